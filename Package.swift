@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "dicfg",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "DICfgCore", targets: ["DICfgCore"]),
+    .library(name: "DICfgLoader", targets: ["DICfgLoader"]),
+    .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
+    .executable(name: "dicfg", targets: ["dicfg"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(name: "DICfgCore"),
+    .target(name: "DICfgLoader", dependencies: ["CYAML", "DICfgCore"]),
+    .target(
+      name: "DICfgCLI",
+      dependencies: [
+        "DICfgCore",
+        "DICfgLoader",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "dicfg", dependencies: ["DICfgCLI"]),
+    .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
+    .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgTestSupport"]),
+    .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
+    .testTarget(name: "DICfgCLITests", dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+public import ArgumentParser
+
+/// The `dicfg` command: checks, draws, explains and compiles dependency-injection graph files.
+public struct DICfgCommand: ParsableCommand {
+  /// The version `dicfg --version` prints.
+  public static let version = "0.1.0"
+
+  public static let configuration = CommandConfiguration(
+    commandName: "dicfg",
+    abstract: "Check and compile dependency-injection graph files.",
+    discussion: """
+      A graph file declares an app's services, scopes and externals in YAML or JSON. \
+      'dicfg validate' checks graph files in CI and points at the line and column of every problem.
+      """,
+    version: version,
+    subcommands: [ValidateCommand.self]
+  )
+
+  public init() {}
+}

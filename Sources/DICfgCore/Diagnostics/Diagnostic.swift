@@ -1,0 +1,63 @@
+/// One finding about a graph file: what is wrong, where, and what to do.
+///
+/// Diagnostics are values: the loader and the compiler return them rather than print or throw
+/// them, and a renderer turns them into text, JSON or SARIF.
+///
+/// ```swift
+/// let diagnostic = Diagnostic(
+///   .error, .duplicateKey, "duplicate key 'services'; remove one of them",
+///   at: location, notes: [Note(message: "'services' is first defined here", location: first)])
+/// ```
+public struct Diagnostic: Sendable, Hashable, Codable {
+  /// Error or warning.
+  public var severity: Severity
+  /// The stable code users grep for and suppress.
+  public var code: DiagnosticCode
+  /// The message: lowercase start, no trailing period, names in single quotes.
+  public var message: String
+  /// The node at fault.
+  public var location: SourceLocation
+  /// Related locations.
+  public var notes: [Note]
+
+  /// Creates a diagnostic.
+  public init(
+    _ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
+    notes: [Note] = []
+  ) {
+    self.severity = severity
+    self.code = code
+    self.message = message
+    self.location = location
+    self.notes = notes
+  }
+
+  /// Creates an error.
+  public static func error(
+    _ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Note] = []
+  ) -> Diagnostic {
+    Diagnostic(.error, code, message, at: location, notes: notes)
+  }
+
+  /// Creates a warning.
+  public static func warning(
+    _ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Note] = []
+  ) -> Diagnostic {
+    Diagnostic(.warning, code, message, at: location, notes: notes)
+  }
+}
+
+extension Diagnostic: Comparable {
+  /// Orders by location (file, line, column), then code, then message, so a sorted list is
+  /// deterministic.
+  public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    if lhs.location != rhs.location { return lhs.location < rhs.location }
+    if lhs.code != rhs.code { return lhs.code.rawValue < rhs.code.rawValue }
+    return lhs.message < rhs.message
+  }
+}
+
+extension Sequence<Diagnostic> {
+  /// Whether any of the diagnostics is an error.
+  public var containsErrors: Bool { contains { $0.severity == .error } }
+}

@@ -1,0 +1,103 @@
+/// Renders diagnostics as the Swift compiler prints them.
+///
+/// ```
+/// app.yaml:4:3: error: duplicate key 'weatherClient' [#duplicate-key]
+///   weatherClient: { type: StubWeatherClient }
+///   ^
+/// app.yaml:2:3: note: 'weatherClient' is first defined here
+///   weatherClient: { type: OpenWeatherClient }
+///   ^
+/// ```
+///
+/// This is the one place diagnostics become text.
+public struct DiagnosticRenderer: Sendable {
+  /// Whether to colour severities with ANSI escapes (for a terminal).
+  public var colors: Bool
+  /// Whether to print the source line and a caret under each location.
+  public var showsSource: Bool
+
+  /// Creates a renderer.
+  public init(colors: Bool = false, showsSource: Bool = true) {
+    self.colors = colors
+    self.showsSource = showsSource
+  }
+
+  /// `file:line:column: severity: message [#code]`, with no source and no colour.
+  public static func headline(_ diagnostic: Diagnostic) -> String {
+    "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) [#\(diagnostic.code)]"
+  }
+
+  /// Renders `diagnostics` in the order given, each followed by its notes.
+  ///
+  /// - Parameters:
+  ///   - diagnostics: The findings to print.
+  ///   - source: The file a location points into, for the source line; nil leaves it out.
+  /// - Returns: The text, each line ending in a line break.
+  public func render(_ diagnostics: [Diagnostic], source: (String) -> SourceFile?) -> String {
+    var output = ""
+    for diagnostic in diagnostics {
+      let severity = style(diagnostic.severity.rawValue, diagnostic.severity == .error ? .red : .magenta)
+      output += style("\(diagnostic.location): ", .bold) + severity
+        + style(": \(diagnostic.message)", .bold) + " [#\(diagnostic.code)]\n"
+      output += excerpt(at: diagnostic.location, source: source)
+      for note in diagnostic.notes {
+        if let location = note.location {
+          output += style("\(location): ", .bold) + style("note", .grey) + ": \(note.message)\n"
+          output += excerpt(at: location, source: source)
+        } else {
+          output += style("note", .grey) + ": \(note.message)\n"
+        }
+      }
+    }
+    return output
+  }
+
+  /// `2 errors, 1 warning in 3 files`, or `no errors or warnings in 1 file`.
+  public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    let findings =
+      errors == 0 && warnings == 0
+      ? "no errors or warnings" : "\(count(errors, "error")), \(count(warnings, "warning"))"
+    return "\(findings) in \(count(files, "file"))"
+  }
+
+  private func excerpt(at location: SourceLocation, source: (String) -> SourceFile?) -> String {
+    guard showsSource, let file = source(location.file), !file.bytes.isEmpty, let line = file.lineText(location.line)
+    else {
+      return ""
+    }
+    let printable = String(String.UnicodeScalarView(line.unicodeScalars.map(Self.printable)))
+    var caret = ""
+    for (index, scalar) in line.unicodeScalars.enumerated() where index < location.column - 1 {
+      caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+    }
+    let scalarCount = line.unicodeScalars.count
+    if location.column - 1 > scalarCount {
+      caret += String(repeating: " ", count: location.column - 1 - scalarCount)
+    }
+    return printable + "\n" + caret + style("^", .green) + "\n"
+  }
+
+  /// Control characters would move the terminal's cursor; show them as their Unicode pictures.
+  private static func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0x09: return scalar
+    case 0x00..<0x20: return Unicode.Scalar(0x2400 + scalar.value) ?? "?"
+    case 0x7F: return "\u{2421}"
+    case 0x80..<0xA0: return "\u{FFFD}"
+    default: return scalar
+    }
+  }
+
+  private enum Color: String {
+    case red = "\u{1B}[1;31m"
+    case magenta = "\u{1B}[1;35m"
+    case green = "\u{1B}[1;32m"
+    case grey = "\u{1B}[1;90m"
+    case bold = "\u{1B}[1m"
+  }
+
+  private func style(_ text: String, _ color: Color) -> String {
+    colors ? color.rawValue + text + "\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,84 @@
+/// The bytes of one file with a table of where its lines start.
+///
+/// Turns byte offsets into line and column, and gives the text of a line for rendering.
+/// Lines end at LF, CRLF or a bare CR. A UTF-8 byte-order mark at the start is not part of
+/// line 1's text, so it does not shift columns.
+public struct SourceFile: Sendable {
+  /// The path the file was read from (or the name it was given).
+  public let path: String
+  /// The file's bytes, as read.
+  public let bytes: [UInt8]
+  /// Byte offset of the first byte of each line; `lineStarts[0]` is after any byte-order mark.
+  public let lineStarts: [Int]
+
+  /// Indexes `bytes` into lines.
+  public init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+    var starts: [Int] = []
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    let bomLength = bytes.starts(with: SourceFile.byteOrderMark) ? SourceFile.byteOrderMark.count : 0
+    starts.append(bomLength)
+    var index = bomLength
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        starts.append(index + 1)
+      } else if byte == 0x0D {
+        if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
+        starts.append(index + 1)
+      }
+      index += 1
+    }
+    self.lineStarts = starts
+  }
+
+  /// The UTF-8 byte-order mark.
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The number of lines (a final line break does not start a counted line of its own
+  /// unless text follows it).
+  public var lineCount: Int { lineStarts.count }
+
+  /// The location of a byte offset. Offsets past the end clamp to the end of the file;
+  /// an offset inside a multi-byte character points at that character.
+  public func location(ofByteOffset rawOffset: Int) -> SourceLocation {
+    let offset = max(0, min(rawOffset, bytes.count))
+    let lineIndex = self.lineIndex(containing: offset)
+    let start = lineStarts[lineIndex]
+    var column = 1
+    var index = start
+    while index < offset {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
+    return SourceLocation(file: path, line: lineIndex + 1, column: max(column, 1), offset: max(offset, start))
+  }
+
+  /// The 0-based index of the line holding `offset`.
+  public func lineIndex(containing offset: Int) -> Int {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// The bytes of 1-based `line` without its line break, or nil when there is no such line.
+  public func lineBytes(_ line: Int) -> ArraySlice<UInt8>? {
+    guard line >= 1, line <= lineStarts.count else { return nil }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+    while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+    return bytes[start..<end]
+  }
+
+  /// The text of 1-based `line`, with invalid UTF-8 replaced by U+FFFD, or nil.
+  public func lineText(_ line: Int) -> String? {
+    lineBytes(line).map { String(decoding: $0, as: UTF8.self) }
+  }
+}

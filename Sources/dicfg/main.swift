@@ -1,0 +1,3 @@
+import DICfgCLI
+
+DICfgCommand.main()
