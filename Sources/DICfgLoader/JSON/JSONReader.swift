@@ -98,7 +98,7 @@ struct JSONReader {
       try string(into: &builder)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       try number(into: &builder)
-    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+    case _ where isLetter(byte):
       try literal(into: &builder)
     default:
       throw failure(valueProblem(byte))
@@ -117,6 +117,7 @@ struct JSONReader {
     while index < bytes.count, isLetter(bytes[index]) { index += 1 }
     let word = String(decoding: bytes[start..<index], as: UTF8.self)
     guard word == "true" || word == "false" || word == "null" else {
+      if word == "NaN" || word == "Infinity" { throw failure("NaN and Infinity are not JSON values", at: start) }
       throw failure("'\(word)' is not a JSON value; strings must be in double quotes", at: start)
     }
     try builder.scalar(ConfigNode.Scalar(word), at: location(start), end: location(index), anchor: nil)
@@ -126,6 +127,9 @@ struct JSONReader {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     guard index < bytes.count, isDigit(bytes[index]) else {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "I") {
+        throw failure("NaN and Infinity are not JSON values", at: start)
+      }
       throw failure("a JSON number needs a digit after '-'", at: index)
     }
     if bytes[index] == UInt8(ascii: "0") {
@@ -260,8 +264,6 @@ struct JSONReader {
     case UInt8(ascii: "}"), UInt8(ascii: ","): "expected a JSON value"
     case UInt8(ascii: "+"): "a JSON number cannot start with '+'"
     case UInt8(ascii: "."): "a JSON number needs a digit before '.'"
-    case UInt8(ascii: "N"), UInt8(ascii: "I"): "NaN and Infinity are not JSON values"
-    case _ where isLetter(byte): "unquoted text is not a JSON value; strings must be in double quotes"
     default: "expected a JSON value"
     }
   }
