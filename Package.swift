@@ -33,7 +33,11 @@ let package = Package(
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
-    .testTarget(name: "DICfgCLITests", dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"]),
+    .testTarget(
+      name: "DICfgCLITests",
+      dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"],
+      exclude: ["Fixtures", "Golden"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

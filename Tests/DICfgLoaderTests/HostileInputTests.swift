@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 private func load(_ bytes: [UInt8], format: SourceFormat = .yaml, limits: LoaderLimits = LoaderLimits()) -> LoadedFile {
-  ConfigLoader(limits: limits).load(bytes: bytes, path: format == .json ? "hostile.json" : "hostile.yaml", format: format)
+  ConfigLoader(limits: limits).load(
+    bytes: bytes, path: format == .json ? "hostile.json" : "hostile.yaml", format: format)
 }
 
 private func load(_ text: String, format: SourceFormat = .yaml, limits: LoaderLimits = LoaderLimits()) -> LoadedFile {
@@ -122,13 +123,16 @@ private func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) thro
   @Test func undefinedAliasIsInvalidAlias() {
     let file = load("a: *nowhere\n")
     #expect(summaries(file.diagnostics) == ["invalid-alias@1:4"])
-    #expect(file.diagnostics.first?.message == "alias '*nowhere' refers to no anchor; define '&nowhere' on a node before this alias")
+    #expect(
+      file.diagnostics.first?.message
+        == "alias '*nowhere' refers to no anchor; define '&nowhere' on a node before this alias")
   }
 
   @Test func invalidUTF8InAKeyAndInAValue() {
     let inKey = load([0x61, 0x3A, 0x20, 0x31, 0x0A, 0x62, 0xC3, 0x28, 0x3A, 0x20, 0x32, 0x0A])
     #expect(summaries(inKey.diagnostics) == ["invalid-encoding@2:2"])
-    #expect(inKey.diagnostics.first?.message == "invalid UTF-8 byte 0xC3 (a sequence cut short); save the file as UTF-8")
+    #expect(
+      inKey.diagnostics.first?.message == "invalid UTF-8 byte 0xC3 (a sequence cut short); save the file as UTF-8")
     let inValue = load(Array("name: caf".utf8) + [0xE9] + Array("\n".utf8))
     #expect(summaries(inValue.diagnostics) == ["invalid-encoding@1:10"])
     let overlong = load(Array("k: ".utf8) + [0xE0, 0x80, 0xAF])
@@ -149,10 +153,11 @@ private func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) thro
     #expect(summaries(load("a: \u{FFFE}\n").diagnostics) == ["invalid-encoding@1:4"])
   }
 
-  @Test(arguments: [
-    ([0xFF, 0xFE, 0x61, 0x00, 0x3A, 0x00], "UTF-16"), ([0xFE, 0xFF, 0x00, 0x61], "UTF-16"),
-    ([0x61, 0x00, 0x3A, 0x00, 0x20, 0x00], "UTF-16"), ([0x61, 0x00, 0x00, 0x00], "UTF-32"),
-  ] as [([UInt8], String)])
+  @Test(
+    arguments: [
+      ([0xFF, 0xFE, 0x61, 0x00, 0x3A, 0x00], "UTF-16"), ([0xFE, 0xFF, 0x00, 0x61], "UTF-16"),
+      ([0x61, 0x00, 0x3A, 0x00, 0x20, 0x00], "UTF-16"), ([0x61, 0x00, 0x00, 0x00], "UTF-32"),
+    ] as [([UInt8], String)])
   func wideEncodingsAreNamed(bytes: [UInt8], encoding: String) {
     let file = load(bytes)
     #expect(summaries(file.diagnostics) == ["invalid-encoding@1:1"])
@@ -231,13 +236,16 @@ private func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) thro
     let file = load(text, limits: LoaderLimits(maxScalarLength: 1_000))
     #expect(summaries(file.diagnostics) == ["limit-exceeded@1:4"])
     #expect(file.diagnostics.first?.message.contains("LoaderLimits.maxScalarLength") == true)
-    let json = load("[\"" + String(repeating: "y", count: 2_000) + "\"]", format: .json, limits: LoaderLimits(maxScalarLength: 1_000))
+    let json = load(
+      "[\"" + String(repeating: "y", count: 2_000) + "\"]", format: .json, limits: LoaderLimits(maxScalarLength: 1_000))
     #expect(summaries(json.diagnostics) == ["limit-exceeded@1:2"])
   }
 
   @Test func oversizedBytesHitTheFileSizeLimitBeforeParsing() {
     let file = load("a: [" + String(repeating: "1, ", count: 100), limits: LoaderLimits(maxFileSize: 64))
     #expect(summaries(file.diagnostics) == ["limit-exceeded@1:1"])
-    #expect(file.diagnostics.first?.message.hasPrefix("file is 304 bytes, over the loader's file-size limit of 64 bytes") == true)
+    #expect(
+      file.diagnostics.first?.message.hasPrefix("file is 304 bytes, over the loader's file-size limit of 64 bytes")
+        == true)
   }
 }

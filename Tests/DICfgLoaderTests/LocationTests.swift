@@ -29,7 +29,8 @@ import Testing
   }
 
   @Test func byteOrderMarkDoesNotShiftColumns() throws {
-    #expect(try keyLocations([0xEF, 0xBB, 0xBF] + Array("a: é\nb: 2\n".utf8)) == ["1:1@3", "1:4@6", "2:1@9", "2:4@12"])
+    #expect(
+      try keyLocations([0xEF, 0xBB, 0xBF] + Array("a: é\nb: 2\n".utf8)) == ["1:1@3", "1:4@6", "2:1@9", "2:4@12"])
     #expect(try keyLocations([0xEF, 0xBB, 0xBF] + Array("{\"a\": 1}".utf8), format: .json) == ["1:2@4", "1:7@9"])
   }
 

@@ -37,7 +37,8 @@ public struct DiagnosticRenderer: Sendable {
     var output = ""
     for diagnostic in diagnostics {
       let severity = style(diagnostic.severity.rawValue, diagnostic.severity == .error ? .red : .magenta)
-      output += style("\(diagnostic.location): ", .bold) + severity
+      output +=
+        style("\(diagnostic.location): ", .bold) + severity
         + style(": \(diagnostic.message)", .bold) + " [#\(diagnostic.code)]\n"
       output += excerpt(at: diagnostic.location, source: source)
       for note in diagnostic.notes {

@@ -41,7 +41,9 @@ struct JSONReader {
       skipWhitespace()
       guard index < bytes.count else {
         if state == .afterValue && containers.isEmpty { return }
-        throw failure(containers.isEmpty && state == .value ? "expected a JSON value; the file is empty" : "unexpected end of file; the JSON text is cut off")
+        throw failure(
+          containers.isEmpty && state == .value
+            ? "expected a JSON value; the file is empty" : "unexpected end of file; the JSON text is cut off")
       }
       let byte = bytes[index]
       switch state {
@@ -78,7 +80,8 @@ struct JSONReader {
         } else if byte == UInt8(ascii: isObject ? "}" : "]") {
           try close(into: &builder)
         } else {
-          throw failure(isObject ? "expected ',' or '}' after the object member" : "expected ',' or ']' after the array element")
+          throw failure(
+            isObject ? "expected ',' or '}' after the object member" : "expected ',' or ']' after the array element")
         }
       }
     }

@@ -43,7 +43,9 @@ struct TreeBuilder {
   mutating func beginCollection(
     mapping: Bool, at location: SourceLocation, anchor: String?, tag: ConfigNode.StandardTag?
   ) throws(LoadFailure) {
-    if stack.count + 1 > limits.maxDepth { throw LoadFailure(diagnostic: .depthExceeded(limit: limits.maxDepth, at: location)) }
+    if stack.count + 1 > limits.maxDepth {
+      throw LoadFailure(diagnostic: .depthExceeded(limit: limits.maxDepth, at: location))
+    }
     try count(1, at: location)
     if let tag, tag != (mapping ? .map : .seq) {
       diagnostics.append(.mismatchedTag(tag, kind: mapping ? "mapping" : "list", at: location))
@@ -134,7 +136,9 @@ struct TreeBuilder {
       return
     }
     guard let key = stack[top].pendingKey else {
-      guard node.scalar != nil else { throw LoadFailure(diagnostic: .nonScalarKey(kind: node.kindName, at: node.location)) }
+      guard node.scalar != nil else {
+        throw LoadFailure(diagnostic: .nonScalarKey(kind: node.kindName, at: node.location))
+      }
       stack[top].pendingKey = node
       return
     }

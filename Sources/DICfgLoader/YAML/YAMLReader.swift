@@ -20,7 +20,8 @@ struct YAMLReader {
     let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     defer { parser.deallocate() }
     guard yaml_parser_initialize(parser) == 1 else {
-      throw LoadFailure(diagnostic: .internalError("libyaml could not initialize a parser", at: .start(of: source.path)))
+      throw LoadFailure(
+        diagnostic: .internalError("libyaml could not initialize a parser", at: .start(of: source.path)))
     }
     defer { yaml_parser_delete(parser) }
     let result: Result<Void, LoadFailure> = source.bytes.withUnsafeBufferPointer { buffer in
@@ -35,7 +36,8 @@ struct YAMLReader {
     try result.get()
   }
 
-  private func pump(_ parser: UnsafeMutablePointer<yaml_parser_t>, into builder: inout TreeBuilder) throws(LoadFailure) {
+  private func pump(_ parser: UnsafeMutablePointer<yaml_parser_t>, into builder: inout TreeBuilder) throws(LoadFailure)
+  {
     var firstDocument: SourceLocation?
     var event = yaml_event_t()
     while true {
@@ -83,7 +85,8 @@ struct YAMLReader {
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         try builder.endCollection(at: location(of: event.end_mark))
       default:
-        throw LoadFailure(diagnostic: .internalError("libyaml sent an unknown event type \(event.type.rawValue)", at: start))
+        throw LoadFailure(
+          diagnostic: .internalError("libyaml sent an unknown event type \(event.type.rawValue)", at: start))
       }
     }
   }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import DICfgCLI
+import DICfgTestSupport
+import Foundation
+import Testing
+
+/// The folder of this file, so fixtures are found wherever the package is cloned.
+private let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+private let fixtures = testsDirectory + "/Fixtures"
+
+/// Runs `dicfg ARGUMENTS` in-process, with fixture paths shown relative to the tests folder.
+private func run(_ arguments: [String]) throws -> CommandResult {
+  let command = try #require(try DICfgCommand.parseAsRoot(arguments) as? ValidateCommand)
+  var result = command.execute()
+  result.standardOutput = result.standardOutput.replacingOccurrences(of: testsDirectory + "/", with: "")
+  result.standardError = result.standardError.replacingOccurrences(of: testsDirectory + "/", with: "")
+  return result
+}
+
+@Suite struct ValidateCommandTests {
+  @Test(arguments: ["duplicate-key.yaml", "syntax-error.yaml", "trailing-comma.json"])
+  func printsCompilerStyleTextToStandardError(fixture: String) throws {
+    let result = try run(["validate", "\(fixtures)/\(fixture)", "--color", "never"])
+    #expect(result.exitCode == 1)
+    #expect(result.standardOutput.isEmpty)
+    let mismatch = goldenMismatch(result.standardError, golden: "\(testsDirectory)/Golden/\(fixture).txt")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+  }
+
+  @Test func printsOneJSONDocumentToStandardOutput() throws {
+    let result = try run([
+      "validate", "\(fixtures)/duplicate-key.yaml", "\(fixtures)/trailing-comma.json", "--format", "json",
+    ])
+    #expect(result.exitCode == 1)
+    #expect(result.standardError.isEmpty)
+    let mismatch = goldenMismatch(result.standardOutput, golden: "\(testsDirectory)/Golden/validate-two-files.json")
+    #expect(mismatch == nil, "\(mismatch ?? "")")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(document["serializationVersion"] as? Int == 1)
+    let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.compactMap { $0["code"] as? String } == ["duplicate-key", "syntax-error"])
+    #expect((document["summary"] as? [String: Int]) == ["errors": 2, "warnings": 0])
+  }
+
+  @Test func validFileExitsZeroWithASummary() throws {
+    let example = testsDirectory + "/../../config-examples/weather/app.yaml"
+    let result = try run(["validate", example])
+    #expect(result.exitCode == 0)
+    #expect(result.standardError == "no errors or warnings in 1 file\n")
+  }
+
+  @Test func missingFileIsALocatedIOError() throws {
+    let result = try run(["validate", "\(fixtures)/absent.yaml", "--color", "never"])
+    #expect(result.exitCode == 1)
+    #expect(
+      result.standardError == """
+        Fixtures/absent.yaml:1:1: error: cannot read 'Fixtures/absent.yaml': no such file [#io-error]
+        1 error, 0 warnings in 1 file
+
+        """)
+  }
+
+  @Test func colorAlwaysColorsAndAutoFollowsTheTerminal() throws {
+    let path = "\(fixtures)/duplicate-key.yaml"
+    let always = try run(["validate", path, "--color", "always"])
+    #expect(always.standardError.contains("\u{1B}[1;31merror"))
+    let command = try #require(try DICfgCommand.parseAsRoot(["validate", path]) as? ValidateCommand)
+    #expect(command.execute(colorTerminal: true).standardError.contains("\u{1B}["))
+    #expect(!command.execute(colorTerminal: false).standardError.contains("\u{1B}["))
+  }
+
+  @Test(arguments: [["validate"], ["validate", "x.yaml", "--format", "xml"], ["validate", "--bogus", "x.yaml"]])
+  func usageErrorsExitWith64(arguments: [String]) {
+    #expect(throws: (any Error).self) { try DICfgCommand.parseAsRoot(arguments) }
+    do {
+      _ = try DICfgCommand.parseAsRoot(arguments)
+    } catch {
+      #expect(DICfgCommand.exitCode(for: error).rawValue == 64)
+    }
+  }
+}
