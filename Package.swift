@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "DICfgCore", targets: ["DICfgCore"]),
     .library(name: "DICfgLoader", targets: ["DICfgLoader"]),
+    .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .executable(name: "dicfg", targets: ["dicfg"]),
   ],
@@ -21,11 +22,13 @@ let package = Package(
     ),
     .target(name: "DICfgCore"),
     .target(name: "DICfgLoader", dependencies: ["CYAML", "DICfgCore"]),
+    .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore"]),
     .target(
       name: "DICfgCLI",
       dependencies: [
         "DICfgCore",
         "DICfgLoader",
+        "DICfgCompiler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -33,6 +36,10 @@ let package = Package(
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
+    .testTarget(
+      name: "DICfgCompilerTests",
+      dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"]
+    ),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"],

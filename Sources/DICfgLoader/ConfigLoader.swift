@@ -43,6 +43,13 @@ public struct LoadedFile: Sendable {
 
   /// The path the file was loaded from.
   public var path: String { source.path }
+
+  /// A file that could not be read, with its `io-error`.
+  public static func unreadable(_ path: String, reason: String) -> LoadedFile {
+    LoadedFile(
+      source: SourceFile(path: path, bytes: []), format: SourceFormat(path: path), root: nil,
+      diagnostics: [.fileUnreadable(path, reason: reason)])
+  }
 }
 
 /// Loads YAML and JSON graph files into ``ConfigNode`` trees, with a location on every node.

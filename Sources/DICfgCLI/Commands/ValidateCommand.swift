@@ -1,6 +1,8 @@
 public import ArgumentParser
+import DICfgCompiler
 import DICfgCore
 import DICfgLoader
+import Foundation
 
 /// `dicfg validate`: checks graph files and reports every problem with its location.
 public struct ValidateCommand: ParsableCommand {
@@ -33,6 +35,12 @@ public struct ValidateCommand: ParsableCommand {
   @Argument(help: "The graph files to check (.yaml, .yml or .json).")
   public var files: [String]
 
+  @Option(name: .customLong("env"), help: "An environment whose override files ('FILE.ENV.yaml') to apply; repeatable.")
+  public var environments: [String] = []
+
+  @Option(name: .customLong("override"), help: "An override file to apply after the environments; repeatable.")
+  public var overrides: [String] = []
+
   @Option(help: "The output format.")
   public var format: Format = .text
 
@@ -59,16 +67,29 @@ public struct ValidateCommand: ParsableCommand {
   /// - Parameter colorTerminal: Whether standard error is a terminal that shows colour (used
   ///   with `--color auto`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let loader = ConfigLoader()
-    let loaded = files.map { loader.load(path: $0) }
-    let diagnostics = loaded.flatMap(\.diagnostics).sorted()
+    let compiler = GraphCompiler()
+    let variables = ProcessInfo.processInfo.environment
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: SourceFile] = [:]
+    var imported = Set<String>()
+    var compiled = Set<String>()
+    for target in ValidationTargets.plan(files, environments: environments, fileExists: LocalFileSystem().fileExists) {
+      guard !imported.contains(target.file), compiled.insert(target.key).inserted else { continue }
+      let result = compiler.compile(
+        CompileRequest(
+          file: target.file, environments: target.environments, overrides: overrides,
+          environmentVariables: variables))
+      diagnostics += result.diagnostics
+      for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
+      imported.formUnion(result.fileOrder.dropFirst())
+    }
+    diagnostics = Array(Set(diagnostics)).sorted()
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     let exitCode: Int32 = failed ? 1 : 0
     switch format {
     case .json:
       return CommandResult(exitCode: exitCode, standardOutput: DiagnosticJSONRenderer.render(diagnostics))
     case .text:
-      let sources = Dictionary(loaded.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
       let colors =
         switch color {
         case .auto: colorTerminal

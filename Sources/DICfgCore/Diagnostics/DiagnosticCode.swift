@@ -55,12 +55,56 @@ extension DiagnosticCode {
 
   // MARK: The graph-file language
 
+  /// A key the format does not have.
+  public static let unknownKey: DiagnosticCode = "unknown-key"
   /// A value of the wrong kind: a list where a mapping belongs, a non-scalar mapping key, ….
   public static let invalidValue: DiagnosticCode = "invalid-value"
+  /// `dicfg:` missing, or not a supported version (an empty file has no version either).
+  public static let unsupportedVersion: DiagnosticCode = "unsupported-version"
+  /// A service with neither `type` nor `alias`.
+  public static let missingType: DiagnosticCode = "missing-type"
+  /// One id defined twice within a layer.
+  public static let duplicateService: DiagnosticCode = "duplicate-service"
+  /// A scope that is neither built in nor declared.
+  public static let unknownScope: DiagnosticCode = "unknown-scope"
+  /// `shared`, which means a different scope in each library that uses it.
+  public static let ambiguousScope: DiagnosticCode = "ambiguous-scope"
+  /// A reference nothing provides.
+  public static let unknownReference: DiagnosticCode = "unknown-reference"
+  /// A type bound by several services visible from the reference.
+  public static let ambiguousReference: DiagnosticCode = "ambiguous-reference"
+  /// An initializer cycle, or a cycle through a `unique` service.
+  public static let dependencyCycle: DiagnosticCode = "dependency-cycle"
+  /// A service holding one that dies sooner.
+  public static let captiveDependency: DiagnosticCode = "captive-dependency"
+  /// A service with run-time arguments used as a plain dependency.
+  public static let runtimeArgumentDependency: DiagnosticCode = "runtime-argument-dependency"
+  /// Collaboration with a container that does not exist.
+  public static let unknownCollaborator: DiagnosticCode = "unknown-collaborator"
+  /// A container collaborating with itself.
+  public static let selfCollaboration: DiagnosticCode = "self-collaboration"
+  /// An imported file that does not exist.
+  public static let importNotFound: DiagnosticCode = "import-not-found"
+  /// Files importing each other in a loop.
+  public static let importCycle: DiagnosticCode = "import-cycle"
+  /// An override layer patching a service the layers below lack.
+  public static let overrideMissingService: DiagnosticCode = "override-missing-service"
+  /// `eager: true` on a scope other than singleton.
+  public static let eagerNotSingleton: DiagnosticCode = "eager-not-singleton"
+  /// An external declared and never referenced.
+  public static let unusedExternal: DiagnosticCode = "unused-external"
+  /// A parameter declared and never referenced.
+  public static let unusedParameter: DiagnosticCode = "unused-parameter"
+  /// `${NAME}` with no default while `NAME` is unset.
+  public static let unsetEnvironmentVariable: DiagnosticCode = "unset-environment-variable"
 
-  /// The codes this module defines, in documentation order.
-  public static let loaderCodes: [DiagnosticCode] = [
+  /// Every code dicfg emits, in documentation order.
+  public static let allCodes: [DiagnosticCode] = [
     .syntaxError, .invalidEncoding, .limitExceeded, .multipleDocuments, .ioError, .duplicateKey,
-    .unsupportedTag, .invalidAlias, .internalError, .invalidValue,
+    .unsupportedTag, .invalidAlias, .unknownKey, .invalidValue, .unsupportedVersion, .missingType,
+    .duplicateService, .unknownScope, .ambiguousScope, .unknownReference, .ambiguousReference, .dependencyCycle,
+    .captiveDependency, .runtimeArgumentDependency, .unknownCollaborator, .selfCollaboration, .importNotFound,
+    .importCycle, .overrideMissingService, .eagerNotSingleton, .unusedExternal, .unusedParameter,
+    .unsetEnvironmentVariable, .internalError,
   ]
 }

@@ -1,0 +1,339 @@
+import DICfgCore
+import DICfgLoader
+
+/// The compiler's messages, one factory per finding.
+extension Diagnostic {
+  // MARK: Structure
+
+  static func emptyFile(_ path: String) -> Diagnostic {
+    .error(
+      .unsupportedVersion, "the file has no content; a graph file starts with 'dicfg: 1'", at: .start(of: path))
+  }
+
+  static func topLevelNotMapping(kind: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "a graph file is a mapping with keys such as 'dicfg' and 'services', not a \(kind)", at: location)
+  }
+
+  static func missingVersion(at location: SourceLocation) -> Diagnostic {
+    .error(.unsupportedVersion, "missing 'dicfg: 1'; add it as the file's first line", at: location)
+  }
+
+  static func unsupportedVersion(_ node: ConfigNode) -> Diagnostic {
+    .error(
+      .unsupportedVersion,
+      "'dicfg: \(node.scalar?.text ?? node.kindName)' is not a supported version; this dicfg reads 'dicfg: 1'",
+      at: node.location)
+  }
+
+  static func unknownKey(_ key: ConfigNode, allowed: [String], context: String) -> Diagnostic {
+    let suggestion = Suggestions.clause(for: key.text, among: allowed)
+    let list = allowed.isEmpty ? "it takes no keys" : "allowed: " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+    let message =
+      suggestion.isEmpty
+      ? "unknown key '\(key.text)' \(context); \(list)" : "unknown key '\(key.text)' \(context)\(suggestion)"
+    return .error(.unknownKey, message, at: key.location)
+  }
+
+  static func mixedContainerForms(at location: SourceLocation, first: SourceLocation) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'containers' cannot be combined with top-level container keys; move them into a container under 'containers'",
+      at: location, notes: [Note(message: "a top-level container key is here", location: first)])
+  }
+
+  static func expected(_ what: String, for field: String, got node: ConfigNode) -> Diagnostic {
+    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    return .error(.invalidValue, "'\(field)' takes \(what), not \(got)", at: node.location)
+  }
+
+  static func invalidIdentifier(_ key: ConfigNode, kind: String) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'\(key.text)' is not a valid \(kind) id; ids are letters, digits and '_', and do not start with a digit",
+      at: key.location)
+  }
+
+  static func invalidTypeName(_ text: String, at location: SourceLocation) -> Diagnostic {
+    .error(.invalidValue, "'\(text)' is not a Swift type name", at: location)
+  }
+
+  static func invalidTemplate(_ problem: EnvironmentTemplate.TemplateProblem, at location: SourceLocation) -> Diagnostic
+  {
+    switch problem {
+    case .unterminated(let text):
+      .error(.invalidValue, "'\(text)' opens '${' without a closing '}'; write '$$' for a literal '$'", at: location)
+    case .invalidName(let name):
+      .error(
+        .invalidValue, "'\(name)' is not an environment variable name; use letters, digits and '_'", at: location)
+    }
+  }
+
+  // MARK: Layers
+
+  static func importNotFound(_ item: ImportItem) -> Diagnostic {
+    .error(
+      .importNotFound,
+      "imported file '\(item.path)' does not exist (looked for '\(item.resolvedPath)'); "
+        + "imports are relative to the importing file", at: item.location)
+  }
+
+  static func importCycle(_ item: ImportItem, chain: [ImportItem]) -> Diagnostic {
+    .error(
+      .importCycle, "importing '\(item.path)' here closes an import cycle; remove one of the imports",
+      at: item.location,
+      notes: chain.dropLast().map { Note(message: "'\($0.path)' is imported here", location: $0.location) })
+  }
+
+  static func duplicateDefinition(kind: String, _ key: ConfigNode, first: SourceLocation) -> Diagnostic {
+    .error(
+      .duplicateService,
+      "\(kind) '\(key.text)' is defined twice in one layer; rename or remove one "
+        + "(to change a definition, use an override file)",
+      at: key.location, notes: [Note(message: "'\(key.text)' is first defined here", location: first)])
+  }
+
+  static func duplicateSetting(_ key: ConfigNode, first: SourceLocation) -> Diagnostic {
+    .error(
+      .duplicateKey, "'\(key.text)' is set in two files of one layer; keep one", at: key.location,
+      notes: [Note(message: "'\(key.text)' is first set here", location: first)])
+  }
+
+  static func overrideMissingService(_ key: ConfigNode, deleting: Bool, candidates: [String]) -> Diagnostic {
+    let suggestion = Suggestions.clause(for: key.text, among: candidates)
+    let action =
+      deleting
+      ? "deletes service '\(key.text)', which no layer below defines"
+      : "patches service '\(key.text)', which no layer below defines"
+    let fix = suggestion.isEmpty ? "; give it a 'type' to add a new service" : suggestion
+    return .error(.overrideMissingService, "this override \(action)\(fix)", at: key.location)
+  }
+
+  // MARK: Declarations
+
+  static func missingType(_ key: ConfigNode) -> Diagnostic {
+    .error(
+      .missingType, "service '\(key.text)' has neither 'type' nor 'alias'; add 'type: TheSwiftType'",
+      at: key.location)
+  }
+
+  static func externalMissingType(_ key: ConfigNode) -> Diagnostic {
+    .error(.missingType, "external '\(key.text)' has no 'type'; add 'type: TheSwiftType'", at: key.location)
+  }
+
+  static func typeAndAlias(at location: SourceLocation, service: String) -> Diagnostic {
+    .error(
+      .invalidValue, "service '\(service)' has both 'type' and 'alias'; an alias only names another service",
+      at: location)
+  }
+
+  static func aliasWithFields(_ key: ConfigNode, service: String) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'\(key.text)' cannot be set on alias '\(service)'; an alias takes everything from the service it names",
+      at: key.location)
+  }
+
+  static func customScopeShadowsBuiltIn(_ key: ConfigNode) -> Diagnostic {
+    .error(
+      .invalidValue, "'\(key.text)' is a built-in scope name; give the custom scope a name of its own",
+      at: key.location)
+  }
+
+  static func invalidRetain(_ text: String, at location: SourceLocation) -> Diagnostic {
+    let suggestion = Suggestions.clause(for: text, among: ["strong", "weak", "unowned"])
+    return .error(
+      .invalidValue, "'retain' takes strong, weak or unowned, not '\(text)'\(suggestion)", at: location)
+  }
+
+  static func valueFormShape(_ node: ConfigNode, entries: [ConfigNode.Entry]) -> Diagnostic {
+    let keys = entries.map { "'\($0.key.text)'" }.joined(separator: ", ")
+    return .error(
+      .invalidValue,
+      "a value mapping has exactly one of 'value', 'provider', 'lazy' or 'tagged'"
+        + (entries.isEmpty ? ", and this one is empty" : ", not \(keys)"),
+      at: node.location)
+  }
+
+  static func bareLiteral(_ text: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'\(text)' is not a reference; write '{ value: \(text.isEmpty ? "null" : text) }' for a literal",
+      at: location)
+  }
+
+  static func invalidVariable(_ text: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .invalidValue, "'\(text)' is not a parameter reference; write '$name' with letters, digits and '_'",
+      at: location)
+  }
+
+  static func invalidReference(_ text: String, at location: SourceLocation) -> Diagnostic {
+    .error(.invalidValue, "'\(text)' is not a service id or type", at: location)
+  }
+
+  // MARK: Graph
+
+  static func idClash(_ id: String, at location: SourceLocation, other: SourceLocation?) -> Diagnostic {
+    .error(
+      .duplicateService, "'\(id)' names both a service and an external in one container; rename one",
+      at: location, notes: other.map { [Note(message: "'\(id)' is also defined here", location: $0)] } ?? [])
+  }
+
+  static func ambiguousScope(at location: SourceLocation) -> Diagnostic {
+    .error(
+      .ambiguousScope,
+      "scope 'shared' is ambiguous: it means 'singleton' in Pilgrim, 'weak' in Resolver and 'graph' in Dip; "
+        + "write the one you mean", at: location)
+  }
+
+  static func unknownScope(_ name: String, at location: SourceLocation, candidates: [String]) -> Diagnostic {
+    let suggestion = Suggestions.clause(for: name, among: candidates)
+    let fix =
+      suggestion.isEmpty ? "; declare it under 'scopes:' or use graph, unique, singleton, weak or cached" : suggestion
+    return .error(.unknownScope, "unknown scope '\(name)'\(fix)", at: location)
+  }
+
+  static func eagerNotSingleton(_ id: String, scope: ScopeKind, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .eagerNotSingleton,
+      "'eager: true' needs scope singleton, and '\(id)' is \(scope); make it a singleton or remove 'eager'",
+      at: location)
+  }
+
+  static func unknownCollaborator(_ name: Located<String>, candidates: [String]) -> Diagnostic {
+    .error(
+      .unknownCollaborator,
+      "unknown container '\(name.value)' in 'collaborators'" + Suggestions.clause(for: name.value, among: candidates),
+      at: name.location)
+  }
+
+  static func selfCollaboration(_ name: Located<String>) -> Diagnostic {
+    .error(
+      .selfCollaboration, "container '\(name.value)' cannot collaborate with itself; remove it from 'collaborators'",
+      at: name.location)
+  }
+
+  static func aliasCycle(_ id: String, at location: SourceLocation) -> Diagnostic {
+    .error(.dependencyCycle, "alias '\(id)' leads back to itself through other aliases", at: location)
+  }
+
+  static func aliasToExternal(_ id: String, target: Located<String>) -> Diagnostic {
+    .error(
+      .invalidValue, "alias '\(id)' names external '\(target.value)'; an alias names a service", at: target.location)
+  }
+
+  static func unknownReference(_ name: String, at location: SourceLocation, from: String, candidates: [String])
+    -> Diagnostic
+  {
+    let suggestion = Suggestions.clause(for: name, among: candidates)
+    let fix =
+      suggestion.isEmpty ? "; define a service or external with that id, or bind the type with 'as'" : suggestion
+    return .error(.unknownReference, "\(from) refers to '\(name)', which nothing provides\(fix)", at: location)
+  }
+
+  static func unknownVariable(_ name: String, at location: SourceLocation, from: String, candidates: [String])
+    -> Diagnostic
+  {
+    let suggestion = Suggestions.clause(for: name, among: candidates)
+    let fix = suggestion.isEmpty ? "; declare it under 'parameters' or the service's 'arguments'" : suggestion
+    return .error(
+      .unknownReference, "\(from) refers to '$\(name)', which is neither a parameter nor a run-time argument\(fix)",
+      at: location)
+  }
+
+  static func ambiguousReference(_ name: String, at location: SourceLocation, candidates: [ServiceDeclaration])
+    -> Diagnostic
+  {
+    .error(
+      .ambiguousReference,
+      "type '\(name)' is bound by \(candidates.count) services; refer to one by its id",
+      at: location,
+      notes: candidates.map { Note(message: "'\($0.id)' binds '\(name)'", location: $0.location) })
+  }
+
+  static func deferredExternal(_ name: String, at location: SourceLocation, form: String) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'{ \(form): \(name) }' names an external; \(form) takes a service, refer to the external directly",
+      at: location)
+  }
+
+  static func unknownTag(_ tag: String, at location: SourceLocation, candidates: [String]) -> Diagnostic {
+    let suggestion = Suggestions.clause(for: tag, among: candidates)
+    return .error(
+      .unknownReference,
+      "no service carries tag '\(tag)'\(suggestion.isEmpty ? "; add it to a service's 'tags'" : suggestion)",
+      at: location)
+  }
+
+  private static func cycleNotes(_ edges: [DependencyEdge], nodes: [ServiceDeclaration]) -> [Note] {
+    edges.map {
+      Note(message: "'\(nodes[$0.from].id)' takes '\(nodes[$0.to].id)' in \($0.position)", location: $0.location)
+    }
+  }
+
+  private static func cycleText(_ edges: [DependencyEdge], nodes: [ServiceDeclaration]) -> String {
+    (edges.map { "'\(nodes[$0.from].id)'" } + ["'\(nodes[edges.first?.from ?? 0].id)'"]).joined(separator: " → ")
+  }
+
+  static func initializerCycle(_ edges: [DependencyEdge], nodes: [ServiceDeclaration]) -> Diagnostic {
+    let start = nodes[edges.first?.from ?? 0]
+    return .error(
+      .dependencyCycle,
+      "initializer cycle \(cycleText(edges, nodes: nodes)); "
+        + "break it by making one edge a property, '{ provider: … }' or '{ lazy: … }'",
+      at: start.location, notes: cycleNotes(edges, nodes: nodes))
+  }
+
+  static func uniqueCycle(_ edges: [DependencyEdge], nodes: [ServiceDeclaration], unique: Int) -> Diagnostic {
+    .error(
+      .dependencyCycle,
+      "cycle \(cycleText(edges, nodes: nodes)) passes through unique service '\(nodes[unique].id)', "
+        + "which would build new instances forever; give it another scope",
+      at: nodes[unique].location, notes: cycleNotes(edges, nodes: nodes))
+  }
+
+  static func runtimeArgumentDependency(
+    _ edge: DependencyEdge, holder: ServiceDeclaration, dependency: ServiceDeclaration
+  ) -> Diagnostic {
+    let arguments = dependency.arguments.map { "'\($0.name.value)'" }.joined(separator: ", ")
+    return .error(
+      .runtimeArgumentDependency,
+      "'\(holder.id)' takes '\(dependency.id)' in \(edge.position), but '\(dependency.id)' needs run-time "
+        + "arguments (\(arguments)); inject '{ provider: \(dependency.id) }' and pass them when calling it",
+      at: edge.location,
+      notes: [Note(message: "'\(dependency.id)' declares its arguments here", location: dependency.location)])
+  }
+
+  static func captiveDependency(
+    _ edge: DependencyEdge, holder: ServiceDeclaration, holderScope: ScopeKind, dependency: ServiceDeclaration,
+    dependencyScope: ScopeKind
+  ) -> Diagnostic {
+    .warning(
+      .captiveDependency,
+      "\(holderScope) '\(holder.id)' holds \(dependencyScope) '\(dependency.id)' (\(edge.position)), keeping it "
+        + "alive past its scope; inject '{ provider: \(dependency.id) }' or give '\(dependency.id)' a longer scope",
+      at: edge.location,
+      notes: [Note(message: "'\(dependency.id)' is declared here", location: dependency.location)])
+  }
+
+  static func unusedParameter(_ name: String, at location: SourceLocation) -> Diagnostic {
+    .warning(
+      .unusedParameter, "parameter '\(name)' is never used; remove it or refer to it as '$\(name)'", at: location)
+  }
+
+  static func unusedExternal(_ id: String, at location: SourceLocation) -> Diagnostic {
+    .warning(
+      .unusedExternal, "external '\(id)' is never used; remove it, or the host app supplies it for nothing",
+      at: location)
+  }
+
+  static func unsetVariable(_ name: String, parameter: String, at location: SourceLocation) -> Diagnostic {
+    .warning(
+      .unsetEnvironmentVariable,
+      "environment variable '\(name)' of parameter '\(parameter)' is not set and has no default; "
+        + "set it, or write '${\(name):-default}' (creating a container without it fails)", at: location)
+  }
+}

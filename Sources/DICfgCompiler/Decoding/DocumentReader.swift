@@ -1,0 +1,147 @@
+import DICfgCore
+import DICfgLoader
+
+/// Reads the top level of one loaded file: the version, imports, parameters and containers,
+/// in either the single-container form or the `containers:` form.
+struct DocumentReader {
+  static let containerKeys = ["services", "externals", "scopes", "defaultScope", "collaborators"]
+  static let topLevelKeys = ["dicfg", "imports", "parameters", "containers"] + containerKeys
+  static let supportedVersion = 1
+
+  private(set) var diagnostics: [Diagnostic] = []
+
+  /// The file's document, or nil when it has no usable top level (the reason is diagnosed).
+  mutating func read(_ file: LoadedFile) -> FileDocument? {
+    guard let root = file.root else {
+      if !file.diagnostics.containsErrors { diagnostics.append(.emptyFile(file.path)) }
+      return nil
+    }
+    guard let entries = root.mapping else {
+      diagnostics.append(.topLevelNotMapping(kind: root.kindName, at: root.location))
+      return nil
+    }
+    var top = Entries()
+    for entry in entries {
+      guard Self.topLevelKeys.contains(entry.key.text) else {
+        diagnostics.append(
+          .unknownKey(entry.key, allowed: Self.topLevelKeys, context: "at the top level of a graph file"))
+        continue
+      }
+      top[entry.key.text] = entry
+    }
+    guard checkVersion(top["dicfg"], root: root) else { return nil }
+
+    var document = GraphDocument()
+    document.parameters = identifierEntries(top["parameters"], kind: "parameter")
+    let containerEntries = Self.containerKeys.compactMap { top[$0] }
+    if let containersEntry = top["containers"] {
+      if let first = containerEntries.first {
+        diagnostics.append(.mixedContainerForms(at: containersEntry.key.location, first: first.key.location))
+      }
+      for entry in identifierEntries(containersEntry, kind: "container").list {
+        document.containers.append(readContainer(name: entry.key.text, location: entry.key.location, entry.value))
+      }
+    } else {
+      var main = ContainerSection(name: "main", location: entries.first?.key.location ?? root.location)
+      fill(&main, from: top)
+      document.containers.append(main)
+    }
+    return FileDocument(path: file.path, imports: readImports(top["imports"], file: file.path), document: document)
+  }
+
+  private mutating func checkVersion(_ entry: ConfigNode.Entry?, root: ConfigNode) -> Bool {
+    guard let entry else {
+      diagnostics.append(.missingVersion(at: root.location))
+      return false
+    }
+    if let scalar = entry.value.scalar, scalar.isPlain, CoreSchema.value(of: scalar) == .int(Self.supportedVersion) {
+      return true
+    }
+    diagnostics.append(.unsupportedVersion(entry.value))
+    return false
+  }
+
+  private mutating func readImports(_ entry: ConfigNode.Entry?, file: String) -> [ImportItem] {
+    guard let entry, !entry.value.isNull else { return [] }
+    guard let items = entry.value.sequence else {
+      diagnostics.append(.expected("a list of file paths", for: "imports", got: entry.value))
+      return []
+    }
+    var imports: [ImportItem] = []
+    for item in items {
+      guard let path = item.scalar?.text, !path.isEmpty, item.sequence == nil else {
+        diagnostics.append(.expected("a file path", for: "an import", got: item))
+        continue
+      }
+      imports.append(ImportItem(path: path, resolvedPath: Paths.resolve(path, from: file), location: item.location))
+    }
+    return imports
+  }
+
+  private mutating func readContainer(name: String, location: SourceLocation, _ node: ConfigNode) -> ContainerSection {
+    var section = ContainerSection(name: name, location: location)
+    if node.isNull { return section }
+    guard let entries = node.mapping else {
+      diagnostics.append(.expected("a mapping of container sections", for: "container '\(name)'", got: node))
+      return section
+    }
+    var fields = Entries()
+    for entry in entries {
+      guard Self.containerKeys.contains(entry.key.text) else {
+        diagnostics.append(.unknownKey(entry.key, allowed: Self.containerKeys, context: "in container '\(name)'"))
+        continue
+      }
+      fields[entry.key.text] = entry
+    }
+    fill(&section, from: fields)
+    return section
+  }
+
+  private mutating func fill(_ section: inout ContainerSection, from fields: Entries) {
+    section.defaultScope = fields["defaultScope"]
+    section.collaborators = fields["collaborators"]
+    section.scopes = identifierEntries(fields["scopes"], kind: "scope")
+    section.externals = identifierEntries(fields["externals"], kind: "external")
+    section.services = identifierEntries(fields["services"], kind: "service")
+  }
+
+  /// The entries of a section mapping whose keys must be identifiers.
+  private mutating func identifierEntries(_ entry: ConfigNode.Entry?, kind: String) -> Entries {
+    guard let entry, !entry.value.isNull else { return Entries() }
+    guard let entries = entry.value.mapping else {
+      diagnostics.append(.expected("a mapping of \(kind) ids", for: entry.key.text, got: entry.value))
+      return Entries()
+    }
+    var result = Entries()
+    for item in entries {
+      guard Identifier.isValid(item.key.text) else {
+        diagnostics.append(.invalidIdentifier(item.key, kind: kind))
+        continue
+      }
+      result[item.key.text] = item
+    }
+    return result
+  }
+}
+
+/// Ids: `[A-Za-z_][A-Za-z0-9_]*`.
+enum Identifier {
+  static func isValid(_ text: String) -> Bool {
+    var first = true
+    for byte in text.utf8 {
+      let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+      let digit = byte >= 0x30 && byte <= 0x39
+      guard letter || byte == 0x5F || (digit && !first) else { return false }
+      first = false
+    }
+    return !first
+  }
+}
+
+extension ConfigNode {
+  /// Whether this is a null scalar (`null`, `~` or nothing), which stands for an empty section.
+  var isNull: Bool {
+    guard let scalar else { return false }
+    return CoreSchema.value(of: scalar) == .null
+  }
+}

@@ -1,0 +1,96 @@
+public import DICfgCore
+public import DICfgLoader
+
+/// What to compile: a graph file, the environments and override files to layer on it, and the
+/// environment variables to check `${NAME}` parameters against.
+public struct CompileRequest: Sendable {
+  /// The base graph file.
+  public var file: String
+  /// Environments, applied in order: each adds the `.ENV` sibling of every base file that has one.
+  public var environments: [String]
+  /// Explicit override files, applied in order after the environments.
+  public var overrides: [String]
+  /// The variables `${NAME}` parameters are checked against; nil skips the check.
+  public var environmentVariables: [String: String]?
+
+  public init(
+    file: String, environments: [String] = [], overrides: [String] = [],
+    environmentVariables: [String: String]? = nil
+  ) {
+    self.file = file
+    self.environments = environments
+    self.overrides = overrides
+    self.environmentVariables = environmentVariables
+  }
+}
+
+/// The outcome of a compile: the plan when there are no errors, and every finding.
+public struct CompileResult: Sendable {
+  /// The plan, or nil when any error was found.
+  public var plan: ResolutionPlan?
+  /// Every finding, sorted by file, line and column.
+  public var diagnostics: [Diagnostic]
+  /// Every file read, by path, for rendering source lines.
+  public var files: [String: LoadedFile]
+  /// The files read, in the order they were read.
+  public var fileOrder: [String]
+
+  /// Whether the compile found no errors.
+  public var succeeded: Bool { plan != nil }
+}
+
+/// Compiles graph files — with their imports, environment layers and override files — into a
+/// ``ResolutionPlan``, or into diagnostics that say what is wrong, where, and what to do.
+///
+/// ```swift
+/// let result = GraphCompiler().compile(CompileRequest(file: "config/app.yaml", environments: ["production"]))
+/// for diagnostic in result.diagnostics { print(DiagnosticRenderer.headline(diagnostic)) }
+/// if let plan = result.plan { /* link it with DICfgRuntime */ }
+/// ```
+public struct GraphCompiler: Sendable {
+  /// The loader (and its limits) used for every file.
+  public var loader: ConfigLoader
+  /// Where files are read from.
+  public var fileSystem: any GraphFileSystem
+
+  public init(loader: ConfigLoader = ConfigLoader(), fileSystem: any GraphFileSystem = LocalFileSystem()) {
+    self.loader = loader
+    self.fileSystem = fileSystem
+  }
+
+  /// Compiles `request`. All findings are reported in one run.
+  public func compile(_ request: CompileRequest) -> CompileResult {
+    var assembler = LayerAssembler(loader: loader, fileSystem: fileSystem)
+    let layers = assembler.assemble(
+      root: request.file, environments: request.environments, overrides: request.overrides)
+    var diagnostics = assembler.diagnostics
+    var merger = LayerMerger()
+    var document = layers[0].document
+    for layer in layers.dropFirst() { merger.apply(layer.document, onto: &document) }
+    diagnostics += merger.diagnostics
+
+    var decoder = DeclarationDecoder()
+    let parameters = decoder.parameters(document.parameters)
+    let containers = document.containers.map { decoder.container($0) }
+    diagnostics += decoder.diagnostics
+
+    var plan: ResolutionPlan?
+    let hasDocument = !document.containers.isEmpty
+    if hasDocument {
+      var resolver = GraphResolver(
+        parameters: parameters, containers: containers, environment: request.environmentVariables)
+      plan = resolver.resolve()
+      diagnostics += resolver.diagnostics
+    }
+    let sorted = Self.deduplicated(diagnostics).sorted()
+    return CompileResult(
+      plan: sorted.containsErrors || !hasDocument ? nil : plan, diagnostics: sorted, files: assembler.loadedFiles,
+      fileOrder: assembler.fileOrder)
+  }
+
+  /// One finding per root cause: the same code at the same place with the same message once.
+  private static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen = Set<Diagnostic>()
+    return diagnostics.filter { seen.insert($0).inserted }
+  }
+}

@@ -1,0 +1,53 @@
+public import DICfgLoader
+
+/// Where the compiler reads graph files from: the disk by default, memory in tests and tools.
+public protocol GraphFileSystem: Sendable {
+  /// Loads the file at `path` with `loader`; a missing or unreadable file gives an `io-error`.
+  func load(_ path: String, with loader: ConfigLoader) -> LoadedFile
+  /// Whether a file exists at `path` (for optional environment layers).
+  func fileExists(_ path: String) -> Bool
+}
+
+/// The local disk.
+public struct LocalFileSystem: GraphFileSystem {
+  public init() {}
+
+  public func load(_ path: String, with loader: ConfigLoader) -> LoadedFile {
+    loader.load(path: path)
+  }
+
+  public func fileExists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+}
+
+/// Files held in memory, keyed by path: for tests, editors and tools that hold unsaved text.
+///
+/// ```swift
+/// let files = InMemoryFileSystem(["app.yaml": "dicfg: 1\nservices: {}\n"])
+/// let result = GraphCompiler(fileSystem: files).compile(CompileRequest(file: "app.yaml"))
+/// ```
+public struct InMemoryFileSystem: GraphFileSystem {
+  /// The files' text by path.
+  public var files: [String: String]
+
+  public init(_ files: [String: String]) {
+    self.files = files
+  }
+
+  public func load(_ path: String, with loader: ConfigLoader) -> LoadedFile {
+    guard let text = files[path] else { return LoadedFile.unreadable(path, reason: "no such file") }
+    return loader.load(bytes: Array(text.utf8), path: path)
+  }
+
+  public func fileExists(_ path: String) -> Bool { files[path] != nil }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,141 @@
+import DICfgCore
+import DICfgLoader
+
+/// One layer: the files that make it (a root file and everything it imports) merged into one
+/// document, and what that layer is (`base`, an environment, an explicit override).
+struct Layer {
+  enum Kind: Equatable {
+    case base
+    case environment(String)
+    case override
+  }
+
+  var kind: Kind
+  var files: [String]
+  var document: GraphDocument
+}
+
+/// Loads the files of each layer — following imports depth-first, each file once — and merges
+/// each layer's files into one document, reporting ids defined twice within a layer.
+struct LayerAssembler {
+  let loader: ConfigLoader
+  let fileSystem: any GraphFileSystem
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Every file read, by path, for rendering and `explain`.
+  private(set) var loadedFiles: [String: LoadedFile] = [:]
+  /// The paths read, in order.
+  private(set) var fileOrder: [String] = []
+
+  init(loader: ConfigLoader, fileSystem: any GraphFileSystem) {
+    self.loader = loader
+    self.fileSystem = fileSystem
+  }
+
+  /// Assembles the base layer from `root`, then one layer per environment (the `.ENV` sibling of
+  /// every base file that has one), then one per override file.
+  mutating func assemble(root: String, environments: [String], overrides: [String]) -> [Layer] {
+    let base = loadLayer(roots: [(root, nil)], kind: .base)
+    var layers = [base]
+    for environment in environments {
+      let siblings = base.files.map { Paths.environmentSibling(of: $0, environment: environment) }
+        .filter { fileSystem.fileExists($0) && loadedFiles[$0] == nil }
+      if !siblings.isEmpty {
+        layers.append(loadLayer(roots: siblings.map { ($0, nil) }, kind: .environment(environment)))
+      }
+    }
+    for path in overrides {
+      layers.append(loadLayer(roots: [(path, nil)], kind: .override))
+    }
+    return layers
+  }
+
+  private mutating func loadLayer(roots: [(String, ImportItem?)], kind: Layer.Kind) -> Layer {
+    var documents: [FileDocument] = []
+    // Depth-first, iterative: each frame is a file whose imports are being visited.
+    struct Frame {
+      var document: FileDocument
+      var nextImport = 0
+    }
+    for (root, _) in roots {
+      guard let rootDocument = read(root, importedBy: nil) else { continue }
+      documents.append(rootDocument)
+      var stack = [Frame(document: rootDocument)]
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        guard stack[top].nextImport < stack[top].document.imports.count else {
+          stack.removeLast()
+          continue
+        }
+        let item = stack[top].document.imports[stack[top].nextImport]
+        stack[top].nextImport += 1
+        if let cycleStart = stack.firstIndex(where: { $0.document.path == item.resolvedPath }) {
+          let chain = stack[cycleStart...].map { frame in
+            frame.document.imports[frame.nextImport - 1]
+          }
+          diagnostics.append(.importCycle(item, chain: Array(chain)))
+          continue
+        }
+        if loadedFiles[item.resolvedPath] != nil { continue }
+        guard fileSystem.fileExists(item.resolvedPath) else {
+          diagnostics.append(.importNotFound(item))
+          continue
+        }
+        guard let imported = read(item.resolvedPath, importedBy: item) else { continue }
+        documents.append(imported)
+        stack.append(Frame(document: imported))
+      }
+    }
+    return Layer(kind: kind, files: documents.map(\.path), document: merge(documents))
+  }
+
+  private mutating func read(_ path: String, importedBy item: ImportItem?) -> FileDocument? {
+    let file = fileSystem.load(path, with: loader)
+    loadedFiles[path] = file
+    fileOrder.append(path)
+    diagnostics += file.diagnostics
+    if file.diagnostics.containsErrors { return nil }
+    var reader = DocumentReader()
+    let document = reader.read(file)
+    diagnostics += reader.diagnostics
+    return document
+  }
+
+  /// Merges the files of one layer: ids are unioned, and one defined twice is an error.
+  private mutating func merge(_ files: [FileDocument]) -> GraphDocument {
+    var merged = GraphDocument()
+    for file in files {
+      union(&merged.parameters, file.document.parameters, kind: "parameter")
+      for container in file.document.containers {
+        guard let index = merged.containerIndex(named: container.name) else {
+          merged.containers.append(container)
+          continue
+        }
+        union(&merged.containers[index].services, container.services, kind: "service")
+        union(&merged.containers[index].externals, container.externals, kind: "external")
+        union(&merged.containers[index].scopes, container.scopes, kind: "scope")
+        unionSetting(&merged.containers[index].defaultScope, container.defaultScope)
+        unionSetting(&merged.containers[index].collaborators, container.collaborators)
+      }
+    }
+    return merged
+  }
+
+  private mutating func union(_ target: inout Entries, _ source: Entries, kind: String) {
+    for entry in source.list {
+      if let first = target[entry.key.text] {
+        diagnostics.append(.duplicateDefinition(kind: kind, entry.key, first: first.key.location))
+      } else {
+        target[entry.key.text] = entry
+      }
+    }
+  }
+
+  private mutating func unionSetting(_ target: inout ConfigNode.Entry?, _ source: ConfigNode.Entry?) {
+    guard let source else { return }
+    if let first = target {
+      diagnostics.append(.duplicateSetting(source.key, first: first.key.location))
+    } else {
+      target = source
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import DICfgCore
+import DICfgLoader
+
+/// A value with the location of the node it came from.
+struct Located<Value> {
+  var value: Value
+  var location: SourceLocation
+}
+
+/// A service as the graph file declares it, after layers are merged.
+struct ServiceDeclaration {
+  var id: String
+  /// The service's key, where diagnostics about the service point.
+  var location: SourceLocation
+  var type: Located<String>?
+  var alias: Located<String>?
+  var bindings: [Located<String>] = []
+  var scope: Located<String>?
+  var eager: Located<Bool>?
+  var arguments: [(name: Located<String>, type: String)] = []
+  var initializer: [ArgumentDeclaration] = []
+  var properties: [ArgumentDeclaration] = []
+  var tags: [Located<String>] = []
+}
+
+/// An initializer argument or a property.
+struct ArgumentDeclaration {
+  var label: String
+  /// The label's key.
+  var location: SourceLocation
+  var value: ValueExpression
+}
+
+/// A value form of DESIGN.md §2, before references are resolved.
+indirect enum ValueExpression {
+  /// `name` or `name?`.
+  case reference(String, optional: Bool, SourceLocation)
+  /// `$name`.
+  case variable(String, SourceLocation)
+  /// `$container`.
+  case container(SourceLocation)
+  /// `{ value: X }`.
+  case literal(ResolutionPlan.Literal, SourceLocation)
+  /// `{ provider: name }`.
+  case provider(String, SourceLocation)
+  /// `{ lazy: name }`.
+  case lazy(String, SourceLocation)
+  /// `{ tagged: tag }`.
+  case tagged(String, SourceLocation)
+  /// `[a, b]`.
+  case array([ValueExpression], SourceLocation)
+  /// A value already diagnosed as malformed.
+  case invalid
+}
+
+/// An external as declared.
+struct ExternalDeclaration {
+  var id: String
+  var location: SourceLocation
+  var type: String
+  var retain: ResolutionPlan.External.Retain
+  var optional: Bool
+}
+
+/// A container as declared, after layers are merged.
+struct ContainerDeclaration {
+  var name: String
+  var location: SourceLocation
+  var defaultScope: Located<String>?
+  var collaborators: [Located<String>] = []
+  var customScopes: [Located<String>] = []
+  var externals: [ExternalDeclaration] = []
+  var services: [ServiceDeclaration] = []
+}
+
+/// A parameter as declared.
+struct ParameterDeclaration {
+  var name: String
+  var location: SourceLocation
+  var valueLocation: SourceLocation
+  var value: ResolutionPlan.ParameterValue
+}

@@ -1,0 +1,252 @@
+/// A compiled graph: what the runtime links to registered factories.
+///
+/// Every reference is resolved to an index, so linking and resolving never look names up beyond
+/// the first request. The plan is `Codable` and deterministic: the same graph files give the
+/// same JSON byte for byte (encode with sorted keys). Environment variables stay unresolved —
+/// a plan holds no secrets — and are read when a container is created.
+///
+/// ```swift
+/// let result = GraphCompiler().compile(CompileRequest(file: "app.yaml"))
+/// if let plan = result.plan { print(plan.containers.map(\.name)) }
+/// ```
+public struct ResolutionPlan: Sendable, Hashable, Codable {
+  /// The version of the plan's shape this build writes and reads.
+  public static let currentFormatVersion = 1
+
+  /// The shape version of this plan.
+  public var formatVersion: Int
+  /// Named constants shared by all containers, referenced by index.
+  public var parameters: [Parameter]
+  /// The containers, the first being the file's main one (or the first listed under `containers:`).
+  public var containers: [Container]
+
+  /// Creates a plan.
+  public init(
+    formatVersion: Int = ResolutionPlan.currentFormatVersion, parameters: [Parameter], containers: [Container]
+  ) {
+    self.formatVersion = formatVersion
+    self.parameters = parameters
+    self.containers = containers
+  }
+
+  /// A named constant.
+  public struct Parameter: Sendable, Hashable, Codable {
+    /// The parameter's name (`$name` in the graph file).
+    public var name: String
+    /// Its value: a literal, or text with environment variables to read at link time.
+    public var value: ParameterValue
+    /// Where it is defined.
+    public var location: SourceLocation
+
+    public init(name: String, value: ParameterValue, location: SourceLocation) {
+      self.name = name
+      self.value = value
+      self.location = location
+    }
+  }
+
+  /// A parameter's value.
+  public enum ParameterValue: Sendable, Hashable, Codable {
+    /// A constant.
+    case literal(Literal)
+    /// Text with `${NAME}` / `${NAME:-default}` parts, read from the environment when a container
+    /// is created. `typed` is true for a plain scalar that is a single variable, whose text is then
+    /// typed by YAML's core schema (`${TIMEOUT:-30}` is an Int).
+    case environment(segments: [Segment], typed: Bool)
+  }
+
+  /// A part of a parameter's text.
+  public enum Segment: Sendable, Hashable, Codable {
+    /// Text as written (with `$$` already turned into `$`).
+    case text(String)
+    /// An environment variable, with its default if one was given.
+    case variable(name: String, defaultValue: String?)
+  }
+
+  /// One container of services.
+  public struct Container: Sendable, Hashable, Codable {
+    /// Its name (`main` for a file without `containers:`).
+    public var name: String
+    /// Where it is declared.
+    public var location: SourceLocation
+    /// The containers it looks references up in, in order (indices into `ResolutionPlan.containers`).
+    public var collaborators: [Int]
+    /// Its custom scopes, in declaration order.
+    public var customScopes: [String]
+    /// The instances the host app supplies.
+    public var externals: [External]
+    /// Its services.
+    public var services: [Service]
+    /// Other ids for services.
+    public var aliases: [Alias]
+    /// The singletons to build when the container is created (indices into `services`).
+    public var eagerServices: [Int]
+
+    public init(
+      name: String, location: SourceLocation, collaborators: [Int], customScopes: [String], externals: [External],
+      services: [Service], aliases: [Alias], eagerServices: [Int]
+    ) {
+      self.name = name
+      self.location = location
+      self.collaborators = collaborators
+      self.customScopes = customScopes
+      self.externals = externals
+      self.services = services
+      self.aliases = aliases
+      self.eagerServices = eagerServices
+    }
+  }
+
+  /// An instance the host app supplies when it creates a container (Saber's externals).
+  public struct External: Sendable, Hashable, Codable {
+    /// How a container holds an external.
+    public enum Retain: String, Sendable, Hashable, Codable, CaseIterable {
+      case strong, weak, unowned
+    }
+
+    public var id: String
+    public var type: String
+    public var retain: Retain
+    public var optional: Bool
+    public var location: SourceLocation
+
+    public init(id: String, type: String, retain: Retain, optional: Bool, location: SourceLocation) {
+      self.id = id
+      self.type = type
+      self.retain = retain
+      self.optional = optional
+      self.location = location
+    }
+  }
+
+  /// A service: a type name to link to a factory, how long it lives, and what it is built from.
+  public struct Service: Sendable, Hashable, Codable {
+    public var id: String
+    /// The name a Swift factory is registered under.
+    public var type: String
+    /// Further types it can be resolved as.
+    public var bindings: [String]
+    public var scope: ScopeKind
+    public var eager: Bool
+    /// Run-time arguments supplied at resolve, in declaration order.
+    public var arguments: [RuntimeArgument]
+    /// Initializer arguments, in order.
+    public var initializer: [Argument]
+    /// Properties set after construction, in order.
+    public var properties: [Argument]
+    public var tags: [String]
+    public var location: SourceLocation
+
+    public init(
+      id: String, type: String, bindings: [String], scope: ScopeKind, eager: Bool, arguments: [RuntimeArgument],
+      initializer: [Argument], properties: [Argument], tags: [String], location: SourceLocation
+    ) {
+      self.id = id
+      self.type = type
+      self.bindings = bindings
+      self.scope = scope
+      self.eager = eager
+      self.arguments = arguments
+      self.initializer = initializer
+      self.properties = properties
+      self.tags = tags
+      self.location = location
+    }
+  }
+
+  /// Another id for a service (Pilgrim's `byKey`).
+  public struct Alias: Sendable, Hashable, Codable {
+    public var id: String
+    public var target: ServiceReference
+    public var location: SourceLocation
+
+    public init(id: String, target: ServiceReference, location: SourceLocation) {
+      self.id = id
+      self.target = target
+      self.location = location
+    }
+  }
+
+  /// A run-time argument a service takes at resolve.
+  public struct RuntimeArgument: Sendable, Hashable, Codable {
+    public var name: String
+    public var type: String
+
+    public init(name: String, type: String) {
+      self.name = name
+      self.type = type
+    }
+  }
+
+  /// A labelled initializer argument or a property.
+  public struct Argument: Sendable, Hashable, Codable {
+    public var label: String
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(label: String, value: Value, location: SourceLocation) {
+      self.label = label
+      self.value = value
+      self.location = location
+    }
+  }
+
+  /// A service in a container.
+  public struct ServiceReference: Sendable, Hashable, Codable {
+    public var container: Int
+    public var service: Int
+
+    public init(container: Int, service: Int) {
+      self.container = container
+      self.service = service
+    }
+  }
+
+  /// What an argument or property receives.
+  public indirect enum Value: Sendable, Hashable, Codable {
+    /// A service's instance.
+    case service(ServiceReference)
+    /// An external of a container.
+    case external(container: Int, index: Int)
+    /// A parameter.
+    case parameter(Int)
+    /// A run-time argument of the service being built.
+    case argument(String)
+    /// The container itself.
+    case container
+    /// A constant.
+    case literal(Literal)
+    /// A closure resolving the service on each call.
+    case provider(ServiceReference)
+    /// A value resolved once, on first use.
+    case lazy(ServiceReference)
+    /// The services carrying a tag, in file order.
+    case tagged(tag: String, services: [ServiceReference])
+    /// An array of values.
+    case array([Value])
+    /// An optional value: `nil` when nothing provides it.
+    case optional(Value?)
+  }
+
+  /// A constant value.
+  public indirect enum Literal: Sendable, Hashable, Codable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([Literal])
+    case map([LiteralEntry])
+  }
+
+  /// One key and value of a literal mapping.
+  public struct LiteralEntry: Sendable, Hashable, Codable {
+    public var key: String
+    public var value: Literal
+
+    public init(key: String, value: Literal) {
+      self.key = key
+      self.value = value
+    }
+  }
+}
