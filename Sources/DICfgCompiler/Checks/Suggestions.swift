@@ -4,7 +4,7 @@ enum Suggestions {
   /// close enough to be a likely typo: at most a third of the name's length, and at least 1.
   static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(name.unicodeScalars)
-    let limit = max(1, target.count / 3)
+    let limit = target.count <= 3 ? 1 : max(2, target.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
       let distance = editDistance(target, Array(candidate.unicodeScalars), limit: limit * 2)
@@ -23,10 +23,12 @@ enum Suggestions {
     closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 
-  /// Levenshtein distance in half-steps: a substitution that only changes case costs 1, any other
-  /// edit 2. Stops early once every path exceeds `limit`.
+  /// Edit distance in half-steps (optimal string alignment: insertions, deletions, substitutions
+  /// and swaps of neighbours): a substitution that only changes case costs 1, any other edit 2.
+  /// Stops early once every path exceeds `limit`.
   private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
     if abs(a.count - b.count) * 2 > limit { return limit + 1 }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(stride(from: 0, through: b.count * 2, by: 2))
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...max(a.count, 1) where !a.isEmpty {
@@ -42,10 +44,13 @@ enum Suggestions {
           substitution = 2
         }
         current[j] = min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 2)
+        }
         rowMinimum = min(rowMinimum, current[j])
       }
       if rowMinimum > limit { return limit + 1 }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return a.isEmpty ? b.count * 2 : previous[b.count]
   }

@@ -127,7 +127,10 @@ struct DeclarationDecoder {
     }
     switch (service.type, service.alias) {
     case (nil, nil):
-      diagnostics.append(.missingType(entry.key))
+      // A 'type' or 'alias' that was present but malformed is already diagnosed.
+      if !fields.contains(where: { $0.key.text == "type" || $0.key.text == "alias" }) {
+        diagnostics.append(.missingType(entry.key))
+      }
       return nil
     case (let type?, _?):
       diagnostics.append(.typeAndAlias(at: type.location, service: id))
