@@ -101,7 +101,7 @@ public struct ValidateCommand: ParsableCommand {
         DiagnosticRenderer.summary(
           errors: diagnostics.count { $0.severity == .error },
           warnings: diagnostics.count { $0.severity == .warning },
-          files: Set(files).count) + "\n"
+          files: sources.count) + "\n"
       return CommandResult(exitCode: exitCode, standardError: text)
     }
   }

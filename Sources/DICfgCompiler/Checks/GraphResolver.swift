@@ -102,7 +102,8 @@ struct GraphResolver {
         named[service.id] = .service(local)
         let scope = resolveScope(of: service, in: container, defaultScope: defaultScope)
         nodes.append(Node(container: containerIndex, index: local, declaration: service, scope: scope))
-        for type in [service.type].compactMap({ $0 }) + service.bindings {
+        var bound = Set<String>()
+        for type in [service.type].compactMap({ $0 }) + service.bindings where bound.insert(type.value).inserted {
           bindings[type.value, default: []].append(local)
         }
         declaredTags.formUnion(service.tags.map(\.value))
