@@ -38,7 +38,8 @@ let package = Package(
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCompilerTests",
-      dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"]
+      dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
+      exclude: ["Golden"]
     ),
     .testTarget(
       name: "DICfgCLITests",

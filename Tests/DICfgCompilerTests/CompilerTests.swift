@@ -40,9 +40,12 @@ import Testing
         at(.unknownKey, files["app.yaml", "1️⃣"]), at(.unknownKey, files["app.yaml", "2️⃣"]),
         at(.unknownKey, files["app.yaml", "3️⃣"]),
       ])
-    #expect(result.diagnostics[0].message == "unknown key 'servces' at the top level of a graph file; did you mean 'services'?")
+    #expect(
+      result.diagnostics[0].message
+        == "unknown key 'servces' at the top level of a graph file; did you mean 'services'?")
     #expect(result.diagnostics[1].message == "unknown key 'scpoe' in service 'api'; did you mean 'scope'?")
-    #expect(result.diagnostics[2].message.hasPrefix("unknown key 'zzz' at the top level of a graph file; allowed: 'dicfg'"))
+    #expect(
+      result.diagnostics[2].message.hasPrefix("unknown key 'zzz' at the top level of a graph file; allowed: 'dicfg'"))
   }
 
   @Test func scalarsAreReadByWhatTheFieldNeeds() {
@@ -107,7 +110,8 @@ import Testing
   }
 
   @Test func defaultScopeAppliesToServicesWithoutOne() throws {
-    let (result, _) = compile("dicfg: 1\ndefaultScope: unique\nservices:\n  a: { type: A }\n  b: { type: B, scope: graph }\n")
+    let (result, _) = compile(
+      "dicfg: 1\ndefaultScope: unique\nservices:\n  a: { type: A }\n  b: { type: B, scope: graph }\n")
     let plan = try #require(result.plan)
     #expect(plan.containers[0].services.map(\.scope) == [.unique, .graph])
   }

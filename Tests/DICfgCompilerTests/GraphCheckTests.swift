@@ -22,7 +22,8 @@ import Testing
         == "argument 'http' of 'userRepo' refers to 'httpClinet', which nothing provides; did you mean 'httpClient'?")
     #expect(
       diagnostic.notes == [
-        Note(message: "'userRepo' is requested by argument 'repo' of 'loginViewModel'", location: files["app.yaml", "2️⃣"]),
+        Note(
+          message: "'userRepo' is requested by argument 'repo' of 'loginViewModel'", location: files["app.yaml", "2️⃣"]),
         Note(
           message: "'loginViewModel' is requested by property 'model' of 'loginController'",
           location: files["app.yaml", "3️⃣"]),
@@ -72,9 +73,11 @@ import Testing
   }
 
   @Test func unknownParameterReference() {
-    let (result, files) = compile("dicfg: 1\nparameters: { timeout: 3 }\nservices:\n  a: { type: A, init: { t: 1️⃣$timout } }\n")
+    let (result, files) = compile(
+      "dicfg: 1\nparameters: { timeout: 3 }\nservices:\n  a: { type: A, init: { t: 1️⃣$timout } }\n")
     #expect(summaries(result.diagnostics).contains(at(.unknownReference, files["app.yaml", "1️⃣"])))
-    #expect(result.diagnostics.first { $0.code == .unknownReference }?.message.hasSuffix("did you mean 'timeout'?") == true)
+    #expect(
+      result.diagnostics.first { $0.code == .unknownReference }?.message.hasSuffix("did you mean 'timeout'?") == true)
   }
 
   @Test func unknownTag() {
@@ -113,12 +116,15 @@ import Testing
     #expect(result.diagnostics.count == 1)
     #expect(summary(diagnostic) == at(.dependencyCycle, files["app.yaml", "1️⃣"]))
     #expect(diagnostic.message.hasPrefix("initializer cycle 'a' → 'b' → 'c' → 'a'"))
-    #expect(diagnostic.notes.map(\.location) == [files["app.yaml", "2️⃣"], files["app.yaml", "3️⃣"], files["app.yaml", "4️⃣"]])
+    #expect(
+      diagnostic.notes.map(\.location) == [files["app.yaml", "2️⃣"], files["app.yaml", "3️⃣"], files["app.yaml", "4️⃣"]])
   }
 
   @Test func propertyProviderAndLazyEdgesBreakACycle() {
-    for edge in ["properties: { delegate: controller }", "init: { make: { provider: controller } }",
-                 "init: { once: { lazy: controller } }"] {
+    for edge in [
+      "properties: { delegate: controller }", "init: { make: { provider: controller } }",
+      "init: { once: { lazy: controller } }",
+    ] {
       let (result, _) = compile(
         """
         dicfg: 1
@@ -218,8 +224,11 @@ import Testing
     let (set, _) = compile(text, variables: ["API_KEY": "secret"])
     #expect(set.diagnostics.isEmpty)
     let plan = try #require(set.plan)
-    #expect(plan.parameters[0].value == .environment(segments: [.variable(name: "API_KEY", defaultValue: nil)], typed: true))
-    #expect(plan.parameters[1].value == .environment(segments: [.variable(name: "REGION", defaultValue: "eu-west-1")], typed: true))
+    #expect(
+      plan.parameters[0].value == .environment(segments: [.variable(name: "API_KEY", defaultValue: nil)], typed: true))
+    #expect(
+      plan.parameters[1].value
+        == .environment(segments: [.variable(name: "REGION", defaultValue: "eu-west-1")], typed: true))
     #expect(plan.parameters[2].value == .literal(.string("$5")))
   }
 }

@@ -6,8 +6,10 @@ import Testing
 @Suite struct ImportTests {
   @Test func importsAreRelativeToTheImportingFile() throws {
     let files = MarkedFiles([
-      "config/app.yaml": "dicfg: 1\nimports: [core/services.yaml]\nservices:\n  app: { type: App, init: { c: core } }\n",
-      "config/core/services.yaml": "dicfg: 1\nimports: [../shared.yaml]\nservices:\n  core: { type: Core, init: { s: shared } }\n",
+      "config/app.yaml":
+        "dicfg: 1\nimports: [core/services.yaml]\nservices:\n  app: { type: App, init: { c: core } }\n",
+      "config/core/services.yaml":
+        "dicfg: 1\nimports: [../shared.yaml]\nservices:\n  core: { type: Core, init: { s: shared } }\n",
       "config/shared.yaml": "dicfg: 1\nservices:\n  shared: { type: Shared }\n",
     ])
     let result = compile(files, file: "config/app.yaml")
@@ -63,12 +65,12 @@ import Testing
     let files = MarkedFiles([
       "app.yaml": base,
       "app.test.yaml": """
-        dicfg: 1
-        services:
-          weatherClient: { type: StubWeatherClient, as: [WeatherClient] }
-          analytics: null
-          report: { scope: 1️⃣unique }
-        """,
+      dicfg: 1
+      services:
+        weatherClient: { type: StubWeatherClient, as: [WeatherClient] }
+        analytics: null
+        report: { scope: 1️⃣unique }
+      """,
     ])
     let result = compile(files, environments: ["test"])
     #expect(result.diagnostics.map(\.code) == [.unusedParameter], "the stub no longer uses '$key'")

@@ -104,7 +104,8 @@ extension ResolutionPlan.Value {
     case .literal(let literal): try container.encode(literal, forKey: CaseKey("literal"))
     case .provider(let reference): try container.encode(reference, forKey: CaseKey("provider"))
     case .lazy(let reference): try container.encode(reference, forKey: CaseKey("lazy"))
-    case .tagged(let tag, let services): try container.encode(Tagged(tag: tag, services: services), forKey: CaseKey("tagged"))
+    case .tagged(let tag, let services):
+      try container.encode(Tagged(tag: tag, services: services), forKey: CaseKey("tagged"))
     case .array(let values): try container.encode(values, forKey: CaseKey("array"))
     case .optional(let value): try container.encode(value, forKey: CaseKey("optional"))
     }
@@ -190,7 +191,9 @@ extension ResolutionPlan {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: [],
-          debugDescription: "plan format \(formatVersion) is not supported; this dicfg reads format \(ResolutionPlan.currentFormatVersion)"))
+          debugDescription:
+            "plan format \(formatVersion) is not supported; this dicfg reads format \(ResolutionPlan.currentFormatVersion)"
+        ))
     }
   }
 }
