@@ -119,6 +119,8 @@ import Testing
     ])
     let result = compile(files, environments: ["prod"])
     #expect(summaries(result.diagnostics) == [at(.unknownReference, files["app.prod.yaml", "1️⃣"])])
+    #expect(result.diagnostics.first?.notes.map(\.message) == ["'report' is defined here"])
+    #expect(result.diagnostics.first?.notes.first?.location?.file == "app.yaml")
   }
 
   @Test func missingEnvironmentFileIsNotAnError() {

@@ -17,7 +17,9 @@ private let schemaLevelInvalidExamples = [
     var cases: [String] = []
     let enumerator = FileManager.default.enumerator(atPath: examples)
     while let relative = enumerator?.nextObject() as? String {
-      guard relative.hasSuffix(".yaml") || relative.hasSuffix(".json"), !relative.hasPrefix("invalid/") else { continue }
+      guard relative.hasSuffix(".yaml") || relative.hasSuffix(".json"), !relative.hasPrefix("invalid/") else {
+        continue
+      }
       cases.append(try schemaCase(examples + "/" + relative, name: relative, valid: true))
     }
     for name in schemaLevelInvalidExamples {

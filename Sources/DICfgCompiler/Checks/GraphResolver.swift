@@ -60,6 +60,11 @@ struct GraphResolver {
       for edge in edges { incoming[edge.to, default: []].append(edge) }
       for (diagnostic, node) in traced {
         var diagnostic = diagnostic
+        let declaration = nodes[node].declaration
+        if declaration.location.file != diagnostic.location.file {
+          // The value was set by another layer than the service: point at the layer below too.
+          diagnostic.notes.append(Note(message: "'\(declaration.id)' is defined here", location: declaration.location))
+        }
         diagnostic.notes += traceNotes(from: node, incoming: incoming)
         diagnostics.append(diagnostic)
       }

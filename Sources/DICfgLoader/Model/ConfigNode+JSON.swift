@@ -49,7 +49,13 @@ extension ConfigNode {
     case .int(let value): String(value)
     case .bigInt(let text): text.hasPrefix("+") ? String(text.dropFirst()) : text
     case .double(let value):
-      if value.isNaN { quoted(".nan") } else if value.isInfinite { quoted(value < 0 ? "-.inf" : ".inf") } else { "\(value)" }
+      if value.isNaN {
+        quoted(".nan")
+      } else if value.isInfinite {
+        quoted(value < 0 ? "-.inf" : ".inf")
+      } else {
+        "\(value)"
+      }
     case .string(let text): quoted(text)
     }
   }
