@@ -98,6 +98,41 @@ extension DiagnosticCode {
   /// `${NAME}` with no default while `NAME` is unset.
   public static let unsetEnvironmentVariable: DiagnosticCode = "unset-environment-variable"
 
+  // MARK: Linking a plan to registered factories
+
+  /// A type in the plan with no registered factory.
+  public static let unregisteredType: DiagnosticCode = "unregistered-type"
+  /// A typed factory whose arity or labels differ from the service's `init:`.
+  public static let factoryMismatch: DiagnosticCode = "factory-mismatch"
+  /// A property the graph file sets that is not registered for the type.
+  public static let unknownProperty: DiagnosticCode = "unknown-property"
+  /// `weak` scope or retain on a type that is not a class.
+  public static let weakValueType: DiagnosticCode = "weak-value-type"
+  /// A required external the host app did not supply.
+  public static let missingExternal: DiagnosticCode = "missing-external"
+  /// An external supplied that the plan does not declare.
+  public static let unknownExternal: DiagnosticCode = "unknown-external"
+
+  // MARK: Resolving
+
+  /// A resolve by an id or type no service of the container provides.
+  public static let unknownService: DiagnosticCode = "unknown-service"
+  /// A run-time argument or factory argument that was not supplied.
+  public static let missingArgument: DiagnosticCode = "missing-argument"
+  /// A value whose type differs from what the factory or property takes.
+  public static let typeMismatch: DiagnosticCode = "type-mismatch"
+  /// A factory that threw.
+  public static let factoryFailed: DiagnosticCode = "factory-failed"
+  /// A weak or unowned external the host app has released.
+  public static let releasedExternal: DiagnosticCode = "released-external"
+
+  /// The codes of linking and resolving, which concern a plan and registered Swift factories
+  /// rather than graph files alone.
+  public static let runtimeCodes: [DiagnosticCode] = [
+    .unregisteredType, .factoryMismatch, .unknownProperty, .weakValueType, .missingExternal, .unknownExternal,
+    .unknownService, .missingArgument, .typeMismatch, .factoryFailed, .releasedExternal,
+  ]
+
   /// Every code dicfg emits, in documentation order.
   public static let allCodes: [DiagnosticCode] = [
     .syntaxError, .invalidEncoding, .limitExceeded, .multipleDocuments, .ioError, .duplicateKey,
@@ -105,6 +140,8 @@ extension DiagnosticCode {
     .duplicateService, .unknownScope, .ambiguousScope, .unknownReference, .ambiguousReference, .dependencyCycle,
     .captiveDependency, .runtimeArgumentDependency, .unknownCollaborator, .selfCollaboration, .importNotFound,
     .importCycle, .overrideMissingService, .eagerNotSingleton, .unusedExternal, .unusedParameter,
-    .unsetEnvironmentVariable, .internalError,
+    .unsetEnvironmentVariable, .unregisteredType, .factoryMismatch, .unknownProperty, .weakValueType,
+    .missingExternal, .unknownExternal, .unknownService, .missingArgument, .typeMismatch, .factoryFailed,
+    .releasedExternal, .internalError,
   ]
 }

@@ -1,3 +1,5 @@
+import DICfgCore
+
 extension ConfigNode {
   /// The node as JSON text, with plain scalars typed by YAML 1.2's core schema (so `3` is a
   /// number and `"3"` a string). Non-finite numbers become the strings `".inf"`, `"-.inf"`,

@@ -1,8 +1,8 @@
 /// Did-you-mean: the closest known name to a misspelt one.
-enum Suggestions {
+package enum Suggestions {
   /// The candidate nearest to `name` by edit distance (case differences cost half), if it is
   /// close enough to be a likely typo: at most a third of the name's length, and at least 1.
-  static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(name.unicodeScalars)
     let limit = target.count <= 3 ? 1 : max(2, target.count / 3)
     var best: (name: String, distance: Int)?
@@ -19,7 +19,7 @@ enum Suggestions {
   }
 
   /// `; did you mean 'x'?` or nothing.
-  static func clause(for name: String, among candidates: some Sequence<String>) -> String {
+  package static func clause(for name: String, among candidates: some Sequence<String>) -> String {
     closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 

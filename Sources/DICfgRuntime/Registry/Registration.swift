@@ -1,0 +1,23 @@
+/// How one type is built and configured, as registered.
+struct Registration: Sendable {
+  enum Factory: Sendable {
+    /// Takes the arguments in order, each converted to its recorded type.
+    case typed(@Sendable ([Any]) throws -> Any)
+    /// Asks for its arguments by label.
+    case untyped(@Sendable (FactoryArguments) throws -> Any)
+  }
+
+  var name: String
+  var isClass: Bool
+  var factory: Factory
+  /// For a typed factory: its argument types, in order.
+  var argumentTypes: [String]?
+  /// For a typed factory, optionally: the labels it expects, in order.
+  var labels: [String]?
+  var properties: [String: Property] = [:]
+
+  struct Property: Sendable {
+    var type: String
+    var set: @Sendable (Any, Any) throws -> Void
+  }
+}

@@ -1,0 +1,122 @@
+import DICfgCore
+
+/// The Swift side of a graph file: factories registered under the type names the file uses.
+///
+/// ```swift
+/// var registry = Registry()
+/// try registry.register(CoreDataStore.init)
+/// try registry.register(EventsListWireframe.init(dataStore:), labels: ["dataStore"])
+/// try registry.register(AddEventWireframe.init)
+/// try registry.property("eventsListWireframe", of: AddEventWireframe.self, \.eventsListWireframe)
+/// ```
+///
+/// A type is registered under `String(describing: T.self)` unless a name is given; registering
+/// one name twice is an error.
+public struct Registry: Sendable {
+  var registrations: [String: Registration] = [:]
+
+  public init() {}
+
+  /// The names registered so far, sorted.
+  public var names: [String] { registrations.keys.sorted() }
+
+  /// Registers an initializer or closure taking any number of arguments, recording their types.
+  ///
+  /// - Parameters:
+  ///   - name: The type name the graph file uses; `String(describing: T.self)` by default.
+  ///   - labels: The argument labels, in order, when the link step should check them against the
+  ///     service's `init:` (function values carry no labels).
+  ///   - factory: Builds the instance from the arguments the graph file's `init:` lists, in order.
+  /// - Throws: ``RegistryError`` when the name is already registered.
+  public mutating func register<T, each Argument>(
+    _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil
+  ) throws {
+    var types: [String] = []
+    for type in repeat (each Argument).self { types.append(String(describing: type)) }
+    let registrationName = name ?? String(describing: T.self)
+    let call: @Sendable ([Any]) throws -> Any = { values in
+      var cursor = ArgumentCursor(values: values, typeName: registrationName)
+      return try factory(repeat cursor.next((each Argument).self))
+    }
+    try add(
+      Registration(
+        name: registrationName, isClass: T.self is AnyObject.Type, factory: .typed(call), argumentTypes: types,
+        labels: labels))
+  }
+
+  /// Registers a closure that asks for its arguments by label.
+  ///
+  /// - Parameters:
+  ///   - name: The type name the graph file uses.
+  ///   - type: The type built, for the link checks (`weak` needs a class).
+  ///   - factory: Builds the instance.
+  public mutating func register<T>(
+    _ name: String, as type: T.Type = T.self, factory: @escaping @Sendable (FactoryArguments) throws -> T
+  ) throws {
+    try add(
+      Registration(
+        name: name, isClass: T.self is AnyObject.Type, factory: .untyped { try factory($0) }, argumentTypes: nil,
+        labels: nil))
+  }
+
+  /// Registers a property the graph file may set, through a writable key path.
+  public mutating func property<T: AnyObject, Value>(
+    _ property: String, of type: T.Type, _ keyPath: ReferenceWritableKeyPath<T, Value> & Sendable,
+    typeName: String? = nil
+  ) throws {
+    try self.property(property, of: type, typeName: typeName) { (instance: T, value: Value) in
+      instance[keyPath: keyPath] = value
+    }
+  }
+
+  /// Registers a property the graph file may set, through a setter closure.
+  public mutating func property<T, Value>(
+    _ property: String, of type: T.Type, typeName: String? = nil,
+    set: @escaping @Sendable (T, Value) throws -> Void
+  ) throws {
+    let name = typeName ?? String(describing: T.self)
+    guard registrations[name] != nil else {
+      throw RegistryError("register a factory for '\(name)' before its property '\(property)'")
+    }
+    guard registrations[name]?.properties[property] == nil else {
+      throw RegistryError("property '\(property)' of '\(name)' is registered twice")
+    }
+    registrations[name]?.properties[property] = Registration.Property(type: String(describing: Value.self)) {
+      instance, value in
+      guard let typed = instance as? T else {
+        throw ResolutionError(.typeMismatch, "the instance is not a '\(name)', so property '\(property)' cannot be set")
+      }
+      try set(typed, try ValueConversion.convert(value, to: Value.self, what: "property '\(property)' of '\(name)'"))
+    }
+  }
+
+  private mutating func add(_ registration: Registration) throws {
+    guard registrations[registration.name] == nil else {
+      throw RegistryError(
+        "'\(registration.name)' is registered twice; pass 'name:' to register a second factory under another name")
+    }
+    registrations[registration.name] = registration
+  }
+}
+
+/// A mistake in registering factories.
+public struct RegistryError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+
+  init(_ description: String) { self.description = description }
+}
+
+/// Hands a typed factory its arguments one by one, converted to each parameter's type.
+struct ArgumentCursor {
+  let values: [Any]
+  let typeName: String
+  var position = 0
+
+  mutating func next<Value>(_ type: Value.Type) throws -> Value {
+    defer { position += 1 }
+    guard position < values.count else {
+      throw ResolutionError(.missingArgument, "the factory of '\(typeName)' takes more arguments than given")
+    }
+    return try ValueConversion.convert(values[position], to: Value.self, what: "argument \(position + 1) of '\(typeName)'")
+  }
+}

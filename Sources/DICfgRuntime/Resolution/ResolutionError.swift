@@ -1,0 +1,46 @@
+public import DICfgCore
+
+/// A failure to resolve: what went wrong, along which path, and where the service is defined.
+///
+/// ```
+/// cannot resolve 'eventsListWireframe → dataStore': the factory of 'dataStore' threw: disk full
+///   [#factory-failed] (app.yaml:5:7)
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+  /// The kind of failure, a code like the compiler's.
+  public var code: DiagnosticCode
+  /// What went wrong and what to do.
+  public var message: String
+  /// The service ids from the resolved service to the one that failed.
+  public var path: [String]
+  /// The graph-file location of the service that failed.
+  public var location: SourceLocation?
+  /// The error a factory threw, if that is the cause.
+  public var underlying: (any Error)?
+
+  init(_ code: DiagnosticCode, _ message: String, path: [String] = [], location: SourceLocation? = nil) {
+    self.code = code
+    self.message = message
+    self.path = path
+    self.location = location
+  }
+
+  /// The message, the path, the code and the location on one line.
+  public var description: String {
+    var text = path.isEmpty ? message : "cannot resolve '\(path.joined(separator: " → "))': \(message)"
+    text += " [#\(code)]"
+    if let location { text += " (\(location))" }
+    return text
+  }
+}
+
+/// The link step's findings: every problem between a plan, the registered factories and the
+/// supplied externals, each at the graph-file location it concerns. No object was built.
+public struct LinkError: Error, Sendable, CustomStringConvertible {
+  /// The findings, sorted by location.
+  public var diagnostics: [Diagnostic]
+
+  public var description: String {
+    diagnostics.map(DiagnosticRenderer.headline).joined(separator: "\n")
+  }
+}
