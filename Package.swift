@@ -8,11 +8,14 @@ let package = Package(
     .library(name: "DICfgCore", targets: ["DICfgCore"]),
     .library(name: "DICfgLoader", targets: ["DICfgLoader"]),
     .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
+    .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
+    .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .executable(name: "dicfg", targets: ["dicfg"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
   ],
   targets: [
     .systemLibrary(
@@ -23,6 +26,11 @@ let package = Package(
     .target(name: "DICfgCore"),
     .target(name: "DICfgLoader", dependencies: ["CYAML", "DICfgCore"]),
     .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore"]),
+    .target(
+      name: "DICfgRuntime",
+      dependencies: ["DICfgCore", .product(name: "Atomics", package: "swift-atomics")]
+    ),
+    .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
       name: "DICfgCLI",
       dependencies: [
@@ -41,6 +49,7 @@ let package = Package(
       dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
       exclude: ["Golden"]
     ),
+    .testTarget(name: "DICfgRuntimeTests", dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"],

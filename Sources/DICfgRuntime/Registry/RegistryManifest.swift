@@ -1,0 +1,64 @@
+import Foundation
+
+/// What a ``Registry`` holds, as data: exported by an app's tests or build with
+/// `registry.manifest()`, so `dicfg validate --registry manifest.json` can run the link checks in
+/// CI without the app.
+public struct RegistryManifest: Sendable, Hashable, Codable {
+  /// The version of the manifest's shape.
+  public var formatVersion = 1
+  /// The registered types, sorted by name.
+  public var types: [TypeEntry]
+
+  public struct TypeEntry: Sendable, Hashable, Codable {
+    public var name: String
+    public var isClass: Bool
+    /// A typed factory's arguments in order; nil for a factory that asks by label.
+    public var arguments: [Argument]?
+    public var properties: [Property]
+  }
+
+  public struct Argument: Sendable, Hashable, Codable {
+    public var label: String?
+    public var type: String
+  }
+
+  public struct Property: Sendable, Hashable, Codable {
+    public var name: String
+    public var type: String
+  }
+
+  /// The manifest as JSON, sorted and indented, the same bytes for the same registry.
+  public func jsonText() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+  }
+
+  /// Reads a manifest written by ``jsonText()``.
+  public init(jsonText: String) throws {
+    self = try JSONDecoder().decode(RegistryManifest.self, from: Data(jsonText.utf8))
+  }
+
+  init(types: [TypeEntry]) {
+    self.types = types
+  }
+}
+
+extension Registry {
+  /// What is registered: type names, argument labels and types, properties.
+  public func manifest() -> RegistryManifest {
+    RegistryManifest(
+      types: registrations.values.sorted { $0.name < $1.name }.map { registration in
+        RegistryManifest.TypeEntry(
+          name: registration.name, isClass: registration.isClass,
+          arguments: registration.argumentTypes.map { types in
+            types.enumerated().map { index, type in
+              RegistryManifest.Argument(label: registration.labels?[index], type: type)
+            }
+          },
+          properties: registration.properties.sorted { $0.key < $1.key }.map {
+            RegistryManifest.Property(name: $0.key, type: $0.value.type)
+          })
+      })
+  }
+}

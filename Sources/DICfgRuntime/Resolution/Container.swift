@@ -1,0 +1,193 @@
+public import DICfgCore
+import Foundation
+
+/// A linked graph container: resolves services by id or bound type, with the scopes the plan
+/// declares.
+///
+/// ```swift
+/// let container = try Container(plan: plan, registry: registry, externals: ["analyticsKey": "abc123"])
+/// let controller = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+/// let client: WeatherClient = try container.resolve()
+/// ```
+///
+/// `Container` is `Sendable`: any number of threads may resolve at once. Each singleton is built
+/// exactly once; a built singleton is returned without taking a lock; no lock is held while a
+/// factory runs. Containers of one plan share one link: ``container(named:)`` gives the others.
+public final class Container: Sendable {
+  let graph: LinkedGraph
+  let index: Int
+
+  init(graph: LinkedGraph, index: Int) {
+    self.graph = graph
+    self.index = index
+  }
+
+  /// Links `plan` to `registry` and the host app's externals, and builds the eager singletons.
+  ///
+  /// All link problems are reported together, each at its graph-file location, before any object
+  /// is built.
+  ///
+  /// - Parameters:
+  ///   - plan: A compiled plan (``ResolutionPlan``), from `dicfg compile` or the compiler.
+  ///   - registry: The factories, under the type names the plan uses.
+  ///   - externals: The instances the plan's externals declare, by id (`"logger"`), or by
+  ///     container and id (`"eventsList.logger"`) when two containers declare one id.
+  ///   - environment: Where `${NAME}` parameters are read; the process environment by default.
+  ///   - container: The container to return; the plan's first by default.
+  /// - Throws: ``LinkError`` with every problem found; ``ResolutionError`` when an eager
+  ///   singleton fails to build.
+  public convenience init(
+    plan: ResolutionPlan, registry: Registry, externals: [String: Any] = [:],
+    environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
+  ) throws {
+    let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
+    var index = 0
+    if let container {
+      guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {
+        throw ResolutionError(
+          .unknownService,
+          "the plan has no container '\(container)'" + Suggestions.clause(for: container, among: plan.containers.map(\.name)))
+      }
+      index = found
+    }
+    self.init(graph: graph, index: index)
+    for (containerIndex, declaration) in plan.containers.enumerated() {
+      for local in declaration.eagerServices {
+        _ = try graph.resolve(graph.firstService[containerIndex] + local, arguments: [:])
+      }
+    }
+  }
+
+  /// This container's name in the graph file.
+  public var name: String { graph.plan.containers[index].name }
+
+  /// Another container of the same link, sharing its singletons and graph instances.
+  public func container(named name: String) -> Container? {
+    graph.plan.containers.firstIndex { $0.name == name }.map { Container(graph: graph, index: $0) }
+  }
+
+  /// The ids of this container's services and aliases, sorted.
+  public var serviceIDs: [String] {
+    let container = graph.plan.containers[index]
+    return (container.services.map(\.id) + container.aliases.map(\.id)).sorted()
+  }
+
+  /// Resolves the service with `id` (looked up here, then in collaborators).
+  ///
+  /// - Parameters:
+  ///   - id: A service id or alias.
+  ///   - type: The type to return.
+  ///   - arguments: The run-time arguments the service declares, by name.
+  /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
+  public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
+    guard let target = graph.idLookup[index][id] else {
+      throw ResolutionError(
+        .unknownService,
+        "container '\(name)' has no service '\(id)'" + Suggestions.clause(for: id, among: graph.idLookup[index].keys))
+    }
+    return try cast(try graph.resolve(target, arguments: arguments), to: T.self, target: target)
+  }
+
+  /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`).
+  public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
+    try resolve(type: String(describing: T.self), as: T.self, arguments: arguments)
+  }
+
+  /// Resolves the one service bound to the type name `typeName`.
+  public func resolve<T>(type typeName: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:])
+    throws -> T
+  {
+    let target = try serviceIndex(boundTo: typeName)
+    return try cast(try graph.resolve(target, arguments: arguments), to: T.self, target: target)
+  }
+
+  /// A handle that resolves one service without looking its id up again.
+  public func handle<T>(_ id: String, as type: T.Type = T.self) throws -> ServiceHandle<T> {
+    guard let target = graph.idLookup[index][id] else {
+      throw ResolutionError(
+        .unknownService,
+        "container '\(name)' has no service '\(id)'" + Suggestions.clause(for: id, among: graph.idLookup[index].keys))
+    }
+    return ServiceHandle(container: self, target: target)
+  }
+
+  /// Releases the instances of a `cached` or custom scope (in every container of the link); the
+  /// next resolve builds new ones. Resolves racing with a reset get a whole instance, old or new.
+  ///
+  /// - Throws: ``ResolutionError`` for a scope that is not `cached` or declared under `scopes:`.
+  public func reset(scope: String) throws {
+    let kind: ScopeKind
+    if scope == "cached" {
+      kind = .cached
+    } else if graph.plan.containers.contains(where: { $0.customScopes.contains(scope) }) {
+      kind = .custom(scope)
+    } else {
+      let custom = graph.plan.containers.flatMap(\.customScopes)
+      throw ResolutionError(
+        .unknownService,
+        "'\(scope)' is not a resettable scope; reset 'cached' or a scope declared under 'scopes:'"
+          + Suggestions.clause(for: scope, among: ["cached"] + custom))
+    }
+    graph.reset(kind)
+  }
+
+  /// Resolves every service of every container of the link once, to prove the whole graph
+  /// builds; services with run-time arguments were checked at link time and are not built.
+  ///
+  /// - Throws: ``VerificationError`` listing every service that failed.
+  public func verify() throws {
+    var failures: [ResolutionError] = []
+    for (global, linked) in graph.services.enumerated() where linked.service.arguments.isEmpty {
+      do {
+        _ = try graph.resolve(global, arguments: [:])
+      } catch let error as ResolutionError {
+        failures.append(error)
+      }
+    }
+    if !failures.isEmpty { throw VerificationError(failures: failures) }
+  }
+
+  func serviceIndex(boundTo typeName: String) throws -> Int {
+    guard let candidates = graph.typeLookup[index][typeName] else {
+      throw ResolutionError(
+        .unknownService,
+        "no service of container '\(name)' is bound to type '\(typeName)'; add it to a service's 'type' or 'as:'"
+          + Suggestions.clause(for: typeName, among: graph.typeLookup[index].keys))
+    }
+    guard candidates.count == 1, let target = candidates.first else {
+      let ids = candidates.map { "'\(graph.services[$0].service.id)'" }.joined(separator: ", ")
+      throw ResolutionError(
+        .ambiguousReference, "type '\(typeName)' is bound by \(ids); resolve one of them by id")
+    }
+    return target
+  }
+
+  func cast<T>(_ instance: Any, to type: T.Type, target: Int) throws -> T {
+    if let typed = instance as? T { return typed }
+    let service = graph.services[target].service
+    throw ResolutionError(
+      .typeMismatch,
+      "'\(service.id)' is a '\(String(describing: Swift.type(of: instance)))', not a '\(String(describing: T.self))'",
+      path: [service.id], location: service.location)
+  }
+}
+
+/// One service of a container, looked up once: the fastest way to resolve it repeatedly.
+public struct ServiceHandle<T>: Sendable {
+  let container: Container
+  let target: Int
+
+  /// Resolves the service.
+  public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
+    try container.cast(try container.graph.resolve(target, arguments: arguments), to: T.self, target: target)
+  }
+}
+
+/// The services ``Container/verify()`` could not build.
+public struct VerificationError: Error, Sendable, CustomStringConvertible {
+  public var failures: [ResolutionError]
+
+  public var description: String {
+    failures.map(\.description).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,45 @@
+import Atomics
+
+/// An instance published for lock-free reads.
+final class InstanceBox: AtomicReference, @unchecked Sendable {
+  // Immutable after creation; the instance is shared as the scope intends.
+  let value: Any
+
+  init(_ value: Any) { self.value = value }
+}
+
+/// A weak reference to a published instance of a `weak`-scoped service.
+final class WeakBox: @unchecked Sendable {
+  // Read and written only under the graph's coordination lock.
+  weak var object: AnyObject?
+
+  init(_ object: AnyObject?) { self.object = object }
+}
+
+/// The shared state of one singleton, cached, custom or weak service.
+///
+/// A published singleton is read without a lock (`published`). Building one goes through
+/// `state`, which only the graph's coordination lock guards; the lock is never held while a
+/// factory runs: a thread claims the slot, builds outside the lock, and publishes when its
+/// resolve finishes.
+final class InstanceSlot: @unchecked Sendable {
+  // `published` is atomic; `state` and `weakInstance` are guarded by the graph's coordination lock.
+  let published = ManagedAtomic<InstanceBox?>(nil)
+  var state = State.idle
+  var weakInstance = WeakBox(nil)
+
+  enum State {
+    case idle
+    /// A resolve on `thread` is running the factory.
+    case constructing(owner: ObjectIdentifier, thread: ThreadIdentity)
+    /// The instance exists; its resolve is still injecting properties.
+    case constructed(Any, owner: ObjectIdentifier, thread: ThreadIdentity)
+
+    var owner: (context: ObjectIdentifier, thread: ThreadIdentity)? {
+      switch self {
+      case .idle: nil
+      case .constructing(let owner, let thread), .constructed(_, let owner, let thread): (owner, thread)
+      }
+    }
+  }
+}

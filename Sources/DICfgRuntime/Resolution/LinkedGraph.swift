@@ -1,0 +1,257 @@
+import DICfgCore
+
+/// A plan linked to its factories and externals: the state every ``Container`` of one link
+/// shares. Immutable after linking, but for the scope slots.
+final class LinkedGraph: @unchecked Sendable {
+  // Everything below is immutable after `init`, except what `InstanceSlot` guards itself and
+  // `waiting`, which the coordination lock guards. Externals and parameters hold the host app's
+  // values, shared across threads as the app intends.
+  let plan: ResolutionPlan
+  /// Per global service: the plan's service, its container and its registration.
+  let services: [LinkedService]
+  /// Per container: the global number of its first service.
+  let firstService: [Int]
+  let parameters: [Any]
+  /// Per container: its externals.
+  let externals: [[ExternalValue]]
+  /// Per container: ids (services and aliases) visible from it, to global numbers.
+  let idLookup: [[String: Int]]
+  /// Per container: bound type names visible from it, nearest container first.
+  let typeLookup: [[String: [Int]]]
+  let slots: [InstanceSlot?]
+  let coordination = ConditionLock()
+  /// Which slot each waiting thread waits for (guarded by `coordination`).
+  private var waiting: [ThreadIdentity: Int] = [:]
+
+  struct LinkedService {
+    var service: ResolutionPlan.Service
+    var container: Int
+    var registration: Registration
+  }
+
+  enum ExternalValue {
+    case strong(Any)
+    case weak(WeakBox)
+    case absent
+  }
+
+  init(
+    plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Any],
+    externals: [[ExternalValue]]
+  ) {
+    self.plan = plan
+    self.services = services
+    self.firstService = firstService
+    self.parameters = parameters
+    self.externals = externals
+    self.slots = services.map { $0.service.scope == .unique || $0.service.scope == .graph ? nil : InstanceSlot() }
+    var ids: [[String: Int]] = []
+    var types: [[String: [Int]]] = []
+    for (index, container) in plan.containers.enumerated() {
+      var visibleIDs: [String: Int] = [:]
+      var visibleTypes: [String: [Int]] = [:]
+      for owner in Self.lookupOrder(from: index, in: plan) {
+        let first = firstService[owner]
+        for (local, service) in plan.containers[owner].services.enumerated() {
+          if visibleIDs[service.id] == nil { visibleIDs[service.id] = first + local }
+        }
+        for alias in plan.containers[owner].aliases where visibleIDs[alias.id] == nil {
+          visibleIDs[alias.id] = firstService[alias.target.container] + alias.target.service
+        }
+        var bound: [String: [Int]] = [:]
+        for (local, service) in plan.containers[owner].services.enumerated() {
+          for type in Set([service.type] + service.bindings) { bound[type, default: []].append(first + local) }
+        }
+        for (type, candidates) in bound where visibleTypes[type] == nil { visibleTypes[type] = candidates }
+      }
+      _ = container
+      ids.append(visibleIDs)
+      types.append(visibleTypes)
+    }
+    self.idLookup = ids
+    self.typeLookup = types
+  }
+
+  /// The container itself first, then its collaborators breadth first.
+  static func lookupOrder(from container: Int, in plan: ResolutionPlan) -> [Int] {
+    var order = [container]
+    var seen: Set<Int> = [container]
+    var cursor = 0
+    while cursor < order.count {
+      for next in plan.containers[order[cursor]].collaborators where seen.insert(next).inserted { order.append(next) }
+      cursor += 1
+    }
+    return order
+  }
+
+  func global(_ reference: ResolutionPlan.ServiceReference) -> Int {
+    firstService[reference.container] + reference.service
+  }
+
+  // MARK: Top-level resolution
+
+  /// Resolves service `index` as one top-level resolve: builds what it needs, injects the
+  /// properties of everything built, then publishes the new scoped instances.
+  func resolve(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+    if arguments.isEmpty, let box = slots[index]?.published.load(ordering: .acquiring) {
+      return box.value
+    }
+    let service = services[index].service
+    for argument in service.arguments where arguments[argument.name] == nil {
+      throw ResolutionError(
+        .missingArgument,
+        "'\(service.id)' needs run-time argument '\(argument.name)' (\(argument.type)); "
+          + "pass it in 'arguments:' when resolving",
+        path: [service.id], location: service.location)
+    }
+    if let unknown = arguments.keys.sorted().first(where: { name in !service.arguments.contains { $0.name == name } }) {
+      let declared = service.arguments.map { "'\($0.name)'" }.joined(separator: ", ")
+      throw ResolutionError(
+        .missingArgument,
+        "'\(service.id)' declares no run-time argument '\(unknown)'"
+          + (declared.isEmpty ? "; it takes none" : "; it takes \(declared)"),
+        path: [service.id], location: service.location)
+    }
+    let context = ResolveContext(graph: self)
+    do {
+      let instance = try context.instance(of: index, arguments: arguments)
+      try context.injectDeferredProperties()
+      publish(context)
+      return instance
+    } catch {
+      abandon(context)
+      throw error
+    }
+  }
+
+  // MARK: Scoped instances
+
+  /// The instance of a singleton, cached, custom or weak service: the published one, or one this
+  /// resolve builds (exactly once across threads).
+  func sharedInstance(of index: Int, context: ResolveContext) throws -> Any {
+    guard let slot = slots[index] else {
+      throw ResolutionError(.internalError, "service \(index) has no slot", path: context.pathIDs)
+    }
+    let isWeak = services[index].service.scope == .weak
+    if !isWeak, let box = slot.published.load(ordering: .acquiring) { return box.value }
+    coordination.lock()
+    while true {
+      if isWeak, let object = slot.weakInstance.object {
+        coordination.unlock()
+        return object
+      }
+      if !isWeak, let box = slot.published.load(ordering: .acquiring) {
+        coordination.unlock()
+        return box.value
+      }
+      guard let owner = slot.state.owner else {
+        slot.state = .constructing(owner: ObjectIdentifier(context), thread: context.thread)
+        coordination.unlock()
+        return try construct(index, slot: slot, context: context)
+      }
+      if owner.context == ObjectIdentifier(context) || owner.thread == context.thread
+        || waitChainReaches(context.thread, from: owner.thread)
+      {
+        // A cycle through this resolve (or a re-entrant or mutually waiting one): a constructed
+        // instance is shared as a property cycle shares it; one still in its factory cannot be.
+        let state = slot.state
+        coordination.unlock()
+        if case .constructed(let instance, _, _) = state { return instance }
+        throw ResolutionError(
+          .dependencyCycle,
+          "'\(services[index].service.id)' is requested again while its factory is still running; "
+            + "a factory that resolves its own service (through '$container') or a cycle of factories cannot finish",
+          path: context.pathIDs + [services[index].service.id], location: services[index].service.location)
+      }
+      waiting[context.thread] = index
+      coordination.wait()
+      waiting[context.thread] = nil
+    }
+  }
+
+  private func construct(_ index: Int, slot: InstanceSlot, context: ResolveContext) throws -> Any {
+    let instance: Any
+    do {
+      instance = try context.build(index, arguments: [:])
+    } catch {
+      coordination.lock()
+      slot.state = .idle
+      coordination.broadcast()
+      coordination.unlock()
+      throw error
+    }
+    coordination.lock()
+    slot.state = .constructed(instance, owner: ObjectIdentifier(context), thread: context.thread)
+    coordination.unlock()
+    context.claimed.append(index)
+    return instance
+  }
+
+  /// Whether the thread `start` waits, directly or through other waiting threads, on `target`.
+  private func waitChainReaches(_ target: ThreadIdentity, from start: ThreadIdentity) -> Bool {
+    var thread = start
+    var steps = 0
+    while let slotIndex = waiting[thread], let owner = slots[slotIndex]?.state.owner, steps <= waiting.count {
+      if owner.thread == target { return true }
+      thread = owner.thread
+      steps += 1
+    }
+    return false
+  }
+
+  private func publish(_ context: ResolveContext) {
+    guard !context.claimed.isEmpty else { return }
+    coordination.lock()
+    for index in context.claimed {
+      guard let slot = slots[index], case .constructed(let instance, _, _) = slot.state else { continue }
+      if services[index].service.scope == .weak {
+        slot.weakInstance = WeakBox(instance as AnyObject)
+      } else {
+        slot.published.store(InstanceBox(instance), ordering: .releasing)
+      }
+      slot.state = .idle
+    }
+    coordination.broadcast()
+    coordination.unlock()
+  }
+
+  private func abandon(_ context: ResolveContext) {
+    guard !context.claimed.isEmpty else { return }
+    coordination.lock()
+    for index in context.claimed { slots[index]?.state = .idle }
+    coordination.broadcast()
+    coordination.unlock()
+  }
+
+  /// Releases the instances of every service of `scope` (cached or custom) in every container.
+  func reset(_ scope: ScopeKind) {
+    coordination.lock()
+    for (index, linked) in services.enumerated() where linked.service.scope == scope {
+      slots[index]?.published.store(nil, ordering: .releasing)
+    }
+    coordination.unlock()
+  }
+
+  // MARK: Values
+
+  func external(container: Int, index: Int, context: ResolveContext) throws -> Any {
+    let declaration = plan.containers[container].externals[index]
+    switch externals[container][index] {
+    case .strong(let value):
+      return value
+    case .weak(let box):
+      coordination.lock()
+      let object = box.object
+      coordination.unlock()
+      if let object { return object }
+      if declaration.optional { return Optional<Any>.none as Any }
+      throw ResolutionError(
+        .releasedExternal,
+        "\(declaration.retain) external '\(declaration.id)' has been released by the host app; "
+          + "keep it alive while the container is used, or declare it 'optional: true'",
+        path: context.pathIDs, location: declaration.location)
+    case .absent:
+      return Optional<Any>.none as Any
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import DICfgCore
+
+/// The state of one top-level resolve: the graph-scoped instances it shares, the objects whose
+/// properties wait to be injected, the scoped instances it claimed, and the path being built.
+/// Confined to the thread that resolves.
+final class ResolveContext {
+  let graph: LinkedGraph
+  let thread = ThreadIdentity.current
+  private var graphInstances: [Int: Any] = [:]
+  private var constructing: Set<Int> = []
+  /// Scoped services this resolve built, to publish (or release) when it ends.
+  var claimed: [Int] = []
+  private var deferred: [(instance: Any, service: Int, arguments: [String: any Sendable], path: [Int])] = []
+  private var path: [Int] = []
+
+  init(graph: LinkedGraph) {
+    self.graph = graph
+  }
+
+  var pathIDs: [String] { path.map { graph.services[$0].service.id } }
+
+  func instance(of index: Int, arguments: [String: any Sendable]) throws -> Any {
+    switch graph.services[index].service.scope {
+    case .unique:
+      return try buildOnce(index, arguments: arguments)
+    case .graph:
+      if let instance = graphInstances[index] { return instance }
+      let instance = try buildOnce(index, arguments: arguments)
+      graphInstances[index] = instance
+      return instance
+    case .singleton, .cached, .custom, .weak:
+      return try graph.sharedInstance(of: index, context: self)
+    }
+  }
+
+  /// Builds an unscoped or graph-scoped service, refusing to re-enter one whose factory runs.
+  private func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+    guard constructing.insert(index).inserted else {
+      let service = graph.services[index].service
+      throw ResolutionError(
+        .dependencyCycle, "'\(service.id)' is requested again while its factory is still running",
+        path: pathIDs + [service.id], location: service.location)
+    }
+    defer { constructing.remove(index) }
+    return try build(index, arguments: arguments)
+  }
+
+  /// Resolves the initializer's values, calls the factory, and queues the properties.
+  func build(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+    let linked = graph.services[index]
+    path.append(index)
+    defer { path.removeLast() }
+    var values: [Any] = []
+    values.reserveCapacity(linked.service.initializer.count)
+    for argument in linked.service.initializer {
+      values.append(try value(argument.value, owner: index, arguments: arguments))
+    }
+    let instance: Any
+    do {
+      switch linked.registration.factory {
+      case .typed(let factory):
+        instance = try factory(values)
+      case .untyped(let factory):
+        let labelled = zip(linked.service.initializer, values).map { (label: $0.label, value: $1) }
+        instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
+      }
+    } catch let error as ResolutionError where !error.path.isEmpty {
+      throw error
+    } catch let error as ResolutionError {
+      throw located(error, at: index)
+    } catch {
+      var failure = ResolutionError(
+        .factoryFailed, "the factory of '\(linked.service.id)' threw: \(error)", path: pathIDs,
+        location: linked.service.location)
+      failure.underlying = error
+      throw failure
+    }
+    if !linked.service.properties.isEmpty {
+      deferred.append((instance, index, arguments, path))
+    }
+    return instance
+  }
+
+  /// Injects the properties of every object this resolve built, after all were constructed, so
+  /// a property may point back at an object whose initializer was running when its owner was built.
+  func injectDeferredProperties() throws {
+    var next = 0
+    while next < deferred.count {
+      let (instance, index, arguments, builtPath) = deferred[next]
+      next += 1
+      let linked = graph.services[index]
+      path = builtPath
+      for property in linked.service.properties {
+        let value = try value(property.value, owner: index, arguments: arguments)
+        guard let setter = linked.registration.properties[property.label] else { continue }
+        do {
+          try setter.set(instance, value)
+        } catch let error as ResolutionError {
+          throw located(error, at: index)
+        } catch {
+          var failure = ResolutionError(
+            .factoryFailed, "setting property '\(property.label)' of '\(linked.service.id)' threw: \(error)",
+            path: pathIDs, location: property.location)
+          failure.underlying = error
+          throw failure
+        }
+      }
+    }
+    path = []
+  }
+
+  private func located(_ error: ResolutionError, at index: Int) -> ResolutionError {
+    var error = error
+    error.path = pathIDs
+    error.location = error.location ?? graph.services[index].service.location
+    return error
+  }
+
+  // MARK: Values
+
+  private func value(_ value: ResolutionPlan.Value, owner: Int, arguments: [String: any Sendable]) throws -> Any {
+    switch value {
+    case .service(let reference):
+      return try instance(of: graph.global(reference), arguments: [:])
+    case .external(let container, let index):
+      return try graph.external(container: container, index: index, context: self)
+    case .parameter(let index):
+      return graph.parameters[index]
+    case .argument(let name):
+      guard let argument = arguments[name] else {
+        let service = graph.services[owner].service
+        throw ResolutionError(
+          .missingArgument, "'\(service.id)' needs run-time argument '\(name)'; pass it in 'arguments:'",
+          path: pathIDs, location: service.location)
+      }
+      return argument
+    case .container:
+      return Container(graph: graph, index: graph.services[owner].container)
+    case .literal(let literal):
+      return Self.literalValue(literal)
+    case .provider(let reference):
+      let target = graph.global(reference)
+      let graph = self.graph
+      return AnyProvider { arguments in try graph.resolve(target, arguments: arguments) }
+    case .lazy(let reference):
+      let target = graph.global(reference)
+      let graph = self.graph
+      return AnyLazy { try graph.resolve(target, arguments: [:]) }
+    case .tagged(_, let services):
+      return try services.map { try instance(of: graph.global($0), arguments: [:]) }
+    case .array(let values):
+      return try values.map { try self.value($0, owner: owner, arguments: arguments) }
+    case .optional(let wrapped):
+      guard let wrapped else { return Optional<Any>.none as Any }
+      return try self.value(wrapped, owner: owner, arguments: arguments)
+    }
+  }
+
+  static func literalValue(_ literal: ResolutionPlan.Literal) -> Any {
+    switch literal {
+    case .null: Optional<Any>.none as Any
+    case .bool(let value): value
+    case .int(let value): value
+    case .double(let value): value
+    case .string(let value): value
+    case .list(let items): items.map(literalValue)
+    case .map(let entries): Dictionary(entries.map { ($0.key, literalValue($0.value)) }, uniquingKeysWith: { $1 })
+    }
+  }
+}

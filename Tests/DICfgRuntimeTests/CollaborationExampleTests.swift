@@ -1,0 +1,60 @@
+import DICfg
+import Testing
+
+// Dip's collaborating containers.
+
+protocol DataStore: AnyObject, Sendable {}
+final class CoreDataStore: DataStore {}
+
+final class AddEventWireframe: @unchecked Sendable {
+  var eventsListWireframe: EventsListWireframe?
+  var dataStore: (any DataStore)!
+}
+
+final class EventsListWireframe: @unchecked Sendable {
+  var addEventWireframe: AddEventWireframe?
+  let dataStore: any DataStore
+  init(dataStore: any DataStore) { self.dataStore = dataStore }
+}
+
+func collaborationRegistry() throws -> Registry {
+  var registry = Registry()
+  try registry.register(CoreDataStore.init)
+  try registry.register(EventsListWireframe.init(dataStore:), labels: ["dataStore"])
+  try registry.property("addEventWireframe", of: EventsListWireframe.self, \.addEventWireframe)
+  try registry.register(AddEventWireframe.init)
+  try registry.property("eventsListWireframe", of: AddEventWireframe.self, \.eventsListWireframe)
+  try registry.property("dataStore", of: AddEventWireframe.self, \.dataStore)
+  return registry
+}
+
+@Suite struct CollaborationExampleTests {
+  @Test func wireframesFindEachOtherAcrossContainersAndShareOneDataStore() throws {
+    let eventsList = try exampleContainer(
+      "dip-collaboration", registry: try collaborationRegistry(), container: "eventsList")
+    let wireframe = try eventsList.resolve(EventsListWireframe.self)
+    let addEvent = try #require(wireframe.addEventWireframe)
+    #expect(addEvent.eventsListWireframe === wireframe)
+    #expect(addEvent.dataStore === wireframe.dataStore)
+
+    let root = try #require(eventsList.container(named: "root"))
+    #expect(try root.resolve(DataStore.self) === wireframe.dataStore, "one singleton across containers")
+    let next = try eventsList.resolve(EventsListWireframe.self)
+    #expect(next !== wireframe, "graph scope: new wireframes on the next resolve")
+    #expect(next.dataStore === wireframe.dataStore)
+  }
+
+  @Test func theOtherContainerResolvesItsSideOfTheCycle() throws {
+    let addEvent = try exampleContainer(
+      "dip-collaboration", registry: try collaborationRegistry(), container: "addEvent")
+    let wireframe = try addEvent.resolve("addEventWireframe", as: AddEventWireframe.self)
+    #expect(wireframe.eventsListWireframe?.addEventWireframe === wireframe)
+  }
+
+  @Test func resolvingAServiceOfAContainerThatDoesNotSeeItFails() throws {
+    let root = try exampleContainer("dip-collaboration", registry: try collaborationRegistry(), container: "root")
+    let error = #expect(throws: ResolutionError.self) { try root.resolve(EventsListWireframe.self) }
+    #expect(error?.code == .unknownService)
+    #expect(error?.message.hasPrefix("no service of container 'root' is bound to type 'EventsListWireframe'") == true)
+  }
+}

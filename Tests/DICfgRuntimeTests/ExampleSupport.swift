@@ -1,0 +1,36 @@
+import DICfg
+import Foundation
+import Testing
+
+/// The repository's root, so the examples are read from `config-examples/` wherever it is cloned.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().path
+
+/// Compiles and links `config-examples/FOLDER/app.yaml`.
+func exampleContainer(
+  _ folder: String, environments: [String] = [], registry: Registry, externals: [String: Any] = [:],
+  environment: [String: String] = [:], container: String? = nil
+) throws -> Container {
+  try Container(
+    graphFile: "\(repositoryRoot)/config-examples/\(folder)/app.yaml", environments: environments, registry: registry,
+    externals: externals, environment: environment, container: container)
+}
+
+/// Counts calls across threads.
+final class Counter: @unchecked Sendable {
+  // `value` is guarded by `lock`.
+  private let lock = NSLock()
+  private var value = 0
+
+  func increment() {
+    lock.lock()
+    value += 1
+    lock.unlock()
+  }
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}

@@ -1,0 +1,89 @@
+import DICfg
+import Testing
+
+// Saber's externals.
+
+final class CoolEventTracker: Sendable {}
+final class AwesomeLogger: Sendable {}
+final class Baz: Sendable {}
+final class MyService: Sendable {
+  let analyticsKey: String
+  let filePath: String
+  init(analyticsKey: String, filePath: String) {
+    self.analyticsKey = analyticsKey
+    self.filePath = filePath
+  }
+}
+final class Tracker: Sendable {
+  let events: CoolEventTracker
+  let logger: AwesomeLogger?
+  let baz: Baz
+  init(events: CoolEventTracker, logger: AwesomeLogger?, baz: Baz) {
+    self.events = events
+    self.logger = logger
+    self.baz = baz
+  }
+}
+
+func saberRegistry() throws -> Registry {
+  var registry = Registry()
+  try registry.register(MyService.init(analyticsKey:filePath:))
+  try registry.register(Tracker.init(events:logger:baz:))
+  return registry
+}
+
+@Suite struct SaberExampleTests {
+  @Test func twoStringExternalsAreToldApartById() throws {
+    let container = try exampleContainer(
+      "saber-externals", registry: try saberRegistry(),
+      externals: [
+        "coolEventTracker": CoolEventTracker(), "baz": Baz(), "analyticsKey": "abc123", "filePath": "/path/to/file",
+      ])
+    let service = try container.resolve(MyService.self)
+    #expect(service.analyticsKey == "abc123")
+    #expect(service.filePath == "/path/to/file")
+  }
+
+  @Test func weakExternalBecomesNilWhenTheAppDropsIt() throws {
+    let tracker = CoolEventTracker()
+    let baz = Baz()
+    var logger: AwesomeLogger? = AwesomeLogger()
+    let container = try exampleContainer(
+      "saber-externals", registry: try saberRegistry(),
+      externals: [
+        "coolEventTracker": tracker, "awesomeLogger": logger as Any, "baz": baz, "analyticsKey": "k", "filePath": "p",
+      ])
+    do {
+      let first = try container.resolve(Tracker.self)
+      #expect(first.logger === logger)
+      #expect(first.events === tracker, "strong externals are the app's instances")
+      #expect(first.baz === baz)
+    }
+    logger = nil
+    #expect(try container.resolve(Tracker.self).logger == nil, "the container held it weakly")
+  }
+
+  @Test func missingAndUnknownExternalsAreLinkErrorsAtTheirDeclarations() throws {
+    let error = #expect(throws: LinkError.self) {
+      try exampleContainer(
+        "saber-externals", registry: try saberRegistry(),
+        externals: ["coolEventTracker": CoolEventTracker(), "analyticsKey": "k", "filePth": "p"])
+    }
+    let diagnostics = try #require(error?.diagnostics)
+    #expect(diagnostics.map(\.code) == [.unknownExternal, .missingExternal, .missingExternal])
+    #expect(diagnostics[0].message.hasSuffix("did you mean 'filePath'?"))
+    #expect(diagnostics[1].location.line == 9)
+    #expect(diagnostics[1].message.hasPrefix("external 'baz' (Baz) was not supplied"))
+    #expect(diagnostics[2].location.line == 11)
+  }
+
+  @Test func unownedExternalMustBeAnObject() throws {
+    let error = #expect(throws: LinkError.self) {
+      try exampleContainer(
+        "saber-externals", registry: try saberRegistry(),
+        externals: ["coolEventTracker": CoolEventTracker(), "baz": "not an object", "analyticsKey": "k", "filePath": "p"])
+    }
+    #expect(error?.diagnostics.map(\.code) == [.weakValueType])
+    #expect(error?.diagnostics.first?.location.line == 9)
+  }
+}

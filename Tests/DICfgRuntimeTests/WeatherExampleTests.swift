@@ -1,0 +1,148 @@
+import DICfg
+import Testing
+
+// The weather-report app of Pilgrim's documentation.
+
+protocol WeatherClient: AnyObject, Sendable {}
+final class OpenWeatherClient: WeatherClient {
+  let baseURL: String
+  let apiKey: String
+  let retries: Int
+  init(baseURL: String, apiKey: String, retries: Int) {
+    self.baseURL = baseURL
+    self.apiKey = apiKey
+    self.retries = retries
+  }
+}
+final class StubWeatherClient: WeatherClient {}
+protocol CityRepository: AnyObject, Sendable {}
+final class LocalCityRepository: CityRepository {}
+final class PhotoService: Sendable {}
+struct User: Sendable { var name: String }
+
+final class WeatherReportView: @unchecked Sendable {
+  weak var delegate: WeatherReportViewController?
+}
+
+final class WeatherReportViewController: @unchecked Sendable {
+  let view: WeatherReportView
+  let weatherClient: any WeatherClient
+  let cityRepo: any CityRepository
+  let assembly: Container
+  init(view: WeatherReportView, weatherClient: any WeatherClient, cityRepo: any CityRepository, assembly: Container) {
+    self.view = view
+    self.weatherClient = weatherClient
+    self.cityRepo = cityRepo
+    self.assembly = assembly
+  }
+}
+
+final class UserDetailsController: Sendable {
+  let user: User
+  let photoService: PhotoService
+  init(user: User, photoService: PhotoService) {
+    self.user = user
+    self.photoService = photoService
+  }
+}
+
+final class RootViewController: Sendable {
+  let mainContentViewController: Provider<WeatherReportViewController>
+  let makeDetails: Provider<UserDetailsController>
+  init(mainContentViewController: Provider<WeatherReportViewController>, makeDetails: Provider<UserDetailsController>) {
+    self.mainContentViewController = mainContentViewController
+    self.makeDetails = makeDetails
+  }
+}
+
+func weatherRegistry() throws -> Registry {
+  var registry = Registry()
+  try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:))
+  try registry.register(StubWeatherClient.init)
+  try registry.register(LocalCityRepository.init)
+  try registry.register(PhotoService.init)
+  try registry.register(WeatherReportView.init)
+  try registry.property("delegate", of: WeatherReportView.self, \.delegate)
+  try registry.register(WeatherReportViewController.init(view:weatherClient:cityRepo:assembly:))
+  try registry.register(UserDetailsController.init(user:photoService:))
+  try registry.register(RootViewController.init(mainContentViewController:makeDetails:))
+  return registry
+}
+
+@Suite struct WeatherExampleTests {
+  @Test func controllersViewDelegateIsTheController() throws {
+    let container = try exampleContainer("weather", registry: try weatherRegistry())
+    let controller = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+    #expect(controller.view.delegate === controller)
+    let again = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+    #expect(again !== controller, "objectGraph: a new graph on each resolve")
+    #expect(again.weatherClient === controller.weatherClient, "shared: one client")
+  }
+
+  @Test func parametersReachTheFactoryTypedAndFromTheEnvironment() throws {
+    let container = try exampleContainer(
+      "weather", registry: try weatherRegistry(), environment: ["WEATHER_API_KEY": "k-123"])
+    let client = try container.resolve(WeatherClient.self)
+    let open = try #require(client as? OpenWeatherClient)
+    #expect(open.apiKey == "k-123")
+    #expect(open.retries == 3)
+    #expect(open.baseURL == "https://api.openweathermap.org/data/2.5")
+    let fallback = try exampleContainer("weather", registry: try weatherRegistry())
+    #expect((try fallback.resolve(WeatherClient.self) as? OpenWeatherClient)?.apiKey == "demo-key")
+  }
+
+  @Test func injectedAssemblyResolvesLater() throws {
+    let container = try exampleContainer("weather", registry: try weatherRegistry())
+    let controller = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+    let details = try controller.assembly.resolve(
+      "userDetailsController", as: UserDetailsController.self, arguments: ["user": User(name: "Fiona")])
+    #expect(details.user.name == "Fiona")
+  }
+
+  @Test func weakSharedPhotoServiceIsSharedWhileHeld() throws {
+    let container = try exampleContainer("weather", registry: try weatherRegistry())
+    let root = try container.resolve("rootViewController", as: RootViewController.self)
+    let first = try root.makeDetails(["user": User(name: "a")])
+    let second = try root.makeDetails(["user": User(name: "b")])
+    #expect(first !== second, "each provider call builds new details")
+    #expect(first.photoService === second.photoService)
+    #expect(try container.resolve("rootViewController", as: RootViewController.self) === root, "singleton")
+  }
+
+  @Test func weakSharedInstanceIsRebuiltAfterTheLastHolderLetsGo() throws {
+    let container = try exampleContainer("weather", registry: try weatherRegistry())
+    weak var weakService: PhotoService?
+    do {
+      let details = try container.resolve(
+        "userDetailsController", as: UserDetailsController.self, arguments: ["user": User(name: "a")])
+      weakService = details.photoService
+      #expect(weakService != nil)
+    }
+    #expect(weakService == nil, "released when the last holder lets go")
+    let next = try container.resolve(
+      "userDetailsController", as: UserDetailsController.self, arguments: ["user": User(name: "b")])
+    #expect(next.photoService !== weakService)
+  }
+
+  @Test func runtimeArgumentsAreCheckedAtResolve() throws {
+    let container = try exampleContainer("weather", registry: try weatherRegistry())
+    let missing = #expect(throws: ResolutionError.self) {
+      try container.resolve("userDetailsController", as: UserDetailsController.self)
+    }
+    #expect(missing?.code == .missingArgument)
+    #expect(missing?.message.contains("'user' (User)") == true)
+    #expect(missing?.location?.line == 30)
+    let mistyped = #expect(throws: ResolutionError.self) {
+      try container.resolve("userDetailsController", as: UserDetailsController.self, arguments: ["user": 3])
+    }
+    #expect(mistyped?.code == .typeMismatch)
+    #expect(mistyped?.path == ["userDetailsController"])
+    #expect(mistyped?.message.contains("'User'") == true)
+  }
+
+  @Test func testEnvironmentSwapsTheClientForAStub() throws {
+    let container = try exampleContainer("weather", environments: ["test"], registry: try weatherRegistry())
+    #expect(try container.resolve(WeatherClient.self) is StubWeatherClient)
+    try container.verify()
+  }
+}
