@@ -81,7 +81,9 @@ func saberRegistry() throws -> Registry {
     let error = #expect(throws: LinkError.self) {
       try exampleContainer(
         "saber-externals", registry: try saberRegistry(),
-        externals: ["coolEventTracker": CoolEventTracker(), "baz": "not an object", "analyticsKey": "k", "filePath": "p"])
+        externals: [
+          "coolEventTracker": CoolEventTracker(), "baz": "not an object", "analyticsKey": "k", "filePath": "p",
+        ])
     }
     #expect(error?.diagnostics.map(\.code) == [.weakValueType])
     #expect(error?.diagnostics.first?.location.line == 9)

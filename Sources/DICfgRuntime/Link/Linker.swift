@@ -137,12 +137,14 @@ public enum LinkChecks {
             .error(
               .unregisteredType,
               "no factory is registered for '\(service.type)' (service '\(service.id)'); register one with "
-                + "'registry.register(\(service.type).init)'" + Suggestions.clause(for: service.type, among: types.keys),
+                + "'registry.register(\(service.type).init)'"
+                + Suggestions.clause(for: service.type, among: types.keys),
               at: service.location))
           continue
         }
         if let problem = factoryProblem(service, type) {
-          diagnostics.append(.error(.factoryMismatch, problem, at: service.initializer.first?.location ?? service.location))
+          diagnostics.append(
+            .error(.factoryMismatch, problem, at: service.initializer.first?.location ?? service.location))
         }
         for property in service.properties where !type.properties.contains(property.label) {
           diagnostics.append(

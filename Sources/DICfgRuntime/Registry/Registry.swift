@@ -117,6 +117,7 @@ struct ArgumentCursor {
     guard position < values.count else {
       throw ResolutionError(.missingArgument, "the factory of '\(typeName)' takes more arguments than given")
     }
-    return try ValueConversion.convert(values[position], to: Value.self, what: "argument \(position + 1) of '\(typeName)'")
+    return try ValueConversion.convert(
+      values[position], to: Value.self, what: "argument \(position + 1) of '\(typeName)'")
   }
 }

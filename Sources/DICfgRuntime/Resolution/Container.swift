@@ -46,7 +46,8 @@ public final class Container: Sendable {
       guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {
         throw ResolutionError(
           .unknownService,
-          "the plan has no container '\(container)'" + Suggestions.clause(for: container, among: plan.containers.map(\.name)))
+          "the plan has no container '\(container)'"
+            + Suggestions.clause(for: container, among: plan.containers.map(\.name)))
       }
       index = found
     }

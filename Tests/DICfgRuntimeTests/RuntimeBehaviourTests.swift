@@ -1,0 +1,270 @@
+import DICfg
+import DICfgTestSupport
+import Foundation
+import Testing
+
+/// Compiles one in-memory graph file and links it.
+func link(
+  _ text: String, registry: Registry, externals: [String: Any] = [:], environment: [String: String] = [:]
+) throws -> Container {
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
+    CompileRequest(file: "app.yaml"))
+  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
+  return try Container(plan: plan, registry: registry, externals: externals, environment: environment)
+}
+
+final class Engine: @unchecked Sendable {
+  let power: Double
+  let name: String
+  init(power: Double, name: String) {
+    self.power = power
+    self.name = name
+  }
+}
+final class Car: @unchecked Sendable {
+  let engine: Engine
+  var plugins: [Plugin] = []
+  init(engine: Engine) { self.engine = engine }
+}
+protocol Plugin: Sendable {}
+struct LoggingPlugin: Plugin {}
+struct MetricsPlugin: Plugin {}
+final class Flaky: Sendable {}
+struct FlakyError: Error, CustomStringConvertible {
+  var description: String { "the network is down" }
+}
+final class Attempts: @unchecked Sendable {
+  let counter = Counter()
+  var failuresLeft: Int
+  init(failures: Int) { failuresLeft = failures }
+}
+final class Holder: Sendable {
+  let flaky: Flaky
+  init(flaky: Flaky) { self.flaky = flaky }
+}
+final class Reentrant: Sendable {
+  init(container: Container) throws {
+    _ = try container.resolve("reentrant", as: Reentrant.self)
+  }
+}
+final class LazyUser: Sendable {
+  let engine: Lazy<Engine>
+  init(engine: Lazy<Engine>) { self.engine = engine }
+}
+
+@Suite struct RuntimeBehaviourTests {
+  @Test func untypedFactoriesAskForArgumentsByLabelAndLiteralsConvert() throws {
+    var registry = Registry()
+    try registry.register("Engine") { arguments in
+      Engine(power: try arguments("power"), name: try arguments("name"))
+    }
+    let container = try link(
+      "dicfg: 1\nservices:\n  engine: { type: Engine, init: { power: { value: 3 }, name: { value: V8 } } }\n",
+      registry: registry)
+    let engine = try container.resolve("engine", as: Engine.self)
+    #expect(engine.power == 3.0, "an Int literal converts to Double")
+    #expect(engine.name == "V8")
+  }
+
+  @Test func untypedFactoryAskingForAMissingLabelFailsWithThePath() throws {
+    var registry = Registry()
+    try registry.register("Engine") { arguments in Engine(power: try arguments("power"), name: try arguments("nme")) }
+    let container = try link(
+      "dicfg: 1\nservices:\n  engine: { type: Engine, init: { power: { value: 3 }, name: { value: V8 } } }\n",
+      registry: registry)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve("engine", as: Engine.self) }
+    #expect(error?.code == .missingArgument)
+    #expect(error?.path == ["engine"])
+    #expect(error?.location == SourceLocation(file: "app.yaml", line: 3, column: 3, offset: 21))
+    #expect(error?.message.contains("asks for 'nme'") == true)
+  }
+
+  @Test func taggedServicesArriveInFileOrder() throws {
+    var registry = Registry()
+    try registry.register(Engine.init(power:name:))
+    try registry.register(Car.init(engine:))
+    try registry.property("plugins", of: Car.self, \.plugins)
+    try registry.register(LoggingPlugin.init)
+    try registry.register(MetricsPlugin.init)
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        engine: { type: Engine, init: { power: { value: 1.5 }, name: { value: e } } }
+        car: { type: Car, init: { engine: engine }, properties: { plugins: { tagged: plugin } } }
+        metrics: { type: MetricsPlugin, tags: [plugin] }
+        logging: { type: LoggingPlugin, tags: [plugin] }
+      """, registry: registry)
+    let car = try container.resolve(Car.self)
+    #expect(car.plugins.count == 2)
+    #expect(car.plugins.first is MetricsPlugin)
+    #expect(car.plugins.last is LoggingPlugin)
+  }
+
+  @Test func throwingSingletonLeavesNothingCachedAndTheNextResolveRetries() throws {
+    let attempts = Attempts(failures: 1)
+    var registry = Registry()
+    try registry.register { () throws -> Flaky in
+      attempts.counter.increment()
+      if attempts.failuresLeft > 0 {
+        attempts.failuresLeft -= 1
+        throw FlakyError()
+      }
+      return Flaky()
+    }
+    try registry.register(Holder.init(flaky:))
+    let container = try link(
+      "dicfg: 1\nservices:\n  flaky: { type: Flaky, scope: singleton }\n  holder: { type: Holder, init: { flaky: flaky } }\n",
+      registry: registry)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Holder.self) }
+    #expect(error?.code == .factoryFailed)
+    #expect(error?.path == ["holder", "flaky"])
+    #expect(error?.message == "the factory of 'flaky' threw: the network is down")
+    #expect(error?.location?.line == 3)
+    #expect(error?.underlying is FlakyError)
+    let holder = try container.resolve(Holder.self)
+    #expect(try container.resolve(Flaky.self) === holder.flaky)
+    #expect(attempts.counter.count == 2)
+  }
+
+  @Test func factoryResolvingItselfThroughTheContainerGetsACycleError() throws {
+    var registry = Registry()
+    try registry.register(Reentrant.init(container:))
+    let container = try link(
+      "dicfg: 1\nservices:\n  reentrant: { type: Reentrant, scope: singleton, init: { container: $container } }\n",
+      registry: registry)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Reentrant.self) }
+    #expect(error?.code == .dependencyCycle)
+    #expect(error?.message.contains("'reentrant' is requested again while its factory is still running") == true)
+  }
+
+  @Test func lazyValuesResolveOnceOnFirstUse() throws {
+    let counter = Counter()
+    var registry = Registry()
+    try registry.register { (power: Double, name: String) -> Engine in
+      counter.increment()
+      return Engine(power: power, name: name)
+    }
+    try registry.register(LazyUser.init(engine:))
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        engine: { type: Engine, scope: unique, init: { power: { value: 1 }, name: { value: e } } }
+        user: { type: LazyUser, init: { engine: { lazy: engine } } }
+      """, registry: registry)
+    let user = try container.resolve(LazyUser.self)
+    #expect(counter.count == 0)
+    #expect(try user.engine.get() === user.engine.get())
+    #expect(counter.count == 1)
+  }
+
+  @Test func unknownIdsAndTypesAndWrongTypesAreTypedErrors() throws {
+    var registry = Registry()
+    try registry.register(Flaky.init)
+    let container = try link("dicfg: 1\nservices:\n  flaky: { type: Flaky }\n", registry: registry)
+    let unknown = #expect(throws: ResolutionError.self) { try container.resolve("flakey", as: Flaky.self) }
+    #expect(unknown?.code == .unknownService)
+    #expect(unknown?.message == "container 'main' has no service 'flakey'; did you mean 'flaky'?")
+    let wrong = #expect(throws: ResolutionError.self) { try container.resolve("flaky", as: Holder.self) }
+    #expect(wrong?.code == .typeMismatch)
+    #expect(wrong?.message == "'flaky' is a 'Flaky', not a 'Holder'")
+  }
+
+  @Test func handleResolvesWithoutALookup() throws {
+    var registry = Registry()
+    try registry.register(Flaky.init)
+    let container = try link("dicfg: 1\nservices:\n  flaky: { type: Flaky, scope: singleton }\n", registry: registry)
+    let handle = try container.handle("flaky", as: Flaky.self)
+    #expect(try handle.resolve() === container.resolve(Flaky.self))
+  }
+
+  @Test func eagerSingletonIsBuiltWhenTheContainerIsCreated() throws {
+    let counter = Counter()
+    var registry = Registry()
+    try registry.register { () -> Flaky in
+      counter.increment()
+      return Flaky()
+    }
+    let container = try link(
+      "dicfg: 1\nservices:\n  flaky: { type: Flaky, scope: singleton, eager: true }\n", registry: registry)
+    #expect(counter.count == 1)
+    _ = try container.resolve(Flaky.self)
+    #expect(counter.count == 1)
+  }
+}
+
+@Suite struct LinkCheckTests {
+  @Test func reportsEveryProblemTogetherAtItsLocation() throws {
+    var registry = Registry()
+    try registry.register(Engine.init(power:name:), labels: ["power", "name"])
+    try registry.register(Car.init(engine:))
+    try registry.register(LoggingPlugin.init)
+    let text = """
+      dicfg: 1
+      parameters:
+        key: ${DICFG_TEST_NEVER_SET}
+      services:
+        1️⃣engine: { type: Engine, init: { 2️⃣name: $key, power: { value: 1 } } }
+        car: { type: Car, init: { engine: engine }, properties: { 3️⃣plugns: { value: [] } } }
+        4️⃣plugin: { type: LoggingPlugin, scope: weak }
+        5️⃣truck: { type: Truck }
+      """
+    let marked = MarkedText(text, file: "app.yaml")
+    let error = #expect(throws: LinkError.self) { try link(marked.text, registry: registry) }
+    let diagnostics = try #require(error?.diagnostics)
+    #expect(
+      summaries(diagnostics) == [
+        "unset-environment-variable@3:3", "factory-mismatch@\(marked["2️⃣"].line):\(marked["2️⃣"].column)",
+        "unknown-property@\(marked["3️⃣"].line):\(marked["3️⃣"].column)",
+        "weak-value-type@\(marked["4️⃣"].line):\(marked["4️⃣"].column)",
+        "unregistered-type@\(marked["5️⃣"].line):\(marked["5️⃣"].column)",
+      ])
+    #expect(
+      diagnostics[1].message
+        == "the factory registered for 'Engine' takes 'power', 'name' in that order, but 'engine' gives 'name', 'power' in 'init:'"
+    )
+    #expect(diagnostics[2].message.hasPrefix("'Car' has no registered property 'plugns'"))
+    #expect(diagnostics[4].message.hasPrefix("no factory is registered for 'Truck' (service 'truck')"))
+  }
+
+  @Test func arityMismatchNamesBothSides() throws {
+    var registry = Registry()
+    try registry.register(Engine.init(power:name:))
+    let error = #expect(throws: LinkError.self) {
+      try link("dicfg: 1\nservices:\n  engine: { type: Engine, init: { power: { value: 1 } } }\n", registry: registry)
+    }
+    #expect(
+      error?.diagnostics.first?.message
+        == "the factory registered for 'Engine' takes 2 arguments (Double, String), but 'engine' gives 1 in 'init:' ('power'); make them match"
+    )
+  }
+
+  @Test func registeringOneNameTwiceIsAnError() throws {
+    var registry = Registry()
+    try registry.register(Flaky.init)
+    #expect(throws: RegistryError.self) { try registry.register(Flaky.init) }
+    try registry.register(Flaky.init, name: "OtherFlaky")
+    #expect(registry.names == ["Flaky", "OtherFlaky"])
+  }
+
+  @Test func manifestRunsTheSameChecksWithoutTheApp() throws {
+    var registry = Registry()
+    try registry.register(Engine.init(power:name:), labels: ["power", "name"])
+    try registry.register(Car.init(engine:))
+    try registry.property("plugins", of: Car.self, \.plugins)
+    let manifest = try RegistryManifest(jsonText: try registry.manifest().jsonText())
+    #expect(manifest == registry.manifest())
+    #expect(manifest.types.map(\.name) == ["Car", "Engine"])
+    #expect(manifest.types[0].properties.map(\.name) == ["plugins"])
+    #expect(manifest.types[1].arguments?.map(\.type) == ["Double", "String"])
+    let result = GraphCompiler(
+      fileSystem: InMemoryFileSystem([
+        "app.yaml":
+          "dicfg: 1\nservices:\n  car: { type: Car, init: { engine: engine }, properties: { wheels: { value: 4 } } }\n  engine: { type: Engine }\n"
+      ])
+    ).compile(CompileRequest(file: "app.yaml"))
+    let plan = try #require(result.plan)
+    #expect(LinkChecks.check(plan: plan, manifest: manifest).map(\.code) == [.unknownProperty, .factoryMismatch])
+  }
+}
