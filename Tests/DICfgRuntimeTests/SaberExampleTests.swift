@@ -88,4 +88,36 @@ func saberRegistry() throws -> Registry {
     #expect(error?.diagnostics.map(\.code) == [.weakValueType])
     #expect(error?.diagnostics.first?.location.line == 9)
   }
+
+  @Test func releasedUnownedExternalIsATypedErrorAtItsDeclaration() throws {
+    var baz: Baz? = Baz()
+    let container = try exampleContainer(
+      "saber-externals", registry: try saberRegistry(),
+      externals: ["coolEventTracker": CoolEventTracker(), "baz": baz as Any, "analyticsKey": "k", "filePath": "p"])
+    #expect(try container.resolve(Tracker.self).baz === baz)
+    baz = nil
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Tracker.self) }
+    #expect(error?.code == .releasedExternal)
+    #expect(error?.path == ["tracker"])
+    #expect(error?.location?.line == 9)
+    #expect(
+      error?.message
+        == "unowned external 'baz' has been released by the host app; keep it alive while the container is used, or declare it 'optional: true'"
+    )
+  }
+
+  @Test func unknownExternalIsReportedWithTheKeySupplied() throws {
+    let error = #expect(throws: LinkError.self) {
+      try exampleContainer(
+        "saber-externals", registry: try saberRegistry(),
+        externals: [
+          "coolEventTracker": CoolEventTracker(), "baz": Baz(), "analyticsKey": "k", "filePath": "p", "extra": 1,
+        ])
+    }
+    #expect(error?.diagnostics.map(\.code) == [.unknownExternal])
+    #expect(
+      error?.diagnostics.first?.message == "external 'extra' was supplied, but the graph file declares no such external"
+    )
+    #expect(error?.diagnostics.first?.location.file.hasSuffix("saber-externals/app.yaml") == true)
+  }
 }
