@@ -8,7 +8,7 @@ final class CoreDataStore: DataStore {}
 
 final class AddEventWireframe: @unchecked Sendable {
   var eventsListWireframe: EventsListWireframe?
-  var dataStore: (any DataStore)!
+  var dataStore: (any DataStore)?
 }
 
 final class EventsListWireframe: @unchecked Sendable {
