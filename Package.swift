@@ -37,6 +37,7 @@ let package = Package(
         "DICfgCore",
         "DICfgLoader",
         "DICfgCompiler",
+        "DICfgRuntime",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -34,6 +34,9 @@ public struct CompileResult: Sendable {
   public var files: [String: LoadedFile]
   /// The files read, in the order they were read.
   public var fileOrder: [String]
+  /// Every service entry after the layers are merged, by container name and service id; each
+  /// field keeps the location of the layer that set it (for `dicfg explain`).
+  public var mergedServices: [String: [String: ConfigNode.Entry]]
 
   /// Whether the compile found no errors.
   public var succeeded: Bool { plan != nil }
@@ -83,9 +86,14 @@ public struct GraphCompiler: Sendable {
       diagnostics += resolver.diagnostics
     }
     let sorted = Self.deduplicated(diagnostics).sorted()
+    var mergedServices: [String: [String: ConfigNode.Entry]] = [:]
+    for container in document.containers {
+      mergedServices[container.name] = Dictionary(
+        container.services.list.map { ($0.key.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
     return CompileResult(
       plan: sorted.containsErrors || !hasDocument ? nil : plan, diagnostics: sorted, files: assembler.loadedFiles,
-      fileOrder: assembler.fileOrder)
+      fileOrder: assembler.fileOrder, mergedServices: mergedServices)
   }
 
   /// One finding per root cause: the same code at the same place with the same message once.

@@ -11,9 +11,16 @@ public struct DICfgCommand: ParsableCommand {
     discussion: """
       A graph file declares an app's services, scopes and externals in YAML or JSON. \
       'dicfg validate' checks graph files in CI and points at the line and column of every problem.
+
+      Examples:
+        dicfg validate config/*.yaml
+        dicfg explain config/app.yaml weatherClient --env production
+        dicfg graph config/app.yaml | dot -Tsvg > graph.svg
       """,
     version: version,
-    subcommands: [ValidateCommand.self]
+    subcommands: [
+      ValidateCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, SchemaCommand.self,
+    ]
   )
 
   public init() {}

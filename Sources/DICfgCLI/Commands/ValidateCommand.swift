@@ -1,7 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
-import DICfgLoader
+import DICfgRuntime
 import Foundation
 
 /// `dicfg validate`: checks graph files and reports every problem with its location.
@@ -11,11 +11,16 @@ public struct ValidateCommand: ParsableCommand {
     abstract: "Check graph files and report every problem with its file, line and column.",
     discussion: """
       Exits 0 when there are no errors (warnings are allowed unless --strict), 1 when there are, \
-      and 64 on a usage error. Text goes to standard error, JSON to standard output.
+      and 64 on a usage error. Text goes to standard error; json, sarif and github go to standard output.
 
-      Example:
-        dicfg validate config/app.yaml
-        dicfg validate config/*.yaml --format json > findings.json
+      A file named BASE.ENV.yaml with a BASE.yaml beside it is validated on top of that base, so \
+      'dicfg validate config/*.yaml' checks every environment.
+
+      Examples:
+        dicfg validate config/app.yaml --env production
+        dicfg validate config/app.yaml --all-envs --strict
+        dicfg validate config/*.yaml --format sarif > dicfg.sarif
+        dicfg validate config/app.yaml --registry .build/registry-manifest.json
       """
   )
 
@@ -25,23 +30,24 @@ public struct ValidateCommand: ParsableCommand {
     case text
     /// One JSON document on standard output.
     case json
-  }
-
-  /// When to colour text output.
-  public enum ColorMode: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case auto, always, never
+    /// A SARIF 2.1.0 log on standard output, for code-scanning uploads.
+    case sarif
+    /// GitHub Actions workflow annotations on standard output.
+    case github
   }
 
   @Argument(help: "The graph files to check (.yaml, .yml or .json).")
   public var files: [String]
 
-  @Option(name: .customLong("env"), help: "An environment whose override files ('FILE.ENV.yaml') to apply; repeatable.")
-  public var environments: [String] = []
+  @OptionGroup public var layers: LayerOptions
 
-  @Option(name: .customLong("override"), help: "An override file to apply after the environments; repeatable.")
-  public var overrides: [String] = []
+  @Flag(help: "Validate each file alone and with each environment layer ('FILE.ENV.yaml') found beside it.")
+  public var allEnvs = false
 
-  @Option(help: "The output format.")
+  @Option(help: "A registry manifest (from 'Registry.manifest()') to run the link checks against.")
+  public var registry: String?
+
+  @Option(help: "The output format: text, json, sarif or github.")
   public var format: Format = .text
 
   @Option(help: "Colour the text output: auto (on a terminal), always or never.")
@@ -71,15 +77,20 @@ public struct ValidateCommand: ParsableCommand {
     let variables = ProcessInfo.processInfo.environment
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
+    let manifest = loadManifest(&diagnostics)
     var imported = Set<String>()
     var compiled = Set<String>()
-    for target in ValidationTargets.plan(files, environments: environments, fileExists: LocalFileSystem().fileExists) {
+    let fileSystem = LocalFileSystem()
+    let targets = ValidationTargets.plan(
+      files, environments: layers.environments, allEnvironments: allEnvs, fileSystem: fileSystem)
+    for target in targets {
       guard !imported.contains(target.file), compiled.insert(target.key).inserted else { continue }
       let result = compiler.compile(
         CompileRequest(
-          file: target.file, environments: target.environments, overrides: overrides,
+          file: target.file, environments: target.environments, overrides: layers.overrides,
           environmentVariables: variables))
       diagnostics += result.diagnostics
+      if let manifest, let plan = result.plan { diagnostics += LinkChecks.check(plan: plan, manifest: manifest) }
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
       imported.formUnion(result.fileOrder.dropFirst())
     }
@@ -89,20 +100,34 @@ public struct ValidateCommand: ParsableCommand {
     switch format {
     case .json:
       return CommandResult(exitCode: exitCode, standardOutput: DiagnosticJSONRenderer.render(diagnostics))
+    case .sarif:
+      return CommandResult(
+        exitCode: exitCode,
+        standardOutput: DiagnosticSARIFRenderer.render(diagnostics, toolVersion: DICfgCommand.version))
+    case .github:
+      return CommandResult(exitCode: exitCode, standardOutput: DiagnosticGitHubRenderer.render(diagnostics))
     case .text:
-      let colors =
-        switch color {
-        case .auto: colorTerminal
-        case .always: true
-        case .never: false
-        }
-      var text = DiagnosticRenderer(colors: colors).render(diagnostics) { sources[$0] }
+      var text = DiagnosticRenderer(colors: color.enabled(terminal: colorTerminal)).render(diagnostics) { sources[$0] }
       text +=
         DiagnosticRenderer.summary(
           errors: diagnostics.count { $0.severity == .error },
           warnings: diagnostics.count { $0.severity == .warning },
           files: sources.count) + "\n"
       return CommandResult(exitCode: exitCode, standardError: text)
+    }
+  }
+
+  private func loadManifest(_ diagnostics: inout [Diagnostic]) -> RegistryManifest? {
+    guard let registry else { return nil }
+    do {
+      let text = try String(contentsOfFile: registry, encoding: .utf8)
+      return try RegistryManifest(jsonText: text)
+    } catch {
+      diagnostics.append(
+        .error(
+          .ioError, "cannot read registry manifest '\(registry)': \(error); export one with 'registry.manifest()'",
+          at: .start(of: registry)))
+      return nil
     }
   }
 }

@@ -1,10 +1,12 @@
 import DICfgCompiler
+import Foundation
 
 /// Which compiles `dicfg validate FILE...` runs.
 ///
 /// A file named `BASE.ENV.yaml` with a `BASE.yaml` beside it is an environment layer: it is
 /// validated on top of its base (as `BASE.yaml --env ENV`), so `dicfg validate config/*.yaml`
-/// checks every environment without checking the layers alone.
+/// checks every environment without checking the layers alone. With `--all-envs`, each base is
+/// validated alone and with each environment layer found beside it.
 struct ValidationTargets {
   struct Target {
     var file: String
@@ -12,12 +14,33 @@ struct ValidationTargets {
     var key: String { ([file] + environments).joined(separator: "\u{0}") }
   }
 
-  static func plan(_ files: [String], environments: [String], fileExists: (String) -> Bool) -> [Target] {
-    files.map { file in
-      if let split = Paths.environmentLayer(of: file), fileExists(split.base) {
-        return Target(file: split.base, environments: environments + [split.environment])
+  static func plan(
+    _ files: [String], environments: [String], allEnvironments: Bool, fileSystem: some GraphFileSystem
+  ) -> [Target] {
+    var targets: [Target] = []
+    for file in files {
+      if let split = Paths.environmentLayer(of: file), fileSystem.fileExists(split.base) {
+        targets.append(Target(file: split.base, environments: environments + [split.environment]))
+        continue
       }
-      return Target(file: file, environments: environments)
+      targets.append(Target(file: file, environments: environments))
+      if allEnvironments {
+        for environment in environmentsBeside(file) {
+          targets.append(Target(file: file, environments: environments + [environment]))
+        }
+      }
     }
+    return targets
+  }
+
+  /// The environments whose layer (`BASE.ENV.ext`) stands beside `file`, sorted.
+  static func environmentsBeside(_ file: String) -> [String] {
+    let folder = Paths.directory(of: file)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    let prefix = folder.isEmpty ? "" : folder + "/"
+    return names.compactMap { name -> String? in
+      guard let split = Paths.environmentLayer(of: prefix + name), split.base == file else { return nil }
+      return split.environment.contains(".") ? nil : split.environment
+    }.sorted()
   }
 }

@@ -1,7 +1,7 @@
 /// Path arithmetic on strings, the same on every platform dicfg runs on.
 public enum Paths {
   /// The folder part of `path` (empty for a bare file name).
-  static func directory(of path: String) -> String {
+  public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }
     return path == "/" ? "/" : String(path[..<slash])
   }

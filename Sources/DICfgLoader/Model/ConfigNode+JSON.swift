@@ -7,6 +7,21 @@ extension ConfigNode {
   ///
   /// Useful to hand a YAML graph file to JSON tools, such as a JSON Schema validator.
   public func jsonText() -> String {
+    flowText(scalar: Self.json, key: Self.quoted, open: ("[", "]", "{", "}"), separator: ",", colon: ":")
+  }
+
+  /// The node on one line in YAML's flow style, scalars as written (`{ type: Api, as: [A, B] }`),
+  /// for showing a value in messages and `dicfg explain`. Written without recursion.
+  public func flowText() -> String {
+    flowText(
+      scalar: { $0.style.isQuoted || $0.text.isEmpty ? Self.quoted($0.text) : $0.text },
+      key: { $0 }, open: ("[", "]", "{ ", " }"), separator: ", ", colon: ": ")
+  }
+
+  private func flowText(
+    scalar: (Scalar) -> String, key: (String) -> String, open: (String, String, String, String), separator: String,
+    colon: String
+  ) -> String {
     var output = ""
     // Each item is either text to write or a node to expand.
     enum Work {
@@ -20,23 +35,23 @@ extension ConfigNode {
         output += text
       case .node(let node):
         switch node.content {
-        case .scalar(let scalar):
-          output += Self.json(scalar)
+        case .scalar:
+          output += scalar(node.scalar ?? Scalar(""))
         case .sequence(let items):
-          var pending: [Work] = [.text("[")]
+          var pending: [Work] = [.text(open.0)]
           for (index, element) in items.enumerated() {
-            if index > 0 { pending.append(.text(",")) }
+            if index > 0 { pending.append(.text(separator)) }
             pending.append(.node(element))
           }
-          pending.append(.text("]"))
+          pending.append(.text(open.1))
           work.append(contentsOf: pending.reversed())
         case .mapping(let entries):
-          var pending: [Work] = [.text("{")]
+          var pending: [Work] = [.text(entries.isEmpty ? "{}" : open.2)]
           for (index, entry) in entries.enumerated() {
-            pending.append(.text((index > 0 ? "," : "") + Self.quoted(entry.key.text) + ":"))
+            pending.append(.text((index > 0 ? separator : "") + key(entry.key.text) + colon))
             pending.append(.node(entry.value))
           }
-          pending.append(.text("}"))
+          if !entries.isEmpty { pending.append(.text(open.3)) }
           work.append(contentsOf: pending.reversed())
         }
       }

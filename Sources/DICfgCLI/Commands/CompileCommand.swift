@@ -1,0 +1,55 @@
+public import ArgumentParser
+import Foundation
+
+/// `dicfg compile`: writes the resolution plan.
+public struct CompileCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "compile",
+    abstract: "Compile a graph file into its resolution plan (JSON, the same bytes for the same inputs).",
+    discussion: """
+      The plan is what DICfgRuntime links, so an app can ship it without libyaml. Environment \
+      variables stay unresolved in it: a plan holds no secrets.
+
+      Examples:
+        dicfg compile config/app.yaml --env production -o Resources/plan.json
+        dicfg compile config/app.yaml > plan.json
+      """
+  )
+
+  @Argument(help: "The graph file.")
+  public var file: String
+
+  @OptionGroup public var layers: LayerOptions
+
+  @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
+  public var output: String?
+
+  public init() {}
+
+  public func run() throws {
+    let result = execute(colorTerminal: Terminal.standardErrorShowsColor)
+    Terminal.emit(result)
+    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+  }
+
+  /// Compiles and returns what to print (or writes the plan to `--output`).
+  public func execute(colorTerminal: Bool = false) -> CommandResult {
+    let compilation = Compilation(file: file, layers: layers)
+    if let failure = compilation.failure(colors: colorTerminal) { return failure }
+    guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
+    let json: String
+    do {
+      json = try plan.jsonText()
+    } catch {
+      return CommandResult(exitCode: 1, standardError: "error: cannot encode the plan: \(error)\n")
+    }
+    guard let output else { return CommandResult(exitCode: 0, standardOutput: json) }
+    do {
+      try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      return CommandResult(exitCode: 0)
+    } catch {
+      return CommandResult(
+        exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
+    }
+  }
+}

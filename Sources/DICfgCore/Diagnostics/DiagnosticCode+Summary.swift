@@ -1,0 +1,50 @@
+extension DiagnosticCode {
+  /// One line saying what the code finds, for SARIF rules and documentation.
+  public var summary: String {
+    Self.summaries[self] ?? "a finding of dicfg"
+  }
+
+  private static let summaries: [DiagnosticCode: String] = [
+    .syntaxError: "YAML or JSON that the parser rejects",
+    .invalidEncoding: "a file that is not UTF-8 text, or holds NUL or control characters",
+    .limitExceeded: "a file over the loader's limits on size, nesting, nodes or scalar length",
+    .multipleDocuments: "more than one YAML document in a graph file",
+    .ioError: "a file that cannot be read",
+    .duplicateKey: "a key repeated in one mapping",
+    .unsupportedTag: "a YAML tag other than the core ones",
+    .invalidAlias: "an alias to an undefined anchor, or inside the node its anchor names",
+    .unknownKey: "a key the graph-file format does not have",
+    .invalidValue: "a value of the wrong kind",
+    .unsupportedVersion: "a missing or unsupported 'dicfg:' version",
+    .missingType: "a service with neither 'type' nor 'alias'",
+    .duplicateService: "one id defined twice within a layer",
+    .unknownScope: "a scope that is neither built in nor declared",
+    .ambiguousScope: "the scope 'shared', which each library means differently",
+    .unknownReference: "a reference nothing provides",
+    .ambiguousReference: "a type bound by several services",
+    .dependencyCycle: "an initializer cycle, or a cycle through a unique service",
+    .captiveDependency: "a service holding one that dies sooner",
+    .runtimeArgumentDependency: "a service with run-time arguments used without a provider",
+    .unknownCollaborator: "collaboration with a container that does not exist",
+    .selfCollaboration: "a container collaborating with itself",
+    .importNotFound: "an imported file that does not exist",
+    .importCycle: "files importing each other in a loop",
+    .overrideMissingService: "an override of a service no layer below defines",
+    .eagerNotSingleton: "'eager: true' on a scope other than singleton",
+    .unusedExternal: "an external never referenced",
+    .unusedParameter: "a parameter never referenced",
+    .unsetEnvironmentVariable: "an environment variable with no default that is not set",
+    .unregisteredType: "a type in the plan with no registered factory",
+    .factoryMismatch: "a typed factory whose arguments differ from the service's 'init:'",
+    .unknownProperty: "a property that is not registered for the type",
+    .weakValueType: "'weak' on something that is not a class",
+    .missingExternal: "a required external that was not supplied",
+    .unknownExternal: "an external supplied that the plan does not declare",
+    .unknownService: "a resolve of an id or type no service provides",
+    .missingArgument: "a run-time or factory argument that was not supplied",
+    .typeMismatch: "a value of another type than the factory or property takes",
+    .factoryFailed: "a factory that threw",
+    .releasedExternal: "a weak or unowned external the host app released",
+    .internalError: "a state dicfg does not expect: a bug to report",
+  ]
+}
