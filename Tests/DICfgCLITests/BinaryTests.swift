@@ -73,4 +73,24 @@ private func runBinary(_ arguments: [String]) throws -> Run {
     #expect(run.status == 0)
     #expect(run.standardOutput == "0.1.0\n")
   }
+
+  @Test func everyCommandRunsFromTheBinaryWithItsExitCode() throws {
+    let example = "../../config-examples/weather/app.yaml"
+    #expect(try runBinary(["graph", example]).status == 0)
+    #expect(try runBinary(["graph", example, "--format", "mermaid"]).standardOutput.hasPrefix("flowchart LR"))
+    #expect(try runBinary(["explain", example, "weatherClient"]).status == 0)
+    #expect(try runBinary(["explain", example, "nothing"]).status == 1)
+    #expect(try runBinary(["compile", example]).standardOutput.contains("\"formatVersion\" : 1"))
+    #expect(try runBinary(["compile", "Fixtures/duplicate-key.yaml"]).status == 1)
+    #expect(try runBinary(["schema"]).standardOutput.contains("\"$schema\""))
+    #expect(try runBinary(["graph"]).status == 64)
+  }
+
+  @Test(arguments: ["validate", "graph", "explain", "compile", "schema"])
+  func helpShowsAnExample(command: String) throws {
+    let run = try runBinary([command, "--help"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("dicfg \(command)"))
+    #expect(run.standardOutput.contains("Example"))
+  }
 }

@@ -6,9 +6,11 @@ public struct SchemaCommand: ParsableCommand {
     commandName: "schema",
     abstract: "Print the JSON Schema (draft-07) of graph and override files.",
     discussion: """
-      Point an editor at it for completion and help, e.g. with yaml-language-server:
+      Point an editor at it for completion and help, e.g. with yaml-language-server.
+
+      Example:
         dicfg schema > .dicfg.schema.json
-        # yaml-language-server: $schema=.dicfg.schema.json
+        # and in a graph file: # yaml-language-server: $schema=.dicfg.schema.json
       """
   )
 
