@@ -154,6 +154,23 @@ private func expectGolden(_ text: String, _ name: String) {
     #expect((results.first?["relatedLocations"] as? [Any])?.count == 1)
   }
 
+  @Test func plantedTypoGivesTheSameFindingsAsJSONData() throws {
+    let result = try run(["validate", "config-examples/invalid/unknown-reference.yaml", "--format", "json"])
+    #expect(result.exitCode == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let diagnostic = try #require((document["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["code"] as? String == "unknown-reference")
+    #expect(diagnostic["severity"] as? String == "error")
+    #expect((diagnostic["message"] as? String)?.hasSuffix("did you mean 'httpClient'?") == true)
+    let location = try #require(diagnostic["location"] as? [String: Any])
+    #expect(location["line"] as? Int == 6)
+    #expect(location["column"] as? Int == 19)
+    let notes = try #require(diagnostic["notes"] as? [[String: Any]])
+    #expect(notes.first?["message"] as? String == "'userRepo' is requested by argument 'repo' of 'loginViewModel'")
+    #expect((notes.first?["location"] as? [String: Any])?["line"] as? Int == 9)
+  }
+
   @Test func githubAnnotationsEscapeTheirText() throws {
     let result = try run(["validate", "config-examples/invalid/unknown-reference.yaml", "--format", "github"])
     #expect(result.exitCode == 1)
