@@ -21,6 +21,8 @@ public struct CompileCommand: ParsableCommand {
 
   @OptionGroup public var layers: LayerOptions
 
+  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+
   @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
   public var output: String?
 
@@ -34,7 +36,7 @@ public struct CompileCommand: ParsableCommand {
 
   /// Compiles and returns what to print (or writes the plan to `--output`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compilation = Compilation(file: file, layers: layers)
+    let compilation = Compilation(file: file, layers: layers, limits: limits)
     if let failure = compilation.failure(colors: colorTerminal) { return failure }
     guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
     let json: String

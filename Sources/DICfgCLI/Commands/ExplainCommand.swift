@@ -23,6 +23,8 @@ public struct ExplainCommand: ParsableCommand {
 
   @OptionGroup public var layers: LayerOptions
 
+  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+
   @Option(help: "The container holding the service; searched in every container when absent.")
   public var container: String?
 
@@ -36,7 +38,7 @@ public struct ExplainCommand: ParsableCommand {
 
   /// Explains the service and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compilation = Compilation(file: file, layers: layers)
+    let compilation = Compilation(file: file, layers: layers, limits: limits)
     if let failure = compilation.failure(colors: colorTerminal) { return failure }
     guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
     let candidates = plan.containers.indices.filter { container == nil || plan.containers[$0].name == container }

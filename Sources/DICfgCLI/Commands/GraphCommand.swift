@@ -26,6 +26,8 @@ public struct GraphCommand: ParsableCommand {
 
   @OptionGroup public var layers: LayerOptions
 
+  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+
   @Option(help: "The output format: dot or mermaid.")
   public var format: Format = .dot
 
@@ -42,7 +44,7 @@ public struct GraphCommand: ParsableCommand {
 
   /// Draws the graph and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compilation = Compilation(file: file, layers: layers)
+    let compilation = Compilation(file: file, layers: layers, limits: limits)
     if let failure = compilation.failure(colors: colorTerminal) { return failure }
     guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
     var containerIndex: Int?

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
+import DICfgLoader
 import DICfgRuntime
 import Foundation
 
@@ -41,6 +42,8 @@ public struct ValidateCommand: ParsableCommand {
 
   @OptionGroup public var layers: LayerOptions
 
+  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+
   @Flag(help: "Validate each file alone and with each environment layer ('FILE.ENV.yaml') found beside it.")
   public var allEnvs = false
 
@@ -73,7 +76,7 @@ public struct ValidateCommand: ParsableCommand {
   /// - Parameter colorTerminal: Whether standard error is a terminal that shows colour (used
   ///   with `--color auto`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compiler = GraphCompiler()
+    let compiler = GraphCompiler(loader: ConfigLoader(limits: limits.limits))
     let variables = ProcessInfo.processInfo.environment
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]

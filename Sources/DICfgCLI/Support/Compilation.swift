@@ -1,13 +1,14 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgLoader
 import Foundation
 
 /// Compiles one graph file for a command, and renders the diagnostics when it fails.
 struct Compilation {
   let result: CompileResult
 
-  init(file: String, layers: LayerOptions) {
-    result = GraphCompiler().compile(
+  init(file: String, layers: LayerOptions, limits: LimitOptions) {
+    result = GraphCompiler(loader: ConfigLoader(limits: limits.limits)).compile(
       CompileRequest(
         file: file, environments: layers.environments, overrides: layers.overrides,
         environmentVariables: ProcessInfo.processInfo.environment))

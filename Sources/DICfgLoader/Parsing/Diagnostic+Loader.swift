@@ -10,7 +10,7 @@ extension Diagnostic {
     .error(
       .limitExceeded,
       "file is \(size) bytes, over the loader's file-size limit of \(limit) bytes; "
-        + "split it with 'imports', or raise 'LoaderLimits.maxFileSize'",
+        + "split it with 'imports', or raise the limit ('--max-file-size', 'LoaderLimits.maxFileSize')",
       at: .start(of: path))
   }
 
@@ -18,7 +18,7 @@ extension Diagnostic {
     .error(
       .limitExceeded,
       "nesting is deeper than the loader's depth limit of \(limit); "
-        + "flatten the structure, or raise 'LoaderLimits.maxDepth'",
+        + "flatten the structure, or raise the limit ('--max-depth', 'LoaderLimits.maxDepth')",
       at: location)
   }
 
@@ -26,7 +26,7 @@ extension Diagnostic {
     .error(
       .limitExceeded,
       "the document expands to more than the loader's limit of \(limit) nodes (aliases count "
-        + "their whole anchor each time); use fewer aliases, or raise 'LoaderLimits.maxNodes'",
+        + "their whole anchor each time); use fewer aliases, or raise the limit ('--max-nodes', 'LoaderLimits.maxNodes')",
       at: location)
   }
 
@@ -34,7 +34,7 @@ extension Diagnostic {
     .error(
       .limitExceeded,
       "scalar is \(length) bytes, over the loader's scalar-length limit of \(limit) bytes; "
-        + "shorten it, or raise 'LoaderLimits.maxScalarLength'",
+        + "shorten it, or raise the limit ('--max-scalar-length', 'LoaderLimits.maxScalarLength')",
       at: location)
   }
 

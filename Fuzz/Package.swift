@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// A libFuzzer target for dicfg's loader and compiler. Built only by Scripts/fuzz.sh, with
+// `-sanitize=fuzzer,address`, so the main package's users never build it.
+import PackageDescription
+
+let package = Package(
+  name: "DICfgFuzz",
+  dependencies: [.package(name: "dicfg", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "DICfgFuzzer",
+      dependencies: [
+        .product(name: "DICfgLoader", package: "dicfg"),
+        .product(name: "DICfgCompiler", package: "dicfg"),
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

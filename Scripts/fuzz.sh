@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Fuzzes the loader and compiler with libFuzzer for SECONDS (default 60), starting from a corpus
+# of the graph-file examples and hostile inputs. Findings are written to .fuzz/artifacts; turn
+# each into a regression test.
+#   Scripts/fuzz.sh 300
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+work=.fuzz
+mkdir -p "$work/corpus" "$work/artifacts"
+
+# Seeds: every example, and a few hostile shapes.
+find config-examples -type f \( -name '*.yaml' -o -name '*.json' \) | while read -r file; do
+  cp "$file" "$work/corpus/$(echo "$file" | tr '/' '_')"
+done
+printf 'a: &a [*a]\n' > "$work/corpus/recursive-alias"
+printf 'a: &x [1]\nb: &y [*x, *x, *x]\nc: [*y, *y, *y]\n' > "$work/corpus/aliases"
+printf 'base: &b {x: 1}\nm:\n  <<: [*b]\n  y: 2\n' > "$work/corpus/merge"
+printf '{"a": "\\ud83d\\ude00", "b": [1, -2.5e3, null]}' > "$work/corpus/json"
+printf 'dicfg: 1\ncontainers:\n  a: { collaborators: [b], services: { s: { type: S, init: { t: T } } } }\n  b: { services: { t: { type: T, as: [T] } } }\n' > "$work/corpus/containers"
+
+swift build --package-path Fuzz -c release --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+binary=$(swift build --package-path Fuzz -c release --scratch-path .build-fuzz --show-bin-path)/DICfgFuzzer
+"$binary" "$work/corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+  -artifact_prefix="$work/artifacts/" -print_final_stats=1
