@@ -33,6 +33,9 @@ func collaborationRegistry() throws -> Registry {
     let eventsList = try exampleContainer(
       "dip-collaboration", registry: try collaborationRegistry(), container: "eventsList")
     let wireframe = try eventsList.resolve(EventsListWireframe.self)
+    // Dip's example wires the two wireframes with strong references both ways; break the cycle
+    // when the test is done, as an app would when the screens go away.
+    defer { wireframe.addEventWireframe = nil }
     let addEvent = try #require(wireframe.addEventWireframe)
     #expect(addEvent.eventsListWireframe === wireframe)
     #expect(addEvent.dataStore === wireframe.dataStore)
@@ -40,6 +43,7 @@ func collaborationRegistry() throws -> Registry {
     let root = try #require(eventsList.container(named: "root"))
     #expect(try root.resolve(DataStore.self) === wireframe.dataStore, "one singleton across containers")
     let next = try eventsList.resolve(EventsListWireframe.self)
+    defer { next.addEventWireframe = nil }
     #expect(next !== wireframe, "graph scope: new wireframes on the next resolve")
     #expect(next.dataStore === wireframe.dataStore)
   }
@@ -48,6 +52,7 @@ func collaborationRegistry() throws -> Registry {
     let addEvent = try exampleContainer(
       "dip-collaboration", registry: try collaborationRegistry(), container: "addEvent")
     let wireframe = try addEvent.resolve("addEventWireframe", as: AddEventWireframe.self)
+    defer { wireframe.eventsListWireframe = nil }
     #expect(wireframe.eventsListWireframe?.addEventWireframe === wireframe)
   }
 

@@ -182,6 +182,53 @@ struct Counters: Sendable {
     #expect(counters.count("Config") == 1)
   }
 
+  @Test func throwingSingletonRacingWithOthersLeavesNothingHalfBuilt() throws {
+    for _ in 0..<20 {
+      let attempts = Counter()
+      let builds = Counter()
+      var registry = Registry()
+      try registry.register("Config", as: Counted.self) { _ in
+        attempts.increment()
+        // The first few attempts fail, whichever threads make them.
+        if attempts.count <= 3 { throw FlakyError() }
+        builds.increment()
+        return Counted(name: "config")
+      }
+      try registry.register("Store", as: Counted.self) { arguments in
+        let store = Counted(name: "store")
+        store.partner = try arguments("config")
+        return store
+      }
+      let container = try link(
+        """
+        dicfg: 1
+        services:
+          config: { type: Config, scope: singleton }
+          store: { type: Store, init: { config: config } }
+        """, registry: registry)
+      let configs = Collected<ObjectIdentifier>()
+      let unexpected = Collected<String>()
+      let finished = runOnThreads(12) { _ in
+        for _ in 0..<5 {
+          do {
+            let store = try container.resolve("store", as: Counted.self)
+            guard let config = store.partner else { return unexpected.append("a store without its config") }
+            configs.append(ObjectIdentifier(config))
+          } catch let error as ResolutionError where error.code == .factoryFailed {
+            continue
+          } catch {
+            unexpected.append("\(error)")
+          }
+        }
+      }
+      #expect(finished)
+      #expect(unexpected.all.isEmpty, "\(unexpected.all)")
+      #expect(builds.count == 1, "built once after the failures")
+      #expect(Set(configs.all).count == 1)
+      #expect(try container.resolve("config", as: Counted.self).name == "config")
+    }
+  }
+
   @Test func slowSingletonDoesNotBlockAnUnrelatedOne() throws {
     let release = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)

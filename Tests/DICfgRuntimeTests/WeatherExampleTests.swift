@@ -145,4 +145,21 @@ func weatherRegistry() throws -> Registry {
     #expect(try container.resolve(WeatherClient.self) is StubWeatherClient)
     try container.verify()
   }
+
+  @Test func droppingTheContainerReleasesSingletonsThatHoldProviders() throws {
+    weak var root: RootViewController?
+    var provider: Provider<WeatherReportViewController>?
+    do {
+      let container = try exampleContainer("weather", registry: try weatherRegistry())
+      let resolved = try container.resolve("rootViewController", as: RootViewController.self)
+      root = resolved
+      provider = resolved.mainContentViewController
+      let controller = try provider?()
+      #expect(controller?.view.delegate === controller)
+    }
+    #expect(root == nil, "no retain cycle through the singleton's providers")
+    let error = #expect(throws: ResolutionError.self) { try provider?() }
+    #expect(error?.code == .releasedContainer)
+    #expect(error?.message.hasPrefix("container 'main' was released") == true)
+  }
 }

@@ -45,6 +45,7 @@ extension DiagnosticCode {
     .typeMismatch: "a value of another type than the factory or property takes",
     .factoryFailed: "a factory that threw",
     .releasedExternal: "a weak or unowned external the host app released",
+    .releasedContainer: "a container handle or provider used after the app released the container",
     .internalError: "a state dicfg does not expect: a bug to report",
   ]
 }

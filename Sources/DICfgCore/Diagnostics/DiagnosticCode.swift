@@ -125,12 +125,14 @@ extension DiagnosticCode {
   public static let factoryFailed: DiagnosticCode = "factory-failed"
   /// A weak or unowned external the host app has released.
   public static let releasedExternal: DiagnosticCode = "released-external"
+  /// A container handle or provider used after the app released every handle it created.
+  public static let releasedContainer: DiagnosticCode = "released-container"
 
   /// The codes of linking and resolving, which concern a plan and registered Swift factories
   /// rather than graph files alone.
   public static let runtimeCodes: [DiagnosticCode] = [
     .unregisteredType, .factoryMismatch, .unknownProperty, .weakValueType, .missingExternal, .unknownExternal,
-    .unknownService, .missingArgument, .typeMismatch, .factoryFailed, .releasedExternal,
+    .unknownService, .missingArgument, .typeMismatch, .factoryFailed, .releasedExternal, .releasedContainer,
   ]
 
   /// Every code dicfg emits, in documentation order.
@@ -142,6 +144,6 @@ extension DiagnosticCode {
     .importCycle, .overrideMissingService, .eagerNotSingleton, .unusedExternal, .unusedParameter,
     .unsetEnvironmentVariable, .unregisteredType, .factoryMismatch, .unknownProperty, .weakValueType,
     .missingExternal, .unknownExternal, .unknownService, .missingArgument, .typeMismatch, .factoryFailed,
-    .releasedExternal, .internalError,
+    .releasedExternal, .releasedContainer, .internalError,
   ]
 }

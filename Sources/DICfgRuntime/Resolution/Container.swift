@@ -14,12 +14,20 @@ import Foundation
 /// exactly once; a built singleton is returned without taking a lock; no lock is held while a
 /// factory runs. Containers of one plan share one link: ``container(named:)`` gives the others.
 public final class Container: Sendable {
-  let graph: LinkedGraph
+  let reference: GraphReference
   let index: Int
+  /// This container's name in the graph file.
+  public let name: String
 
-  init(graph: LinkedGraph, index: Int) {
-    self.graph = graph
+  init(reference: GraphReference, index: Int, name: String) {
+    self.reference = reference
     self.index = index
+    self.name = name
+  }
+
+  /// The link, or an error when every handle the app held is gone.
+  func linked() throws -> LinkedGraph {
+    try reference.graph(container: name)
   }
 
   /// Links `plan` to `registry` and the host app's externals, and builds the eager singletons.
@@ -51,7 +59,7 @@ public final class Container: Sendable {
       }
       index = found
     }
-    self.init(graph: graph, index: index)
+    self.init(reference: .owning(graph), index: index, name: plan.containers[index].name)
     for (containerIndex, declaration) in plan.containers.enumerated() {
       for local in declaration.eagerServices {
         _ = try graph.resolve(graph.firstService[containerIndex] + local, arguments: [:])
@@ -59,16 +67,18 @@ public final class Container: Sendable {
     }
   }
 
-  /// This container's name in the graph file.
-  public var name: String { graph.plan.containers[index].name }
-
-  /// Another container of the same link, sharing its singletons and graph instances.
+  /// Another container of the same link, sharing its singletons and graph instances; nil when
+  /// the link has no container of that name (or this handle's link is gone).
   public func container(named name: String) -> Container? {
-    graph.plan.containers.firstIndex { $0.name == name }.map { Container(graph: graph, index: $0) }
+    guard let graph = try? linked(), let index = graph.plan.containers.firstIndex(where: { $0.name == name }) else {
+      return nil
+    }
+    return Container(reference: reference, index: index, name: name)
   }
 
   /// The ids of this container's services and aliases, sorted.
   public var serviceIDs: [String] {
+    guard let graph = try? linked() else { return [] }
     let container = graph.plan.containers[index]
     return (container.services.map(\.id) + container.aliases.map(\.id)).sorted()
   }
@@ -81,6 +91,7 @@ public final class Container: Sendable {
   ///   - arguments: The run-time arguments the service declares, by name.
   /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
   public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
+    let graph = try linked()
     guard let target = graph.idLookup[index][id] else {
       throw ResolutionError(
         .unknownService,
@@ -99,11 +110,12 @@ public final class Container: Sendable {
     throws -> T
   {
     let target = try serviceIndex(boundTo: typeName)
-    return try cast(try graph.resolve(target, arguments: arguments), to: T.self, target: target)
+    return try cast(try linked().resolve(target, arguments: arguments), to: T.self, target: target)
   }
 
   /// A handle that resolves one service without looking its id up again.
   public func handle<T>(_ id: String, as type: T.Type = T.self) throws -> ServiceHandle<T> {
+    let graph = try linked()
     guard let target = graph.idLookup[index][id] else {
       throw ResolutionError(
         .unknownService,
@@ -117,6 +129,7 @@ public final class Container: Sendable {
   ///
   /// - Throws: ``ResolutionError`` for a scope that is not `cached` or declared under `scopes:`.
   public func reset(scope: String) throws {
+    let graph = try linked()
     let kind: ScopeKind
     if scope == "cached" {
       kind = .cached
@@ -137,6 +150,7 @@ public final class Container: Sendable {
   ///
   /// - Throws: ``VerificationError`` listing every service that failed.
   public func verify() throws {
+    let graph = try linked()
     var failures: [ResolutionError] = []
     for (global, linked) in graph.services.enumerated() where linked.service.arguments.isEmpty {
       do {
@@ -149,6 +163,7 @@ public final class Container: Sendable {
   }
 
   func serviceIndex(boundTo typeName: String) throws -> Int {
+    let graph = try linked()
     guard let candidates = graph.typeLookup[index][typeName] else {
       throw ResolutionError(
         .unknownService,
@@ -165,7 +180,7 @@ public final class Container: Sendable {
 
   func cast<T>(_ instance: Any, to type: T.Type, target: Int) throws -> T {
     if let typed = instance as? T { return typed }
-    let service = graph.services[target].service
+    let service = try linked().services[target].service
     throw ResolutionError(
       .typeMismatch,
       "'\(service.id)' is a '\(String(describing: Swift.type(of: instance)))', not a '\(String(describing: T.self))'",
@@ -180,7 +195,7 @@ public struct ServiceHandle<T>: Sendable {
 
   /// Resolves the service.
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
-    try container.cast(try container.graph.resolve(target, arguments: arguments), to: T.self, target: target)
+    try container.cast(try container.linked().resolve(target, arguments: arguments), to: T.self, target: target)
   }
 }
 
@@ -190,5 +205,39 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
 
   public var description: String {
     failures.map(\.description).joined(separator: "\n")
+  }
+}
+
+/// How a ``Container`` handle holds its link. The handles the app creates own it; the handles and
+/// closures the container gives its own factories (`$container`, providers, lazy values) only
+/// observe it, so a singleton holding one does not keep the link — and itself — alive forever.
+enum GraphReference: Sendable {
+  case owning(LinkedGraph)
+  case observing(WeakGraph)
+
+  func graph(container: String) throws -> LinkedGraph {
+    switch self {
+    case .owning(let graph): return graph
+    case .observing(let weak):
+      guard let graph = weak.graph else { throw ResolutionError.releasedContainer(container) }
+      return graph
+    }
+  }
+}
+
+/// A weak reference to a link. `@unchecked Sendable`: set once in `init`, and the Swift runtime
+/// reads weak references atomically.
+final class WeakGraph: @unchecked Sendable {
+  weak var graph: LinkedGraph?
+
+  init(_ graph: LinkedGraph) { self.graph = graph }
+}
+
+extension ResolutionError {
+  static func releasedContainer(_ name: String) -> ResolutionError {
+    ResolutionError(
+      .releasedContainer,
+      "container '\(name)' was released: every handle the app created is gone, so the services it gave "
+        + "its factories can no longer resolve; keep a 'Container' alive while its objects use it")
   }
 }

@@ -135,17 +135,27 @@ final class ResolveContext {
       }
       return argument
     case .container:
-      return Container(graph: graph, index: graph.services[owner].container)
+      let container = graph.services[owner].container
+      return Container(
+        reference: .observing(WeakGraph(graph)), index: container, name: graph.plan.containers[container].name)
     case .literal(let literal):
       return Self.literalValue(literal)
     case .provider(let reference):
       let target = graph.global(reference)
-      let graph = self.graph
-      return AnyProvider { arguments in try graph.resolve(target, arguments: arguments) }
+      let weak = WeakGraph(graph)
+      let name = graph.plan.containers[graph.services[owner].container].name
+      return AnyProvider { arguments in
+        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+        return try graph.resolve(target, arguments: arguments)
+      }
     case .lazy(let reference):
       let target = graph.global(reference)
-      let graph = self.graph
-      return AnyLazy { try graph.resolve(target, arguments: [:]) }
+      let weak = WeakGraph(graph)
+      let name = graph.plan.containers[graph.services[owner].container].name
+      return AnyLazy {
+        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+        return try graph.resolve(target, arguments: [:])
+      }
     case .tagged(_, let services):
       return try services.map { try instance(of: graph.global($0), arguments: [:]) }
     case .array(let values):
