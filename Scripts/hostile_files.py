@@ -117,13 +117,12 @@ def main():
     os.makedirs(folder, exist_ok=True)
     failures = 0
     passed = 0
-    print(f"{'file':34} {'exit':>4} {'seconds':>8} {'peak MB':>8}  first line")
+    print(f"{'file':34} {'exit':>4} {'seconds':>8} {'peak MB':>8}  outcome")
     try:
         for name, path, code, args, seconds in files(folder):
             status, elapsed, peak, errors = measured(dicfg, path, args, seconds)
-            first = errors.splitlines()[0] if errors else ""
             problem = check(status, errors, code)
-            print(f"{name:34} {str(status):>4} {elapsed:8.2f} {peak:8.1f}  {first[:110]}")
+            print(f"{name:34} {str(status):>4} {elapsed:8.2f} {peak:8.1f}  {outcome(errors)}")
             if problem:
                 failures += 1
                 print(f"  FAILED: {problem}")
@@ -186,6 +185,16 @@ def measured(dicfg, path, args, seconds):
     if os.WIFSIGNALED(status):
         return -os.WTERMSIG(status), elapsed, usage.ru_maxrss / 1024, errors.decode("utf-8", "replace")
     return os.WEXITSTATUS(status), elapsed, usage.ru_maxrss / 1024, errors.decode("utf-8", "replace")
+
+
+def outcome(errors):
+    """The first located error as '[#code] at line:column', else the first line."""
+    for line in errors.splitlines():
+        match = LOCATED.match(line)
+        if match:
+            position = re.match(r"^[^:\n]+:(\d+):(\d+):", line)
+            return f"[#{match.group(1)}] at {position.group(1)}:{position.group(2)}"
+    return errors.splitlines()[0] if errors else ""
 
 
 def check(status, errors, code):
