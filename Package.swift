@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .executable(name: "dicfg", targets: ["dicfg"]),
+    .executable(name: "weather-report", targets: ["WeatherReport"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +43,7 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "dicfg", dependencies: ["DICfgCLI"]),
+    .executableTarget(name: "WeatherReport", dependencies: ["DICfg"], path: "Examples/WeatherReport"),
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
