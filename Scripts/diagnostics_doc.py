@@ -182,7 +182,7 @@ def example_block(name):
         text = read(file)
         if "\ufffd" in text:
             text = text.replace("\ufffd", "\\xE9")
-            parts.append(f"`{relative}` (the byte 0xE9 shown as `\\xE9`):\n\n```{language}\n{text}```\n")
+            parts.append(f"`{relative}` (the byte 0xE9 shown as `\\xE9`):\n\n```text\n{text}```\n")
         elif len(text) > 400:
             parts.append(f"`{relative}` (a line of 300 `[` and 300 `]`).\n")
         else:

@@ -81,7 +81,8 @@ final class Router: @unchecked Sendable {
   let analytics: Lazy<AnalyticsService>
   let plugins: [any ReferencePlugin]
   let files: [Any]
-  init(makeDetails: Provider<Details>, analytics: Lazy<AnalyticsService>, plugins: [any ReferencePlugin], files: [Any]) {
+  init(makeDetails: Provider<Details>, analytics: Lazy<AnalyticsService>, plugins: [any ReferencePlugin], files: [Any])
+  {
     self.makeDetails = makeDetails
     self.analytics = analytics
     self.plugins = plugins
