@@ -12,8 +12,8 @@ extension Container {
   /// let container = try Container(graphFile: "config/app.yaml", environments: ["production"], registry: registry)
   /// ```
   ///
-  /// - Throws: ``DiagnosticsError`` when the graph file has errors (warnings do not stop it),
-  ///   ``LinkError`` when the plan and the registry or externals disagree, ``ResolutionError``
+  /// - Throws: `DiagnosticsError` when the graph file has errors (warnings do not stop it),
+  ///   `LinkError` when the plan and the registry or externals disagree, `ResolutionError`
   ///   when an eager singleton fails.
   public convenience init(
     graphFile path: String, environments: [String] = [], overrides: [String] = [], registry: Registry,

@@ -43,7 +43,7 @@ public struct CompileResult: Sendable {
 }
 
 /// Compiles graph files — with their imports, environment layers and override files — into a
-/// ``ResolutionPlan``, or into diagnostics that say what is wrong, where, and what to do.
+/// `ResolutionPlan`, or into diagnostics that say what is wrong, where, and what to do.
 ///
 /// ```swift
 /// let result = GraphCompiler().compile(CompileRequest(file: "config/app.yaml", environments: ["production"]))

@@ -36,7 +36,7 @@ public final class Container: Sendable {
   /// is built.
   ///
   /// - Parameters:
-  ///   - plan: A compiled plan (``ResolutionPlan``), from `dicfg compile` or the compiler.
+  ///   - plan: A compiled plan (`ResolutionPlan`), from `dicfg compile` or the compiler.
   ///   - registry: The factories, under the type names the plan uses.
   ///   - externals: The instances the plan's externals declare, by id (`"logger"`), or by
   ///     container and id (`"eventsList.logger"`) when two containers declare one id.
