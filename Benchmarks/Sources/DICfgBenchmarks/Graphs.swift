@@ -1,0 +1,164 @@
+import DICfg
+import DICfgRuntime
+import Foundation
+import Swinject
+
+// The object graphs, built three ways: by hand, with Swinject, with dicfg.
+
+final class Leaf: @unchecked Sendable {}
+final class One: @unchecked Sendable {
+  let a: AnyObject
+  init(a: AnyObject) { self.a = a }
+}
+final class Two: @unchecked Sendable {
+  let a: AnyObject
+  let b: AnyObject
+  init(a: AnyObject, b: AnyObject) {
+    self.a = a
+    self.b = b
+  }
+}
+final class Four: @unchecked Sendable {
+  let a: AnyObject
+  let b: AnyObject
+  let c: AnyObject
+  let d: AnyObject
+  init(a: AnyObject, b: AnyObject, c: AnyObject, d: AnyObject) {
+    self.a = a
+    self.b = b
+    self.c = c
+    self.d = d
+  }
+}
+final class Root: @unchecked Sendable {
+  let children: [AnyObject]
+  init(children: [AnyObject]) { self.children = children }
+}
+final class Details: @unchecked Sendable {
+  let user: String
+  let leaf: Leaf
+  init(user: String, leaf: Leaf) {
+    self.user = user
+    self.leaf = leaf
+  }
+}
+
+/// The dicfg registry for every scenario.
+func benchmarkRegistry() throws -> Registry {
+  var registry = Registry()
+  try registry.register(Leaf.init)
+  try registry.register(One.init(a:))
+  try registry.register(Two.init(a:b:))
+  try registry.register(Four.init(a:b:c:d:))
+  try registry.register(Root.init(children:))
+  try registry.register(Details.init(user:leaf:))
+  return registry
+}
+
+/// The graph file of every scenario.
+func benchmarkGraph() -> String {
+  var text = """
+    dicfg: 1
+    services:
+      singleton: { type: Leaf, scope: singleton }
+      uniqueLeaf: { type: Leaf, scope: unique }
+      weakLeaf: { type: Leaf, scope: weak }
+      details: { type: Details, scope: unique, arguments: { user: String }, init: { user: $user, leaf: singleton } }
+      shared: { type: Leaf }
+      l1: { type: One, init: { a: shared } }
+      l2: { type: One, init: { a: shared } }
+      l3: { type: One, init: { a: shared } }
+      l4: { type: One, init: { a: shared } }
+      m1: { type: Two, init: { a: l1, b: shared } }
+      m2: { type: Two, init: { a: l2, b: shared } }
+      m3: { type: Two, init: { a: l3, b: shared } }
+      m4: { type: Two, init: { a: l4, b: shared } }
+      diamond: { type: Four, init: { a: m1, b: m2, c: m3, d: m4 } }
+      c0: { type: Leaf }
+
+    """
+  for index in 1..<50 { text += "  c\(index): { type: One, init: { a: c\(index - 1) } }\n" }
+  for index in 0..<100 { text += "  w\(index): { type: Leaf }\n" }
+  text += "  wide: { type: Root, init: { children: [" + (0..<100).map { "w\($0)" }.joined(separator: ", ") + "] } }\n"
+  return text
+}
+
+func dicfgContainer() throws -> DICfgRuntime.Container {
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["bench.yaml": benchmarkGraph()])).compile(
+    CompileRequest(file: "bench.yaml"))
+  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
+  return try DICfgRuntime.Container(plan: plan, registry: try benchmarkRegistry())
+}
+
+/// The same registrations in Swinject.
+func swinjectContainer() -> Swinject.Container {
+  let container = Swinject.Container()
+  container.register(Leaf.self, name: "singleton") { _ in Leaf() }.inObjectScope(.container)
+  container.register(Leaf.self, name: "uniqueLeaf") { _ in Leaf() }.inObjectScope(.transient)
+  container.register(Leaf.self, name: "weakLeaf") { _ in Leaf() }.inObjectScope(.weak)
+  container.register(Details.self) { (resolver: Resolver, user: String) in
+    Details(user: user, leaf: resolver.resolve(Leaf.self, name: "singleton")!)
+  }.inObjectScope(.transient)
+  container.register(Leaf.self, name: "shared") { _ in Leaf() }
+  for index in 1...4 {
+    container.register(One.self, name: "l\(index)") { r in One(a: r.resolve(Leaf.self, name: "shared")!) }
+    container.register(Two.self, name: "m\(index)") { r in
+      Two(a: r.resolve(One.self, name: "l\(index)")!, b: r.resolve(Leaf.self, name: "shared")!)
+    }
+  }
+  container.register(Four.self, name: "diamond") { r in
+    Four(
+      a: r.resolve(Two.self, name: "m1")!, b: r.resolve(Two.self, name: "m2")!, c: r.resolve(Two.self, name: "m3")!,
+      d: r.resolve(Two.self, name: "m4")!)
+  }
+  container.register(Leaf.self, name: "c0") { _ in Leaf() }
+  container.register(One.self, name: "c1") { r in One(a: r.resolve(Leaf.self, name: "c0")!) }
+  for index in 2..<50 {
+    container.register(One.self, name: "c\(index)") { r in One(a: r.resolve(One.self, name: "c\(index - 1)")!) }
+  }
+  for index in 0..<100 { container.register(Leaf.self, name: "w\(index)") { _ in Leaf() } }
+  container.register(Root.self, name: "wide") { r in
+    Root(children: (0..<100).map { r.resolve(Leaf.self, name: "w\($0)")! })
+  }
+  return container
+}
+
+// Hand-written construction of the same graphs.
+
+final class HandWritten: @unchecked Sendable {
+  let singleton = Leaf()
+
+  /// The built singleton, through a call the optimizer cannot remove.
+  @inline(never)
+  func sharedSingleton() -> Leaf { singleton }
+
+  func diamond() -> Four {
+    let shared = Leaf()
+    return Four(
+      a: Two(a: One(a: shared), b: shared), b: Two(a: One(a: shared), b: shared),
+      c: Two(a: One(a: shared), b: shared), d: Two(a: One(a: shared), b: shared))
+  }
+
+  func chain() -> One {
+    var node = One(a: Leaf())
+    for _ in 2..<50 { node = One(a: node) }
+    return node
+  }
+
+  func wide() -> Root {
+    Root(children: (0..<100).map { _ in Leaf() })
+  }
+
+  func details(user: String) -> Details {
+    Details(user: user, leaf: singleton)
+  }
+}
+
+/// Swinject's synchronized resolver, which is safe to share between threads.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+  func resolve<Service>(_ type: Service.Type, name: String) -> Service? where Value == any Resolver {
+    value.resolve(type, name: name)
+  }
+}

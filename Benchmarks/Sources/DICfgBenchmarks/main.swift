@@ -1,0 +1,263 @@
+// Benchmarks dicfg against hand-written construction and Swinject (resolution), and against raw
+// libyaml (loading). Prints Markdown tables; ratios are against the hand-written (or raw) run in
+// the same process.
+//
+//   DICfgBenchmarks [--quick] [--files DIR]          resolution, link and loading tables
+//   DICfgBenchmarks --memory STAGE FILE               one stage once, then peak memory in KiB
+import CLibYAMLRaw
+import DICfg
+import DICfgLoader
+import DICfgRuntime
+import Foundation
+import Swinject
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let effort = quick ? Effort(iterations: 2_000, rounds: 3) : Effort(iterations: 200_000, rounds: 9)
+
+func value(after flag: String) -> String? {
+  guard let index = arguments.firstIndex(of: flag), arguments.index(after: index) < arguments.endIndex else { return nil }
+  return arguments[arguments.index(after: index)]
+}
+
+// MARK: Loading stages
+
+/// libyaml's event loop alone: the floor for any libyaml-based loader.
+func rawEventCount(_ bytes: [UInt8]) -> Int {
+  let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+  defer { parser.deallocate() }
+  yaml_parser_initialize(parser)
+  defer { yaml_parser_delete(parser) }
+  return bytes.withUnsafeBufferPointer { buffer in
+    yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+    var event = yaml_event_t()
+    var count = 0
+    while yaml_parser_parse(parser, &event) == 1 {
+      let done = event.type == YAML_STREAM_END_EVENT
+      yaml_event_delete(&event)
+      count += 1
+      if done { break }
+    }
+    return count
+  }
+}
+
+func runStage(_ stage: String, _ bytes: [UInt8]) {
+  switch stage {
+  case "raw": blackHole(rawEventCount(bytes))
+  case "loader": blackHole(ConfigLoader(limits: LoaderLimits(maxFileSize: 1 << 30)).load(bytes: bytes, path: "bench.yaml"))
+  case "validate":
+    let text = String(decoding: bytes, as: UTF8.self)
+    let compiler = GraphCompiler(
+      loader: ConfigLoader(limits: LoaderLimits(maxFileSize: 1 << 30)),
+      fileSystem: InMemoryFileSystem(["bench.yaml": text]))
+    blackHole(compiler.compile(CompileRequest(file: "bench.yaml", environmentVariables: [:])))
+  default: break
+  }
+}
+
+if let stage = value(after: "--memory"), let file = arguments.last {
+  let bytes = stage == "none" ? [] : [UInt8](FileManager.default.contents(atPath: file) ?? Data())
+  runStage(stage, bytes)
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  print(usage.ru_maxrss)
+  exit(0)
+}
+
+// MARK: Resolution
+
+let dicfg = try dicfgContainer()
+let swinject = swinjectContainer()
+let hand = HandWritten()
+let singletonHandle = try dicfg.handle("singleton", as: Leaf.self)
+let diamondHandle = try dicfg.handle("diamond", as: Four.self)
+_ = try dicfg.resolve("singleton", as: Leaf.self)
+_ = swinject.resolve(Leaf.self, name: "singleton")
+
+struct Row {
+  var scenario: String
+  var hand: Double
+  var swinject: Double
+  var dicfg: [(String, Double)]
+}
+
+var rows: [Row] = []
+func scenario(_ name: String, iterations: Int, hand: () -> Void, swinject: () -> Void, dicfg: [(String, () throws -> Void)])
+  throws -> Row
+{
+  let handTime = nanosecondsPerCall(iterations: iterations, rounds: effort.rounds, hand)
+  let swinjectTime = nanosecondsPerCall(iterations: max(1, iterations / 20), rounds: effort.rounds, swinject)
+  var dicfgTimes: [(String, Double)] = []
+  for (label, body) in dicfg {
+    dicfgTimes.append((label, try nanosecondsPerCall(iterations: iterations, rounds: effort.rounds, body)))
+  }
+  return Row(scenario: name, hand: handTime, swinject: swinjectTime, dicfg: dicfgTimes)
+}
+
+rows.append(try scenario(
+  "resolve a built singleton", iterations: effort.iterations * 10,
+  hand: { blackHole(hand.sharedSingleton()) },
+  swinject: { blackHole(swinject.resolve(Leaf.self, name: "singleton")) },
+  dicfg: [
+    ("by id", { blackHole(try dicfg.resolve("singleton", as: Leaf.self)) }),
+    ("by handle", { blackHole(try singletonHandle.resolve()) }),
+  ]))
+rows.append(try scenario(
+  "resolve a unique leaf object", iterations: effort.iterations,
+  hand: { blackHole(Leaf()) },
+  swinject: { blackHole(swinject.resolve(Leaf.self, name: "uniqueLeaf")) },
+  dicfg: [("by id", { blackHole(try dicfg.resolve("uniqueLeaf", as: Leaf.self)) })]))
+rows.append(try scenario(
+  "graph scope, 10-node diamond (shared node)", iterations: effort.scaled(10),
+  hand: { blackHole(hand.diamond()) },
+  swinject: { blackHole(swinject.resolve(Four.self, name: "diamond")) },
+  dicfg: [
+    ("by id", { blackHole(try dicfg.resolve("diamond", as: Four.self)) }),
+    ("by handle", { blackHole(try diamondHandle.resolve()) }),
+  ]))
+rows.append(try scenario(
+  "graph scope, chain of 50", iterations: effort.scaled(50),
+  hand: { blackHole(hand.chain()) },
+  swinject: { blackHole(swinject.resolve(One.self, name: "c49")) },
+  dicfg: [("by id", { blackHole(try dicfg.resolve("c49", as: One.self)) })]))
+rows.append(try scenario(
+  "root with 100 direct dependencies", iterations: effort.scaled(100),
+  hand: { blackHole(hand.wide()) },
+  swinject: { blackHole(swinject.resolve(Root.self, name: "wide")) },
+  dicfg: [("by id", { blackHole(try dicfg.resolve("wide", as: Root.self)) })]))
+rows.append(try scenario(
+  "run-time argument", iterations: effort.scaled(2),
+  hand: { blackHole(hand.details(user: "fiona")) },
+  swinject: { blackHole(swinject.resolve(Details.self, argument: "fiona")) },
+  dicfg: [("by id", { blackHole(try dicfg.resolve("details", as: Details.self, arguments: ["user": "fiona"])) })]))
+let heldWeak = try dicfg.resolve("weakLeaf", as: Leaf.self)
+let heldSwinjectWeak = swinject.resolve(Leaf.self, name: "weakLeaf")
+rows.append(try scenario(
+  "weak scope, instance held", iterations: effort.iterations,
+  hand: { blackHole(heldWeak) },
+  swinject: { blackHole(swinject.resolve(Leaf.self, name: "weakLeaf")) },
+  dicfg: [("by id", { blackHole(try dicfg.resolve("weakLeaf", as: Leaf.self)) })]))
+blackHole(heldSwinjectWeak)
+
+// MARK: Threads
+
+/// Wall nanoseconds per resolve when `threads` threads each resolve `count` times.
+func threaded(_ threads: Int, count: Int, _ body: @escaping @Sendable () -> Void) -> Double {
+  let group = DispatchGroup()
+  let start = DispatchSemaphore(value: 0)
+  for _ in 0..<threads {
+    group.enter()
+    Thread {
+      start.wait()
+      for _ in 0..<count { body() }
+      group.leave()
+    }.start()
+  }
+  let clock = ContinuousClock()
+  let began = clock.now
+  for _ in 0..<threads { start.signal() }
+  group.wait()
+  let elapsed = clock.now - began
+  let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+  return nanoseconds / Double(threads * count)
+}
+
+let threadCount = effort.iterations * 10
+let threadSafeSwinject = UncheckedSendable(swinject.synchronize())
+let sharedContainer = dicfg
+let sharedHandle = singletonHandle
+let handLock = NSLock()
+let handSingleton = hand
+var threadRows: [(String, Double, Double)] = []
+for (label, body) in [
+  ("hand-written (mutex)", { @Sendable in handLock.lock(); blackHole(handSingleton.sharedSingleton()); handLock.unlock() }),
+  ("Swinject", { @Sendable in blackHole(threadSafeSwinject.resolve(Leaf.self, name: "singleton")) }),
+  ("dicfg by id", { @Sendable in blackHole(try? sharedContainer.resolve("singleton", as: Leaf.self)) }),
+  ("dicfg by handle", { @Sendable in blackHole(try? sharedHandle.resolve()) }),
+] as [(String, @Sendable () -> Void)] {
+  let count = label == "Swinject" ? max(1, threadCount / 20) : threadCount
+  let one = (0..<effort.rounds).map { _ in threaded(1, count: count, body) }.sorted()[effort.rounds / 2]
+  let two = (0..<effort.rounds).map { _ in threaded(2, count: count, body) }.sorted()[effort.rounds / 2]
+  threadRows.append((label, one, two))
+}
+
+// MARK: Link
+
+var linkRows: [(Int, Double, Double)] = []
+for size in [10, 1_000, 10_000] {
+  var text = "dicfg: 1\nservices:\n"
+  for index in 0..<size {
+    text += index == 0 ? "  s0: { type: Leaf }\n" : "  s\(index): { type: One, init: { a: s\(index - 1) } }\n"
+  }
+  let bytes = Array(text.utf8)
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["link.yaml": text])).compile(CompileRequest(file: "link.yaml"))
+  guard let plan = result.plan else { fatalError("\(result.diagnostics)") }
+  let registry = try benchmarkRegistry()
+  let repeats = max(1, effort.iterations / (size * 20))
+  let link = try nanosecondsPerCall(iterations: repeats, rounds: effort.rounds) {
+    blackHole(try DICfgRuntime.Container(plan: plan, registry: registry, environment: [:]))
+  }
+  let load = nanosecondsPerCall(iterations: repeats, rounds: effort.rounds) {
+    blackHole(ConfigLoader().load(bytes: bytes, path: "link.yaml"))
+  }
+  linkRows.append((size, link, load))
+}
+
+// MARK: Loading
+
+var loadRows: [(String, Int, Double, Double, Double, Double)] = []
+if let folder = value(after: "--files") {
+  for (label, count) in [("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000)] {
+    let path = "\(folder)/graph-\(count).yaml"
+    guard let data = FileManager.default.contents(atPath: path) else { continue }
+    let bytes = [UInt8](data)
+    let rounds = quick ? 1 : (count >= 100_000 ? 3 : 5)
+    let repeats = quick ? 1 : max(1, 20_000 / count)
+    let raw = nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage("raw", bytes) }
+    let loader = nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage("loader", bytes) }
+    let validate = nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage("validate", bytes) }
+    loadRows.append((label, count, Double(bytes.count), raw, loader, validate))
+  }
+}
+
+// MARK: Report
+
+print("## Resolution (ns per resolve; ratios to hand-written, and Swinject's time over dicfg's)\n")
+print("| scenario | hand-written | Swinject | dicfg | dicfg / hand-written | Swinject / dicfg |")
+print("|---|---|---|---|---|---|")
+for row in rows {
+  for (label, time) in row.dicfg {
+    print(
+      "| \(row.scenario) (\(label)) | \(format(row.hand)) | \(format(row.swinject)) | \(format(time)) | "
+        + "\(ratio(time, to: row.hand)) | \(ratio(row.swinject, to: time)) |")
+  }
+}
+print("\n## Two threads resolving one singleton (wall ns per resolve)\n")
+print("| implementation | 1 thread | 2 threads | throughput, 2 threads / 1 |")
+print("|---|---|---|---|")
+for (label, one, two) in threadRows {
+  print("| \(label) | \(format(one)) | \(format(two)) | \(String(format: "%.2f×", one / two)) |")
+}
+print("\n## Creating a container (link) vs loading its graph file\n")
+print("| services | link | load the file | link / load |")
+print("|---|---|---|---|")
+for (size, link, load) in linkRows {
+  print("| \(size) | \(format(link)) | \(format(load)) | \(ratio(link, to: load)) |")
+}
+if !loadRows.isEmpty {
+  print("\n## Loading and validating generated graph files\n")
+  print("| services | MB | raw libyaml | loader | validate | loader / raw | validate / raw | MB/s (loader) | per service (validate) |")
+  print("|---|---|---|---|---|---|---|---|---|")
+  for (label, count, size, raw, loader, validate) in loadRows {
+    print(
+      "| \(label) | \(String(format: "%.1f", size / 1e6)) | \(format(raw)) | \(format(loader)) | \(format(validate)) | "
+        + "\(ratio(loader, to: raw)) | \(ratio(validate, to: raw)) | \(String(format: "%.1f", size / loader * 1e3)) | "
+        + "\(format(validate / Double(count))) |")
+  }
+  if loadRows.count == 3 {
+    print(
+      "\nGrowth from 10,000 to 100,000 services (10× the services): raw \(ratio(loadRows[2].3, to: loadRows[1].3)), "
+        + "loader \(ratio(loadRows[2].4, to: loadRows[1].4)), validate \(ratio(loadRows[2].5, to: loadRows[1].5)).")
+  }
+}

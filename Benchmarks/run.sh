@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs the benchmarks in release mode and prints Markdown tables.
+#   Benchmarks/run.sh            the full run (a few minutes)
+#   Benchmarks/run.sh --quick    a smoke run (seconds), as CI does
+set -euo pipefail
+cd "$(dirname "$0")"
+quick=${1:-}
+files=.build-files
+mkdir -p "$files"
+for count in 1000 10000 100000; do
+  [ -f "$files/graph-$count.yaml" ] || python3 generate_graph.py "$count" "$files/graph-$count.yaml"
+done
+swift build -c release 2>&1 | tail -n 1
+bin=$(swift build -c release --show-bin-path)
+"$bin/DICfgBenchmarks" --files "$files" $quick
+echo
+echo "## Yams, on the same files"
+echo
+"$bin/YamsBenchmarks" "$files" $quick
+echo
+echo "## Peak memory for the 100,000-service file (KiB above the process baseline)"
+echo
+baseline=$("$bin/DICfgBenchmarks" --memory none "$files/graph-100000.yaml")
+size=$(wc -c < "$files/graph-100000.yaml")
+echo "| stage | peak above baseline | × file size |"
+echo "|---|---|---|"
+for stage in raw loader validate; do
+  peak=$("$bin/DICfgBenchmarks" --memory "$stage" "$files/graph-100000.yaml")
+  python3 -c "import sys; d=$peak-$baseline; print(f'| $stage | {d/1024:.1f} MiB | {d*1024/$size:.1f}× |')"
+done
