@@ -108,7 +108,9 @@ public struct ConfigLoader: Sendable {
     do throws(LoadFailure) {
       switch format {
       case .yaml:
-        try YAMLReader(source: source, isASCII: encoding.isASCII).read(into: &builder)
+        try YAMLReader(
+          source: source, isASCII: encoding.isASCII, hasUnicodeLineBreaks: encoding.hasUnicodeLineBreaks
+        ).read(into: &builder)
       case .json:
         var reader = JSONReader(source: source)
         try reader.read(into: &builder)

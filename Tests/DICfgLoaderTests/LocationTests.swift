@@ -28,6 +28,12 @@ import Testing
       ])
   }
 
+  @Test func unicodeLineBreaksInsideScalarsDoNotCountAsLines() throws {
+    // libyaml counts NEL, LS and PS as line breaks in places; a location never does.
+    #expect(
+      try keyLocations(Array("a: \"x\u{85}y\u{2028}z\"\nb: 1\n".utf8)) == ["1:1@0", "1:4@3", "2:1@14", "2:4@17"])
+  }
+
   @Test func byteOrderMarkDoesNotShiftColumns() throws {
     #expect(
       try keyLocations([0xEF, 0xBB, 0xBF] + Array("a: é\nb: 2\n".utf8)) == ["1:1@3", "1:4@6", "2:1@9", "2:4@12"])

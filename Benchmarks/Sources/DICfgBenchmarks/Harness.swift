@@ -1,7 +1,9 @@
 import Foundation
 
-/// Keeps a value alive and opaque to the optimizer.
+/// Keeps a value alive and opaque to the optimizer: unoptimized, so no call that feeds it can be
+/// removed as dead code.
 @inline(never)
+@_optimize(none)
 func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }

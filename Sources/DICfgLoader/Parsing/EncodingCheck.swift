@@ -14,6 +14,9 @@ struct EncodingCheck {
     var problem: Diagnostic?
     /// Whether every byte after the byte-order mark is ASCII, so character indices are byte offsets.
     var isASCII: Bool
+    /// Whether the file holds NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR, which libyaml counts as
+    /// line breaks in some places and dicfg never does.
+    var hasUnicodeLineBreaks = false
   }
 
   static func check(_ source: SourceFile, format: SourceFormat) -> Result {
@@ -29,6 +32,7 @@ struct EncodingCheck {
     var index = start
     let count = bytes.count
     var isASCII = true
+    var hasUnicodeLineBreaks = false
     while index < count {
       let byte = bytes[index]
       if byte < 0x80 {
@@ -47,10 +51,11 @@ struct EncodingCheck {
         if format == .yaml, let problem = yamlScalarProblem(value) {
           return Result(problem: diagnostic(problem, source, index), isASCII: false)
         }
+        if value == 0x85 || value == 0x2028 || value == 0x2029 { hasUnicodeLineBreaks = true }
         index += length
       }
     }
-    return Result(problem: nil, isASCII: isASCII)
+    return Result(problem: nil, isASCII: isASCII, hasUnicodeLineBreaks: hasUnicodeLineBreaks)
   }
 
   private static func diagnostic(_ message: String, _ source: SourceFile, _ offset: Int) -> Diagnostic {

@@ -10,10 +10,13 @@ import DICfgCore
 struct YAMLReader {
   private let source: SourceFile
   private let characterOffsets: CharacterOffsets
+  /// Whether libyaml's own line and column agree with dicfg's (no NEL, LS or PS in the file).
+  private let marksCountLines: Bool
 
-  init(source: SourceFile, isASCII: Bool) {
+  init(source: SourceFile, isASCII: Bool, hasUnicodeLineBreaks: Bool) {
     self.source = source
     self.characterOffsets = CharacterOffsets(source: source, isASCII: isASCII)
+    self.marksCountLines = !hasUnicodeLineBreaks
   }
 
   func read(into builder: inout TreeBuilder) throws(LoadFailure) {
@@ -94,9 +97,15 @@ struct YAMLReader {
   // MARK: Locations
 
   /// Converts a libyaml mark (0-based, counting characters after any byte-order mark) into a
-  /// location (1-based line and column, byte offset).
+  /// location (1-based line and column in Unicode scalars, byte offset).
+  ///
+  /// libyaml counts lines at LF, CRLF and CR and columns in characters, as dicfg does, so its
+  /// line and column are used directly; only a file holding NEL, LS or PS (which libyaml may
+  /// count as line breaks) has them recomputed from the offset.
   private func location(of mark: yaml_mark_t) -> SourceLocation {
-    source.location(ofByteOffset: characterOffsets.byteOffset(ofCharacter: mark.index))
+    let offset = characterOffsets.byteOffset(ofCharacter: mark.index)
+    guard marksCountLines else { return source.location(ofByteOffset: offset) }
+    return SourceLocation(file: source.path, line: mark.line + 1, column: mark.column + 1, offset: offset)
   }
 
   private func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {

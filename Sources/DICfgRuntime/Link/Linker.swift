@@ -17,7 +17,8 @@ struct Linker {
       firstService.append(services.count)
       for service in container.services {
         guard let registration = registry.registrations[service.type] else { continue }
-        services.append(.init(service: service, container: containerIndex, registration: registration))
+        services.append(
+          LinkedGraph.LinkedService(service: service, container: containerIndex, registration: registration))
       }
     }
     let parameters = plan.parameters.map { parameter -> Any in

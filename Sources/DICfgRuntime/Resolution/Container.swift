@@ -1,3 +1,4 @@
+import Atomics
 public import DICfgCore
 import Foundation
 
@@ -121,7 +122,8 @@ public final class Container: Sendable {
         .unknownService,
         "container '\(name)' has no service '\(id)'" + Suggestions.clause(for: id, among: graph.idLookup[index].keys))
     }
-    return ServiceHandle(container: self, target: target)
+    let isSingleton = graph.services[target].scope == .singleton
+    return ServiceHandle(container: self, target: target, cache: isSingleton ? HandleCache() : nil)
   }
 
   /// Releases the instances of a `cached` or custom scope (in every container of the link); the
@@ -189,14 +191,35 @@ public final class Container: Sendable {
 }
 
 /// One service of a container, looked up once: the fastest way to resolve it repeatedly.
+///
+/// For a singleton, the handle keeps the typed instance once built, so later resolves are one
+/// atomic load.
 public struct ServiceHandle<T>: Sendable {
   let container: Container
   let target: Int
+  let cache: HandleCache<T>?
 
   /// Resolves the service.
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
-    try container.cast(try container.linked().resolve(target, arguments: arguments), to: T.self, target: target)
+    if arguments.isEmpty, let cached = cache?.instance.load() { return cached.value }
+    let value = try container.cast(
+      try container.linked().resolve(target, arguments: arguments), to: T.self, target: target)
+    if let cache, arguments.isEmpty { return cache.instance.storeIfNilThenLoad(TypedInstance(value)).value }
+    return value
   }
+}
+
+/// A singleton handle's typed instance. `@unchecked Sendable`: written once through an atomic
+/// lazy reference, then only read; the instance is shared as its singleton scope intends.
+final class HandleCache<T>: @unchecked Sendable {
+  let instance = ManagedAtomicLazyReference<TypedInstance<T>>()
+}
+
+/// A typed instance in a ``HandleCache``. `@unchecked Sendable`: immutable.
+final class TypedInstance<T>: @unchecked Sendable {
+  let value: T
+
+  init(_ value: T) { self.value = value }
 }
 
 /// The services ``Container/verify()`` could not build.

@@ -23,10 +23,38 @@ final class WeakBox: @unchecked Sendable {
 /// factory runs: a thread claims the slot, builds outside the lock, and publishes when its
 /// resolve finishes.
 final class InstanceSlot: @unchecked Sendable {
-  // `published` is atomic; `state` and `weakInstance` are guarded by the graph's coordination lock.
-  let published = ManagedAtomic<InstanceBox?>(nil)
+  // `once` and `resettable` are atomic; `state` and `weakInstance` are guarded by the graph's
+  // coordination lock.
+  /// A singleton's instance: set once, read with a plain acquiring load.
+  private let once = ManagedAtomicLazyReference<InstanceBox>()
+  /// A cached or custom scope's instance, which `reset(scope:)` clears.
+  private let resettable: ManagedAtomic<InstanceBox?>?
   var state = State.idle
   var weakInstance = WeakBox(nil)
+
+  init(resettable: Bool) {
+    self.resettable = resettable ? ManagedAtomic<InstanceBox?>(nil) : nil
+  }
+
+  /// The published instance, without a lock.
+  @inline(__always)
+  func publishedInstance() -> InstanceBox? {
+    if let resettable { return resettable.load(ordering: .acquiring) }
+    return once.load()
+  }
+
+  func publish(_ box: InstanceBox) {
+    if let resettable {
+      resettable.store(box, ordering: .releasing)
+    } else {
+      _ = once.storeIfNilThenLoad(box)
+    }
+  }
+
+  /// Clears a resettable slot (a singleton's is never cleared).
+  func release() {
+    resettable?.store(nil, ordering: .releasing)
+  }
 
   enum State {
     case idle

@@ -23,10 +23,22 @@ final class LinkedGraph: @unchecked Sendable {
   /// Which slot each waiting thread waits for (guarded by `coordination`).
   private var waiting: [ThreadIdentity: Int] = [:]
 
-  struct LinkedService {
-    var service: ResolutionPlan.Service
-    var container: Int
-    var registration: Registration
+  /// A service of the plan with its registration. A class, so the resolve path reads it through
+  /// one reference instead of copying the service's arrays and strings.
+  final class LinkedService: Sendable {
+    let service: ResolutionPlan.Service
+    let container: Int
+    let registration: Registration
+    let scope: ScopeKind
+    let hasProperties: Bool
+
+    init(service: ResolutionPlan.Service, container: Int, registration: Registration) {
+      self.service = service
+      self.container = container
+      self.registration = registration
+      self.scope = service.scope
+      self.hasProperties = !service.properties.isEmpty
+    }
   }
 
   enum ExternalValue {
@@ -44,7 +56,13 @@ final class LinkedGraph: @unchecked Sendable {
     self.firstService = firstService
     self.parameters = parameters
     self.externals = externals
-    self.slots = services.map { $0.service.scope == .unique || $0.service.scope == .graph ? nil : InstanceSlot() }
+    self.slots = services.map { linked in
+      switch linked.scope {
+      case .unique, .graph: nil
+      case .singleton, .weak: InstanceSlot(resettable: false)
+      case .cached, .custom: InstanceSlot(resettable: true)
+      }
+    }
     var ids: [[String: Int]] = []
     var types: [[String: [Int]]] = []
     for (index, container) in plan.containers.enumerated() {
@@ -93,9 +111,7 @@ final class LinkedGraph: @unchecked Sendable {
   /// Resolves service `index` as one top-level resolve: builds what it needs, injects the
   /// properties of everything built, then publishes the new scoped instances.
   func resolve(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
-    if arguments.isEmpty, let box = slots[index]?.published.load(ordering: .acquiring) {
-      return box.value
-    }
+    if arguments.isEmpty, let box = slots[index]?.publishedInstance() { return box.value }
     let service = services[index].service
     for argument in service.arguments where arguments[argument.name] == nil {
       throw ResolutionError(
@@ -132,15 +148,15 @@ final class LinkedGraph: @unchecked Sendable {
     guard let slot = slots[index] else {
       throw ResolutionError(.internalError, "service \(index) has no slot", path: context.pathIDs)
     }
-    let isWeak = services[index].service.scope == .weak
-    if !isWeak, let box = slot.published.load(ordering: .acquiring) { return box.value }
+    let isWeak = services[index].scope == .weak
+    if !isWeak, let box = slot.publishedInstance() { return box.value }
     coordination.lock()
     while true {
       if isWeak, let object = slot.weakInstance.object {
         coordination.unlock()
         return object
       }
-      if !isWeak, let box = slot.published.load(ordering: .acquiring) {
+      if !isWeak, let box = slot.publishedInstance() {
         coordination.unlock()
         return box.value
       }
@@ -204,10 +220,10 @@ final class LinkedGraph: @unchecked Sendable {
     coordination.lock()
     for index in context.claimed {
       guard let slot = slots[index], case .constructed(let instance, _, _) = slot.state else { continue }
-      if services[index].service.scope == .weak {
+      if services[index].scope == .weak {
         slot.weakInstance = WeakBox(instance as AnyObject)
       } else {
-        slot.published.store(InstanceBox(instance), ordering: .releasing)
+        slot.publish(InstanceBox(instance))
       }
       slot.state = .idle
     }
@@ -226,8 +242,8 @@ final class LinkedGraph: @unchecked Sendable {
   /// Releases the instances of every service of `scope` (cached or custom) in every container.
   func reset(_ scope: ScopeKind) {
     coordination.lock()
-    for (index, linked) in services.enumerated() where linked.service.scope == scope {
-      slots[index]?.published.store(nil, ordering: .releasing)
+    for (index, linked) in services.enumerated() where linked.scope == scope {
+      slots[index]?.release()
     }
     coordination.unlock()
   }

@@ -20,7 +20,7 @@ final class ResolveContext {
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
   func instance(of index: Int, arguments: [String: any Sendable]) throws -> Any {
-    switch graph.services[index].service.scope {
+    switch graph.services[index].scope {
     case .unique:
       return try buildOnce(index, arguments: arguments)
     case .graph:
@@ -75,7 +75,7 @@ final class ResolveContext {
       failure.underlying = error
       throw failure
     }
-    if !linked.service.properties.isEmpty {
+    if linked.hasProperties {
       deferred.append((instance, index, arguments, path))
     }
     return instance
