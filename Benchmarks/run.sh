@@ -18,7 +18,7 @@ echo "## Yams, on the same files"
 echo
 "$bin/YamsBenchmarks" "$files" $quick
 echo
-echo "## Peak memory for the 100,000-service file (KiB above the process baseline)"
+echo "## Peak memory for the 100,000-service file (above the process baseline)"
 echo
 baseline=$("$bin/DICfgBenchmarks" --memory none "$files/graph-100000.yaml")
 size=$(wc -c < "$files/graph-100000.yaml")

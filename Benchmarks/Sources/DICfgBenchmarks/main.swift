@@ -68,6 +68,11 @@ if let stage = value(after: "--memory"), let file = arguments.last {
 // MARK: Resolution
 
 let dicfg = try dicfgContainer()
+if let id = value(after: "--profile") {
+  // One resolve, many times, for a profiler (valgrind --tool=callgrind).
+  for _ in 0..<20_000 { blackHole(try dicfg.resolve(id, as: AnyObject.self)) }
+  exit(0)
+}
 let swinject = swinjectContainer()
 let hand = HandWritten()
 let singletonHandle = try dicfg.handle("singleton", as: Leaf.self)

@@ -31,6 +31,7 @@ final class LinkedGraph: @unchecked Sendable {
     let registration: Registration
     let scope: ScopeKind
     let hasProperties: Bool
+    let takesArguments: Bool
 
     init(service: ResolutionPlan.Service, container: Int, registration: Registration) {
       self.service = service
@@ -38,6 +39,7 @@ final class LinkedGraph: @unchecked Sendable {
       self.registration = registration
       self.scope = service.scope
       self.hasProperties = !service.properties.isEmpty
+      self.takesArguments = !service.arguments.isEmpty
     }
   }
 
@@ -112,7 +114,21 @@ final class LinkedGraph: @unchecked Sendable {
   /// properties of everything built, then publishes the new scoped instances.
   func resolve(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
     if arguments.isEmpty, let box = slots[index]?.publishedInstance() { return box.value }
-    let service = services[index].service
+    let linked = services[index]
+    if linked.takesArguments || !arguments.isEmpty { try checkArguments(arguments, for: linked.service) }
+    let context = ResolveContext(graph: self)
+    do {
+      let instance = try context.instance(of: index, arguments: arguments)
+      try context.injectDeferredProperties()
+      publish(context)
+      return instance
+    } catch {
+      abandon(context)
+      throw error
+    }
+  }
+
+  private func checkArguments(_ arguments: [String: any Sendable], for service: ResolutionPlan.Service) throws {
     for argument in service.arguments where arguments[argument.name] == nil {
       throw ResolutionError(
         .missingArgument,
@@ -127,16 +143,6 @@ final class LinkedGraph: @unchecked Sendable {
         "'\(service.id)' declares no run-time argument '\(unknown)'"
           + (declared.isEmpty ? "; it takes none" : "; it takes \(declared)"),
         path: [service.id], location: service.location)
-    }
-    let context = ResolveContext(graph: self)
-    do {
-      let instance = try context.instance(of: index, arguments: arguments)
-      try context.injectDeferredProperties()
-      publish(context)
-      return instance
-    } catch {
-      abandon(context)
-      throw error
     }
   }
 

@@ -7,7 +7,6 @@ final class ResolveContext {
   let graph: LinkedGraph
   let thread = ThreadIdentity.current
   private var graphInstances: [Int: Any] = [:]
-  private var constructing: Set<Int> = []
   /// Scoped services this resolve built, to publish (or release) when it ends.
   var claimed: [Int] = []
   private var deferred: [(instance: Any, service: Int, arguments: [String: any Sendable], path: [Int])] = []
@@ -33,15 +32,15 @@ final class ResolveContext {
     }
   }
 
-  /// Builds an unscoped or graph-scoped service, refusing to re-enter one whose factory runs.
+  /// Builds an unscoped or graph-scoped service, refusing to re-enter one whose factory runs
+  /// (the services being built are exactly the current path).
   private func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
-    guard constructing.insert(index).inserted else {
+    if path.contains(index) {
       let service = graph.services[index].service
       throw ResolutionError(
         .dependencyCycle, "'\(service.id)' is requested again while its factory is still running",
         path: pathIDs + [service.id], location: service.location)
     }
-    defer { constructing.remove(index) }
     return try build(index, arguments: arguments)
   }
 
