@@ -44,7 +44,9 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "dicfg", dependencies: ["DICfgCLI"]),
-    .executableTarget(name: "WeatherReport", dependencies: ["DICfg"], path: "Examples/WeatherReport"),
+    .target(name: "WeatherReportApp", dependencies: ["DICfg"], path: "Examples/WeatherReport/App"),
+    .executableTarget(
+      name: "WeatherReport", dependencies: ["DICfg", "WeatherReportApp"], path: "Examples/WeatherReport/Main"),
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
@@ -53,7 +55,8 @@ let package = Package(
       dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
       exclude: ["Golden"]
     ),
-    .testTarget(name: "DICfgRuntimeTests", dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport"]),
+    .testTarget(
+      name: "DICfgRuntimeTests", dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp"]),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"],

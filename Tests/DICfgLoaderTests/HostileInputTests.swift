@@ -13,25 +13,6 @@ private func load(_ text: String, format: SourceFormat = .yaml, limits: LoaderLi
   load(Array(text.utf8), format: format, limits: limits)
 }
 
-/// Written once by the worker thread, read only after its semaphore is signalled.
-private final class ResultBox<T>: @unchecked Sendable {
-  var value: T?
-}
-
-/// Runs `body` on a thread with a 512 KiB stack, as an app's secondary thread might have.
-private func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) throws -> T {
-  let box = ResultBox<T>()
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    box.value = body()
-    done.signal()
-  }
-  thread.stackSize = 512 << 10
-  thread.start()
-  #expect(done.wait(timeout: .now() + 120) == .success, "the load on a small stack did not finish")
-  return try #require(box.value)
-}
-
 @Suite struct HostileInputTests {
   @Test func billionLaughsHitsTheNodeLimit() throws {
     var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
@@ -67,38 +48,38 @@ private func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) thro
 
   @Test func deepFlowNestingIsRejectedAtTheLimit() throws {
     let text = String(repeating: "[", count: 100_000)
-    let file = try onSmallStack { load(text) }
+    let file = try #require(onSmallStack { load(text) }, "the load on a small stack did not finish")
     #expect(summaries(file.diagnostics) == ["limit-exceeded@1:257"])
     #expect(file.diagnostics.first?.message.contains("depth limit of 256") == true)
   }
 
   @Test func deepJSONNestingIsRejectedAtTheLimit() throws {
     let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-    let file = try onSmallStack { load(text, format: .json) }
+    let file = try #require(onSmallStack { load(text, format: .json) }, "the load on a small stack did not finish")
     #expect(summaries(file.diagnostics) == ["limit-exceeded@1:257"])
   }
 
   @Test func deepBlockMappingsAreRejectedAtTheLimit() throws {
     let explicitKeys = String(repeating: "? ", count: 100_000) + "a\n"
-    let file = try onSmallStack { load(explicitKeys) }
+    let file = try #require(onSmallStack { load(explicitKeys) }, "the load on a small stack did not finish")
     #expect(summaries(file.diagnostics) == ["limit-exceeded@1:513"])
 
     var indented = ""
     for level in 0..<1_000 { indented += String(repeating: " ", count: level) + "k:\n" }
     let indentedText = indented
-    let deep = try onSmallStack { load(indentedText) }
+    let deep = try #require(onSmallStack { load(indentedText) }, "the load on a small stack did not finish")
     #expect(summaries(deep.diagnostics) == ["limit-exceeded@257:257"])
   }
 
   @Test func deepBlockSequencesAreRejectedAtTheLimit() throws {
     let text = String(repeating: "- ", count: 100_000) + "x\n"
-    let file = try onSmallStack { load(text) }
+    let file = try #require(onSmallStack { load(text) }, "the load on a small stack did not finish")
     #expect(summaries(file.diagnostics) == ["limit-exceeded@1:513"])
   }
 
   @Test func nestingJustUnderTheLimitLoadsOnASmallStack() throws {
     let text = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
-    let file = try onSmallStack { load(text) }
+    let file = try #require(onSmallStack { load(text) }, "the load on a small stack did not finish")
     #expect(file.diagnostics.isEmpty)
     #expect(file.root != nil)
   }

@@ -1,5 +1,6 @@
 import DICfg
 import Testing
+import WeatherReportApp
 
 // Swinject's basic example.
 

@@ -1,73 +1,11 @@
 import DICfg
 import Testing
+import WeatherReportApp
 
-// The weather-report app of Pilgrim's documentation.
+// The weather-report app of Pilgrim's documentation: its types and registrations come from the
+// example program's library (Examples/WeatherReport/App).
 
-protocol WeatherClient: AnyObject, Sendable {}
-final class OpenWeatherClient: WeatherClient {
-  let baseURL: String
-  let apiKey: String
-  let retries: Int
-  init(baseURL: String, apiKey: String, retries: Int) {
-    self.baseURL = baseURL
-    self.apiKey = apiKey
-    self.retries = retries
-  }
-}
-final class StubWeatherClient: WeatherClient {}
-protocol CityRepository: AnyObject, Sendable {}
-final class LocalCityRepository: CityRepository {}
-final class PhotoService: Sendable {}
-struct User: Sendable { var name: String }
-
-final class WeatherReportView: @unchecked Sendable {
-  weak var delegate: WeatherReportViewController?
-}
-
-final class WeatherReportViewController: @unchecked Sendable {
-  let view: WeatherReportView
-  let weatherClient: any WeatherClient
-  let cityRepo: any CityRepository
-  let assembly: Container
-  init(view: WeatherReportView, weatherClient: any WeatherClient, cityRepo: any CityRepository, assembly: Container) {
-    self.view = view
-    self.weatherClient = weatherClient
-    self.cityRepo = cityRepo
-    self.assembly = assembly
-  }
-}
-
-final class UserDetailsController: Sendable {
-  let user: User
-  let photoService: PhotoService
-  init(user: User, photoService: PhotoService) {
-    self.user = user
-    self.photoService = photoService
-  }
-}
-
-final class RootViewController: Sendable {
-  let mainContentViewController: Provider<WeatherReportViewController>
-  let makeDetails: Provider<UserDetailsController>
-  init(mainContentViewController: Provider<WeatherReportViewController>, makeDetails: Provider<UserDetailsController>) {
-    self.mainContentViewController = mainContentViewController
-    self.makeDetails = makeDetails
-  }
-}
-
-func weatherRegistry() throws -> Registry {
-  var registry = Registry()
-  try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:))
-  try registry.register(StubWeatherClient.init)
-  try registry.register(LocalCityRepository.init)
-  try registry.register(PhotoService.init)
-  try registry.register(WeatherReportView.init)
-  try registry.property("delegate", of: WeatherReportView.self, \.delegate)
-  try registry.register(WeatherReportViewController.init(view:weatherClient:cityRepo:assembly:))
-  try registry.register(UserDetailsController.init(user:photoService:))
-  try registry.register(RootViewController.init(mainContentViewController:makeDetails:))
-  return registry
-}
+func weatherRegistry() throws -> Registry { try makeWeatherRegistry() }
 
 @Suite struct WeatherExampleTests {
   @Test func controllersViewDelegateIsTheController() throws {

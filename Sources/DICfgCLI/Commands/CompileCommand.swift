@@ -2,7 +2,7 @@ public import ArgumentParser
 import Foundation
 
 /// `dicfg compile`: writes the resolution plan.
-public struct CompileCommand: ParsableCommand {
+public struct CompileCommand: ParsableCommand, ExecutableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "compile",
     abstract: "Compile a graph file into its resolution plan (JSON, the same bytes for the same inputs).",
@@ -29,9 +29,7 @@ public struct CompileCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    let result = execute(colorTerminal: Terminal.standardErrorShowsColor)
-    Terminal.emit(result)
-    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    try runInProcess()
   }
 
   /// Compiles and returns what to print (or writes the plan to `--output`).

@@ -4,7 +4,7 @@ import DICfgLoader
 
 /// `dicfg explain`: one service's merged definition, where each field was set, its dependencies
 /// and its dependents.
-public struct ExplainCommand: ParsableCommand {
+public struct ExplainCommand: ParsableCommand, ExecutableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "explain",
     abstract: "Show a service's merged definition, the layer that set each field, its dependencies and dependents.",
@@ -31,9 +31,7 @@ public struct ExplainCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    let result = execute(colorTerminal: Terminal.standardErrorShowsColor)
-    Terminal.emit(result)
-    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    try runInProcess()
   }
 
   /// Explains the service and returns what to print.

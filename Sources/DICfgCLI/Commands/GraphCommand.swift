@@ -2,7 +2,7 @@ public import ArgumentParser
 import DICfgCore
 
 /// `dicfg graph`: draws the dependency graph.
-public struct GraphCommand: ParsableCommand {
+public struct GraphCommand: ParsableCommand, ExecutableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "graph",
     abstract: "Draw the dependency graph as Graphviz DOT or Mermaid.",
@@ -37,9 +37,7 @@ public struct GraphCommand: ParsableCommand {
   public init() {}
 
   public func run() throws {
-    let result = execute(colorTerminal: Terminal.standardErrorShowsColor)
-    Terminal.emit(result)
-    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    try runInProcess()
   }
 
   /// Draws the graph and returns what to print.

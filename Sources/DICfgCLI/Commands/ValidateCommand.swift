@@ -6,7 +6,7 @@ import DICfgRuntime
 import Foundation
 
 /// `dicfg validate`: checks graph files and reports every problem with its location.
-public struct ValidateCommand: ParsableCommand {
+public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "validate",
     abstract: "Check graph files and report every problem with its file, line and column.",
@@ -66,9 +66,7 @@ public struct ValidateCommand: ParsableCommand {
   }
 
   public func run() throws {
-    let result = execute(colorTerminal: Terminal.standardErrorShowsColor)
-    Terminal.emit(result)
-    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    try runInProcess()
   }
 
   /// Runs the check and returns what to print, without touching the process's streams.

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// What a command printed and its exit status, so commands run the same in-process (tests) and
 /// from the `dicfg` executable.
 public struct CommandResult: Sendable, Equatable {
@@ -13,5 +15,22 @@ public struct CommandResult: Sendable, Equatable {
     self.exitCode = exitCode
     self.standardOutput = standardOutput
     self.standardError = standardError
+  }
+}
+
+/// A command whose work is a pure `execute`, run the same in-process (tests) and from the binary.
+protocol ExecutableCommand {
+  /// Does the work and returns what to print.
+  ///
+  /// - Parameter colorTerminal: Whether standard error is a terminal that shows colour.
+  func execute(colorTerminal: Bool) -> CommandResult
+}
+
+extension ExecutableCommand {
+  /// Runs `execute` for the process: prints its output and exits with its status.
+  func runInProcess() throws {
+    let result = execute(colorTerminal: Terminal.standardErrorShowsColor)
+    Terminal.emit(result)
+    if result.exitCode != 0 { throw ExitCode(result.exitCode) }
   }
 }
