@@ -11,14 +11,22 @@ struct Linker {
 
   func link() throws -> LinkedGraph {
     var diagnostics = LinkChecks.check(plan: plan, types: registry.registrations.mapValues(RegisteredType.init))
-    var services: [LinkedGraph.LinkedService] = []
     var firstService: [Int] = []
+    var total = 0
+    for container in plan.containers {
+      firstService.append(total)
+      total += container.services.count
+    }
+    let global = { (reference: ResolutionPlan.ServiceReference) in firstService[reference.container] + reference.service
+    }
+    var services: [LinkedGraph.LinkedService] = []
+    services.reserveCapacity(total)
     for (containerIndex, container) in plan.containers.enumerated() {
-      firstService.append(services.count)
       for service in container.services {
         guard let registration = registry.registrations[service.type] else { continue }
         services.append(
-          LinkedGraph.LinkedService(service: service, container: containerIndex, registration: registration))
+          LinkedGraph.LinkedService(
+            service: service, container: containerIndex, registration: registration, global: global))
       }
     }
     let parameters = plan.parameters.map { parameter -> Any in

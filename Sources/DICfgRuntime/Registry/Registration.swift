@@ -2,7 +2,7 @@
 struct Registration: Sendable {
   enum Factory: Sendable {
     /// Takes the arguments in order, each converted to its recorded type.
-    case typed(@Sendable ([Any]) throws -> Any)
+    case typed(@Sendable (ArraySlice<Any>) throws -> Any)
     /// Asks for its arguments by label.
     case untyped(@Sendable (FactoryArguments) throws -> Any)
   }

@@ -28,20 +28,30 @@ public struct Registry: Sendable {
   ///     service's `init:` (function values carry no labels).
   ///   - factory: Builds the instance from the arguments the graph file's `init:` lists, in order.
   /// - Throws: ``RegistryError`` when the name is already registered.
+  @inlinable
   public mutating func register<T, each Argument>(
     _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     var types: [String] = []
     for type in repeat (each Argument).self { types.append(String(describing: type)) }
     let registrationName = name ?? String(describing: T.self)
-    let call: @Sendable ([Any]) throws -> Any = { values in
+    // Inlinable, so the argument conversions are specialized for the registering module's types.
+    let call: @Sendable (ArraySlice<Any>) throws -> Any = { values in
       var cursor = ArgumentCursor(values: values, typeName: registrationName)
       return try factory(repeat cursor.next((each Argument).self))
     }
+    try addTyped(
+      name: registrationName, isClass: T.self is AnyObject.Type, argumentTypes: types, labels: labels, call: call)
+  }
+
+  @usableFromInline
+  mutating func addTyped(
+    name: String, isClass: Bool, argumentTypes: [String], labels: [String]?,
+    call: @escaping @Sendable (ArraySlice<Any>) throws -> Any
+  ) throws {
     try add(
       Registration(
-        name: registrationName, isClass: T.self is AnyObject.Type, factory: .typed(call), argumentTypes: types,
-        labels: labels))
+        name: name, isClass: isClass, factory: .typed(call), argumentTypes: argumentTypes, labels: labels))
   }
 
   /// Registers a closure that asks for its arguments by label.
@@ -107,17 +117,29 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Hands a typed factory its arguments one by one, converted to each parameter's type.
+@usableFromInline
 struct ArgumentCursor {
-  let values: [Any]
-  let typeName: String
-  var position = 0
+  @usableFromInline let values: ArraySlice<Any>
+  @usableFromInline let typeName: String
+  @usableFromInline var position = 0
 
+  @inlinable
+  init(values: ArraySlice<Any>, typeName: String) {
+    self.values = values
+    self.typeName = typeName
+  }
+
+  @inlinable
   mutating func next<Value>(_ type: Value.Type) throws -> Value {
     defer { position += 1 }
-    guard position < values.count else {
-      throw ResolutionError(.missingArgument, "the factory of '\(typeName)' takes more arguments than given")
-    }
-    return try ValueConversion.convert(
-      values[position], to: Value.self, what: "argument \(position + 1) of '\(typeName)'")
+    guard position < values.count else { throw Self.tooFewArguments(typeName) }
+    let value = values[values.startIndex + position]
+    if let typed = value as? Value { return typed }
+    return try ValueConversion.convert(value, to: Value.self, what: "argument \(position + 1) of '\(typeName)'")
+  }
+
+  @usableFromInline
+  static func tooFewArguments(_ typeName: String) -> ResolutionError {
+    ResolutionError(.missingArgument, "the factory of '\(typeName)' takes more arguments than given")
   }
 }

@@ -32,14 +32,30 @@ final class LinkedGraph: @unchecked Sendable {
     let scope: ScopeKind
     let hasProperties: Bool
     let takesArguments: Bool
+    /// The initializer's values, compiled.
+    let initializer: [ValueSource]
+    /// The initializer's labels, for untyped factories.
+    let labels: [String]
+    /// The properties, compiled, with their setters.
+    let properties: [PropertySource]
 
-    init(service: ResolutionPlan.Service, container: Int, registration: Registration) {
+    init(
+      service: ResolutionPlan.Service, container: Int, registration: Registration,
+      global: (ResolutionPlan.ServiceReference) -> Int
+    ) {
       self.service = service
       self.container = container
       self.registration = registration
       self.scope = service.scope
       self.hasProperties = !service.properties.isEmpty
       self.takesArguments = !service.arguments.isEmpty
+      self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
+      self.labels = service.initializer.map(\.label)
+      self.properties = service.properties.map {
+        PropertySource(
+          label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
+          setter: registration.properties[$0.label])
+      }
     }
   }
 

@@ -6,11 +6,13 @@ import DICfgCore
 final class ResolveContext {
   let graph: LinkedGraph
   let thread = ThreadIdentity.current
-  private var graphInstances: [Int: Any] = [:]
+  private var graphInstances = GraphInstances()
   /// Scoped services this resolve built, to publish (or release) when it ends.
   var claimed: [Int] = []
   private var deferred: [(instance: Any, service: Int, arguments: [String: any Sendable], path: [Int])] = []
   private var path: [Int] = []
+  /// The initializer values of the builds in progress, each build's above its caller's.
+  private var argumentStack: [Any] = []
 
   init(graph: LinkedGraph) {
     self.graph = graph
@@ -25,7 +27,7 @@ final class ResolveContext {
     case .graph:
       if let instance = graphInstances[index] { return instance }
       let instance = try buildOnce(index, arguments: arguments)
-      graphInstances[index] = instance
+      graphInstances.insert(instance, for: index)
       return instance
     case .singleton, .cached, .custom, .weak:
       return try graph.sharedInstance(of: index, context: self)
@@ -49,18 +51,19 @@ final class ResolveContext {
     let linked = graph.services[index]
     path.append(index)
     defer { path.removeLast() }
-    var values: [Any] = []
-    values.reserveCapacity(linked.service.initializer.count)
-    for argument in linked.service.initializer {
-      values.append(try value(argument.value, owner: index, arguments: arguments))
+    let base = argumentStack.count
+    defer { argumentStack.removeSubrange(base...) }
+    for source in linked.initializer {
+      let resolved = try value(source, owner: index, arguments: arguments)
+      argumentStack.append(resolved)
     }
     let instance: Any
     do {
       switch linked.registration.factory {
       case .typed(let factory):
-        instance = try factory(values)
+        instance = try factory(argumentStack[base...])
       case .untyped(let factory):
-        let labelled = zip(linked.service.initializer, values).map { (label: $0.label, value: $1) }
+        let labelled = zip(linked.labels, argumentStack[base...]).map { (label: $0, value: $1) }
         instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
       }
     } catch let error as ResolutionError where !error.path.isEmpty {
@@ -89,9 +92,9 @@ final class ResolveContext {
       next += 1
       let linked = graph.services[index]
       path = builtPath
-      for property in linked.service.properties {
-        let value = try value(property.value, owner: index, arguments: arguments)
-        guard let setter = linked.registration.properties[property.label] else { continue }
+      for property in linked.properties {
+        let value = try value(property.source, owner: index, arguments: arguments)
+        guard let setter = property.setter else { continue }
         do {
           try setter.set(instance, value)
         } catch let error as ResolutionError {
@@ -117,10 +120,10 @@ final class ResolveContext {
 
   // MARK: Values
 
-  private func value(_ value: ResolutionPlan.Value, owner: Int, arguments: [String: any Sendable]) throws -> Any {
-    switch value {
-    case .service(let reference):
-      return try instance(of: graph.global(reference), arguments: [:])
+  private func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Any {
+    switch source {
+    case .service(let target):
+      return try instance(of: target, arguments: [:])
     case .external(let container, let index):
       return try graph.external(container: container, index: index, context: self)
     case .parameter(let index):
@@ -137,31 +140,28 @@ final class ResolveContext {
       let container = graph.services[owner].container
       return Container(
         reference: .observing(WeakGraph(graph)), index: container, name: graph.plan.containers[container].name)
-    case .literal(let literal):
-      return Self.literalValue(literal)
-    case .provider(let reference):
-      let target = graph.global(reference)
+    case .constant(let constant):
+      return constant.value
+    case .provider(let target):
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
       return AnyProvider { arguments in
         guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
         return try graph.resolve(target, arguments: arguments)
       }
-    case .lazy(let reference):
-      let target = graph.global(reference)
+    case .lazy(let target):
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
       return AnyLazy {
         guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
         return try graph.resolve(target, arguments: [:])
       }
-    case .tagged(_, let services):
-      return try services.map { try instance(of: graph.global($0), arguments: [:]) }
-    case .array(let values):
-      return try values.map { try self.value($0, owner: owner, arguments: arguments) }
-    case .optional(let wrapped):
-      guard let wrapped else { return Optional<Any>.none as Any }
-      return try self.value(wrapped, owner: owner, arguments: arguments)
+    case .tagged(let targets):
+      return try targets.map { try instance(of: $0, arguments: [:]) }
+    case .array(let sources):
+      return try sources.map { try self.value($0, owner: owner, arguments: arguments) }
+    case .none:
+      return Optional<Any>.none as Any
     }
   }
 

@@ -1,5 +1,7 @@
 /// Converts a resolved value to the type a factory parameter or property expects.
+@usableFromInline
 enum ValueConversion {
+  @usableFromInline
   static func convert<T>(_ value: Any, to type: T.Type, what: @autoclosure () -> String) throws -> T {
     if let typed = value as? T { return typed }
     if let provider = value as? AnyProvider, let providerType = T.self as? any ProviderConvertible.Type,
