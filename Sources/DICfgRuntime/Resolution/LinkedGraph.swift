@@ -132,7 +132,7 @@ final class LinkedGraph: @unchecked Sendable {
     if arguments.isEmpty, let box = slots[index]?.publishedInstance() { return box.value }
     let linked = services[index]
     if linked.takesArguments || !arguments.isEmpty { try checkArguments(arguments, for: linked.service) }
-    let context = ResolveContext(graph: self)
+    var context = ResolveContext(graph: self)
     do {
       let instance = try context.instance(of: index, arguments: arguments)
       try context.injectDeferredProperties()
@@ -166,7 +166,7 @@ final class LinkedGraph: @unchecked Sendable {
 
   /// The instance of a singleton, cached, custom or weak service: the published one, or one this
   /// resolve builds (exactly once across threads).
-  func sharedInstance(of index: Int, context: ResolveContext) throws -> Any {
+  func sharedInstance(of index: Int, context: inout ResolveContext) throws -> Any {
     guard let slot = slots[index] else {
       throw ResolutionError(.internalError, "service \(index) has no slot", path: context.pathIDs)
     }
@@ -183,11 +183,11 @@ final class LinkedGraph: @unchecked Sendable {
         return box.value
       }
       guard let owner = slot.state.owner else {
-        slot.state = .constructing(owner: ObjectIdentifier(context), thread: context.thread)
+        slot.state = .constructing(owner: context.owner, thread: context.thread)
         coordination.unlock()
-        return try construct(index, slot: slot, context: context)
+        return try construct(index, slot: slot, context: &context)
       }
-      if owner.context == ObjectIdentifier(context) || owner.thread == context.thread
+      if owner.context == context.owner || owner.thread == context.thread
         || waitChainReaches(context.thread, from: owner.thread)
       {
         // A cycle through this resolve (or a re-entrant or mutually waiting one): a constructed
@@ -207,7 +207,7 @@ final class LinkedGraph: @unchecked Sendable {
     }
   }
 
-  private func construct(_ index: Int, slot: InstanceSlot, context: ResolveContext) throws -> Any {
+  private func construct(_ index: Int, slot: InstanceSlot, context: inout ResolveContext) throws -> Any {
     let instance: Any
     do {
       instance = try context.build(index, arguments: [:])
@@ -219,7 +219,7 @@ final class LinkedGraph: @unchecked Sendable {
       throw error
     }
     coordination.lock()
-    slot.state = .constructed(instance, owner: ObjectIdentifier(context), thread: context.thread)
+    slot.state = .constructed(instance, owner: context.owner, thread: context.thread)
     coordination.unlock()
     context.claimed.append(index)
     return instance

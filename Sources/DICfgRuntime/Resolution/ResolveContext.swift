@@ -2,10 +2,14 @@ import DICfgCore
 
 /// The state of one top-level resolve: the graph-scoped instances it shares, the objects whose
 /// properties wait to be injected, the scoped instances it claimed, and the path being built.
-/// Confined to the thread that resolves.
-final class ResolveContext {
+///
+/// A struct passed `inout` down the resolve, so its accesses are checked statically rather than at
+/// run time; `identity` tells one resolve from another. Confined to the thread that resolves.
+struct ResolveContext {
   let graph: LinkedGraph
   let thread = ThreadIdentity.current
+  /// Tells this resolve from others (a slot records which resolve builds it).
+  let identity = ResolveIdentity()
   private var graphInstances = GraphInstances()
   /// Scoped services this resolve built, to publish (or release) when it ends.
   var claimed: [Int] = []
@@ -18,9 +22,12 @@ final class ResolveContext {
     self.graph = graph
   }
 
+  /// The identity of this resolve, for the slots it claims.
+  var owner: ObjectIdentifier { ObjectIdentifier(identity) }
+
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
-  func instance(of index: Int, arguments: [String: any Sendable]) throws -> Any {
+  mutating func instance(of index: Int, arguments: [String: any Sendable]) throws -> Any {
     switch graph.services[index].scope {
     case .unique:
       return try buildOnce(index, arguments: arguments)
@@ -30,13 +37,13 @@ final class ResolveContext {
       graphInstances.insert(instance, for: index)
       return instance
     case .singleton, .cached, .custom, .weak:
-      return try graph.sharedInstance(of: index, context: self)
+      return try graph.sharedInstance(of: index, context: &self)
     }
   }
 
   /// Builds an unscoped or graph-scoped service, refusing to re-enter one whose factory runs
   /// (the services being built are exactly the current path).
-  private func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+  private mutating func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
     if path.contains(index) {
       let service = graph.services[index].service
       throw ResolutionError(
@@ -47,7 +54,7 @@ final class ResolveContext {
   }
 
   /// Resolves the initializer's values, calls the factory, and queues the properties.
-  func build(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+  mutating func build(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
     let linked = graph.services[index]
     path.append(index)
     defer { path.removeLast() }
@@ -85,7 +92,7 @@ final class ResolveContext {
 
   /// Injects the properties of every object this resolve built, after all were constructed, so
   /// a property may point back at an object whose initializer was running when its owner was built.
-  func injectDeferredProperties() throws {
+  mutating func injectDeferredProperties() throws {
     var next = 0
     while next < deferred.count {
       let (instance, index, arguments, builtPath) = deferred[next]
@@ -120,7 +127,7 @@ final class ResolveContext {
 
   // MARK: Values
 
-  private func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Any {
+  private mutating func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Any {
     switch source {
     case .service(let target):
       return try instance(of: target, arguments: [:])
@@ -177,3 +184,6 @@ final class ResolveContext {
     }
   }
 }
+
+/// A token whose identity names one resolve.
+final class ResolveIdentity: Sendable {}
