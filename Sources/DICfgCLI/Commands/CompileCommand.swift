@@ -1,4 +1,5 @@
 public import ArgumentParser
+import DICfgCore
 import Foundation
 
 /// `dicfg compile`: writes the resolution plan.
@@ -34,9 +35,11 @@ public struct CompileCommand: ParsableCommand, ExecutableCommand {
 
   /// Compiles and returns what to print (or writes the plan to `--output`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compilation = Compilation(file: file, layers: layers, limits: limits)
-    if let failure = compilation.failure(colors: colorTerminal) { return failure }
-    guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
+    let plan: ResolutionPlan
+    switch Compilation.compile(file: file, layers: layers, limits: limits, colors: colorTerminal) {
+    case .failed(let failure): return failure
+    case .compiled(let compiledPlan, _): plan = compiledPlan
+    }
     let json: String
     do {
       json = try plan.jsonText()

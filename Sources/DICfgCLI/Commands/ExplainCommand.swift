@@ -1,4 +1,5 @@
 public import ArgumentParser
+import DICfgCompiler
 import DICfgCore
 import DICfgLoader
 
@@ -36,9 +37,12 @@ public struct ExplainCommand: ParsableCommand, ExecutableCommand {
 
   /// Explains the service and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compilation = Compilation(file: file, layers: layers, limits: limits)
-    if let failure = compilation.failure(colors: colorTerminal) { return failure }
-    guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
+    let plan: ResolutionPlan
+    let compiled: CompileResult
+    switch Compilation.compile(file: file, layers: layers, limits: limits, colors: colorTerminal) {
+    case .failed(let failure): return failure
+    case .compiled(let compiledPlan, let result): (plan, compiled) = (compiledPlan, result)
+    }
     let candidates = plan.containers.indices.filter { container == nil || plan.containers[$0].name == container }
     for containerIndex in candidates {
       let declaration = plan.containers[containerIndex]
@@ -49,7 +53,7 @@ public struct ExplainCommand: ParsableCommand, ExecutableCommand {
         return CommandResult(exitCode: 0, standardOutput: text)
       }
       guard let index = declaration.services.firstIndex(where: { $0.id == service }) else { continue }
-      let merged = compilation.result.mergedServices[declaration.name]?[service]
+      let merged = compiled.mergedServices[declaration.name]?[service]
       return CommandResult(
         exitCode: 0,
         standardOutput: ServiceExplanation(plan: plan, container: containerIndex, service: index, merged: merged).text)

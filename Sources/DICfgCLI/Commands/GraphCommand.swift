@@ -42,9 +42,11 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
 
   /// Draws the graph and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compilation = Compilation(file: file, layers: layers, limits: limits)
-    if let failure = compilation.failure(colors: colorTerminal) { return failure }
-    guard let plan = compilation.result.plan else { return CommandResult(exitCode: 1) }
+    let plan: ResolutionPlan
+    switch Compilation.compile(file: file, layers: layers, limits: limits, colors: colorTerminal) {
+    case .failed(let failure): return failure
+    case .compiled(let compiledPlan, _): plan = compiledPlan
+    }
     var containerIndex: Int?
     if let container {
       guard let index = plan.containers.firstIndex(where: { $0.name == container }) else {

@@ -108,12 +108,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     case .github:
       return CommandResult(exitCode: exitCode, standardOutput: DiagnosticGitHubRenderer.render(diagnostics))
     case .text:
-      var text = DiagnosticRenderer(colors: color.enabled(terminal: colorTerminal)).render(diagnostics) { sources[$0] }
-      text +=
-        DiagnosticRenderer.summary(
-          errors: diagnostics.count { $0.severity == .error },
-          warnings: diagnostics.count { $0.severity == .warning },
-          files: sources.count) + "\n"
+      let text = Compilation.textReport(diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal))
       return CommandResult(exitCode: exitCode, standardError: text)
     }
   }

@@ -3,26 +3,32 @@ import DICfgCore
 import DICfgLoader
 import Foundation
 
-/// Compiles one graph file for a command, and renders the diagnostics when it fails.
-struct Compilation {
-  let result: CompileResult
+/// Compiles one graph file for a command that needs its plan.
+enum Compilation {
+  enum Outcome {
+    /// The plan, and the compile that produced it.
+    case compiled(ResolutionPlan, CompileResult)
+    /// The file has errors: the diagnostics on standard error, exit 1.
+    case failed(CommandResult)
+  }
 
-  init(file: String, layers: LayerOptions, limits: LimitOptions) {
-    result = GraphCompiler(loader: ConfigLoader(limits: limits.limits)).compile(
+  static func compile(file: String, layers: LayerOptions, limits: LimitOptions, colors: Bool) -> Outcome {
+    let result = GraphCompiler(loader: ConfigLoader(limits: limits.limits)).compile(
       CompileRequest(
         file: file, environments: layers.environments, overrides: layers.overrides,
         environmentVariables: ProcessInfo.processInfo.environment))
+    guard let plan = result.plan else {
+      let text = textReport(result.diagnostics, sources: result.files.mapValues(\.source), colors: colors)
+      return .failed(CommandResult(exitCode: 1, standardError: text))
+    }
+    return .compiled(plan, result)
   }
 
-  /// The failure to return when the file has errors: the diagnostics on standard error, exit 1.
-  func failure(colors: Bool) -> CommandResult? {
-    guard result.plan == nil else { return nil }
-    let sources = result.files.mapValues(\.source)
-    let errors = result.diagnostics.count { $0.severity == .error }
-    let warnings = result.diagnostics.count - errors
-    let text =
-      DiagnosticRenderer(colors: colors).render(result.diagnostics) { sources[$0] }
+  /// Diagnostics as compiler-style text with the summary line, as every command prints them.
+  static func textReport(_ diagnostics: [Diagnostic], sources: [String: SourceFile], colors: Bool) -> String {
+    let errors = diagnostics.count { $0.severity == .error }
+    let warnings = diagnostics.count { $0.severity == .warning }
+    return DiagnosticRenderer(colors: colors).render(diagnostics) { sources[$0] }
       + DiagnosticRenderer.summary(errors: errors, warnings: warnings, files: sources.count) + "\n"
-    return CommandResult(exitCode: 1, standardError: text)
   }
 }

@@ -29,7 +29,7 @@ enum EnvironmentTemplate {
       } else {
         name = body
       }
-      guard isVariableName(name) else { return .failure(.invalidName(String(name))) }
+      guard Identifier.isValid(String(name)) else { return .failure(.invalidName(String(name))) }
       if !literal.isEmpty {
         segments.append(.text(literal))
         literal = ""
@@ -40,10 +40,6 @@ enum EnvironmentTemplate {
     literal += rest
     if !literal.isEmpty || segments.isEmpty { segments.append(.text(literal)) }
     return .success(segments)
-  }
-
-  private static func isVariableName(_ name: Substring) -> Bool {
-    Identifier.isValid(String(name))
   }
 
   enum TemplateProblem: Error, Equatable {

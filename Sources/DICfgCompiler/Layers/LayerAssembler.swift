@@ -2,15 +2,8 @@ import DICfgCore
 import DICfgLoader
 
 /// One layer: the files that make it (a root file and everything it imports) merged into one
-/// document, and what that layer is (`base`, an environment, an explicit override).
+/// document.
 struct Layer {
-  enum Kind: Equatable {
-    case base
-    case environment(String)
-    case override
-  }
-
-  var kind: Kind
   var files: [String]
   var document: GraphDocument
 }
@@ -34,30 +27,30 @@ struct LayerAssembler {
   /// Assembles the base layer from `root`, then one layer per environment (the `.ENV` sibling of
   /// every base file that has one), then one per override file.
   mutating func assemble(root: String, environments: [String], overrides: [String]) -> [Layer] {
-    let base = loadLayer(roots: [(root, nil)], kind: .base)
+    let base = loadLayer(roots: [root])
     var layers = [base]
     for environment in environments {
       let siblings = base.files.map { Paths.environmentSibling(of: $0, environment: environment) }
         .filter { fileSystem.fileExists($0) && loadedFiles[$0] == nil }
       if !siblings.isEmpty {
-        layers.append(loadLayer(roots: siblings.map { ($0, nil) }, kind: .environment(environment)))
+        layers.append(loadLayer(roots: siblings))
       }
     }
     for path in overrides {
-      layers.append(loadLayer(roots: [(path, nil)], kind: .override))
+      layers.append(loadLayer(roots: [path]))
     }
     return layers
   }
 
-  private mutating func loadLayer(roots: [(String, ImportItem?)], kind: Layer.Kind) -> Layer {
+  private mutating func loadLayer(roots: [String]) -> Layer {
     var documents: [FileDocument] = []
     // Depth-first, iterative: each frame is a file whose imports are being visited.
     struct Frame {
       var document: FileDocument
       var nextImport = 0
     }
-    for (root, _) in roots {
-      guard let rootDocument = read(root, importedBy: nil) else { continue }
+    for root in roots {
+      guard let rootDocument = read(root) else { continue }
       documents.append(rootDocument)
       var stack = [Frame(document: rootDocument)]
       while !stack.isEmpty {
@@ -80,15 +73,15 @@ struct LayerAssembler {
           diagnostics.append(.importNotFound(item))
           continue
         }
-        guard let imported = read(item.resolvedPath, importedBy: item) else { continue }
+        guard let imported = read(item.resolvedPath) else { continue }
         documents.append(imported)
         stack.append(Frame(document: imported))
       }
     }
-    return Layer(kind: kind, files: documents.map(\.path), document: merge(documents))
+    return Layer(files: documents.map(\.path), document: merge(documents))
   }
 
-  private mutating func read(_ path: String, importedBy item: ImportItem?) -> FileDocument? {
+  private mutating func read(_ path: String) -> FileDocument? {
     let file = fileSystem.load(path, with: loader)
     loadedFiles[path] = file
     fileOrder.append(path)

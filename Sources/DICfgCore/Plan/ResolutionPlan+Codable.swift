@@ -174,11 +174,10 @@ extension ResolutionPlan {
   /// Non-finite doubles (`.inf`, `.nan` literals) are written as the strings `"inf"`, `"-inf"`
   /// and `"nan"`.
   public func jsonText() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = DeterministicJSON.encoder()
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    return try DeterministicJSON.text(self, encoder: encoder)
   }
 
   /// Reads a plan written by ``jsonText()``.

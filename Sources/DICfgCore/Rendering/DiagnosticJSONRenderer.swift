@@ -22,10 +22,7 @@ public enum DiagnosticJSONRenderer {
       summary: Summary(
         errors: diagnostics.count { $0.severity == .error },
         warnings: diagnostics.count { $0.severity == .warning }))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(report) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return (try? DeterministicJSON.text(report)) ?? "{}\n"
   }
 
   private struct Report: Encodable {

@@ -35,10 +35,7 @@ public enum DiagnosticSARIFRenderer {
           tool: Tool(driver: Driver(name: "dicfg", version: toolVersion, rules: rules)),
           columnKind: "unicodeCodePoints", results: results)
       ])
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(log) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return (try? DeterministicJSON.text(log)) ?? "{}\n"
   }
 
   private struct Log: Encodable {

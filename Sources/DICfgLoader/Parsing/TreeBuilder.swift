@@ -29,15 +29,6 @@ struct TreeBuilder {
     self.mergeKeys = mergeKeys
   }
 
-  /// How many sequences and mappings are open.
-  var depth: Int { stack.count }
-
-  /// Whether the innermost open collection is a mapping that waits for a key.
-  var expectsKey: Bool {
-    guard let frame = stack.last else { return false }
-    return frame.isMapping && frame.pendingKey == nil
-  }
-
   // MARK: Events
 
   mutating func beginCollection(

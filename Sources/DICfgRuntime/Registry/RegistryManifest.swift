@@ -1,3 +1,4 @@
+import DICfgCore
 import Foundation
 
 /// What a ``Registry`` holds, as data: exported by an app's tests or build with
@@ -29,9 +30,7 @@ public struct RegistryManifest: Sendable, Hashable, Codable {
 
   /// The manifest as JSON, sorted and indented, the same bytes for the same registry.
   public func jsonText() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    try DeterministicJSON.text(self)
   }
 
   /// Reads a manifest written by ``jsonText()``.
