@@ -70,7 +70,8 @@ if let stage = value(after: "--memory"), let file = arguments.last {
 let dicfg = try dicfgContainer()
 if let id = value(after: "--profile") {
   // One resolve, many times, for a profiler (valgrind --tool=callgrind).
-  for _ in 0..<300_000 { blackHole(try dicfg.resolve(id, as: AnyObject.self)) }
+  let count = value(after: "--iterations").flatMap { Int($0) } ?? 300_000
+  for _ in 0..<count { blackHole(try dicfg.resolve(id, as: AnyObject.self)) }
   exit(0)
 }
 let swinject = swinjectContainer()

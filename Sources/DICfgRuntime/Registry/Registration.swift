@@ -1,8 +1,9 @@
 /// How one type is built and configured, as registered.
 struct Registration: Sendable {
   enum Factory: Sendable {
-    /// Takes the arguments in order, each converted to its recorded type.
-    case typed(@Sendable (ArraySlice<Any>) throws -> Any)
+    /// Takes the arguments in order, each converted to its recorded type; the values are
+    /// borrowed for the call.
+    case typed(@Sendable (UnsafeBufferPointer<Any>) throws -> Any)
     /// Asks for its arguments by label.
     case untyped(@Sendable (FactoryArguments) throws -> Any)
   }

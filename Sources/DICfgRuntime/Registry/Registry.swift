@@ -33,21 +33,29 @@ public struct Registry: Sendable {
     _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     var types: [String] = []
-    for type in repeat (each Argument).self { types.append(String(describing: type)) }
+    for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
     let registrationName = name ?? String(describing: T.self)
     // Inlinable, so the argument conversions are specialized for the registering module's types.
-    let call: @Sendable (ArraySlice<Any>) throws -> Any = { values in
-      var cursor = ArgumentCursor(values: values, typeName: registrationName)
-      return try factory(repeat cursor.next((each Argument).self))
+    // The values are borrowed from the resolve's argument stack for the duration of the call.
+    let call: @Sendable (UnsafeBufferPointer<Any>) throws -> Any = { values in
+      var position = 0
+      func next<Value>(_ type: Value.Type) throws -> Value {
+        defer { position += 1 }
+        return try Self.argument(position, of: values)
+      }
+      return try factory(repeat next((each Argument).self))
     }
     try addTyped(
       name: registrationName, isClass: T.self is AnyObject.Type, argumentTypes: types, labels: labels, call: call)
   }
 
   @usableFromInline
+  static func typeName(_ type: Any.Type) -> String { String(describing: type) }
+
+  @usableFromInline
   mutating func addTyped(
     name: String, isClass: Bool, argumentTypes: [String], labels: [String]?,
-    call: @escaping @Sendable (ArraySlice<Any>) throws -> Any
+    call: @escaping @Sendable (UnsafeBufferPointer<Any>) throws -> Any
   ) throws {
     try add(
       Registration(
@@ -100,6 +108,19 @@ public struct Registry: Sendable {
     }
   }
 
+  /// The argument at `position` of a typed factory's values, as the parameter's type.
+  ///
+  /// - Throws: ``ArgumentMismatch``, which the resolve turns into an error naming the service.
+  @inlinable
+  static func argument<Value>(_ position: Int, of values: UnsafeBufferPointer<Any>) throws -> Value {
+    guard position < values.count else { throw ArgumentMismatch(position: position, found: nil, expected: "") }
+    let value = values[position]
+    if let typed = value as? Value { return typed }
+    if let converted = ValueConversion.converted(value, to: Value.self) { return converted }
+    throw ArgumentMismatch(
+      position: position, found: ValueConversion.describe(value), expected: String(describing: Value.self))
+  }
+
   private mutating func add(_ registration: Registration) throws {
     guard registrations[registration.name] == nil else {
       throw RegistryError(
@@ -116,30 +137,28 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Hands a typed factory its arguments one by one, converted to each parameter's type.
+/// An argument a typed factory could not be given: too few values, or one of the wrong type.
+/// The resolve turns it into a ``ResolutionError`` naming the type.
 @usableFromInline
-struct ArgumentCursor {
-  @usableFromInline let values: ArraySlice<Any>
-  @usableFromInline let typeName: String
-  @usableFromInline var position = 0
+struct ArgumentMismatch: Error {
+  @usableFromInline let position: Int
+  /// The value given, described; nil when there was none.
+  @usableFromInline let found: String?
+  @usableFromInline let expected: String
 
   @inlinable
-  init(values: ArraySlice<Any>, typeName: String) {
-    self.values = values
-    self.typeName = typeName
+  init(position: Int, found: String?, expected: String) {
+    self.position = position
+    self.found = found
+    self.expected = expected
   }
 
-  @inlinable
-  mutating func next<Value>(_ type: Value.Type) throws -> Value {
-    defer { position += 1 }
-    guard position < values.count else { throw Self.tooFewArguments(typeName) }
-    let value = values[values.startIndex + position]
-    if let typed = value as? Value { return typed }
-    return try ValueConversion.convert(value, to: Value.self, what: "argument \(position + 1) of '\(typeName)'")
-  }
-
-  @usableFromInline
-  static func tooFewArguments(_ typeName: String) -> ResolutionError {
-    ResolutionError(.missingArgument, "the factory of '\(typeName)' takes more arguments than given")
+  func error(typeName: String) -> ResolutionError {
+    guard let found else {
+      return ResolutionError(.missingArgument, "the factory of '\(typeName)' takes more arguments than given")
+    }
+    return ResolutionError(
+      .typeMismatch,
+      ValueConversion.mismatch("argument \(position + 1) of '\(typeName)'", found: found, expected: expected))
   }
 }

@@ -19,6 +19,8 @@ final class LinkedGraph: @unchecked Sendable {
   /// Per container: bound type names visible from it, nearest container first.
   let typeLookup: [[String: [Int]]]
   let slots: [InstanceSlot?]
+  /// Per global service: how its instances are shared, for the resolve path's first branch.
+  let sharing: [Sharing]
   let coordination = ConditionLock()
   /// Which slot each waiting thread waits for (guarded by `coordination`).
   private var waiting: [ThreadIdentity: Int] = [:]
@@ -30,6 +32,10 @@ final class LinkedGraph: @unchecked Sendable {
     let container: Int
     let registration: Registration
     let scope: ScopeKind
+    /// The factory, when it takes its arguments in order.
+    let typedFactory: (@Sendable (UnsafeBufferPointer<Any>) throws -> Any)?
+    /// The factory, when it asks for its arguments by label.
+    let untypedFactory: (@Sendable (FactoryArguments) throws -> Any)?
     let hasProperties: Bool
     let takesArguments: Bool
     /// The initializer's values, compiled.
@@ -47,6 +53,14 @@ final class LinkedGraph: @unchecked Sendable {
       self.container = container
       self.registration = registration
       self.scope = service.scope
+      switch registration.factory {
+      case .typed(let factory):
+        typedFactory = factory
+        untypedFactory = nil
+      case .untyped(let factory):
+        typedFactory = nil
+        untypedFactory = factory
+      }
       self.hasProperties = !service.properties.isEmpty
       self.takesArguments = !service.arguments.isEmpty
       self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
@@ -57,6 +71,16 @@ final class LinkedGraph: @unchecked Sendable {
           setter: registration.properties[$0.label])
       }
     }
+  }
+
+  /// A scope reduced to where its instances live.
+  enum Sharing {
+    /// Built on every request.
+    case unique
+    /// Shared within one top-level resolve.
+    case graph
+    /// Kept in the service's slot.
+    case slot
   }
 
   enum ExternalValue {
@@ -74,6 +98,13 @@ final class LinkedGraph: @unchecked Sendable {
     self.firstService = firstService
     self.parameters = parameters
     self.externals = externals
+    self.sharing = services.map { linked in
+      switch linked.scope {
+      case .unique: .unique
+      case .graph: .graph
+      case .singleton, .weak, .cached, .custom: .slot
+      }
+    }
     self.slots = services.map { linked in
       switch linked.scope {
       case .unique, .graph: nil

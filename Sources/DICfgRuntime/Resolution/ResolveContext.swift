@@ -20,6 +20,9 @@ struct ResolveContext {
 
   init(graph: LinkedGraph) {
     self.graph = graph
+    // Room for a typical resolve, so the arrays grow once rather than through every small size.
+    path.reserveCapacity(16)
+    argumentStack.reserveCapacity(16)
   }
 
   /// The identity of this resolve, for the slots it claims.
@@ -28,7 +31,7 @@ struct ResolveContext {
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
   mutating func instance(of index: Int, arguments: [String: any Sendable]) throws -> Any {
-    switch graph.services[index].scope {
+    switch graph.sharing[index] {
     case .unique:
       return try buildOnce(index, arguments: arguments)
     case .graph:
@@ -36,7 +39,7 @@ struct ResolveContext {
       let instance = try buildOnce(index, arguments: arguments)
       graphInstances.insert(instance, for: index)
       return instance
-    case .singleton, .cached, .custom, .weak:
+    case .slot:
       return try graph.sharedInstance(of: index, context: &self)
     }
   }
@@ -66,17 +69,22 @@ struct ResolveContext {
     }
     let instance: Any
     do {
-      switch linked.registration.factory {
-      case .typed(let factory):
-        instance = try factory(argumentStack[base...])
-      case .untyped(let factory):
+      if let factory = linked.typedFactory {
+        instance = try argumentStack.withUnsafeBufferPointer { values in
+          try factory(UnsafeBufferPointer(rebasing: values[base...]))
+        }
+      } else if let factory = linked.untypedFactory {
         let labelled = zip(linked.labels, argumentStack[base...]).map { (label: $0, value: $1) }
         instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
+      } else {
+        throw ResolutionError(.internalError, "'\(linked.service.id)' has no factory", path: pathIDs)
       }
     } catch let error as ResolutionError where !error.path.isEmpty {
       throw error
     } catch let error as ResolutionError {
       throw located(error, at: index)
+    } catch let mismatch as ArgumentMismatch {
+      throw located(mismatch.error(typeName: linked.registration.name), at: index)
     } catch {
       var failure = ResolutionError(
         .factoryFailed, "the factory of '\(linked.service.id)' threw: \(error)", path: pathIDs,

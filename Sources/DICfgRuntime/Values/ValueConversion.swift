@@ -3,6 +3,13 @@
 enum ValueConversion {
   @usableFromInline
   static func convert<T>(_ value: Any, to type: T.Type, what: @autoclosure () -> String) throws -> T {
+    if let converted = converted(value, to: T.self) { return converted }
+    throw ResolutionError(.typeMismatch, mismatch(what(), found: describe(value), expected: String(describing: T.self)))
+  }
+
+  /// `value` as a `T`: itself, a provider or lazy value wrapped for `T`, or a widened number.
+  @usableFromInline
+  static func converted<T>(_ value: Any, to type: T.Type) -> T? {
     if let typed = value as? T { return typed }
     if let provider = value as? AnyProvider, let providerType = T.self as? any ProviderConvertible.Type,
       let converted = providerType.init(provider) as? T
@@ -19,13 +26,15 @@ enum ValueConversion {
       if let converted = Float(number) as? T { return converted }
     }
     if let number = value as? Double, let converted = Float(number) as? T { return converted }
-    throw ResolutionError(
-      .typeMismatch,
-      "\(what()) is \(describe(value)), but the factory takes '\(String(describing: T.self))'; "
-        + "fix the graph file's value or the registered type")
+    return nil
   }
 
-  private static func describe(_ value: Any) -> String {
+  static func mismatch(_ what: String, found: String, expected: String) -> String {
+    "\(what) is \(found), but the factory takes '\(expected)'; fix the graph file's value or the registered type"
+  }
+
+  @usableFromInline
+  static func describe(_ value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional, mirror.children.isEmpty { return "nil" }
     return "a '\(String(describing: type(of: value)))'"
