@@ -29,12 +29,12 @@ struct Linker {
             service: service, container: containerIndex, registration: registration, global: global))
       }
     }
-    let parameters = plan.parameters.map { parameter -> Any in
+    let parameters = plan.parameters.map { parameter -> Instance in
       switch ParameterResolution.resolve(parameter, environment: environment) {
-      case .success(let value): return value
+      case .success(let value): return Instance(value)
       case .failure(let diagnostic):
         diagnostics.append(diagnostic)
-        return Optional<Any>.none as Any
+        return .absent
       }
     }
     let linkedExternals = linkExternals(&diagnostics)
@@ -61,7 +61,7 @@ struct Linker {
           return .absent
         }
         used.insert(key)
-        guard external.retain != .strong else { return .strong(value) }
+        guard external.retain != .strong else { return .strong(Instance(value)) }
         guard type(of: value) is AnyObject.Type else {
           diagnostics.append(
             .error(

@@ -3,9 +3,9 @@ struct Registration: Sendable {
   enum Factory: Sendable {
     /// Takes the arguments in order, each converted to its recorded type; the values are
     /// borrowed for the call.
-    case typed(@Sendable (UnsafeBufferPointer<Any>) throws -> Any)
+    case typed(@Sendable (UnsafeBufferPointer<Instance>) throws -> Instance)
     /// Asks for its arguments by label.
-    case untyped(@Sendable (FactoryArguments) throws -> Any)
+    case untyped(@Sendable (FactoryArguments) throws -> Instance)
   }
 
   var name: String

@@ -16,7 +16,7 @@ extension Registry {
       argumentTypes: [Self.typeName(A.self)],
       labels: labels
     ) { values in
-      try factory(Self.argument(0, of: values))
+      Instance.wrapping(try factory(Self.argument(0, of: values)))
     }
   }
 
@@ -30,7 +30,7 @@ extension Registry {
       argumentTypes: [Self.typeName(A.self), Self.typeName(B.self)],
       labels: labels
     ) { values in
-      try factory(Self.argument(0, of: values), Self.argument(1, of: values))
+      Instance.wrapping(try factory(Self.argument(0, of: values), Self.argument(1, of: values)))
     }
   }
 
@@ -44,7 +44,8 @@ extension Registry {
       argumentTypes: [Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self)],
       labels: labels
     ) { values in
-      try factory(Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values))
+      Instance.wrapping(
+        try factory(Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values)))
     }
   }
 
@@ -58,9 +59,10 @@ extension Registry {
       argumentTypes: [Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self)],
       labels: labels
     ) { values in
-      try factory(
-        Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values),
-        Self.argument(3, of: values))
+      Instance.wrapping(
+        try factory(
+          Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values),
+          Self.argument(3, of: values)))
     }
   }
 
@@ -77,9 +79,10 @@ extension Registry {
       ],
       labels: labels
     ) { values in
-      try factory(
-        Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values),
-        Self.argument(3, of: values), Self.argument(4, of: values))
+      Instance.wrapping(
+        try factory(
+          Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values),
+          Self.argument(3, of: values), Self.argument(4, of: values)))
     }
   }
 
@@ -96,9 +99,10 @@ extension Registry {
       ],
       labels: labels
     ) { values in
-      try factory(
-        Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values),
-        Self.argument(3, of: values), Self.argument(4, of: values), Self.argument(5, of: values))
+      Instance.wrapping(
+        try factory(
+          Self.argument(0, of: values), Self.argument(1, of: values), Self.argument(2, of: values),
+          Self.argument(3, of: values), Self.argument(4, of: values), Self.argument(5, of: values)))
     }
   }
 

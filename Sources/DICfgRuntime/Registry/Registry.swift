@@ -37,13 +37,13 @@ public struct Registry: Sendable {
     let registrationName = name ?? String(describing: T.self)
     // Inlinable, so the argument conversions are specialized for the registering module's types.
     // The values are borrowed from the resolve's argument stack for the duration of the call.
-    let call: @Sendable (UnsafeBufferPointer<Any>) throws -> Any = { values in
+    let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { values in
       var position = 0
       func next<Value>(_ type: Value.Type) throws -> Value {
         defer { position += 1 }
         return try Self.argument(position, of: values)
       }
-      return try factory(repeat next((each Argument).self))
+      return Instance.wrapping(try factory(repeat next((each Argument).self)))
     }
     try addTyped(
       name: registrationName, isClass: T.self is AnyObject.Type, argumentTypes: types, labels: labels, call: call)
@@ -55,7 +55,7 @@ public struct Registry: Sendable {
   @usableFromInline
   mutating func addTyped(
     name: String, isClass: Bool, argumentTypes: [String], labels: [String]?,
-    call: @escaping @Sendable (UnsafeBufferPointer<Any>) throws -> Any
+    call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
   ) throws {
     try add(
       Registration(
@@ -73,7 +73,8 @@ public struct Registry: Sendable {
   ) throws {
     try add(
       Registration(
-        name: name, isClass: T.self is AnyObject.Type, factory: .untyped { try factory($0) }, argumentTypes: nil,
+        name: name, isClass: T.self is AnyObject.Type, factory: .untyped { Instance.wrapping(try factory($0)) },
+        argumentTypes: nil,
         labels: nil))
   }
 
@@ -112,10 +113,10 @@ public struct Registry: Sendable {
   ///
   /// - Throws: ``ArgumentMismatch``, which the resolve turns into an error naming the service.
   @inlinable
-  static func argument<Value>(_ position: Int, of values: UnsafeBufferPointer<Any>) throws -> Value {
+  static func argument<Value>(_ position: Int, of values: UnsafeBufferPointer<Instance>) throws -> Value {
     guard position < values.count else { throw ArgumentMismatch(position: position, found: nil, expected: "") }
-    let value = values[position]
-    if let typed = value as? Value { return typed }
+    if let typed = values[position].cast(to: Value.self) { return typed }
+    let value = values[position].any
     if let converted = ValueConversion.converted(value, to: Value.self) { return converted }
     throw ArgumentMismatch(
       position: position, found: ValueConversion.describe(value), expected: String(describing: Value.self))

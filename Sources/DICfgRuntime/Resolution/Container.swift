@@ -180,8 +180,9 @@ public final class Container: Sendable {
     return target
   }
 
-  func cast<T>(_ instance: Any, to type: T.Type, target: Int) throws -> T {
-    if let typed = instance as? T { return typed }
+  func cast<T>(_ instance: Instance, to type: T.Type, target: Int) throws -> T {
+    if let typed = instance.cast(to: T.self) { return typed }
+    let instance = instance.any
     let service = try linked().services[target].service
     throw ResolutionError(
       .typeMismatch,

@@ -5,13 +5,13 @@
 /// them with a multiply, a shift and a compare or two, where a `Dictionary` would run a full hasher.
 struct GraphInstances {
   private var services: [Int] = []
-  private var instances: [Any] = []
+  private var instances: [Instance] = []
   /// Per bucket: the position of an instance plus one, or 0 for an empty bucket.
   private var table: [Int] = []
   private var shift = 0
   private static let linearLimit = 16
 
-  subscript(_ service: Int) -> Any? {
+  subscript(_ service: Int) -> Instance? {
     if table.isEmpty {
       for position in services.indices where services[position] == service { return instances[position] }
       return nil
@@ -26,7 +26,7 @@ struct GraphInstances {
     }
   }
 
-  mutating func insert(_ instance: Any, for service: Int) {
+  mutating func insert(_ instance: Instance, for service: Int) {
     if services.isEmpty {
       services.reserveCapacity(Self.linearLimit)
       instances.reserveCapacity(Self.linearLimit)

@@ -3,9 +3,9 @@ import Atomics
 /// An instance published for lock-free reads.
 final class InstanceBox: AtomicReference, @unchecked Sendable {
   // Immutable after creation; the instance is shared as the scope intends.
-  let value: Any
+  let value: Instance
 
-  init(_ value: Any) { self.value = value }
+  init(_ value: Instance) { self.value = value }
 }
 
 /// A weak reference to a published instance of a `weak`-scoped service.
@@ -61,7 +61,7 @@ final class InstanceSlot: @unchecked Sendable {
     /// A resolve on `thread` is running the factory.
     case constructing(owner: ObjectIdentifier, thread: ThreadIdentity)
     /// The instance exists; its resolve is still injecting properties.
-    case constructed(Any, owner: ObjectIdentifier, thread: ThreadIdentity)
+    case constructed(Instance, owner: ObjectIdentifier, thread: ThreadIdentity)
 
     var owner: (context: ObjectIdentifier, thread: ThreadIdentity)? {
       switch self {

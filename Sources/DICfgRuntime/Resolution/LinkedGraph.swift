@@ -11,7 +11,7 @@ final class LinkedGraph: @unchecked Sendable {
   let services: [LinkedService]
   /// Per container: the global number of its first service.
   let firstService: [Int]
-  let parameters: [Any]
+  let parameters: [Instance]
   /// Per container: its externals.
   let externals: [[ExternalValue]]
   /// Per container: ids (services and aliases) visible from it, to global numbers.
@@ -33,9 +33,9 @@ final class LinkedGraph: @unchecked Sendable {
     let registration: Registration
     let scope: ScopeKind
     /// The factory, when it takes its arguments in order.
-    let typedFactory: (@Sendable (UnsafeBufferPointer<Any>) throws -> Any)?
+    let typedFactory: (@Sendable (UnsafeBufferPointer<Instance>) throws -> Instance)?
     /// The factory, when it asks for its arguments by label.
-    let untypedFactory: (@Sendable (FactoryArguments) throws -> Any)?
+    let untypedFactory: (@Sendable (FactoryArguments) throws -> Instance)?
     let hasProperties: Bool
     let takesArguments: Bool
     /// The initializer's values, compiled.
@@ -84,13 +84,13 @@ final class LinkedGraph: @unchecked Sendable {
   }
 
   enum ExternalValue {
-    case strong(Any)
+    case strong(Instance)
     case weak(WeakBox)
     case absent
   }
 
   init(
-    plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Any],
+    plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Instance],
     externals: [[ExternalValue]]
   ) {
     self.plan = plan
@@ -159,7 +159,7 @@ final class LinkedGraph: @unchecked Sendable {
 
   /// Resolves service `index` as one top-level resolve: builds what it needs, injects the
   /// properties of everything built, then publishes the new scoped instances.
-  func resolve(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+  func resolve(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
     if arguments.isEmpty, let box = slots[index]?.publishedInstance() { return box.value }
     let linked = services[index]
     if linked.takesArguments || !arguments.isEmpty { try checkArguments(arguments, for: linked.service) }
@@ -197,7 +197,7 @@ final class LinkedGraph: @unchecked Sendable {
 
   /// The instance of a singleton, cached, custom or weak service: the published one, or one this
   /// resolve builds (exactly once across threads).
-  func sharedInstance(of index: Int, context: inout ResolveContext) throws -> Any {
+  func sharedInstance(of index: Int, context: inout ResolveContext) throws -> Instance {
     guard let slot = slots[index] else {
       throw ResolutionError(.internalError, "service \(index) has no slot", path: context.pathIDs)
     }
@@ -207,7 +207,7 @@ final class LinkedGraph: @unchecked Sendable {
     while true {
       if isWeak, let object = slot.weakInstance.object {
         coordination.unlock()
-        return object
+        return .object(object)
       }
       if !isWeak, let box = slot.publishedInstance() {
         coordination.unlock()
@@ -238,8 +238,8 @@ final class LinkedGraph: @unchecked Sendable {
     }
   }
 
-  private func construct(_ index: Int, slot: InstanceSlot, context: inout ResolveContext) throws -> Any {
-    let instance: Any
+  private func construct(_ index: Int, slot: InstanceSlot, context: inout ResolveContext) throws -> Instance {
+    let instance: Instance
     do {
       instance = try context.build(index, arguments: [:])
     } catch {
@@ -274,7 +274,7 @@ final class LinkedGraph: @unchecked Sendable {
     for index in context.claimed {
       guard let slot = slots[index], case .constructed(let instance, _, _) = slot.state else { continue }
       if services[index].scope == .weak {
-        slot.weakInstance = WeakBox(instance as AnyObject)
+        slot.weakInstance = WeakBox(instance.object)
       } else {
         slot.publish(InstanceBox(instance))
       }
@@ -303,7 +303,7 @@ final class LinkedGraph: @unchecked Sendable {
 
   // MARK: Values
 
-  func external(container: Int, index: Int, context: ResolveContext) throws -> Any {
+  func external(container: Int, index: Int, context: ResolveContext) throws -> Instance {
     let declaration = plan.containers[container].externals[index]
     switch externals[container][index] {
     case .strong(let value):
@@ -312,15 +312,15 @@ final class LinkedGraph: @unchecked Sendable {
       coordination.lock()
       let object = box.object
       coordination.unlock()
-      if let object { return object }
-      if declaration.optional { return Optional<Any>.none as Any }
+      if let object { return .object(object) }
+      if declaration.optional { return .absent }
       throw ResolutionError(
         .releasedExternal,
         "\(declaration.retain) external '\(declaration.id)' has been released by the host app; "
           + "keep it alive while the container is used, or declare it 'optional: true'",
         path: context.pathIDs, location: declaration.location)
     case .absent:
-      return Optional<Any>.none as Any
+      return .absent
     }
   }
 }

@@ -13,10 +13,10 @@ struct ResolveContext {
   private var graphInstances = GraphInstances()
   /// Scoped services this resolve built, to publish (or release) when it ends.
   var claimed: [Int] = []
-  private var deferred: [(instance: Any, service: Int, arguments: [String: any Sendable], path: [Int])] = []
+  private var deferred: [(instance: Instance, service: Int, arguments: [String: any Sendable], path: [Int])] = []
   private var path: [Int] = []
   /// The initializer values of the builds in progress, each build's above its caller's.
-  private var argumentStack: [Any] = []
+  private var argumentStack: [Instance] = []
 
   init(graph: LinkedGraph) {
     self.graph = graph
@@ -30,7 +30,7 @@ struct ResolveContext {
 
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
-  mutating func instance(of index: Int, arguments: [String: any Sendable]) throws -> Any {
+  mutating func instance(of index: Int, arguments: [String: any Sendable]) throws -> Instance {
     switch graph.sharing[index] {
     case .unique:
       return try buildOnce(index, arguments: arguments)
@@ -46,7 +46,7 @@ struct ResolveContext {
 
   /// Builds an unscoped or graph-scoped service, refusing to re-enter one whose factory runs
   /// (the services being built are exactly the current path).
-  private mutating func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+  private mutating func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
     if path.contains(index) {
       let service = graph.services[index].service
       throw ResolutionError(
@@ -57,7 +57,7 @@ struct ResolveContext {
   }
 
   /// Resolves the initializer's values, calls the factory, and queues the properties.
-  mutating func build(_ index: Int, arguments: [String: any Sendable]) throws -> Any {
+  mutating func build(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
     let linked = graph.services[index]
     path.append(index)
     defer { path.removeLast() }
@@ -67,14 +67,14 @@ struct ResolveContext {
       let resolved = try value(source, owner: index, arguments: arguments)
       argumentStack.append(resolved)
     }
-    let instance: Any
+    let instance: Instance
     do {
       if let factory = linked.typedFactory {
         instance = try argumentStack.withUnsafeBufferPointer { values in
           try factory(UnsafeBufferPointer(rebasing: values[base...]))
         }
       } else if let factory = linked.untypedFactory {
-        let labelled = zip(linked.labels, argumentStack[base...]).map { (label: $0, value: $1) }
+        let labelled = zip(linked.labels, argumentStack[base...]).map { (label: $0, value: $1.any) }
         instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
       } else {
         throw ResolutionError(.internalError, "'\(linked.service.id)' has no factory", path: pathIDs)
@@ -111,7 +111,7 @@ struct ResolveContext {
         let value = try value(property.source, owner: index, arguments: arguments)
         guard let setter = property.setter else { continue }
         do {
-          try setter.set(instance, value)
+          try setter.set(instance.any, value.any)
         } catch let error as ResolutionError {
           throw located(error, at: index)
         } catch {
@@ -135,7 +135,7 @@ struct ResolveContext {
 
   // MARK: Values
 
-  private mutating func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Any {
+  private mutating func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Instance {
     switch source {
     case .service(let target):
       return try instance(of: target, arguments: [:])
@@ -150,33 +150,36 @@ struct ResolveContext {
           .missingArgument, "'\(service.id)' needs run-time argument '\(name)'; pass it in 'arguments:'",
           path: pathIDs, location: service.location)
       }
-      return argument
+      return Instance(argument)
     case .container:
       let container = graph.services[owner].container
-      return Container(
-        reference: .observing(WeakGraph(graph)), index: container, name: graph.plan.containers[container].name)
+      return .object(
+        Container(
+          reference: .observing(WeakGraph(graph)), index: container, name: graph.plan.containers[container].name))
     case .constant(let constant):
       return constant.value
     case .provider(let target):
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
-      return AnyProvider { arguments in
-        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-        return try graph.resolve(target, arguments: arguments)
-      }
+      return .boxed(
+        AnyProvider { arguments in
+          guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+          return try graph.resolve(target, arguments: arguments).any
+        })
     case .lazy(let target):
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
-      return AnyLazy {
-        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-        return try graph.resolve(target, arguments: [:])
-      }
+      return .boxed(
+        AnyLazy {
+          guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+          return try graph.resolve(target, arguments: [:]).any
+        })
     case .tagged(let targets):
-      return try targets.map { try instance(of: $0, arguments: [:]) }
+      return .boxed(try targets.map { try instance(of: $0, arguments: [:]).any })
     case .array(let sources):
-      return try sources.map { try self.value($0, owner: owner, arguments: arguments) }
+      return .boxed(try sources.map { try self.value($0, owner: owner, arguments: arguments).any })
     case .none:
-      return Optional<Any>.none as Any
+      return .absent
     }
   }
 

@@ -38,9 +38,9 @@ enum ValueSource: Sendable {
 /// A literal converted once at link time. `@unchecked Sendable`: immutable, and literals are
 /// numbers, strings, booleans and collections of them.
 final class Constant: @unchecked Sendable {
-  let value: Any
+  let value: Instance
 
-  init(_ value: Any) { self.value = value }
+  init(_ value: Any) { self.value = Instance(value) }
 }
 
 /// A property of a linked service: its setter and its compiled value.
