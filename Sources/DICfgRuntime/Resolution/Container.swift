@@ -91,14 +91,24 @@ public final class Container: Sendable {
   ///   - type: The type to return.
   ///   - arguments: The run-time arguments the service declares, by name.
   /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
+  @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
+    // Inlinable, so the cast to `T` specializes in the caller (a class check for a class `T`).
+    let (instance, target) = try resolveInstance(id, arguments: arguments)
+    if let typed = instance.cast(to: T.self) { return typed }
+    throw typeMismatch(instance, expected: T.self, target: target)
+  }
+
+  /// The instance of the service `id`, and its global number.
+  @usableFromInline
+  func resolveInstance(_ id: String, arguments: [String: any Sendable]) throws -> (Instance, Int) {
     let graph = try linked()
     guard let target = graph.idLookup[index][id] else {
       throw ResolutionError(
         .unknownService,
         "container '\(name)' has no service '\(id)'" + Suggestions.clause(for: id, among: graph.idLookup[index].keys))
     }
-    return try cast(try graph.resolve(target, arguments: arguments), to: T.self, target: target)
+    return (try graph.resolve(target, arguments: arguments), target)
   }
 
   /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`).
@@ -182,11 +192,18 @@ public final class Container: Sendable {
 
   func cast<T>(_ instance: Instance, to type: T.Type, target: Int) throws -> T {
     if let typed = instance.cast(to: T.self) { return typed }
+    throw typeMismatch(instance, expected: T.self, target: target)
+  }
+
+  @usableFromInline
+  func typeMismatch(_ instance: Instance, expected: Any.Type, target: Int) -> ResolutionError {
     let instance = instance.any
-    let service = try linked().services[target].service
-    throw ResolutionError(
+    guard let service = try? linked().services[target].service else {
+      return ResolutionError.releasedContainer(name)
+    }
+    return ResolutionError(
       .typeMismatch,
-      "'\(service.id)' is a '\(String(describing: Swift.type(of: instance)))', not a '\(String(describing: T.self))'",
+      "'\(service.id)' is a '\(String(describing: Swift.type(of: instance)))', not a '\(String(describing: expected))'",
       path: [service.id], location: service.location)
   }
 }

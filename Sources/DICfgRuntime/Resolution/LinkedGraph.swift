@@ -15,7 +15,7 @@ final class LinkedGraph: @unchecked Sendable {
   /// Per container: its externals.
   let externals: [[ExternalValue]]
   /// Per container: ids (services and aliases) visible from it, to global numbers.
-  let idLookup: [[String: Int]]
+  let idLookup: [IDTable]
   /// Per container: bound type names visible from it, nearest container first.
   let typeLookup: [[String: [Int]]]
   let slots: [InstanceSlot?]
@@ -135,7 +135,7 @@ final class LinkedGraph: @unchecked Sendable {
       ids.append(visibleIDs)
       types.append(visibleTypes)
     }
-    self.idLookup = ids
+    self.idLookup = ids.map(IDTable.init)
     self.typeLookup = types
   }
 
