@@ -359,3 +359,23 @@ final class Sync: Sendable {
     #expect(try container.resolve("settings", as: Settings.self).retries == 3)
   }
 }
+
+@Suite struct IDLookupTests {
+  @Test func everyIdOfALargeContainerResolvesToItsOwnServiceAndOthersAreUnknown() throws {
+    var registry = Registry()
+    try registry.register(Flaky.init)
+    var text = "dicfg: 1\nservices:\n"
+    for index in 0..<300 { text += "  s\(index): { type: Flaky, scope: singleton }\n" }
+    let container = try link(text, registry: registry)
+    var seen: [ObjectIdentifier: String] = [:]
+    for index in 0..<300 {
+      let instance = try container.resolve("s\(index)", as: Flaky.self)
+      #expect(instance === (try container.resolve("s\(index)", as: Flaky.self)))
+      #expect(seen.updateValue("s\(index)", forKey: ObjectIdentifier(instance)) == nil)
+    }
+    for missing in ["s300", "s", "", "S1", "s01"] {
+      let error = #expect(throws: ResolutionError.self) { try container.resolve(missing, as: Flaky.self) }
+      #expect(error?.code == .unknownService)
+    }
+  }
+}
