@@ -19,17 +19,19 @@ public struct SourceFile: Sendable {
     starts.reserveCapacity(bytes.count / 32 + 1)
     let bomLength = bytes.starts(with: SourceFile.byteOrderMark) ? SourceFile.byteOrderMark.count : 0
     starts.append(bomLength)
-    var index = bomLength
-    let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte == 0x0A {
-        starts.append(index + 1)
-      } else if byte == 0x0D {
-        if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
-        starts.append(index + 1)
+    bytes.withUnsafeBufferPointer { bytes in
+      var index = bomLength
+      let count = bytes.count
+      while index < count {
+        let byte = bytes[index]
+        if byte == 0x0A {
+          starts.append(index + 1)
+        } else if byte == 0x0D {
+          if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
+          starts.append(index + 1)
+        }
+        index += 1
       }
-      index += 1
     }
     self.lineStarts = starts
   }

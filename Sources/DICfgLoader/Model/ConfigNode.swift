@@ -38,16 +38,61 @@ public struct ConfigNode: Sendable, Equatable {
 
   /// The content.
   public var content: Content
+  /// The file, and where the node starts and ends, in 32-bit fields: a loaded file holds millions
+  /// of nodes, and two full ``SourceLocation``s would double each node's size.
+  private var file: String
+  private var start: Position
+  private var end: Position
+
   /// Where the node starts: its first character, or its anchor or tag when it has one.
-  public var location: SourceLocation
+  public var location: SourceLocation {
+    get { start.location(in: file) }
+    set {
+      file = newValue.file
+      start = Position(newValue)
+    }
+  }
+
   /// Where the node ends (the position just after it), when the parser reports it.
-  public var endLocation: SourceLocation?
+  public var endLocation: SourceLocation? {
+    get { end.isPresent ? end.location(in: file) : nil }
+    set { end = newValue.map(Position.init) ?? .absent }
+  }
 
   /// Creates a node.
   public init(_ content: Content, at location: SourceLocation, end endLocation: SourceLocation? = nil) {
     self.content = content
-    self.location = location
-    self.endLocation = endLocation
+    self.file = location.file
+    self.start = Position(location)
+    self.end = endLocation.map(Position.init) ?? .absent
+  }
+
+  /// A line, a column and a byte offset; a node's end is always in its start's file. Values past
+  /// `UInt32.max` (beyond any file the loader's limits allow) are clamped.
+  private struct Position: Sendable, Equatable {
+    var line: UInt32
+    var column: UInt32
+    var offset: UInt32
+    var isPresent: Bool
+
+    static let absent = Position(line: 0, column: 0, offset: 0, isPresent: false)
+
+    init(line: UInt32, column: UInt32, offset: UInt32, isPresent: Bool) {
+      self.line = line
+      self.column = column
+      self.offset = offset
+      self.isPresent = isPresent
+    }
+
+    init(_ location: SourceLocation) {
+      self.init(
+        line: UInt32(clamping: location.line), column: UInt32(clamping: location.column),
+        offset: UInt32(clamping: location.offset), isPresent: true)
+    }
+
+    func location(in file: String) -> SourceLocation {
+      SourceLocation(file: file, line: Int(line), column: Int(column), offset: Int(offset))
+    }
   }
 
   /// The scalar, when this node is one.

@@ -208,11 +208,13 @@ struct TreeBuilder {
       self.startNodeCount = startNodeCount
     }
 
-    func firstLocation(ofKey key: String) -> SourceLocation? {
+    /// Mutating only so that it reads the frame in place on the stack rather than a copy.
+    mutating func firstLocation(ofKey key: String) -> SourceLocation? {
       if let keyIndex {
         return keyIndex[ScalarKey(key)].map { entries[$0].key.location }
       }
-      return entries.first { ScalarKey($0.key.text) == ScalarKey(key) }?.key.location
+      for entry in entries where ScalarKey.sameBytes(entry.key.text, key) { return entry.key.location }
+      return nil
     }
 
     mutating func append(_ entry: ConfigNode.Entry) {
@@ -237,7 +239,19 @@ struct ScalarKey: Hashable {
   init(_ text: String) { self.text = text }
 
   static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
-    lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    Self.sameBytes(lhs.text, rhs.text)
+  }
+
+  /// Whether two strings hold the same UTF-8 bytes (unlike `==`, which equates NFC and NFD).
+  static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.withUTF8 { left in
+      rhs.withUTF8 { right in
+        left.elementsEqual(right)
+      }
+    }
   }
 
   func hash(into hasher: inout Hasher) {
