@@ -49,7 +49,9 @@ private func loadYAML(_ text: String, file: String = "test.yaml", limits: Loader
     ("3.5", .double(3.5)), ("1e3", .double(1000)), (".5", .double(0.5)), ("true", .bool(true)),
     ("False", .bool(false)), ("null", .null), ("~", .null), ("", .null), ("yes", .string("yes")),
     ("on", .string("on")), ("0777", .int(777)), ("1_000", .string("1_000")), ("0x", .string("0x")),
-    ("99999999999999999999", .bigInt("99999999999999999999")),
+    ("99999999999999999999", .bigInt("99999999999999999999")), ("+5", .int(5)), ("-.5", .double(-0.5)),
+    ("NULL", .null), ("TRUE", .bool(true)), ("+.inf", .double(.infinity)), ("-.Inf", .double(-.infinity)),
+    ("service1", .string("service1")), (" 3", .string(" 3")), ("_1", .string("_1")), ("é", .string("é")),
   ])
   func typesPlainScalarsByTheCoreSchema(text: String, expected: CoreSchema.Value) {
     #expect(CoreSchema.value(ofPlain: text) == expected)

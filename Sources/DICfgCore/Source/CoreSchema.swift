@@ -16,6 +16,16 @@ public enum CoreSchema {
 
   /// Types the text of a plain scalar.
   public static func value(ofPlain text: String) -> Value {
+    // Every null, bool, number and special float starts with one of these characters; most
+    // scalars (names, ids, URLs) start with another and are strings at once.
+    guard let first = text.utf8.first else { return .null }
+    switch first {
+    case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+      UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      break
+    default: return .string(text)
+    }
     switch text {
     case "", "~", "null", "Null", "NULL": return .null
     case "true", "True", "TRUE": return .bool(true)
