@@ -125,6 +125,26 @@ struct Counters: Sendable {
     }
   }
 
+  @Test func oneHandleSharedByManyThreadsGivesEveryThreadTheOneSingleton() throws {
+    for _ in 0..<20 {
+      let counters = Counters(["Config"])
+      let container = try link(
+        "dicfg: 1\nservices:\n  config: { type: Config, scope: singleton }\n", registry: try counters.registry())
+      let handle = try container.handle("config", as: Counted.self)
+      let seen = Collected<ObjectIdentifier>()
+      let finished = runOnThreads(32) { _ in
+        for _ in 0..<50 {
+          if let instance = try? handle.resolve() { seen.append(ObjectIdentifier(instance)) }
+        }
+      }
+      #expect(finished)
+      #expect(counters.count("Config") == 1)
+      #expect(seen.all.count == 32 * 50)
+      #expect(Set(seen.all).count == 1)
+      #expect(try handle.resolve() === container.resolve("config", as: Counted.self))
+    }
+  }
+
   @Test func singletonsPointingAtEachOtherThroughPropertiesDoNotDeadlock() throws {
     for _ in 0..<30 {
       let counters = Counters(["Left", "Right"])

@@ -379,3 +379,28 @@ final class Sync: Sendable {
     }
   }
 }
+
+@Suite struct HandleTests {
+  @Test func handlesOfValueAndClassSingletonsKeepTheirInstance() throws {
+    var registry = Registry()
+    try registry.register(Settings.init(retries:))
+    try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
+    try registry.register(Flaky.init)
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        settings: { type: Settings, scope: singleton, init: { retries: { value: 4 } } }
+        store: { type: MemoryStore, scope: singleton }
+        flaky: { type: Flaky, scope: unique }
+      """, registry: registry)
+    let settings = try container.handle("settings", as: Settings.self)
+    #expect(try settings.resolve().retries == 4)
+    #expect(try settings.resolve().retries == 4)
+    let store = try container.handle("store", as: (any Store).self)
+    #expect(try store.resolve() === store.resolve())
+    #expect(try store.resolve() === container.resolve("store", as: (any Store).self))
+    let flaky = try container.handle("flaky", as: Flaky.self)
+    #expect(try flaky.resolve() !== flaky.resolve())
+  }
+}

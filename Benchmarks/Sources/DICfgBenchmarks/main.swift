@@ -178,6 +178,8 @@ let handSingleton = hand
 var threadRows: [(String, Double, Double)] = []
 for (label, body) in [
   ("hand-written (mutex)", { @Sendable in handLock.lock(); blackHole(handSingleton.sharedSingleton()); handLock.unlock() }),
+  // The floor: no lock at all, only the retain and release every caller of a shared object pays.
+  ("hand-written (no lock)", { @Sendable in blackHole(handSingleton.sharedSingleton()) }),
   ("Swinject", { @Sendable in blackHole(threadSafeSwinject.resolve(Leaf.self, name: "singleton")) }),
   ("dicfg by id", { @Sendable in blackHole(try? sharedContainer.resolve("singleton", as: Leaf.self)) }),
   ("dicfg by handle", { @Sendable in blackHole(try? sharedHandle.resolve()) }),

@@ -219,18 +219,52 @@ public struct ServiceHandle<T>: Sendable {
 
   /// Resolves the service.
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
-    if arguments.isEmpty, let cached = cache?.instance.load() { return cached.value }
+    if arguments.isEmpty, let cached = cache?.load() { return cached }
     let value = try container.cast(
       try container.linked().resolve(target, arguments: arguments), to: T.self, target: target)
-    if let cache, arguments.isEmpty { return cache.instance.storeIfNilThenLoad(TypedInstance(value)).value }
+    if let cache, arguments.isEmpty { return cache.storeIfAbsentThenLoad(value) }
     return value
   }
 }
 
-/// A singleton handle's typed instance. `@unchecked Sendable`: written once through an atomic
-/// lazy reference, then only read; the instance is shared as its singleton scope intends.
+/// A singleton handle's typed instance, written once and then only read.
+///
+/// A class instance is kept as a retained raw pointer in one atomic word, so a read is an
+/// acquiring load and the one retain the caller's reference needs: no intermediate box whose
+/// reference count every thread would also touch. Other values sit in an immutable box published
+/// through an atomic lazy reference.
+///
+/// `@unchecked Sendable`: both stores are set once through atomics; the instance is shared as its
+/// singleton scope intends.
 final class HandleCache<T>: @unchecked Sendable {
-  let instance = ManagedAtomicLazyReference<TypedInstance<T>>()
+  private let object = UnsafeAtomic<Int>.create(0)
+  private let boxed = ManagedAtomicLazyReference<TypedInstance<T>>()
+  /// Whether `T` is a class type (or a class existential laid out as one reference).
+  private let isReference = T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+
+  deinit {
+    let bits = object.load(ordering: .acquiring)
+    if let pointer = UnsafeRawPointer(bitPattern: bits) { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+    object.destroy()
+  }
+
+  /// The instance, once stored.
+  @inline(__always)
+  func load() -> T? {
+    guard isReference else { return boxed.load()?.value }
+    guard let pointer = UnsafeRawPointer(bitPattern: object.load(ordering: .acquiring)) else { return nil }
+    return unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue(), to: T.self)
+  }
+
+  /// Stores `value` unless another thread stored first; returns the stored instance.
+  func storeIfAbsentThenLoad(_ value: T) -> T {
+    guard isReference else { return boxed.storeIfNilThenLoad(TypedInstance(value)).value }
+    let retained = Unmanaged<AnyObject>.passRetained(unsafeBitCast(value, to: AnyObject.self))
+    let bits = Int(bitPattern: retained.toOpaque())
+    let (stored, _) = object.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+    if !stored { retained.release() }
+    return load() ?? value
+  }
 }
 
 /// A typed instance in a ``HandleCache``. `@unchecked Sendable`: immutable.
