@@ -403,4 +403,28 @@ final class Sync: Sendable {
     let flaky = try container.handle("flaky", as: Flaky.self)
     #expect(try flaky.resolve() !== flaky.resolve())
   }
+
+  @Test func withInstanceLendsTheSingletonOrResolvesWhatIsNotOne() throws {
+    var registry = Registry()
+    try registry.register(Settings.init(retries:))
+    try registry.register(Flaky.init)
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        settings: { type: Settings, scope: singleton, init: { retries: { value: 4 } } }
+        shared: { type: Flaky, scope: singleton }
+        fresh: { type: Flaky, scope: unique }
+      """, registry: registry)
+    let shared = try container.handle("shared", as: Flaky.self)
+    let first = try shared.withInstance { ObjectIdentifier($0) }
+    #expect(first == ObjectIdentifier(try container.resolve("shared", as: Flaky.self)))
+    #expect(try shared.withInstance { ObjectIdentifier($0) } == first)
+    let fresh = try container.handle("fresh", as: Flaky.self)
+    let lent = try fresh.withInstance { $0 }
+    #expect(try lent !== fresh.resolve())
+    #expect(try container.handle("settings", as: Settings.self).withInstance(\.retries) == 4)
+    struct Refused: Error {}
+    #expect(throws: Refused.self) { try shared.withInstance { _ in throw Refused() } }
+  }
 }

@@ -128,9 +128,16 @@ func swinjectContainer() -> Swinject.Container {
 final class HandWritten: @unchecked Sendable {
   let singleton = Leaf()
 
-  /// The built singleton, through a call the optimizer cannot remove.
+  /// The built singleton, through a call the optimizer cannot remove. The optimizer still
+  /// returns it without a retain (the caller only borrows it).
   @inline(never)
   func sharedSingleton() -> Leaf { singleton }
+
+  /// The built singleton returned as a strong reference (one retain, then the caller's release),
+  /// as any call across a module boundary returns it.
+  @inline(never)
+  @_optimize(none)
+  func retainedSingleton() -> Leaf { singleton }
 
   func diamond() -> Four {
     let shared = Leaf()

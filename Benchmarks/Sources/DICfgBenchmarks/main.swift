@@ -13,10 +13,15 @@ import Swinject
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
+/// `--only resolution|threads|link|loading` runs one section.
+let only = value(after: "--only")
+func runs(_ section: String) -> Bool { only == nil || only == section }
 let effort = quick ? Effort(iterations: 2_000, rounds: 3) : Effort(iterations: 200_000, rounds: 9)
 
 func value(after flag: String) -> String? {
-  guard let index = arguments.firstIndex(of: flag), arguments.index(after: index) < arguments.endIndex else { return nil }
+  guard let index = arguments.firstIndex(of: flag), arguments.index(after: index) < arguments.endIndex else {
+    return nil
+  }
   return arguments[arguments.index(after: index)]
 }
 
@@ -45,7 +50,8 @@ func rawEventCount(_ bytes: [UInt8]) -> Int {
 func runStage(_ stage: String, _ bytes: [UInt8]) {
   switch stage {
   case "raw": blackHole(rawEventCount(bytes))
-  case "loader": blackHole(ConfigLoader(limits: LoaderLimits(maxFileSize: 1 << 30)).load(bytes: bytes, path: "bench.yaml"))
+  case "loader":
+    blackHole(ConfigLoader(limits: LoaderLimits(maxFileSize: 1 << 30)).load(bytes: bytes, path: "bench.yaml"))
   case "validate":
     let text = String(decoding: bytes, as: UTF8.self)
     let compiler = GraphCompiler(
@@ -88,10 +94,13 @@ struct Row {
   var dicfg: [(String, Double)]
 }
 
-var rows: [Row] = []
-func scenario(_ name: String, iterations: Int, hand: () -> Void, swinject: () -> Void, dicfg: [(String, () throws -> Void)])
-  throws -> Row
+var rows: [Row?] = []
+func scenario(
+  _ name: String, iterations: Int, hand: () -> Void, swinject: () -> Void, dicfg: [(String, () throws -> Void)]
+)
+  throws -> Row?
 {
+  guard runs("resolution") else { return nil }
   let handTime = nanosecondsPerCall(iterations: iterations, rounds: effort.rounds, hand)
   let swinjectTime = nanosecondsPerCall(iterations: max(1, iterations / 20), rounds: effort.rounds, swinject)
   var dicfgTimes: [(String, Double)] = []
@@ -101,49 +110,56 @@ func scenario(_ name: String, iterations: Int, hand: () -> Void, swinject: () ->
   return Row(scenario: name, hand: handTime, swinject: swinjectTime, dicfg: dicfgTimes)
 }
 
-rows.append(try scenario(
-  "resolve a built singleton", iterations: effort.iterations * 10,
-  hand: { blackHole(hand.sharedSingleton()) },
-  swinject: { blackHole(swinject.resolve(Leaf.self, name: "singleton")) },
-  dicfg: [
-    ("by id", { blackHole(try dicfg.resolve("singleton", as: Leaf.self)) }),
-    ("by handle", { blackHole(try singletonHandle.resolve()) }),
-  ]))
-rows.append(try scenario(
-  "resolve a unique leaf object", iterations: effort.iterations,
-  hand: { blackHole(Leaf()) },
-  swinject: { blackHole(swinject.resolve(Leaf.self, name: "uniqueLeaf")) },
-  dicfg: [("by id", { blackHole(try dicfg.resolve("uniqueLeaf", as: Leaf.self)) })]))
-rows.append(try scenario(
-  "graph scope, 10-node diamond (shared node)", iterations: effort.scaled(10),
-  hand: { blackHole(hand.diamond()) },
-  swinject: { blackHole(swinject.resolve(Four.self, name: "diamond")) },
-  dicfg: [
-    ("by id", { blackHole(try dicfg.resolve("diamond", as: Four.self)) }),
-    ("by handle", { blackHole(try diamondHandle.resolve()) }),
-  ]))
-rows.append(try scenario(
-  "graph scope, chain of 50", iterations: effort.scaled(50),
-  hand: { blackHole(hand.chain()) },
-  swinject: { blackHole(swinject.resolve(One.self, name: "c49")) },
-  dicfg: [("by id", { blackHole(try dicfg.resolve("c49", as: One.self)) })]))
-rows.append(try scenario(
-  "root with 100 direct dependencies", iterations: effort.scaled(100),
-  hand: { blackHole(hand.wide()) },
-  swinject: { blackHole(swinject.resolve(Root.self, name: "wide")) },
-  dicfg: [("by id", { blackHole(try dicfg.resolve("wide", as: Root.self)) })]))
-rows.append(try scenario(
-  "run-time argument", iterations: effort.scaled(2),
-  hand: { blackHole(hand.details(user: "fiona")) },
-  swinject: { blackHole(swinject.resolve(Details.self, argument: "fiona")) },
-  dicfg: [("by id", { blackHole(try dicfg.resolve("details", as: Details.self, arguments: ["user": "fiona"])) })]))
+rows.append(
+  try scenario(
+    "resolve a built singleton", iterations: effort.iterations * 10,
+    hand: { blackHole(hand.sharedSingleton()) },
+    swinject: { blackHole(swinject.resolve(Leaf.self, name: "singleton")) },
+    dicfg: [
+      ("by id", { blackHole(try dicfg.resolve("singleton", as: Leaf.self)) }),
+      ("by handle", { blackHole(try singletonHandle.resolve()) }),
+    ]))
+rows.append(
+  try scenario(
+    "resolve a unique leaf object", iterations: effort.iterations,
+    hand: { blackHole(Leaf()) },
+    swinject: { blackHole(swinject.resolve(Leaf.self, name: "uniqueLeaf")) },
+    dicfg: [("by id", { blackHole(try dicfg.resolve("uniqueLeaf", as: Leaf.self)) })]))
+rows.append(
+  try scenario(
+    "graph scope, 10-node diamond (shared node)", iterations: effort.scaled(10),
+    hand: { blackHole(hand.diamond()) },
+    swinject: { blackHole(swinject.resolve(Four.self, name: "diamond")) },
+    dicfg: [
+      ("by id", { blackHole(try dicfg.resolve("diamond", as: Four.self)) }),
+      ("by handle", { blackHole(try diamondHandle.resolve()) }),
+    ]))
+rows.append(
+  try scenario(
+    "graph scope, chain of 50", iterations: effort.scaled(50),
+    hand: { blackHole(hand.chain()) },
+    swinject: { blackHole(swinject.resolve(One.self, name: "c49")) },
+    dicfg: [("by id", { blackHole(try dicfg.resolve("c49", as: One.self)) })]))
+rows.append(
+  try scenario(
+    "root with 100 direct dependencies", iterations: effort.scaled(100),
+    hand: { blackHole(hand.wide()) },
+    swinject: { blackHole(swinject.resolve(Root.self, name: "wide")) },
+    dicfg: [("by id", { blackHole(try dicfg.resolve("wide", as: Root.self)) })]))
+rows.append(
+  try scenario(
+    "run-time argument", iterations: effort.scaled(2),
+    hand: { blackHole(hand.details(user: "fiona")) },
+    swinject: { blackHole(swinject.resolve(Details.self, argument: "fiona")) },
+    dicfg: [("by id", { blackHole(try dicfg.resolve("details", as: Details.self, arguments: ["user": "fiona"])) })]))
 let heldWeak = try dicfg.resolve("weakLeaf", as: Leaf.self)
 let heldSwinjectWeak = swinject.resolve(Leaf.self, name: "weakLeaf")
-rows.append(try scenario(
-  "weak scope, instance held", iterations: effort.iterations,
-  hand: { blackHole(heldWeak) },
-  swinject: { blackHole(swinject.resolve(Leaf.self, name: "weakLeaf")) },
-  dicfg: [("by id", { blackHole(try dicfg.resolve("weakLeaf", as: Leaf.self)) })]))
+rows.append(
+  try scenario(
+    "weak scope, instance held", iterations: effort.iterations,
+    hand: { blackHole(heldWeak) },
+    swinject: { blackHole(swinject.resolve(Leaf.self, name: "weakLeaf")) },
+    dicfg: [("by id", { blackHole(try dicfg.resolve("weakLeaf", as: Leaf.self)) })]))
 blackHole(heldSwinjectWeak)
 
 // MARK: Threads
@@ -176,14 +192,25 @@ let sharedHandle = singletonHandle
 let handLock = NSLock()
 let handSingleton = hand
 var threadRows: [(String, Double, Double)] = []
-for (label, body) in [
-  ("hand-written (mutex)", { @Sendable in handLock.lock(); blackHole(handSingleton.sharedSingleton()); handLock.unlock() }),
-  // The floor: no lock at all, only the retain and release every caller of a shared object pays.
-  ("hand-written (no lock)", { @Sendable in blackHole(handSingleton.sharedSingleton()) }),
-  ("Swinject", { @Sendable in blackHole(threadSafeSwinject.resolve(Leaf.self, name: "singleton")) }),
-  ("dicfg by id", { @Sendable in blackHole(try? sharedContainer.resolve("singleton", as: Leaf.self)) }),
-  ("dicfg by handle", { @Sendable in blackHole(try? sharedHandle.resolve()) }),
-] as [(String, @Sendable () -> Void)] {
+for (label, body) in !runs("threads")
+  ? []
+  : [
+    (
+      "hand-written (mutex)",
+      { @Sendable in
+        handLock.lock(); blackHole(handSingleton.sharedSingleton()); handLock.unlock()
+      }
+    ),
+    // No lock, and the optimizer returns the stored reference without a retain.
+    ("hand-written (no lock, borrowed)", { @Sendable in blackHole(handSingleton.sharedSingleton()) }),
+    // No lock, but a strong reference: one retain and one release of the shared object per call.
+    ("hand-written (no lock, strong reference)", { @Sendable in blackHole(handSingleton.retainedSingleton()) }),
+    ("Swinject", { @Sendable in blackHole(threadSafeSwinject.resolve(Leaf.self, name: "singleton")) }),
+    ("dicfg by id", { @Sendable in blackHole(try? sharedContainer.resolve("singleton", as: Leaf.self)) }),
+    ("dicfg by handle", { @Sendable in blackHole(try? sharedHandle.resolve()) }),
+    ("dicfg by handle, borrowed (withInstance)", { @Sendable in try? sharedHandle.withInstance { blackHole($0) } }),
+  ] as [(String, @Sendable () -> Void)]
+{
   let count = label == "Swinject" ? max(1, threadCount / 20) : threadCount
   let one = (0..<effort.rounds).map { _ in threaded(1, count: count, body) }.sorted()[effort.rounds / 2]
   let two = (0..<effort.rounds).map { _ in threaded(2, count: count, body) }.sorted()[effort.rounds / 2]
@@ -193,13 +220,14 @@ for (label, body) in [
 // MARK: Link
 
 var linkRows: [(Int, Double, Double)] = []
-for size in [10, 1_000, 10_000] {
+for size in runs("link") ? [10, 1_000, 10_000] : [] {
   var text = "dicfg: 1\nservices:\n"
   for index in 0..<size {
     text += index == 0 ? "  s0: { type: Leaf }\n" : "  s\(index): { type: One, init: { a: s\(index - 1) } }\n"
   }
   let bytes = Array(text.utf8)
-  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["link.yaml": text])).compile(CompileRequest(file: "link.yaml"))
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["link.yaml": text])).compile(
+    CompileRequest(file: "link.yaml"))
   guard let plan = result.plan else { fatalError("\(result.diagnostics)") }
   let registry = try benchmarkRegistry()
   let repeats = max(1, effort.iterations / (size * 20))
@@ -215,7 +243,7 @@ for size in [10, 1_000, 10_000] {
 // MARK: Loading
 
 var loadRows: [(String, Int, Double, Double, Double, Double)] = []
-if let folder = value(after: "--files") {
+if runs("loading"), let folder = value(after: "--files") {
   for (label, count) in [("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000)] {
     let path = "\(folder)/graph-\(count).yaml"
     guard let data = FileManager.default.contents(atPath: path) else { continue }
@@ -231,31 +259,39 @@ if let folder = value(after: "--files") {
 
 // MARK: Report
 
-print("## Resolution (ns per resolve; ratios to hand-written, and Swinject's time over dicfg's)\n")
-print("| scenario | hand-written | Swinject | dicfg | dicfg / hand-written | Swinject / dicfg |")
-print("|---|---|---|---|---|---|")
-for row in rows {
+if runs("resolution") {
+  print("## Resolution (ns per resolve; ratios to hand-written, and Swinject's time over dicfg's)\n")
+  print("| scenario | hand-written | Swinject | dicfg | dicfg / hand-written | Swinject / dicfg |")
+  print("|---|---|---|---|---|---|")
+}
+for row in rows.compactMap({ $0 }) {
   for (label, time) in row.dicfg {
     print(
       "| \(row.scenario) (\(label)) | \(format(row.hand)) | \(format(row.swinject)) | \(format(time)) | "
         + "\(ratio(time, to: row.hand)) | \(ratio(row.swinject, to: time)) |")
   }
 }
-print("\n## Two threads resolving one singleton (wall ns per resolve)\n")
-print("| implementation | 1 thread | 2 threads | throughput, 2 threads / 1 |")
-print("|---|---|---|---|")
+if !threadRows.isEmpty {
+  print("\n## Two threads resolving one singleton (wall ns per resolve)\n")
+  print("| implementation | 1 thread | 2 threads | throughput, 2 threads / 1 |")
+  print("|---|---|---|---|")
+}
 for (label, one, two) in threadRows {
   print("| \(label) | \(format(one)) | \(format(two)) | \(String(format: "%.2f×", one / two)) |")
 }
-print("\n## Creating a container (link) vs loading its graph file\n")
-print("| services | link | load the file | link / load |")
-print("|---|---|---|---|")
+if !linkRows.isEmpty {
+  print("\n## Creating a container (link) vs loading its graph file\n")
+  print("| services | link | load the file | link / load |")
+  print("|---|---|---|---|")
+}
 for (size, link, load) in linkRows {
   print("| \(size) | \(format(link)) | \(format(load)) | \(ratio(link, to: load)) |")
 }
 if !loadRows.isEmpty {
   print("\n## Loading and validating generated graph files\n")
-  print("| services | MB | raw libyaml | loader | validate | loader / raw | validate / raw | MB/s (loader) | per service (validate) |")
+  print(
+    "| services | MB | raw libyaml | loader | validate | loader / raw | validate / raw | MB/s (loader) | per service (validate) |"
+  )
   print("|---|---|---|---|---|---|---|---|---|")
   for (label, count, size, raw, loader, validate) in loadRows {
     print(

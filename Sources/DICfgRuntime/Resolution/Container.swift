@@ -215,15 +215,53 @@ public final class Container: Sendable {
 public struct ServiceHandle<T>: Sendable {
   let container: Container
   let target: Int
-  let cache: HandleCache<T>?
+  @usableFromInline let cache: HandleCache<T>?
 
   /// Resolves the service.
+  @inlinable
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
+    // Inlinable, so a built singleton's read specializes in the caller.
     if arguments.isEmpty, let cached = cache?.load() { return cached }
+    return try resolveWithoutCache(arguments: arguments)
+  }
+
+  /// Calls `body` with the service's instance.
+  ///
+  /// For a class type, the overload for class types borrows a built singleton without touching
+  /// its reference count; for other types this is `body(resolve())`.
+  @inlinable
+  public func withInstance<Result>(_ body: (T) throws -> Result) throws -> Result {
+    try body(resolve())
+  }
+
+  @usableFromInline
+  func resolveWithoutCache(arguments: [String: any Sendable]) throws -> T {
     let value = try container.cast(
       try container.linked().resolve(target, arguments: arguments), to: T.self, target: target)
     if let cache, arguments.isEmpty { return cache.storeIfAbsentThenLoad(value) }
     return value
+  }
+}
+
+extension ServiceHandle where T: AnyObject {
+  /// Calls `body` with the service's instance, borrowed for the call.
+  ///
+  /// A built singleton is handed over without changing its reference count, so any number of
+  /// threads can use one singleton at once without contending on that count, as they do when each
+  /// takes a strong reference. Keep the instance only through what `body` returns.
+  ///
+  /// ```swift
+  /// let log = try container.handle("eventLog", as: EventLog.self)
+  /// try log.withInstance { $0.record(event) }
+  /// ```
+  @inlinable
+  @inline(__always)
+  public func withInstance<Result>(_ body: (T) throws -> Result) throws -> Result {
+    // The cache holds a reference to the instance for as long as this handle exists.
+    if let pointer = cache?.referencePointer() {
+      return try Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+    return try body(resolve())
   }
 }
 
@@ -236,20 +274,38 @@ public struct ServiceHandle<T>: Sendable {
 ///
 /// `@unchecked Sendable`: both stores are set once through atomics; the instance is shared as its
 /// singleton scope intends.
+@usableFromInline
 final class HandleCache<T>: @unchecked Sendable {
-  private let object = UnsafeAtomic<Int>.create(0)
-  private let boxed = ManagedAtomicLazyReference<TypedInstance<T>>()
+  /// The instance's address, in a cache line of its own: readers on many cores share the line
+  /// without it ever being written beside them.
+  @usableFromInline let object: UnsafeAtomic<Int>
+  private let line: UnsafeMutableRawPointer
+  @usableFromInline let boxed = ManagedAtomicLazyReference<TypedInstance<T>>()
   /// Whether `T` is a class type (or a class existential laid out as one reference).
-  private let isReference = T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+  @usableFromInline let isReference = T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+
+  init() {
+    line = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 128)
+    let storage = line.bindMemory(to: UnsafeAtomic<Int>.Storage.self, capacity: 1)
+    storage.initialize(to: UnsafeAtomic<Int>.Storage(0))
+    object = UnsafeAtomic(at: storage)
+  }
 
   deinit {
     let bits = object.load(ordering: .acquiring)
     if let pointer = UnsafeRawPointer(bitPattern: bits) { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-    object.destroy()
+    line.deallocate()
+  }
+
+  /// The stored class instance's address; the cache holds a reference to it until it is released.
+  @inlinable
+  func referencePointer() -> UnsafeRawPointer? {
+    guard isReference else { return nil }
+    return UnsafeRawPointer(bitPattern: object.load(ordering: .acquiring))
   }
 
   /// The instance, once stored.
-  @inline(__always)
+  @inlinable
   func load() -> T? {
     guard isReference else { return boxed.load()?.value }
     guard let pointer = UnsafeRawPointer(bitPattern: object.load(ordering: .acquiring)) else { return nil }
@@ -268,8 +324,9 @@ final class HandleCache<T>: @unchecked Sendable {
 }
 
 /// A typed instance in a ``HandleCache``. `@unchecked Sendable`: immutable.
+@usableFromInline
 final class TypedInstance<T>: @unchecked Sendable {
-  let value: T
+  @usableFromInline let value: T
 
   init(_ value: T) { self.value = value }
 }
