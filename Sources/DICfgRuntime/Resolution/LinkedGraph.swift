@@ -214,11 +214,11 @@ final class LinkedGraph: @unchecked Sendable {
         return box.value
       }
       guard let owner = slot.state.owner else {
-        slot.state = .constructing(owner: context.owner, thread: context.thread)
+        slot.state = .constructing(owner: context.owner(), thread: context.thread)
         coordination.unlock()
         return try construct(index, slot: slot, context: &context)
       }
-      if owner.context == context.owner || owner.thread == context.thread
+      if owner.context == context.owner() || owner.thread == context.thread
         || waitChainReaches(context.thread, from: owner.thread)
       {
         // A cycle through this resolve (or a re-entrant or mutually waiting one): a constructed
@@ -250,7 +250,7 @@ final class LinkedGraph: @unchecked Sendable {
       throw error
     }
     coordination.lock()
-    slot.state = .constructed(instance, owner: context.owner, thread: context.thread)
+    slot.state = .constructed(instance, owner: context.owner(), thread: context.thread)
     coordination.unlock()
     context.claimed.append(index)
     return instance

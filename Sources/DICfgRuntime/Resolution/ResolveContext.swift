@@ -8,8 +8,9 @@ import DICfgCore
 struct ResolveContext {
   let graph: LinkedGraph
   let thread = ThreadIdentity.current
-  /// Tells this resolve from others (a slot records which resolve builds it).
-  let identity = ResolveIdentity()
+  /// Tells this resolve from others (a slot records which resolve builds it); created when the
+  /// resolve first claims a slot, so a resolve that claims none allocates none.
+  private var identity: ResolveIdentity?
   private var graphInstances = GraphInstances()
   /// Scoped services this resolve built, to publish (or release) when it ends.
   var claimed: [Int] = []
@@ -20,13 +21,15 @@ struct ResolveContext {
 
   init(graph: LinkedGraph) {
     self.graph = graph
-    // Room for a typical resolve, so the arrays grow once rather than through every small size.
-    path.reserveCapacity(16)
-    argumentStack.reserveCapacity(16)
   }
 
   /// The identity of this resolve, for the slots it claims.
-  var owner: ObjectIdentifier { ObjectIdentifier(identity) }
+  mutating func owner() -> ObjectIdentifier {
+    if let identity { return ObjectIdentifier(identity) }
+    let created = ResolveIdentity()
+    identity = created
+    return ObjectIdentifier(created)
+  }
 
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
@@ -59,6 +62,11 @@ struct ResolveContext {
   /// Resolves the initializer's values, calls the factory, and queues the properties.
   mutating func build(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
     let linked = graph.services[index]
+    if path.capacity == 0 {
+      // Room for a typical resolve, so the arrays grow once rather than through every small size.
+      path.reserveCapacity(16)
+      if !linked.initializer.isEmpty { argumentStack.reserveCapacity(16) }
+    }
     path.append(index)
     defer { path.removeLast() }
     let base = argumentStack.count
