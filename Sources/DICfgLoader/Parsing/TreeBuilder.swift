@@ -115,7 +115,7 @@ struct TreeBuilder {
     }
   }
 
-  private mutating func attach(_ node: ConfigNode, height: Int) throws(LoadFailure) {
+  private mutating func attach(_ node: consuming ConfigNode, height: Int) throws(LoadFailure) {
     guard !stack.isEmpty else {
       root = node
       return
@@ -123,6 +123,7 @@ struct TreeBuilder {
     let top = stack.count - 1
     stack[top].childHeight = max(stack[top].childHeight, height)
     guard stack[top].isMapping else {
+      if stack[top].items.capacity == 0 { stack[top].items.reserveCapacity(4) }
       stack[top].items.append(node)
       return
     }
@@ -217,10 +218,13 @@ struct TreeBuilder {
       return nil
     }
 
-    mutating func append(_ entry: ConfigNode.Entry) {
+    mutating func append(_ entry: consuming ConfigNode.Entry) {
+      // Most mappings of a graph file have a handful of keys: one allocation instead of three.
+      if entries.capacity == 0 { entries.reserveCapacity(4) }
+      let key = entry.key.text
       entries.append(entry)
       if keyIndex != nil {
-        keyIndex?[ScalarKey(entry.key.text)] = entries.count - 1
+        keyIndex?[ScalarKey(key)] = entries.count - 1
       } else if entries.count > 16 {
         var index: [ScalarKey: Int] = [:]
         index.reserveCapacity(entries.count * 2)
