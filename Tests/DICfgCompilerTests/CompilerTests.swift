@@ -21,6 +21,28 @@ import Testing
     #expect(quoted.diagnostics.map(\.code) == [.unsupportedVersion])
   }
 
+  @Test func idsAndLabelsAreLettersDigitsAndUnderscoresNotStartingWithADigit() {
+    let (result, files) = compile(
+      """
+      dicfg: 1
+      services:
+        _ok1: { type: Leaf }
+        A_b2: { type: Leaf, init: { _x9: { value: 1 } } }
+        1️⃣9lives: { type: Leaf }
+        2️⃣dash-ed: { type: Leaf }
+        3️⃣café: { type: Leaf }
+        4️⃣"": { type: Leaf }
+        ok: { type: Leaf, init: { 5️⃣2nd: { value: 1 } } }
+
+      """)
+    #expect(
+      summaries(result.diagnostics)
+        == ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"].map { at(.invalidValue, files["app.yaml", $0]) })
+    #expect(
+      result.diagnostics.first?.message
+        == "'9lives' is not a valid service id; ids are letters, digits and '_', and do not start with a digit")
+  }
+
   @Test func topLevelMustBeAMapping() {
     let (result, _) = compile("- dicfg\n")
     #expect(summaries(result.diagnostics) == ["invalid-value@1:1"])

@@ -127,14 +127,16 @@ struct DocumentReader {
 /// Ids: `[A-Za-z_][A-Za-z0-9_]*`.
 enum Identifier {
   static func isValid(_ text: String) -> Bool {
-    var first = true
-    for byte in text.utf8 {
-      let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-      let digit = byte >= 0x30 && byte <= 0x39
-      guard letter || byte == 0x5F || (digit && !first) else { return false }
-      first = false
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let first = bytes.first, first < 0x30 || first > 0x39 else { return false }
+      for byte in bytes {
+        let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+        let digit = byte >= 0x30 && byte <= 0x39
+        guard letter || digit || byte == 0x5F else { return false }
+      }
+      return true
     }
-    return !first
   }
 }
 
