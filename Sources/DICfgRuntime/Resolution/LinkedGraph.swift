@@ -40,6 +40,8 @@ final class LinkedGraph: @unchecked Sendable {
     let takesArguments: Bool
     /// The initializer's values, compiled.
     let initializer: [ValueSource]
+    /// The initializer's services by global number, when every value of it is a service.
+    let initializerServices: [Int]?
     /// The initializer's labels, for untyped factories.
     let labels: [String]
     /// The properties, compiled, with their setters.
@@ -65,6 +67,11 @@ final class LinkedGraph: @unchecked Sendable {
       self.takesArguments = !service.arguments.isEmpty
       self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
       self.labels = service.initializer.map(\.label)
+      let services = initializer.compactMap { source -> Int? in
+        if case .service(let target) = source { return target }
+        return nil
+      }
+      self.initializerServices = services.count == initializer.count ? services : nil
       self.properties = service.properties.map {
         PropertySource(
           label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,

@@ -17,7 +17,12 @@ struct ResolveContext {
   private var deferred: [(instance: Instance, service: Int, arguments: [String: any Sendable], path: [Int])] = []
   private var path: [Int] = []
   /// The initializer values of the builds in progress, each build's above its caller's.
+  ///
+  /// Only `argumentStack[..<argumentCount]` is live; the slots above keep the values of finished
+  /// builds until they are overwritten or the resolve ends (their owners hold them anyway), so a
+  /// build neither shrinks nor destroys part of the array.
   private var argumentStack: [Instance] = []
+  private var argumentCount = 0
 
   init(graph: LinkedGraph) {
     self.graph = graph
@@ -69,20 +74,27 @@ struct ResolveContext {
     }
     path.append(index)
     defer { path.removeLast() }
-    let base = argumentStack.count
-    defer { argumentStack.removeSubrange(base...) }
-    for source in linked.initializer {
-      let resolved = try value(source, owner: index, arguments: arguments)
-      argumentStack.append(resolved)
+    let base = argumentCount
+    defer { argumentCount = base }
+    if let targets = linked.initializerServices {
+      // Every value is another service: no value forms to switch over, no arguments to pass on.
+      for target in targets {
+        pushArgument(try instance(of: target, arguments: Self.noArguments))
+      }
+    } else {
+      for source in linked.initializer {
+        pushArgument(try value(source, owner: index, arguments: arguments))
+      }
     }
     let instance: Instance
     do {
       if let factory = linked.typedFactory {
+        let end = argumentCount
         instance = try argumentStack.withUnsafeBufferPointer { values in
-          try factory(UnsafeBufferPointer(rebasing: values[base...]))
+          try factory(UnsafeBufferPointer(rebasing: values[base..<end]))
         }
       } else if let factory = linked.untypedFactory {
-        let labelled = zip(linked.labels, argumentStack[base...]).map { (label: $0, value: $1.any) }
+        let labelled = zip(linked.labels, argumentStack[base..<argumentCount]).map { (label: $0, value: $1.any) }
         instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
       } else {
         throw ResolutionError(.internalError, "'\(linked.service.id)' has no factory", path: pathIDs)
@@ -104,6 +116,15 @@ struct ResolveContext {
       deferred.append((instance, index, arguments, path))
     }
     return instance
+  }
+
+  private mutating func pushArgument(_ value: Instance) {
+    if argumentCount < argumentStack.count {
+      argumentStack[argumentCount] = value
+    } else {
+      argumentStack.append(value)
+    }
+    argumentCount += 1
   }
 
   /// Injects the properties of every object this resolve built, after all were constructed, so
@@ -146,7 +167,7 @@ struct ResolveContext {
   private mutating func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Instance {
     switch source {
     case .service(let target):
-      return try instance(of: target, arguments: [:])
+      return try instance(of: target, arguments: Self.noArguments)
     case .external(let container, let index):
       return try graph.external(container: container, index: index, context: self)
     case .parameter(let index):
@@ -202,6 +223,11 @@ struct ResolveContext {
     case .map(let entries): Dictionary(entries.map { ($0.key, literalValue($0.value)) }, uniquingKeysWith: { $1 })
     }
   }
+}
+
+extension ResolveContext {
+  /// The run-time arguments of a service resolved as another's dependency: none.
+  static let noArguments: [String: any Sendable] = [:]
 }
 
 /// A token whose identity names one resolve.
