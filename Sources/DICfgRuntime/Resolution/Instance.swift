@@ -15,8 +15,11 @@ enum Instance {
     }
   }
 
-  /// A value boxed as it is: a collection, a provider, a closure.
+  /// A value boxed as it is: a provider, a closure.
   static func boxed(_ value: Any) -> Instance { .value(ValueBox(value)) }
+
+  /// A list (`[a, b]` or `{ tagged: }`), converted to the parameter's array type element by element.
+  static func list(_ items: [Instance]) -> Instance { .value(ValueBox(list: items)) }
 
   /// An absent optional.
   static var absent: Instance { .value(ValueBox(Optional<Any>.none as Any)) }
@@ -52,9 +55,40 @@ enum Instance {
   @inlinable
   func cast<T>(to type: T.Type) -> T? {
     switch self {
-    case .object(let object): object as? T
-    case .value(let box): box.value as? T
+    case .object(let object): return object as? T
+    case .value(let box):
+      if let list = box.list { return Self.cast(list, to: T.self) }
+      return box.value as? T
     }
+  }
+}
+
+extension Instance {
+  /// A list as a `T`: an array type's elements are cast one by one, which costs a class check per
+  /// class element where casting an `[Any]` would bridge every element.
+  @usableFromInline
+  static func cast<T>(_ items: [Instance], to type: T.Type) -> T? {
+    if let arrayType = T.self as? any InstanceListConvertible.Type {
+      return arrayType.init(instances: items) as? T
+    }
+    return items.map(\.any) as? T
+  }
+}
+
+/// An array type a list converts to.
+protocol InstanceListConvertible {
+  init?(instances: [Instance])
+}
+
+extension Array: InstanceListConvertible {
+  init?(instances: [Instance]) {
+    var elements: [Element] = []
+    elements.reserveCapacity(instances.count)
+    for instance in instances {
+      guard let element = instance.cast(to: Element.self) else { return nil }
+      elements.append(element)
+    }
+    self = elements
   }
 }
 
@@ -62,8 +96,22 @@ enum Instance {
 /// `@unchecked Sendable`: immutable; the value is shared as the graph file's scope intends.
 @usableFromInline
 final class ValueBox: @unchecked Sendable {
-  @usableFromInline let value: Any
+  @usableFromInline let stored: Any
+  /// The items, for a list; `value` is then built from them when asked for.
+  @usableFromInline let list: [Instance]?
 
   @usableFromInline
-  init(_ value: Any) { self.value = value }
+  init(_ value: Any) {
+    self.stored = value
+    self.list = nil
+  }
+
+  init(list: [Instance]) {
+    self.stored = ()
+    self.list = list
+  }
+
+  /// The value; a list's items as `[Any]`.
+  @usableFromInline
+  var value: Any { list.map { items in items.map(\.any) as Any } ?? stored }
 }

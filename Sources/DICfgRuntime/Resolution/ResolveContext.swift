@@ -204,9 +204,9 @@ struct ResolveContext {
           return try graph.resolve(target, arguments: [:]).any
         })
     case .tagged(let targets):
-      return .boxed(try targets.map { try instance(of: $0, arguments: [:]).any })
+      return .list(try targets.map { try instance(of: $0, arguments: Self.noArguments) })
     case .array(let sources):
-      return .boxed(try sources.map { try self.value($0, owner: owner, arguments: arguments).any })
+      return .list(try sources.map { try self.value($0, owner: owner, arguments: arguments) })
     case .none:
       return .absent
     }
