@@ -40,9 +40,9 @@ public struct ConfigNode: Sendable, Equatable {
   public var content: Content
   /// The file, and where the node starts and ends, in 32-bit fields: a loaded file holds millions
   /// of nodes, and two full ``SourceLocation``s would double each node's size.
-  private var file: String
   private var start: Position
   private var end: Position
+  private var file: String
 
   /// Where the node starts: its first character, or its anchor or tag when it has one.
   public var location: SourceLocation {
@@ -55,7 +55,7 @@ public struct ConfigNode: Sendable, Equatable {
 
   /// Where the node ends (the position just after it), when the parser reports it.
   public var endLocation: SourceLocation? {
-    get { end.isPresent ? end.location(in: file) : nil }
+    get { end.line == 0 ? nil : end.location(in: file) }
     set { end = newValue.map(Position.init) ?? .absent }
   }
 
@@ -67,27 +67,26 @@ public struct ConfigNode: Sendable, Equatable {
     self.end = endLocation.map(Position.init) ?? .absent
   }
 
-  /// A line, a column and a byte offset; a node's end is always in its start's file. Values past
-  /// `UInt32.max` (beyond any file the loader's limits allow) are clamped.
+  /// A line, a column and a byte offset; a node's end is always in its start's file, and line 0
+  /// (lines count from 1) marks an absent end. Values past `UInt32.max` (beyond any file the
+  /// loader's limits allow) are clamped.
   private struct Position: Sendable, Equatable {
     var line: UInt32
     var column: UInt32
     var offset: UInt32
-    var isPresent: Bool
 
-    static let absent = Position(line: 0, column: 0, offset: 0, isPresent: false)
+    static let absent = Position(line: 0, column: 0, offset: 0)
 
-    init(line: UInt32, column: UInt32, offset: UInt32, isPresent: Bool) {
+    init(line: UInt32, column: UInt32, offset: UInt32) {
       self.line = line
       self.column = column
       self.offset = offset
-      self.isPresent = isPresent
     }
 
     init(_ location: SourceLocation) {
       self.init(
-        line: UInt32(clamping: location.line), column: UInt32(clamping: location.column),
-        offset: UInt32(clamping: location.offset), isPresent: true)
+        line: UInt32(clamping: max(1, location.line)), column: UInt32(clamping: location.column),
+        offset: UInt32(clamping: location.offset))
     }
 
     func location(in file: String) -> SourceLocation {

@@ -18,6 +18,10 @@ struct TreeBuilder {
   private(set) var root: ConfigNode?
 
   private var stack: [Frame] = []
+  /// The children of every open collection, each collection's above its parent's; a collection's
+  /// children move out into an array of exactly their number when it ends.
+  private let items = MoveStack<ConfigNode>()
+  private let entries = MoveStack<ConfigNode.Entry>()
   private var nodeCount = 0
   private var anchors: [String: Anchor] = [:]
   private let mergeKeys: Bool
@@ -42,7 +46,10 @@ struct TreeBuilder {
       diagnostics.append(.mismatchedTag(tag, kind: mapping ? "mapping" : "list", at: location))
     }
     if let anchor { anchors[anchor] = .open(location) }
-    stack.append(Frame(isMapping: mapping, location: location, anchor: anchor, startNodeCount: nodeCount - 1))
+    stack.append(
+      Frame(
+        isMapping: mapping, location: location, anchor: anchor, startNodeCount: nodeCount - 1,
+        firstChild: mapping ? entries.count : items.count))
   }
 
   mutating func endCollection(at end: SourceLocation?) throws(LoadFailure) {
@@ -54,10 +61,11 @@ struct TreeBuilder {
       if frame.pendingKey != nil {
         throw LoadFailure(diagnostic: .internalError("a mapping ended after a key with no value", at: frame.location))
       }
-      if frame.hasMergeKey { frame.entries = applyMergeKeys(frame.entries) }
-      content = .mapping(frame.entries)
+      var children = entries.moveOut(from: frame.firstChild)
+      if frame.hasMergeKey { children = applyMergeKeys(children) }
+      content = .mapping(children)
     } else {
-      content = .sequence(frame.items)
+      content = .sequence(items.moveOut(from: frame.firstChild))
     }
     let node = ConfigNode(content, at: frame.location, end: end)
     let height = frame.childHeight + 1
@@ -123,8 +131,7 @@ struct TreeBuilder {
     let top = stack.count - 1
     stack[top].childHeight = max(stack[top].childHeight, height)
     guard stack[top].isMapping else {
-      if stack[top].items.capacity == 0 { stack[top].items.reserveCapacity(4) }
-      stack[top].items.append(node)
+      items.push(node)
       return
     }
     guard let key = stack[top].pendingKey else {
@@ -135,12 +142,12 @@ struct TreeBuilder {
       return
     }
     stack[top].pendingKey = nil
-    if let first = stack[top].firstLocation(ofKey: key.text) {
+    if let first = stack[top].firstLocation(ofKey: key.text, in: entries) {
       diagnostics.append(.duplicateKey(key.text, at: key.location, first: first))
       return
     }
     if isMergeKey(key) { stack[top].hasMergeKey = true }
-    stack[top].append(ConfigNode.Entry(key: key, value: node))
+    stack[top].append(ConfigNode.Entry(key: key, value: node), to: entries)
   }
 
   private func isMergeKey(_ key: ConfigNode) -> Bool {
@@ -194,44 +201,93 @@ struct TreeBuilder {
     var location: SourceLocation
     var anchor: String?
     var startNodeCount: Int
-    var items: [ConfigNode] = []
-    var entries: [ConfigNode.Entry] = []
+    /// Where this collection's children start on the builder's item or entry stack.
+    var firstChild: Int
     var pendingKey: ConfigNode?
     var childHeight = 0
     var hasMergeKey = false
-    /// Built once a mapping outgrows a linear scan.
+    /// Built once a mapping outgrows a linear scan: key to position after `firstChild`.
     var keyIndex: [ScalarKey: Int]?
 
-    init(isMapping: Bool, location: SourceLocation, anchor: String?, startNodeCount: Int) {
+    init(isMapping: Bool, location: SourceLocation, anchor: String?, startNodeCount: Int, firstChild: Int) {
       self.isMapping = isMapping
       self.location = location
       self.anchor = anchor
       self.startNodeCount = startNodeCount
+      self.firstChild = firstChild
     }
 
-    /// Mutating only so that it reads the frame in place on the stack rather than a copy.
-    mutating func firstLocation(ofKey key: String) -> SourceLocation? {
+    func firstLocation(ofKey key: String, in entries: MoveStack<ConfigNode.Entry>) -> SourceLocation? {
       if let keyIndex {
-        return keyIndex[ScalarKey(key)].map { entries[$0].key.location }
+        return keyIndex[ScalarKey(key)].map { entries[firstChild + $0].key.location }
       }
-      for entry in entries where ScalarKey.sameBytes(entry.key.text, key) { return entry.key.location }
+      for position in firstChild..<entries.count where ScalarKey.sameBytes(entries[position].key.text, key) {
+        return entries[position].key.location
+      }
       return nil
     }
 
-    mutating func append(_ entry: consuming ConfigNode.Entry) {
-      // Most mappings of a graph file have a handful of keys: one allocation instead of three.
-      if entries.capacity == 0 { entries.reserveCapacity(4) }
+    mutating func append(_ entry: consuming ConfigNode.Entry, to entries: MoveStack<ConfigNode.Entry>) {
       let key = entry.key.text
-      entries.append(entry)
+      entries.push(entry)
+      let count = entries.count - firstChild
       if keyIndex != nil {
-        keyIndex?[ScalarKey(key)] = entries.count - 1
-      } else if entries.count > 16 {
+        keyIndex?[ScalarKey(key)] = count - 1
+      } else if count > 16 {
         var index: [ScalarKey: Int] = [:]
-        index.reserveCapacity(entries.count * 2)
-        for (position, existing) in entries.enumerated() { index[ScalarKey(existing.key.text)] = position }
+        index.reserveCapacity(count * 2)
+        for position in 0..<count { index[ScalarKey(entries[firstChild + position].key.text)] = position }
         keyIndex = index
       }
     }
+  }
+}
+
+/// A stack of values whose top range moves out into an array, without copying or destroying.
+///
+/// Confined to one tree builder.
+final class MoveStack<Element> {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init() {
+    capacity = 64
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  subscript(_ position: Int) -> Element {
+    _read { yield base[position] }
+  }
+
+  func push(_ element: consuming Element) {
+    if count == capacity {
+      let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = larger
+      capacity *= 2
+    }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// The values from `start` to the top, moved into an array of exactly their number.
+  func moveOut(from start: Int) -> [Element] {
+    let moved = count - start
+    let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+      if moved > 0, let destination = buffer.baseAddress {
+        destination.moveInitialize(from: base + start, count: moved)
+      }
+      initialized = moved
+    }
+    count = start
+    return result
   }
 }
 
