@@ -78,8 +78,11 @@ struct GraphResolver {
     for (containerIndex, container) in declarations.enumerated() {
       firstNode.append(nodes.count)
       var named: [String: Named] = [:]
+      named.reserveCapacity(container.services.count + container.externals.count)
       var bindings: [String: [Int]] = [:]
+      bindings.reserveCapacity(container.services.count)
       var aliases: [ServiceDeclaration] = []
+      nodes.reserveCapacity(nodes.count + container.services.count)
       for (index, external) in container.externals.enumerated() {
         if let clash = named[external.id] {
           report(clash: clash, id: external.id, at: external.location, in: containerIndex)
@@ -107,9 +110,13 @@ struct GraphResolver {
         named[service.id] = .service(local)
         let scope = resolveScope(of: service, in: container, defaultScope: defaultScope)
         nodes.append(Node(container: containerIndex, index: local, declaration: service, scope: scope))
-        var bound = Set<String>()
-        for type in [service.type].compactMap({ $0 }) + service.bindings where bound.insert(type.value).inserted {
-          bindings[type.value, default: []].append(local)
+        if service.bindings.isEmpty {
+          if let type = service.type { bindings[type.value, default: []].append(local) }
+        } else {
+          var bound = Set<String>()
+          for type in [service.type].compactMap({ $0 }) + service.bindings where bound.insert(type.value).inserted {
+            bindings[type.value, default: []].append(local)
+          }
         }
         declaredTags.formUnion(service.tags.map(\.value))
         local += 1
