@@ -23,6 +23,14 @@ public struct SourceFile: Sendable {
       var index = bomLength
       let count = bytes.count
       while index < count {
+        // Eight bytes at a time while none of them is a CR or an LF.
+        if index + 8 <= count, let base = bytes.baseAddress {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          if !SourceFile.hasByte(0x0A, in: word) && !SourceFile.hasByte(0x0D, in: word) {
+            index += 8
+            continue
+          }
+        }
         let byte = bytes[index]
         if byte == 0x0A {
           starts.append(index + 1)
@@ -34,6 +42,14 @@ public struct SourceFile: Sendable {
       }
     }
     self.lineStarts = starts
+  }
+
+  /// Whether any byte of `word` is `byte` (the classic has-zero-byte test on `word ^ byte…`).
+  @inline(__always)
+  static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+    let spread = UInt64(byte) &* 0x0101_0101_0101_0101
+    let value = word ^ spread
+    return (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080 != 0
   }
 
   /// The UTF-8 byte-order mark.

@@ -37,7 +37,17 @@ struct EncodingCheck {
       // Printable ASCII and line feeds, most of any file, skip every other test.
       index = bytes.withUnsafeBufferPointer { buffer in
         var position = index
-        while position < count, (0x20..<0x7F).contains(buffer[position]) || buffer[position] == 0x0A { position += 1 }
+        while position < count {
+          if position + 8 <= count, let base = buffer.baseAddress {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            if Self.isPrintableASCII(word) {
+              position += 8
+              continue
+            }
+          }
+          guard (0x20..<0x7F).contains(buffer[position]) || buffer[position] == 0x0A else { break }
+          position += 1
+        }
         return position
       }
       guard index < count else { break }
@@ -63,6 +73,17 @@ struct EncodingCheck {
       }
     }
     return Result(problem: nil, isASCII: isASCII, hasUnicodeLineBreaks: hasUnicodeLineBreaks)
+  }
+
+  /// Whether all eight bytes of `word` are printable ASCII (0x20 to 0x7E).
+  @inline(__always)
+  private static func isPrintableASCII(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    guard word & high == 0 else { return false }
+    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+    let hasDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+    return belowSpace == 0 && hasDelete == 0
   }
 
   private static func diagnostic(_ message: String, _ source: SourceFile, _ offset: Int) -> Diagnostic {

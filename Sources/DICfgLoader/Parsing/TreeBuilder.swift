@@ -217,7 +217,8 @@ struct TreeBuilder {
       self.firstChild = firstChild
     }
 
-    func firstLocation(ofKey key: String, in entries: MoveStack<ConfigNode.Entry>) -> SourceLocation? {
+    /// Mutating only so that it reads the frame in place on the stack rather than a copy.
+    mutating func firstLocation(ofKey key: String, in entries: MoveStack<ConfigNode.Entry>) -> SourceLocation? {
       if let keyIndex {
         return keyIndex[ScalarKey(key)].map { entries[firstChild + $0].key.location }
       }
@@ -304,7 +305,9 @@ struct ScalarKey: Hashable {
 
   /// Whether two strings hold the same UTF-8 bytes (unlike `==`, which equates NFC and NFD).
   static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    // Byte-equal strings are equal; `==` (canonical equivalence) rules most pairs out quickly,
+    // and only its matches need the byte comparison that tells NFC from NFD.
+    guard lhs == rhs, lhs.utf8.count == rhs.utf8.count else { return false }
     var lhs = lhs
     var rhs = rhs
     return lhs.withUTF8 { left in
