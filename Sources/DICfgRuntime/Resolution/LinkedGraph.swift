@@ -183,6 +183,10 @@ final class LinkedGraph: @unchecked Sendable {
   }
 
   private func checkArguments(_ arguments: [String: any Sendable], for service: ResolutionPlan.Service) throws {
+    // Every declared argument given, and nothing else (the names are distinct): nothing to report.
+    if arguments.count == service.arguments.count, service.arguments.allSatisfy({ arguments[$0.name] != nil }) {
+      return
+    }
     for argument in service.arguments where arguments[argument.name] == nil {
       throw ResolutionError(
         .missingArgument,
