@@ -476,3 +476,39 @@ final class Fleet: @unchecked Sendable {
     #expect(wrong?.message.hasPrefix("argument 1 of 'Fleet' is a 'Array<Any>'") == true)
   }
 }
+
+@Suite struct ResolveByTypeTests {
+  @Test func eachContainerFindsItsOwnServiceForATypeEveryTime() throws {
+    var registry = Registry()
+    try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
+    try registry.register(Flaky.init)
+    let main = try link(
+      """
+      dicfg: 1
+      containers:
+        main:
+          collaborators: [shared]
+          services:
+            local: { type: MemoryStore, as: [Store], scope: singleton }
+        shared:
+          services:
+            common: { type: MemoryStore, as: [Store], scope: singleton }
+            first: { type: Flaky, scope: singleton }
+            second: { type: Flaky, scope: singleton }
+      """, registry: registry)
+    let shared = try #require(main.container(named: "shared"))
+    for _ in 0..<3 {
+      #expect(try main.resolve((any Store).self) === main.resolve("local", as: (any Store).self))
+      #expect(try shared.resolve((any Store).self) === shared.resolve("common", as: (any Store).self))
+      let ambiguous = #expect(throws: ResolutionError.self) { try shared.resolve(Flaky.self) }
+      #expect(ambiguous?.code == .ambiguousReference)
+    }
+    let seen = Collected<ObjectIdentifier>()
+    #expect(
+      runOnThreads(8) { _ in
+        for _ in 0..<100 { if let store = try? main.resolve((any Store).self) { seen.append(ObjectIdentifier(store)) } }
+      })
+    #expect(seen.all.count == 800)
+    #expect(Set(seen.all) == [ObjectIdentifier(try main.resolve("local", as: (any Store).self))])
+  }
+}

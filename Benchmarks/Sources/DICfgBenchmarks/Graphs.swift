@@ -6,6 +6,8 @@ import Swinject
 // The object graphs, built three ways: by hand, with Swinject, with dicfg.
 
 final class Leaf: @unchecked Sendable {}
+/// A type bound by one service only, so it can be resolved by type.
+final class AppConfig: @unchecked Sendable {}
 final class One: @unchecked Sendable {
   let a: AnyObject
   init(a: AnyObject) { self.a = a }
@@ -47,6 +49,7 @@ final class Details: @unchecked Sendable {
 func benchmarkRegistry() throws -> Registry {
   var registry = Registry()
   try registry.register(Leaf.init)
+  try registry.register(AppConfig.init)
   try registry.register(One.init(a:))
   try registry.register(Two.init(a:b:))
   try registry.register(Four.init(a:b:c:d:))
@@ -61,6 +64,7 @@ func benchmarkGraph() -> String {
     dicfg: 1
     services:
       singleton: { type: Leaf, scope: singleton }
+      appConfig: { type: AppConfig, scope: singleton }
       uniqueLeaf: { type: Leaf, scope: unique }
       weakLeaf: { type: Leaf, scope: weak }
       details: { type: Details, scope: unique, arguments: { user: String }, init: { user: $user, leaf: singleton } }

@@ -119,6 +119,7 @@ rows.append(
     dicfg: [
       ("by id", { blackHole(try dicfg.resolve("singleton", as: Leaf.self)) }),
       ("by handle", { blackHole(try singletonHandle.resolve()) }),
+      ("by type", { blackHole(try dicfg.resolve(AppConfig.self)) }),
     ]))
 rows.append(
   try scenario(

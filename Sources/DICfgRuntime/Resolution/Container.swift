@@ -112,8 +112,27 @@ public final class Container: Sendable {
   }
 
   /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`).
+  @inlinable
   public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
-    try resolve(type: String(describing: T.self), as: T.self, arguments: arguments)
+    // Inlinable, so the cast to `T` specializes in the caller.
+    let (instance, target) = try resolveInstance(boundTo: T.self, arguments: arguments)
+    if let typed = instance.cast(to: T.self) { return typed }
+    throw typeMismatch(instance, expected: T.self, target: target)
+  }
+
+  /// The instance of the one service bound to `type`, and its global number. A type found once is
+  /// remembered by its identity, so later resolves skip naming it (`String(describing:)`).
+  @usableFromInline
+  func resolveInstance(boundTo type: Any.Type, arguments: [String: any Sendable]) throws -> (Instance, Int) {
+    let graph = try linked()
+    let target: Int
+    if let known = graph.boundService(of: type, container: index) {
+      target = known
+    } else {
+      target = try serviceIndex(boundTo: String(describing: type))
+      graph.remember(target, boundTo: type, container: index)
+    }
+    return (try graph.resolve(target, arguments: arguments), target)
   }
 
   /// Resolves the one service bound to the type name `typeName`.

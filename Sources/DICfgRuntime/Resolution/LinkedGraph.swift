@@ -1,3 +1,4 @@
+import Atomics
 import DICfgCore
 
 /// A plan linked to its factories and externals: the state every ``Container`` of one link
@@ -22,6 +23,9 @@ final class LinkedGraph: @unchecked Sendable {
   /// Per global service: how its instances are shared, for the resolve path's first branch.
   let sharing: [Sharing]
   let coordination = ConditionLock()
+  /// The services resolved by Swift type so far, by container and type identity; read without a
+  /// lock and replaced whole when a type is added.
+  private let boundServices = ManagedAtomic(BoundServices([:]))
   /// Which slot each waiting thread waits for (guarded by `coordination`).
   private var waiting: [ThreadIdentity: Int] = [:]
 
@@ -156,6 +160,30 @@ final class LinkedGraph: @unchecked Sendable {
       cursor += 1
     }
     return order
+  }
+
+  /// The service bound to `type` in `container`, if a resolve by that type found it before.
+  func boundService(of type: Any.Type, container: Int) -> Int? {
+    boundServices.load(ordering: .acquiring).targets[
+      BoundServices.Key(container: container, type: ObjectIdentifier(type))]
+  }
+
+  /// Remembers the service bound to `type` in `container` (a type's metadata lives as long as the
+  /// process, so its identity never names another type).
+  func remember(_ target: Int, boundTo type: Any.Type, container: Int) {
+    let key = BoundServices.Key(container: container, type: ObjectIdentifier(type))
+    while true {
+      let current = boundServices.load(ordering: .acquiring)
+      if current.targets[key] != nil { return }
+      var targets = current.targets
+      targets[key] = target
+      if boundServices.compareExchange(
+        expected: current, desired: BoundServices(targets), ordering: .acquiringAndReleasing
+      )
+      .exchanged {
+        return
+      }
+    }
   }
 
   func global(_ reference: ResolutionPlan.ServiceReference) -> Int {
@@ -334,4 +362,17 @@ final class LinkedGraph: @unchecked Sendable {
       return .absent
     }
   }
+}
+
+/// An immutable table of the services found by Swift type, swapped whole through an atomic
+/// reference. `@unchecked Sendable`: immutable after creation.
+final class BoundServices: AtomicReference, @unchecked Sendable {
+  struct Key: Hashable {
+    var container: Int
+    var type: ObjectIdentifier
+  }
+
+  let targets: [Key: Int]
+
+  init(_ targets: [Key: Int]) { self.targets = targets }
 }
