@@ -275,17 +275,22 @@ struct Seven: Sendable {
 }
 
 @Suite struct TypedArgumentTests {
-  @Test func fixedArityAndVariadicFactoriesReceiveTheirArgumentsInOrder() throws {
+  /// A factory of two arguments (a fixed-arity overload) and one of seven (the variadic one).
+  private func registry() throws -> Registry {
     var registry = Registry()
     try registry.register(Engine.init(power:name:))
     try registry.register(Seven.init(a:b:c:d:e:f:g:))
+    return registry
+  }
+
+  @Test func fixedArityAndVariadicFactoriesReceiveTheirArgumentsInOrder() throws {
     let container = try link(
       """
       dicfg: 1
       services:
         engine: { type: Engine, init: { power: { value: 3 }, name: { value: v8 } } }
         seven: { type: Seven, init: { a: { value: 1 }, b: { value: 2 }, c: { value: 3 }, d: { value: 4 }, e: { value: 5 }, f: { value: 6 }, g: { value: 7 } } }
-      """, registry: registry)
+      """, registry: try registry())
     let engine = try container.resolve("engine", as: Engine.self)
     #expect(engine.power == 3.0)
     #expect(engine.name == "v8")
@@ -293,9 +298,6 @@ struct Seven: Sendable {
   }
 
   @Test func aValueOfTheWrongTypeNamesTheArgumentTheServiceAndItsLocation() throws {
-    var registry = Registry()
-    try registry.register(Engine.init(power:name:))
-    try registry.register(Seven.init(a:b:c:d:e:f:g:))
     let container = try link(
       """
       dicfg: 1
@@ -304,7 +306,7 @@ struct Seven: Sendable {
       services:
         engine: { type: Engine, init: { power: $label, name: { value: v8 } } }
         seven: { type: Seven, init: { a: { value: 1 }, b: $label, c: { value: 3 }, d: { value: 4 }, e: { value: 5 }, f: { value: 6 }, g: { value: 7 } } }
-      """, registry: registry)
+      """, registry: try registry())
     let engine = #expect(throws: ResolutionError.self) { try container.resolve("engine", as: Engine.self) }
     #expect(engine?.code == .typeMismatch)
     #expect(
@@ -381,19 +383,25 @@ final class Sync: Sendable {
 }
 
 @Suite struct HandleTests {
-  @Test func handlesOfValueAndClassSingletonsKeepTheirInstance() throws {
+  /// A value singleton, a class-bound protocol singleton, a class singleton and a unique service.
+  private func linkHandleServices() throws -> Container {
     var registry = Registry()
     try registry.register(Settings.init(retries:))
     try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
     try registry.register(Flaky.init)
-    let container = try link(
+    return try link(
       """
       dicfg: 1
       services:
         settings: { type: Settings, scope: singleton, init: { retries: { value: 4 } } }
         store: { type: MemoryStore, scope: singleton }
+        shared: { type: Flaky, scope: singleton }
         flaky: { type: Flaky, scope: unique }
       """, registry: registry)
+  }
+
+  @Test func handlesOfValueAndClassSingletonsKeepTheirInstance() throws {
+    let container = try linkHandleServices()
     let settings = try container.handle("settings", as: Settings.self)
     #expect(try settings.resolve().retries == 4)
     #expect(try settings.resolve().retries == 4)
@@ -408,22 +416,12 @@ final class Sync: Sendable {
   }
 
   @Test func withInstanceLendsTheSingletonOrResolvesWhatIsNotOne() throws {
-    var registry = Registry()
-    try registry.register(Settings.init(retries:))
-    try registry.register(Flaky.init)
-    let container = try link(
-      """
-      dicfg: 1
-      services:
-        settings: { type: Settings, scope: singleton, init: { retries: { value: 4 } } }
-        shared: { type: Flaky, scope: singleton }
-        fresh: { type: Flaky, scope: unique }
-      """, registry: registry)
+    let container = try linkHandleServices()
     let shared = try container.handle("shared", as: Flaky.self)
     let first = try shared.withInstance { ObjectIdentifier($0) }
     #expect(first == ObjectIdentifier(try container.resolve("shared", as: Flaky.self)))
     #expect(try shared.withInstance { ObjectIdentifier($0) } == first)
-    let fresh = try container.handle("fresh", as: Flaky.self)
+    let fresh = try container.handle("flaky", as: Flaky.self)
     let lent = try fresh.withInstance { $0 }
     #expect(try lent !== fresh.resolve())
     #expect(try container.handle("settings", as: Settings.self).withInstance(\.retries) == 4)
