@@ -362,7 +362,45 @@ final class Sync: Sendable {
   }
 }
 
+final class Lookup: Sendable {
+  let container: Container
+  init(container: Container) { self.container = container }
+}
+
 @Suite struct IDLookupTests {
+  @Test func builtSingletonsResolveByIdHoweverTheIdIsSpelledAndFromWhicheverContainer() throws {
+    var registry = Registry()
+    try registry.register(Flaky.init)
+    try registry.register(Lookup.init(container:))
+    let main = try link(
+      """
+      dicfg: 1
+      containers:
+        main:
+          collaborators: [other]
+          services:
+            short: { type: Flaky, scope: singleton }
+            aServiceIdLongerThanFifteenBytes: { type: Flaky, scope: singleton }
+            lookup: { type: Lookup, init: { container: $container } }
+        other:
+          services:
+            remote: { type: Flaky, scope: singleton }
+      """, registry: registry)
+    let short = try main.resolve("short", as: Flaky.self)
+    #expect(try main.resolve("short", as: Flaky.self) === short)
+    #expect(try main.resolve(String(decoding: Array("short".utf8), as: UTF8.self), as: Flaky.self) === short)
+    #expect(try main.resolve(["sh", "ort"].joined(), as: Flaky.self, arguments: [:]) === short)
+    let long = try main.resolve("aServiceIdLongerThanFifteenBytes", as: Flaky.self)
+    #expect(try main.resolve(String("aServiceIdLongerThanFifteenBytes".reversed().reversed()), as: Flaky.self) === long)
+    let remote = try main.resolve("remote", as: Flaky.self)
+    let other = try #require(main.container(named: "other"))
+    #expect(try other.resolve("remote", as: Flaky.self) === remote)
+    let observing = try main.resolve("lookup", as: Lookup.self).container
+    #expect(try observing.resolve("short", as: Flaky.self) === short)
+    let wrong = #expect(throws: ResolutionError.self) { try main.resolve("short", as: Lookup.self) }
+    #expect(wrong?.message == "'short' is a 'Flaky', not a 'Lookup'")
+  }
+
   @Test func everyIdOfALargeContainerResolvesToItsOwnServiceAndOthersAreUnknown() throws {
     var registry = Registry()
     try registry.register(Flaky.init)

@@ -20,10 +20,22 @@ public final class Container: Sendable {
   /// This container's name in the graph file.
   public let name: String
 
+  /// For a container that owns its link: its ids and the link's published singletons, read by
+  /// the inlinable resolve by id without going through the link.
+  @usableFromInline let fastIDs: IDTable?
+  @usableFromInline let fastSingletons: PublishedSingletons?
+
   init(reference: GraphReference, index: Int, name: String) {
     self.reference = reference
     self.index = index
     self.name = name
+    if case .owning(let graph) = reference {
+      fastIDs = graph.idLookup[index]
+      fastSingletons = graph.publishedSingletons
+    } else {
+      fastIDs = nil
+      fastSingletons = nil
+    }
   }
 
   /// The link, or an error when every handle the app held is gone.
@@ -93,10 +105,42 @@ public final class Container: Sendable {
   /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
   @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
-    // Inlinable, so the cast to `T` specializes in the caller (a class check for a class `T`).
+    // Inlinable, so the cast to `T` specializes in the caller (a class check for a class `T`),
+    // and a built class singleton is read in place: the id found by its value, the instance by
+    // one atomic load.
+    if arguments.isEmpty, let target = fastIDs?.service(ofSameValue: id),
+      let object = fastSingletons?.object(target), let typed = Self.cast(object, to: T.self)
+    {
+      return typed
+    }
     let (instance, target) = try resolveInstance(id, arguments: arguments)
     if let typed = instance.cast(to: T.self) { return typed }
     throw typeMismatch(instance, expected: T.self, target: target)
+  }
+
+  /// Resolves the service with `id` (looked up here, then in collaborators), without run-time
+  /// arguments.
+  ///
+  /// - Parameters:
+  ///   - id: A service id or alias.
+  ///   - type: The type to return.
+  /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
+  @inlinable
+  public func resolve<T>(_ id: String, as type: T.Type = T.self) throws -> T {
+    // The common call, without an arguments dictionary to build and release on every resolve.
+    if let target = fastIDs?.service(ofSameValue: id), let object = fastSingletons?.object(target),
+      let typed = Self.cast(object, to: T.self)
+    {
+      return typed
+    }
+    return try resolve(id, as: type, arguments: [:])
+  }
+
+  /// `object` as a `T`: when its class is exactly `T`, without calling into the runtime.
+  @inlinable
+  static func cast<T>(_ object: AnyObject, to type: T.Type) -> T? {
+    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeBitCast(object, to: T.self) }
+    return object as? T
   }
 
   /// The instance of the service `id`, and its global number.

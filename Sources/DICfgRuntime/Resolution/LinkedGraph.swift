@@ -20,6 +20,8 @@ final class LinkedGraph: @unchecked Sendable {
   /// Per container: bound type names visible from it, nearest container first.
   let typeLookup: [[String: [Int]]]
   let slots: [InstanceSlot?]
+  /// The built singletons that are class instances, for lock-free reads by id.
+  let publishedSingletons: PublishedSingletons
   /// Per global service: how its instances are shared, for the resolve path's first branch.
   let sharing: [Sharing]
   let coordination = ConditionLock()
@@ -109,6 +111,7 @@ final class LinkedGraph: @unchecked Sendable {
     self.firstService = firstService
     self.parameters = parameters
     self.externals = externals
+    self.publishedSingletons = PublishedSingletons(count: services.count)
     self.sharing = services.map { linked in
       switch linked.scope {
       case .unique: .unique
@@ -316,6 +319,9 @@ final class LinkedGraph: @unchecked Sendable {
         slot.weakInstance = WeakBox(instance.object)
       } else {
         slot.publish(InstanceBox(instance))
+        if services[index].scope == .singleton, case .object(let object) = instance {
+          publishedSingletons.publish(object, at: index)
+        }
       }
       slot.state = .idle
     }

@@ -4,11 +4,22 @@
 /// A resolve by id hashes a short string on every call; FNV-1a over a few bytes costs a fraction
 /// of `Hasher`'s seeded SipHash, and the ids come from the app and its graph file, not from
 /// untrusted input. A class, so a lookup reads the table through one reference.
+///
+/// A second index finds an id by its `String` value's 16 bytes without reading its text: an id of
+/// up to 15 UTF-8 bytes is stored inline in those bytes, so the same id written anywhere in the
+/// app has the same bytes. Identical bytes are always the same string; a string whose bytes differ
+/// (a longer one, kept elsewhere in memory) falls back to the text lookup.
+@usableFromInline
 final class IDTable: Sendable {
   private let ids: [String]
-  private let services: [Int]
+  @usableFromInline let services: [Int]
   /// Per bucket: a position in `ids` plus one, or 0 when empty.
   private let buckets: [Int32]
+  /// Per id: its `String` value's two words.
+  @usableFromInline let valueWords: [UInt64]
+  /// Per bucket of the value index: a position in `ids` plus one, or 0 when empty.
+  @usableFromInline let valueBuckets: [Int32]
+  @usableFromInline let valueShift: UInt64
 
   init(_ entries: [String: Int]) {
     let sorted = entries.sorted { $0.key < $1.key }
@@ -23,6 +34,50 @@ final class IDTable: Sendable {
       buckets[bucket] = Int32(position + 1)
     }
     self.buckets = buckets
+    var words: [UInt64] = []
+    var valueBuckets = [Int32](repeating: 0, count: capacity)
+    let shift = UInt64(64 - capacity.trailingZeroBitCount)
+    if MemoryLayout<String>.size == 16 {
+      for (position, id) in ids.enumerated() {
+        let (low, high) = Self.words(of: id)
+        words += [low, high]
+        var bucket = Self.bucket(low, high, shift: shift)
+        while valueBuckets[bucket] != 0 { bucket = (bucket + 1) & (capacity - 1) }
+        valueBuckets[bucket] = Int32(position + 1)
+      }
+    }
+    self.valueWords = words
+    self.valueBuckets = valueBuckets
+    self.valueShift = shift
+  }
+
+  /// The global service number of the id whose `String` value is `id`'s, if the value index has
+  /// it; nil sends the caller to the text lookup.
+  @inlinable
+  func service(ofSameValue id: String) -> Int? {
+    guard !valueWords.isEmpty else { return nil }
+    let (low, high) = Self.words(of: id)
+    let mask = valueBuckets.count - 1
+    var bucket = Self.bucket(low, high, shift: valueShift)
+    while true {
+      let entry = Int(valueBuckets[bucket])
+      if entry == 0 { return nil }
+      if valueWords[2 &* (entry &- 1)] == low && valueWords[2 &* (entry &- 1) &+ 1] == high {
+        return services[entry &- 1]
+      }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+
+  /// A string value's two words (on platforms where a `String` is 16 bytes).
+  @inlinable
+  static func words(of id: String) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: id) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+  }
+
+  @inlinable
+  static func bucket(_ low: UInt64, _ high: UInt64, shift: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 
   /// The global service number of `id`, if it is visible.
