@@ -513,7 +513,49 @@ final class Fleet: @unchecked Sendable {
   }
 }
 
+final class TypeA: Sendable {}
+final class TypeB: Sendable {}
+final class TypeC: Sendable {}
+final class TypeD: Sendable {}
+final class TypeE: Sendable {}
+final class TypeF: Sendable {}
+final class TypeG: Sendable {}
+final class TypeH: Sendable {}
+final class TypeI: Sendable {}
+final class TypeJ: Sendable {}
+
 @Suite struct ResolveByTypeTests {
+  @Test func manyTypesEachKeepTheirOwnServiceAsTheLinkLearnsThem() throws {
+    var registry = Registry()
+    try registry.register(TypeA.init)
+    try registry.register(TypeB.init)
+    try registry.register(TypeC.init)
+    try registry.register(TypeD.init)
+    try registry.register(TypeE.init)
+    try registry.register(TypeF.init)
+    try registry.register(TypeG.init)
+    try registry.register(TypeH.init)
+    try registry.register(TypeI.init)
+    try registry.register(TypeJ.init)
+    var text = "dicfg: 1\nservices:\n"
+    for name in "ABCDEFGHIJ" { text += "  service\(name): { type: Type\(name), scope: singleton }\n" }
+    let container = try link(text, registry: registry)
+    for _ in 0..<2 {
+      #expect(try container.resolve(TypeA.self) === container.resolve("serviceA", as: TypeA.self))
+      #expect(try container.resolve(TypeB.self) === container.resolve("serviceB", as: TypeB.self))
+      #expect(try container.resolve(TypeC.self) === container.resolve("serviceC", as: TypeC.self))
+      #expect(try container.resolve(TypeD.self) === container.resolve("serviceD", as: TypeD.self))
+      #expect(try container.resolve(TypeE.self) === container.resolve("serviceE", as: TypeE.self))
+      #expect(try container.resolve(TypeF.self) === container.resolve("serviceF", as: TypeF.self))
+      #expect(try container.resolve(TypeG.self) === container.resolve("serviceG", as: TypeG.self))
+      #expect(try container.resolve(TypeH.self) === container.resolve("serviceH", as: TypeH.self))
+      #expect(try container.resolve(TypeI.self) === container.resolve("serviceI", as: TypeI.self))
+      #expect(try container.resolve(TypeJ.self) === container.resolve("serviceJ", as: TypeJ.self))
+    }
+    let missing = #expect(throws: ResolutionError.self) { try container.resolve(Flaky.self) }
+    #expect(missing?.code == .unknownService)
+  }
+
   @Test func eachContainerFindsItsOwnServiceForATypeEveryTime() throws {
     var registry = Registry()
     try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")

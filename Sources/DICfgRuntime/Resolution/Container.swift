@@ -24,6 +24,7 @@ public final class Container: Sendable {
   /// the inlinable resolve by id without going through the link.
   @usableFromInline let fastIDs: IDTable?
   @usableFromInline let fastSingletons: PublishedSingletons?
+  @usableFromInline let fastTypes: TypeIndex?
 
   init(reference: GraphReference, index: Int, name: String) {
     self.reference = reference
@@ -32,9 +33,11 @@ public final class Container: Sendable {
     if case .owning(let graph) = reference {
       fastIDs = graph.idLookup[index]
       fastSingletons = graph.publishedSingletons
+      fastTypes = graph.typeIndexes[index]
     } else {
       fastIDs = nil
       fastSingletons = nil
+      fastTypes = nil
     }
   }
 
@@ -155,10 +158,29 @@ public final class Container: Sendable {
     return (try graph.resolve(target, arguments: arguments), target)
   }
 
+  /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`),
+  /// without run-time arguments.
+  @inlinable
+  public func resolve<T>(_ type: T.Type = T.self) throws -> T {
+    // The common call, without an arguments dictionary to build and release on every resolve.
+    if let target = fastTypes?.service(boundTo: T.self), let object = fastSingletons?.object(target),
+      let typed = Self.cast(object, to: T.self)
+    {
+      return typed
+    }
+    return try resolve(type, arguments: [:])
+  }
+
   /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`).
   @inlinable
-  public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
-    // Inlinable, so the cast to `T` specializes in the caller.
+  public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable]) throws -> T {
+    // Inlinable, so the cast to `T` specializes in the caller, and a built class singleton found
+    // by this type before is read in place.
+    if arguments.isEmpty, let target = fastTypes?.service(boundTo: T.self), let object = fastSingletons?.object(target),
+      let typed = Self.cast(object, to: T.self)
+    {
+      return typed
+    }
     let (instance, target) = try resolveInstance(boundTo: T.self, arguments: arguments)
     if let typed = instance.cast(to: T.self) { return typed }
     throw typeMismatch(instance, expected: T.self, target: target)
@@ -170,11 +192,12 @@ public final class Container: Sendable {
   func resolveInstance(boundTo type: Any.Type, arguments: [String: any Sendable]) throws -> (Instance, Int) {
     let graph = try linked()
     let target: Int
-    if let known = graph.boundService(of: type, container: index) {
+    let types = graph.typeIndexes[index]
+    if let known = types.service(boundTo: type) {
       target = known
     } else {
       target = try serviceIndex(boundTo: String(describing: type))
-      graph.remember(target, boundTo: type, container: index)
+      types.remember(target, boundTo: type)
     }
     return (try graph.resolve(target, arguments: arguments), target)
   }

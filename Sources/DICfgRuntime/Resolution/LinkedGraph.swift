@@ -25,9 +25,8 @@ final class LinkedGraph: @unchecked Sendable {
   /// Per global service: how its instances are shared, for the resolve path's first branch.
   let sharing: [Sharing]
   let coordination = ConditionLock()
-  /// The services resolved by Swift type so far, by container and type identity; read without a
-  /// lock and replaced whole when a type is added.
-  private let boundServices = ManagedAtomic(BoundServices([:]))
+  /// Per container: the services resolved by Swift type so far.
+  let typeIndexes: [TypeIndex]
   /// Which slot each waiting thread waits for (guarded by `coordination`).
   private var waiting: [ThreadIdentity: Int] = [:]
 
@@ -112,6 +111,7 @@ final class LinkedGraph: @unchecked Sendable {
     self.parameters = parameters
     self.externals = externals
     self.publishedSingletons = PublishedSingletons(count: services.count)
+    self.typeIndexes = plan.containers.map { _ in TypeIndex() }
     self.sharing = services.map { linked in
       switch linked.scope {
       case .unique: .unique
@@ -163,30 +163,6 @@ final class LinkedGraph: @unchecked Sendable {
       cursor += 1
     }
     return order
-  }
-
-  /// The service bound to `type` in `container`, if a resolve by that type found it before.
-  func boundService(of type: Any.Type, container: Int) -> Int? {
-    boundServices.load(ordering: .acquiring).targets[
-      BoundServices.Key(container: container, type: ObjectIdentifier(type))]
-  }
-
-  /// Remembers the service bound to `type` in `container` (a type's metadata lives as long as the
-  /// process, so its identity never names another type).
-  func remember(_ target: Int, boundTo type: Any.Type, container: Int) {
-    let key = BoundServices.Key(container: container, type: ObjectIdentifier(type))
-    while true {
-      let current = boundServices.load(ordering: .acquiring)
-      if current.targets[key] != nil { return }
-      var targets = current.targets
-      targets[key] = target
-      if boundServices.compareExchange(
-        expected: current, desired: BoundServices(targets), ordering: .acquiringAndReleasing
-      )
-      .exchanged {
-        return
-      }
-    }
   }
 
   func global(_ reference: ResolutionPlan.ServiceReference) -> Int {
@@ -368,17 +344,4 @@ final class LinkedGraph: @unchecked Sendable {
       return .absent
     }
   }
-}
-
-/// An immutable table of the services found by Swift type, swapped whole through an atomic
-/// reference. `@unchecked Sendable`: immutable after creation.
-final class BoundServices: AtomicReference, @unchecked Sendable {
-  struct Key: Hashable {
-    var container: Int
-    var type: ObjectIdentifier
-  }
-
-  let targets: [Key: Int]
-
-  init(_ targets: [Key: Int]) { self.targets = targets }
 }
