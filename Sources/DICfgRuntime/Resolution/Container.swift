@@ -111,12 +111,13 @@ public final class Container: Sendable {
     // Inlinable, so the cast to `T` specializes in the caller (a class check for a class `T`),
     // and a built class singleton is read in place: the id found by its value, the instance by
     // one atomic load.
-    if arguments.isEmpty, let target = fastIDs?.service(ofSameValue: id),
-      let object = fastSingletons?.object(target), let typed = Self.cast(object, to: T.self)
+    let known = fastIDs?.service(ofSameValue: id)
+    if arguments.isEmpty, let known, let object = fastSingletons?.object(known),
+      let typed = Self.cast(object, to: T.self)
     {
       return typed
     }
-    let (instance, target) = try resolveInstance(id, arguments: arguments)
+    let (instance, target) = try resolveInstance(id, known: known, arguments: arguments)
     if let typed = instance.cast(to: T.self) { return typed }
     throw typeMismatch(instance, expected: T.self, target: target)
   }
@@ -131,12 +132,13 @@ public final class Container: Sendable {
   @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self) throws -> T {
     // The common call, without an arguments dictionary to build and release on every resolve.
-    if let target = fastIDs?.service(ofSameValue: id), let object = fastSingletons?.object(target),
-      let typed = Self.cast(object, to: T.self)
-    {
+    let known = fastIDs?.service(ofSameValue: id)
+    if let known, let object = fastSingletons?.object(known), let typed = Self.cast(object, to: T.self) {
       return typed
     }
-    return try resolve(id, as: type, arguments: [:])
+    let (instance, target) = try resolveInstance(id, known: known, arguments: [:])
+    if let typed = instance.cast(to: T.self) { return typed }
+    throw typeMismatch(instance, expected: T.self, target: target)
   }
 
   /// `object` as a `T`: when its class is exactly `T`, without calling into the runtime.
@@ -146,11 +148,12 @@ public final class Container: Sendable {
     return object as? T
   }
 
-  /// The instance of the service `id`, and its global number.
+  /// The instance of the service `id` (whose global number is `known` when the caller found it
+  /// already), and its global number.
   @usableFromInline
-  func resolveInstance(_ id: String, arguments: [String: any Sendable]) throws -> (Instance, Int) {
+  func resolveInstance(_ id: String, known: Int?, arguments: [String: any Sendable]) throws -> (Instance, Int) {
     let graph = try linked()
-    guard let target = graph.idLookup[index][id] else {
+    guard let target = known ?? graph.idLookup[index][id] else {
       throw ResolutionError(
         .unknownService,
         "container '\(name)' has no service '\(id)'" + Suggestions.clause(for: id, among: graph.idLookup[index].keys))
@@ -168,7 +171,9 @@ public final class Container: Sendable {
     {
       return typed
     }
-    return try resolve(type, arguments: [:])
+    let (instance, target) = try resolveInstance(boundTo: T.self, arguments: [:])
+    if let typed = instance.cast(to: T.self) { return typed }
+    throw typeMismatch(instance, expected: T.self, target: target)
   }
 
   /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`).

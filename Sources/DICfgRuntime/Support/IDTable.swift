@@ -54,6 +54,7 @@ final class IDTable: Sendable {
   /// The global service number of the id whose `String` value is `id`'s, if the value index has
   /// it; nil sends the caller to the text lookup.
   @inlinable
+  @inline(__always)
   func service(ofSameValue id: String) -> Int? {
     guard !valueWords.isEmpty else { return nil }
     let (low, high) = Self.words(of: id)
