@@ -37,10 +37,8 @@ final class LinkedGraph: @unchecked Sendable {
     let container: Int
     let registration: Registration
     let scope: ScopeKind
-    /// The factory, when it takes its arguments in order.
-    let typedFactory: (@Sendable (UnsafeBufferPointer<Instance>) throws -> Instance)?
-    /// The factory, when it asks for its arguments by label.
-    let untypedFactory: (@Sendable (FactoryArguments) throws -> Instance)?
+    /// The registered factory, read without copying the rest of the registration.
+    let factory: Registration.Factory
     let hasProperties: Bool
     let takesArguments: Bool
     /// The initializer's values, compiled.
@@ -60,14 +58,7 @@ final class LinkedGraph: @unchecked Sendable {
       self.container = container
       self.registration = registration
       self.scope = service.scope
-      switch registration.factory {
-      case .typed(let factory):
-        typedFactory = factory
-        untypedFactory = nil
-      case .untyped(let factory):
-        typedFactory = nil
-        untypedFactory = factory
-      }
+      self.factory = registration.factory
       self.hasProperties = !service.properties.isEmpty
       self.takesArguments = !service.arguments.isEmpty
       self.initializer = service.initializer.map { ValueSource($0.value, global: global) }

@@ -88,16 +88,15 @@ struct ResolveContext {
     }
     let instance: Instance
     do {
-      if let factory = linked.typedFactory {
+      switch linked.factory {
+      case .typed(let factory):
         let end = argumentCount
         instance = try argumentStack.withUnsafeBufferPointer { values in
           try factory(UnsafeBufferPointer(rebasing: values[base..<end]))
         }
-      } else if let factory = linked.untypedFactory {
+      case .untyped(let factory):
         let labelled = zip(linked.labels, argumentStack[base..<argumentCount]).map { (label: $0, value: $1.any) }
         instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
-      } else {
-        throw ResolutionError(.internalError, "'\(linked.service.id)' has no factory", path: pathIDs)
       }
     } catch let error as ResolutionError where !error.path.isEmpty {
       throw error
