@@ -145,6 +145,22 @@ struct Counters: Sendable {
     }
   }
 
+  @Test func aWeakServiceReleasedAndRebuiltUnderManyThreadsIsOneInstanceWhileHeld() throws {
+    let counters = Counters(["Config"])
+    let container = try link(
+      "dicfg: 1\nservices:\n  config: { type: Config, scope: weak }\n", registry: try counters.registry())
+    let mismatches = Collected<Int>()
+    let finished = runOnThreads(16) { _ in
+      for round in 0..<300 {
+        guard let held = try? container.resolve("config", as: Counted.self) else { continue }
+        if let again = try? container.resolve("config", as: Counted.self), again !== held { mismatches.append(round) }
+      }
+    }
+    #expect(finished)
+    #expect(mismatches.all.isEmpty)
+    #expect(counters.count("Config") >= 1)
+  }
+
   @Test func singletonsPointingAtEachOtherThroughPropertiesDoNotDeadlock() throws {
     for _ in 0..<30 {
       let counters = Counters(["Left", "Right"])

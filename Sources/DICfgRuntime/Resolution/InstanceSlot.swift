@@ -8,9 +8,11 @@ final class InstanceBox: AtomicReference, @unchecked Sendable {
   init(_ value: Instance) { self.value = value }
 }
 
-/// A weak reference to a published instance of a `weak`-scoped service.
-final class WeakBox: @unchecked Sendable {
-  // Read and written only under the graph's coordination lock.
+/// A weak reference to a published instance of a `weak`-scoped service (or a weak external),
+/// set once: a new instance gets a new box. The Swift runtime reads a weak reference atomically,
+/// also while its object is being released.
+final class WeakBox: AtomicReference, @unchecked Sendable {
+  // Written only in `init`.
   weak var object: AnyObject?
 
   init(_ object: AnyObject?) { self.object = object }
@@ -23,17 +25,21 @@ final class WeakBox: @unchecked Sendable {
 /// factory runs: a thread claims the slot, builds outside the lock, and publishes when its
 /// resolve finishes.
 final class InstanceSlot: @unchecked Sendable {
-  // `once` and `resettable` are atomic; `state` and `weakInstance` are guarded by the graph's
+  // `once`, `resettable` and `weakInstance` are atomic; `state` is guarded by the graph's
   // coordination lock.
   /// A singleton's instance: set once, read with a plain acquiring load.
   private let once = ManagedAtomicLazyReference<InstanceBox>()
   /// A cached or custom scope's instance, which `reset(scope:)` clears.
   private let resettable: ManagedAtomic<InstanceBox?>?
   var state = State.idle
-  var weakInstance = WeakBox(nil)
+  /// A weak scope's instance, read without a lock and replaced whole.
+  let weakInstance = ManagedAtomic(WeakBox(nil))
+  /// Whether the slot belongs to a `weak` service.
+  let isWeak: Bool
 
-  init(resettable: Bool) {
+  init(resettable: Bool, weak: Bool = false) {
     self.resettable = resettable ? ManagedAtomic<InstanceBox?>(nil) : nil
+    self.isWeak = weak
   }
 
   /// The published instance, without a lock.

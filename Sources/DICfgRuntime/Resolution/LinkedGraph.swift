@@ -113,7 +113,8 @@ final class LinkedGraph: @unchecked Sendable {
     self.slots = services.map { linked in
       switch linked.scope {
       case .unique, .graph: nil
-      case .singleton, .weak: InstanceSlot(resettable: false)
+      case .singleton: InstanceSlot(resettable: false)
+      case .weak: InstanceSlot(resettable: false, weak: true)
       case .cached, .custom: InstanceSlot(resettable: true)
       }
     }
@@ -165,7 +166,12 @@ final class LinkedGraph: @unchecked Sendable {
   /// Resolves service `index` as one top-level resolve: builds what it needs, injects the
   /// properties of everything built, then publishes the new scoped instances.
   func resolve(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
-    if arguments.isEmpty, let box = slots[index]?.publishedInstance() { return box.value }
+    if arguments.isEmpty, let slot = slots[index] {
+      if let box = slot.publishedInstance() { return box.value }
+      if slot.isWeak, let object = slot.weakInstance.load(ordering: .acquiring).object {
+        return .object(object)
+      }
+    }
     let linked = services[index]
     if linked.takesArguments || !arguments.isEmpty { try checkArguments(arguments, for: linked.service) }
     var context = ResolveContext(graph: self)
@@ -214,7 +220,7 @@ final class LinkedGraph: @unchecked Sendable {
     if !isWeak, let box = slot.publishedInstance() { return box.value }
     coordination.lock()
     while true {
-      if isWeak, let object = slot.weakInstance.object {
+      if isWeak, let object = slot.weakInstance.load(ordering: .acquiring).object {
         coordination.unlock()
         return .object(object)
       }
@@ -283,7 +289,7 @@ final class LinkedGraph: @unchecked Sendable {
     for index in context.claimed {
       guard let slot = slots[index], case .constructed(let instance, _, _) = slot.state else { continue }
       if services[index].scope == .weak {
-        slot.weakInstance = WeakBox(instance.object)
+        slot.weakInstance.store(WeakBox(instance.object), ordering: .releasing)
       } else {
         slot.publish(InstanceBox(instance))
         if services[index].scope == .singleton, case .object(let object) = instance {
