@@ -476,7 +476,6 @@ final class Fleet: @unchecked Sendable {
     self.stores = stores
     self.anything = anything
   }
-  var anythingCount: Int { anything.count }
 }
 
 @Suite struct ListTests {
@@ -503,7 +502,7 @@ final class Fleet: @unchecked Sendable {
     #expect(fleet.stores[0] === fleet.stores[2])
     #expect(fleet.stores[0] !== fleet.stores[1])
     #expect(fleet.stores[0] === (try container.resolve("a", as: (any Store).self)))
-    #expect(fleet.anythingCount == 3)
+    #expect(fleet.anything.count == 3)
     #expect(fleet.anything[1] as? Int == 3)
     #expect(fleet.anything[2] as? String == "x")
     #expect(try container.resolve("untyped", as: Int.self) == 2)

@@ -108,18 +108,9 @@ public final class Container: Sendable {
   /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
   @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) throws -> T {
-    // Inlinable, so the cast to `T` specializes in the caller (a class check for a class `T`),
-    // and a built class singleton is read in place: the id found by its value, the instance by
-    // one atomic load.
-    let known = fastIDs?.service(ofSameValue: id)
-    if arguments.isEmpty, let known, let object = fastSingletons?.object(known),
-      let typed = Self.cast(object, to: T.self)
-    {
-      return typed
-    }
-    let (instance, target) = try resolveInstance(id, known: known, arguments: arguments)
-    if let typed = instance.cast(to: T.self) { return typed }
-    throw typeMismatch(instance, expected: T.self, target: target)
+    if arguments.isEmpty { return try resolve(id, as: type) }
+    let (instance, target) = try resolveInstance(id, known: nil, arguments: arguments)
+    return try cast(instance, to: T.self, target: target)
   }
 
   /// Resolves the service with `id` (looked up here, then in collaborators), without run-time
@@ -131,14 +122,15 @@ public final class Container: Sendable {
   /// - Throws: ``ResolutionError`` with the resolution path and the service's location.
   @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self) throws -> T {
-    // The common call, without an arguments dictionary to build and release on every resolve.
+    // Inlinable, so the cast to `T` specializes in the caller (a class check for a class `T`),
+    // and a built class singleton is read in place: the id found by its value, the instance by
+    // one atomic load. No arguments dictionary is built and released on this common call.
     let known = fastIDs?.service(ofSameValue: id)
     if let known, let object = fastSingletons?.object(known), let typed = Self.cast(object, to: T.self) {
       return typed
     }
     let (instance, target) = try resolveInstance(id, known: known, arguments: [:])
-    if let typed = instance.cast(to: T.self) { return typed }
-    throw typeMismatch(instance, expected: T.self, target: target)
+    return try cast(instance, to: T.self, target: target)
   }
 
   /// `object` as a `T`: when its class is exactly `T`, without calling into the runtime.
@@ -165,30 +157,23 @@ public final class Container: Sendable {
   /// without run-time arguments.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) throws -> T {
-    // The common call, without an arguments dictionary to build and release on every resolve.
+    // Inlinable, so the cast to `T` specializes in the caller, and a built class singleton found
+    // by this type before is read in place. No arguments dictionary on this common call.
     if let target = fastTypes?.service(boundTo: T.self), let object = fastSingletons?.object(target),
       let typed = Self.cast(object, to: T.self)
     {
       return typed
     }
     let (instance, target) = try resolveInstance(boundTo: T.self, arguments: [:])
-    if let typed = instance.cast(to: T.self) { return typed }
-    throw typeMismatch(instance, expected: T.self, target: target)
+    return try cast(instance, to: T.self, target: target)
   }
 
   /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`).
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable]) throws -> T {
-    // Inlinable, so the cast to `T` specializes in the caller, and a built class singleton found
-    // by this type before is read in place.
-    if arguments.isEmpty, let target = fastTypes?.service(boundTo: T.self), let object = fastSingletons?.object(target),
-      let typed = Self.cast(object, to: T.self)
-    {
-      return typed
-    }
+    if arguments.isEmpty { return try resolve(type) }
     let (instance, target) = try resolveInstance(boundTo: T.self, arguments: arguments)
-    if let typed = instance.cast(to: T.self) { return typed }
-    throw typeMismatch(instance, expected: T.self, target: target)
+    return try cast(instance, to: T.self, target: target)
   }
 
   /// The instance of the one service bound to `type`, and its global number. A type found once is
@@ -281,6 +266,8 @@ public final class Container: Sendable {
     return target
   }
 
+  /// `instance` as a `T`, or the type-mismatch error naming service `target`.
+  @inlinable
   func cast<T>(_ instance: Instance, to type: T.Type, target: Int) throws -> T {
     if let typed = instance.cast(to: T.self) { return typed }
     throw typeMismatch(instance, expected: T.self, target: target)
