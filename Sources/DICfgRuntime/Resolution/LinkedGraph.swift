@@ -120,7 +120,7 @@ final class LinkedGraph: @unchecked Sendable {
     }
     var ids: [[String: Int]] = []
     var types: [[String: [Int]]] = []
-    for (index, container) in plan.containers.enumerated() {
+    for index in plan.containers.indices {
       var visibleIDs: [String: Int] = [:]
       var visibleTypes: [String: [Int]] = [:]
       for owner in Self.lookupOrder(from: index, in: plan) {
@@ -137,7 +137,6 @@ final class LinkedGraph: @unchecked Sendable {
         }
         for (type, candidates) in bound where visibleTypes[type] == nil { visibleTypes[type] = candidates }
       }
-      _ = container
       ids.append(visibleIDs)
       types.append(visibleTypes)
     }
@@ -155,10 +154,6 @@ final class LinkedGraph: @unchecked Sendable {
       cursor += 1
     }
     return order
-  }
-
-  func global(_ reference: ResolutionPlan.ServiceReference) -> Int {
-    firstService[reference.container] + reference.service
   }
 
   // MARK: Top-level resolution
