@@ -281,10 +281,11 @@ final class MoveStack<Element> {
   /// The values from `start` to the top, moved into an array of exactly their number.
   func moveOut(from start: Int) -> [Element] {
     let moved = count - start
+    // An empty collection is the shared empty array: building one with no capacity would write
+    // its count into that shared storage, a race between threads that load at once.
+    guard moved > 0 else { return [] }
     let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-      if moved > 0, let destination = buffer.baseAddress {
-        destination.moveInitialize(from: base + start, count: moved)
-      }
+      if let destination = buffer.baseAddress { destination.moveInitialize(from: base + start, count: moved) }
       initialized = moved
     }
     count = start
