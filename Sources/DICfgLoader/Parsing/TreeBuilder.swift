@@ -53,7 +53,7 @@ struct TreeBuilder {
   }
 
   mutating func endCollection(at end: SourceLocation?) throws(LoadFailure) {
-    guard var frame = stack.popLast() else {
+    guard let frame = stack.popLast() else {
       throw LoadFailure(diagnostic: .internalError("a collection ended that never started", at: end ?? .start(of: "")))
     }
     let content: ConfigNode.Content
