@@ -62,4 +62,17 @@ func collaborationRegistry() throws -> Registry {
     #expect(error?.code == .unknownService)
     #expect(error?.message.hasPrefix("no service of container 'root' is bound to type 'EventsListWireframe'") == true)
   }
+
+  @Test func aContainerNameTheGraphFileDoesNotHaveIsAnUnknownContainer() throws {
+    let error = #expect(throws: ResolutionError.self) {
+      try exampleContainer("dip-collaboration", registry: try collaborationRegistry(), container: "eventList")
+    }
+    #expect(error?.code == .unknownContainer)
+    #expect(error?.message == "the plan has no container 'eventList'; did you mean 'eventsList'?")
+    let unlike = #expect(throws: ResolutionError.self) {
+      try exampleContainer("dip-collaboration", registry: try collaborationRegistry(), container: "payments")
+    }
+    #expect(
+      unlike?.message == "the plan has no container 'payments'; its containers are 'root', 'eventsList', 'addEvent'")
+  }
 }

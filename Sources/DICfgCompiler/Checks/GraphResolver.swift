@@ -183,16 +183,7 @@ struct GraphResolver {
       }
       collaborators.append(resolved)
     }
-    for index in declarations.indices {
-      var order = [index]
-      var seen: Set<Int> = [index]
-      var cursor = 0
-      while cursor < order.count {
-        for next in collaborators[order[cursor]] where seen.insert(next).inserted { order.append(next) }
-        cursor += 1
-      }
-      lookupOrder.append(order)
-    }
+    lookupOrder = declarations.indices.map { CollaboratorSearch.order(from: $0, collaborators: collaborators) }
   }
 
   // MARK: Aliases

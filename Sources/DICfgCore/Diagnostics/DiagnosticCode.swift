@@ -117,6 +117,10 @@ extension DiagnosticCode {
 
   /// A resolve by an id or type no service of the container provides.
   public static let unknownService: DiagnosticCode = "unknown-service"
+  /// A container name the plan does not have.
+  public static let unknownContainer: DiagnosticCode = "unknown-container"
+  /// A reset of a scope that is neither `cached` nor declared under `scopes:`.
+  public static let notResettable: DiagnosticCode = "not-resettable"
   /// A run-time argument or factory argument that was not supplied.
   public static let missingArgument: DiagnosticCode = "missing-argument"
   /// A value whose type differs from what the factory or property takes.

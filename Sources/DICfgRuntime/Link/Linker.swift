@@ -19,22 +19,22 @@ struct Linker {
     }
     let global = { (reference: ResolutionPlan.ServiceReference) in firstService[reference.container] + reference.service
     }
-    var services: [LinkedGraph.LinkedService] = []
+    var services: [LinkedService] = []
     services.reserveCapacity(total)
     for (containerIndex, container) in plan.containers.enumerated() {
       for service in container.services {
         guard let registration = registry.registrations[service.type] else { continue }
         services.append(
-          LinkedGraph.LinkedService(
+          LinkedService(
             service: service, container: containerIndex, registration: registration, global: global))
       }
     }
-    let parameters = plan.parameters.map { parameter -> Instance in
+    let parameters = plan.parameters.map { parameter -> Constant in
       switch ParameterResolution.resolve(parameter, environment: environment) {
-      case .success(let value): return Instance(value)
+      case .success(let value): return Constant(value)
       case .failure(let diagnostic):
         diagnostics.append(diagnostic)
-        return .absent
+        return Constant(instance: .absent)
       }
     }
     let linkedExternals = linkExternals(&diagnostics)
@@ -43,35 +43,24 @@ struct Linker {
       plan: plan, services: services, firstService: firstService, parameters: parameters, externals: linkedExternals)
   }
 
-  private func linkExternals(_ diagnostics: inout [Diagnostic]) -> [[LinkedGraph.ExternalValue]] {
+  private func linkExternals(_ diagnostics: inout [Diagnostic]) -> [[ExternalValue]] {
     var used = Set<String>()
     let linked = plan.containers.map { container in
-      container.externals.map { external -> LinkedGraph.ExternalValue in
+      container.externals.map { external -> ExternalValue in
         let qualified = "\(container.name).\(external.id)"
         let key = externals[qualified] != nil ? qualified : external.id
         guard let value = externals[key].flatMap(Self.unwrapped) else {
-          if !external.optional {
-            diagnostics.append(
-              .error(
-                .missingExternal,
-                "external '\(external.id)' (\(external.type)) was not supplied; pass it in 'externals:' when "
-                  + "creating the container, or declare it 'optional: true'", at: external.location))
-          }
+          if !external.optional { diagnostics.append(.missingExternal(external)) }
           used.insert(key)
           return .absent
         }
         used.insert(key)
-        guard external.retain != .strong else { return .strong(Instance(value)) }
+        guard external.retain != .strong else { return .strong(Constant(value)) }
         guard type(of: value) is AnyObject.Type else {
-          diagnostics.append(
-            .error(
-              .weakValueType,
-              "external '\(external.id)' is held \(external.retain), but the value supplied is a "
-                + "'\(String(describing: type(of: value)))', not a class instance; supply an object or hold it strong",
-              at: external.location))
+          diagnostics.append(.weakExternalValue(external, value: value))
           return .absent
         }
-        return .weak(WeakBox(value as AnyObject))
+        return .weak(WeakReference(value as AnyObject))
       }
     }
     let declared = plan.containers.flatMap { container in
@@ -79,11 +68,7 @@ struct Linker {
     }
     for key in externals.keys.sorted() where !used.contains(key) {
       let location = plan.containers.first?.location ?? .start(of: "")
-      diagnostics.append(
-        .error(
-          .unknownExternal,
-          "external '\(key)' was supplied, but the graph file declares no such external"
-            + Suggestions.clause(for: key, among: declared), at: location))
+      diagnostics.append(.unknownExternal(key, declared: declared, at: location))
     }
     return linked
   }
@@ -97,98 +82,5 @@ struct Linker {
       guard let wrapped = mirror.children.first?.value else { return nil }
       current = wrapped
     }
-  }
-}
-
-/// What the link checks need to know of a registered type: from a ``Registry`` or from a
-/// manifest it exported.
-struct RegisteredType {
-  var name: String
-  var isClass: Bool
-  var argumentTypes: [String]?
-  var labels: [String]?
-  var properties: Set<String>
-
-  init(_ registration: Registration) {
-    self.name = registration.name
-    self.isClass = registration.isClass
-    self.argumentTypes = registration.argumentTypes
-    self.labels = registration.labels
-    self.properties = Set(registration.properties.keys)
-  }
-
-  init(_ entry: RegistryManifest.TypeEntry) {
-    self.name = entry.name
-    self.isClass = entry.isClass
-    self.argumentTypes = entry.arguments?.map(\.type)
-    self.labels = entry.arguments.flatMap { arguments in
-      arguments.allSatisfy { $0.label != nil } ? arguments.compactMap(\.label) : nil
-    }
-    self.properties = Set(entry.properties.map(\.name))
-  }
-}
-
-/// The checks between a plan and registered types, shared by linking and
-/// `dicfg validate --registry`.
-public enum LinkChecks {
-  /// Every problem between `plan` and the types a manifest describes.
-  public static func check(plan: ResolutionPlan, manifest: RegistryManifest) -> [Diagnostic] {
-    check(plan: plan, types: Dictionary(manifest.types.map { ($0.name, RegisteredType($0)) }, uniquingKeysWith: { $1 }))
-      .sorted()
-  }
-
-  static func check(plan: ResolutionPlan, types: [String: RegisteredType]) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    for container in plan.containers {
-      for service in container.services {
-        guard let type = types[service.type] else {
-          diagnostics.append(
-            .error(
-              .unregisteredType,
-              "no factory is registered for '\(service.type)' (service '\(service.id)'); register one with "
-                + "'registry.register(\(service.type).init)'"
-                + Suggestions.clause(for: service.type, among: types.keys),
-              at: service.location))
-          continue
-        }
-        if let problem = factoryProblem(service, type) {
-          diagnostics.append(
-            .error(.factoryMismatch, problem, at: service.initializer.first?.location ?? service.location))
-        }
-        for property in service.properties where !type.properties.contains(property.label) {
-          diagnostics.append(
-            .error(
-              .unknownProperty,
-              "'\(service.type)' has no registered property '\(property.label)'; register it with "
-                + "'registry.property(\"\(property.label)\", of: \(service.type).self, \\.\(property.label))'"
-                + Suggestions.clause(for: property.label, among: type.properties),
-              at: property.location))
-        }
-        if service.scope == .weak, !type.isClass {
-          diagnostics.append(
-            .error(
-              .weakValueType,
-              "'\(service.id)' has scope weak, but '\(service.type)' is not a class; only objects can be held "
-                + "weakly, so choose another scope", at: service.location))
-        }
-      }
-    }
-    return diagnostics
-  }
-
-  private static func factoryProblem(_ service: ResolutionPlan.Service, _ type: RegisteredType) -> String? {
-    let given = service.initializer.map(\.label)
-    let givenText = given.isEmpty ? "none" : given.map { "'\($0)'" }.joined(separator: ", ")
-    if let argumentTypes = type.argumentTypes, argumentTypes.count != given.count {
-      let expected = argumentTypes.isEmpty ? "no arguments" : argumentTypes.joined(separator: ", ")
-      return "the factory registered for '\(service.type)' takes \(argumentTypes.count) argument"
-        + "\(argumentTypes.count == 1 ? "" : "s") (\(expected)), but '\(service.id)' gives \(given.count) "
-        + "in 'init:' (\(givenText)); make them match"
-    }
-    if let labels = type.labels, labels != given {
-      return "the factory registered for '\(service.type)' takes \(labels.map { "'\($0)'" }.joined(separator: ", ")) "
-        + "in that order, but '\(service.id)' gives \(givenText) in 'init:'"
-    }
-    return nil
   }
 }

@@ -10,7 +10,7 @@ enum ParameterResolution {
   static func resolve(_ parameter: ResolutionPlan.Parameter, environment: [String: String]) -> Outcome {
     switch parameter.value {
     case .literal(let literal):
-      return .success(ResolveContext.literalValue(literal))
+      return .success(literal.value)
     case .environment(let segments, let typed):
       var text = ""
       for segment in segments {
@@ -19,12 +19,7 @@ enum ParameterResolution {
           text += literal
         case .variable(let name, let defaultValue):
           guard let value = environment[name] ?? defaultValue else {
-            return .failure(
-              .error(
-                .unsetEnvironmentVariable,
-                "environment variable '\(name)' of parameter '\(parameter.name)' is not set and has no default; "
-                  + "set it before creating the container, or write '${\(name):-default}'",
-                at: parameter.location))
+            return .failure(.unsetEnvironmentVariable(name, of: parameter))
           }
           text += value
         }

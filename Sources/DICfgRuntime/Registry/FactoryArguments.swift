@@ -5,8 +5,9 @@
 ///   WeatherReportViewController(view: try arguments("view"), client: try arguments("client"))
 /// }
 /// ```
-public struct FactoryArguments: @unchecked Sendable {
-  // The values are confined to the factory call that receives them.
+///
+/// The values are confined to the factory call that receives them.
+public struct FactoryArguments {
   let values: [(label: String, value: Any)]
   let serviceID: String
 

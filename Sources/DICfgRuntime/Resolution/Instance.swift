@@ -91,27 +91,3 @@ extension Array: InstanceListConvertible {
     self = elements
   }
 }
-
-/// A value that is not a class instance, boxed so the resolve path passes it as one reference.
-/// `@unchecked Sendable`: immutable; the value is shared as the graph file's scope intends.
-@usableFromInline
-final class ValueBox: @unchecked Sendable {
-  @usableFromInline let stored: Any
-  /// The items, for a list; `value` is then built from them when asked for.
-  @usableFromInline let list: [Instance]?
-
-  @usableFromInline
-  init(_ value: Any) {
-    self.stored = value
-    self.list = nil
-  }
-
-  init(list: [Instance]) {
-    self.stored = ()
-    self.list = list
-  }
-
-  /// The value; a list's items as `[Any]`.
-  @usableFromInline
-  var value: Any { list.map { items in items.map(\.any) as Any } ?? stored }
-}

@@ -1,20 +1,23 @@
 import DICfgCore
 
-/// The state of one top-level resolve: the graph-scoped instances it shares, the objects whose
-/// properties wait to be injected, the scoped instances it claimed, and the path being built.
+/// One top-level resolve: asks each service's scope for its instance, builds what the scopes do
+/// not keep, injects properties once everything is constructed, then has the shared scopes keep
+/// what it built.
 ///
 /// A struct passed `inout` down the resolve, so its accesses are checked statically rather than at
-/// run time; `identity` tells one resolve from another. Confined to the thread that resolves.
-struct ResolveContext {
+/// run time. Confined to the thread that resolves.
+struct Resolve {
   let graph: LinkedGraph
-  let thread = ThreadIdentity.current
-  /// Tells this resolve from others (a slot records which resolve builds it); created when the
-  /// resolve first claims a slot, so a resolve that claims none allocates none.
-  private var identity: ResolveIdentity?
-  private var graphInstances = GraphInstances()
-  /// Scoped services this resolve built, to publish (or release) when it ends.
-  var claimed: [Int] = []
+  /// Tells this resolve from others when it claims a shared build; created on the first claim,
+  /// so a resolve that claims none allocates none.
+  private var token: ResolveToken?
+  private var thread: ThreadIdentity?
+  /// The graph-scoped instances of this resolve.
+  var graphInstances = GraphInstances()
+  /// Shared-scope instances this resolve built, to keep (or drop) when it ends.
+  var claimed: [ClaimedBuild] = []
   private var deferred: [(instance: Instance, service: Int, arguments: [String: any Sendable], path: [Int])] = []
+  /// The services whose factories run, outermost first.
   private var path: [Int] = []
   /// The initializer values of the builds in progress, each build's above its caller's.
   ///
@@ -28,51 +31,54 @@ struct ResolveContext {
     self.graph = graph
   }
 
-  /// The identity of this resolve, for the slots it claims.
-  mutating func owner() -> ObjectIdentifier {
-    if let identity { return ObjectIdentifier(identity) }
-    let created = ResolveIdentity()
-    identity = created
-    return ObjectIdentifier(created)
+  /// Resolves `service` with its run-time `arguments`: the whole flow of a top-level resolve.
+  static func run(_ service: Int, arguments: [String: any Sendable], in graph: LinkedGraph) throws -> Instance {
+    var resolve = Resolve(graph: graph)
+    do {
+      let instance = try resolve.instance(of: service, arguments: arguments)
+      try resolve.injectDeferredProperties()
+      graph.builds.keep(resolve.claimed)
+      return instance
+    } catch {
+      graph.builds.abandon(resolve.claimed)
+      throw error
+    }
+  }
+
+  /// This resolve's identity and thread, for the shared builds it claims.
+  mutating func identity() -> (ObjectIdentifier, ThreadIdentity) {
+    let token = self.token ?? ResolveToken()
+    let thread = self.thread ?? .current
+    self.token = token
+    self.thread = thread
+    return (ObjectIdentifier(token), thread)
   }
 
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
-  mutating func instance(of index: Int, arguments: [String: any Sendable]) throws -> Instance {
-    switch graph.sharing[index] {
-    case .unique:
-      return try buildOnce(index, arguments: arguments)
-    case .graph:
-      if let instance = graphInstances[index] { return instance }
-      let instance = try buildOnce(index, arguments: arguments)
-      graphInstances.insert(instance, for: index)
-      return instance
-    case .slot:
-      return try graph.sharedInstance(of: index, context: &self)
-    }
+  /// The instance of `service`, from its scope.
+  mutating func instance(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    try graph.scopes[service].instance(of: service, arguments: arguments, in: &self)
   }
 
-  /// Builds an unscoped or graph-scoped service, refusing to re-enter one whose factory runs
-  /// (the services being built are exactly the current path).
-  private mutating func buildOnce(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
-    if path.contains(index) {
-      let service = graph.services[index].service
-      throw ResolutionError(
-        .dependencyCycle, "'\(service.id)' is requested again while its factory is still running",
-        path: pathIDs + [service.id], location: service.location)
+  /// Builds a service of a scope that keeps nothing across resolves, refusing to re-enter one whose
+  /// factory runs (the services being built are exactly the current path).
+  mutating func buildUnlessBuilding(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    if path.contains(service) {
+      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
     }
-    return try build(index, arguments: arguments)
+    return try build(service, arguments: arguments)
   }
 
   /// Resolves the initializer's values, calls the factory, and queues the properties.
-  mutating func build(_ index: Int, arguments: [String: any Sendable]) throws -> Instance {
-    let linked = graph.services[index]
+  mutating func build(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    let linked = graph.services[service]
     if path.capacity == 0 {
       // Room for a typical resolve, so the arrays grow once rather than through every small size.
       path.reserveCapacity(16)
       if !linked.initializer.isEmpty { argumentStack.reserveCapacity(16) }
     }
-    path.append(index)
+    path.append(service)
     defer { path.removeLast() }
     let base = argumentCount
     defer { argumentCount = base }
@@ -83,7 +89,7 @@ struct ResolveContext {
       }
     } else {
       for source in linked.initializer {
-        pushArgument(try value(source, owner: index, arguments: arguments))
+        pushArgument(try value(source, owner: service, arguments: arguments))
       }
     }
     let instance: Instance
@@ -101,18 +107,14 @@ struct ResolveContext {
     } catch let error as ResolutionError where !error.path.isEmpty {
       throw error
     } catch let error as ResolutionError {
-      throw located(error, at: index)
+      throw located(error, at: service)
     } catch let mismatch as ArgumentMismatch {
-      throw located(mismatch.error(typeName: linked.registration.name), at: index)
+      throw located(mismatch.error(typeName: linked.registration.name), at: service)
     } catch {
-      var failure = ResolutionError(
-        .factoryFailed, "the factory of '\(linked.service.id)' threw: \(error)", path: pathIDs,
-        location: linked.service.location)
-      failure.underlying = error
-      throw failure
+      throw ResolutionError.factoryFailed(linked.service, error: error, path: pathIDs)
     }
     if linked.hasProperties {
-      deferred.append((instance, index, arguments, path))
+      deferred.append((instance, service, arguments, path))
     }
     return instance
   }
@@ -128,36 +130,32 @@ struct ResolveContext {
 
   /// Injects the properties of every object this resolve built, after all were constructed, so
   /// a property may point back at an object whose initializer was running when its owner was built.
-  mutating func injectDeferredProperties() throws {
+  private mutating func injectDeferredProperties() throws {
     var next = 0
     while next < deferred.count {
-      let (instance, index, arguments, builtPath) = deferred[next]
+      let (instance, service, arguments, builtPath) = deferred[next]
       next += 1
-      let linked = graph.services[index]
+      let linked = graph.services[service]
       path = builtPath
       for property in linked.properties {
-        let value = try value(property.source, owner: index, arguments: arguments)
+        let value = try value(property.source, owner: service, arguments: arguments)
         guard let setter = property.setter else { continue }
         do {
           try setter.set(instance.any, value.any)
         } catch let error as ResolutionError {
-          throw located(error, at: index)
+          throw located(error, at: service)
         } catch {
-          var failure = ResolutionError(
-            .factoryFailed, "setting property '\(property.label)' of '\(linked.service.id)' threw: \(error)",
-            path: pathIDs, location: property.location)
-          failure.underlying = error
-          throw failure
+          throw ResolutionError.propertyFailed(property, of: linked.service, error: error, path: pathIDs)
         }
       }
     }
     path = []
   }
 
-  private func located(_ error: ResolutionError, at index: Int) -> ResolutionError {
+  private func located(_ error: ResolutionError, at service: Int) -> ResolutionError {
     var error = error
     error.path = pathIDs
-    error.location = error.location ?? graph.services[index].service.location
+    error.location = error.location ?? graph.services[service].service.location
     return error
   }
 
@@ -168,15 +166,12 @@ struct ResolveContext {
     case .service(let target):
       return try instance(of: target, arguments: Self.noArguments)
     case .external(let container, let index):
-      return try graph.external(container: container, index: index, context: self)
+      return try graph.external(container: container, index: index, path: pathIDs)
     case .parameter(let index):
-      return graph.parameters[index]
+      return graph.parameters[index].value
     case .argument(let name):
       guard let argument = arguments[name] else {
-        let service = graph.services[owner].service
-        throw ResolutionError(
-          .missingArgument, "'\(service.id)' needs run-time argument '\(name)'; pass it in 'arguments:'",
-          path: pathIDs, location: service.location)
+        throw ResolutionError.missingArgument(name, of: graph.services[owner].service, path: pathIDs)
       }
       return Instance(argument)
     case .container:
@@ -211,23 +206,9 @@ struct ResolveContext {
     }
   }
 
-  static func literalValue(_ literal: ResolutionPlan.Literal) -> Any {
-    switch literal {
-    case .null: Optional<Any>.none as Any
-    case .bool(let value): value
-    case .int(let value): value
-    case .double(let value): value
-    case .string(let value): value
-    case .list(let items): items.map(literalValue)
-    case .map(let entries): Dictionary(entries.map { ($0.key, literalValue($0.value)) }, uniquingKeysWith: { $1 })
-    }
-  }
-}
-
-extension ResolveContext {
   /// The run-time arguments of a service resolved as another's dependency: none.
   static let noArguments: [String: any Sendable] = [:]
 }
 
 /// A token whose identity names one resolve.
-final class ResolveIdentity: Sendable {}
+final class ResolveToken: Sendable {}

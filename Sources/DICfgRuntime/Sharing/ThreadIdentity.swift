@@ -7,8 +7,10 @@
 #endif
 
 /// The identity of the calling thread, to tell a re-entrant resolve from another thread's.
+///
+/// `@unchecked Sendable`: a `pthread_t` is an opaque identifier, compared and hashed, never
+/// dereferenced.
 struct ThreadIdentity: Hashable, @unchecked Sendable {
-  // A pthread_t is an opaque identifier; it is compared, never dereferenced.
   private let thread: pthread_t
 
   static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }

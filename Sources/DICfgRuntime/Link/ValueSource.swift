@@ -24,7 +24,7 @@ enum ValueSource: Sendable {
     case .parameter(let index): self = .parameter(index)
     case .argument(let name): self = .argument(name)
     case .container: self = .container
-    case .literal(let literal): self = .constant(Constant(ResolveContext.literalValue(literal)))
+    case .literal(let literal): self = .constant(Constant(literal.value))
     case .provider(let reference): self = .provider(global(reference))
     case .lazy(let reference): self = .lazy(global(reference))
     case .tagged(_, let references): self = .tagged(references.map(global))
@@ -33,20 +33,4 @@ enum ValueSource: Sendable {
     case .optional(nil): self = .none
     }
   }
-}
-
-/// A literal converted once at link time. `@unchecked Sendable`: immutable, and literals are
-/// numbers, strings, booleans and collections of them.
-final class Constant: @unchecked Sendable {
-  let value: Instance
-
-  init(_ value: Any) { self.value = Instance(value) }
-}
-
-/// A property of a linked service: its setter and its compiled value.
-struct PropertySource: Sendable {
-  var label: String
-  var source: ValueSource
-  var location: SourceLocation
-  var setter: Registration.Property?
 }

@@ -1,0 +1,84 @@
+import DICfgCore
+
+// The findings of the link step, made here and nowhere else.
+
+extension Diagnostic {
+  static func unregisteredType(_ service: ResolutionPlan.Service, registered: some Collection<String>) -> Diagnostic {
+    .error(
+      .unregisteredType,
+      "no factory is registered for '\(service.type)' (service '\(service.id)'); register one with "
+        + "'registry.register(\(service.type).init)'" + Suggestions.clause(for: service.type, among: registered),
+      at: service.location)
+  }
+
+  static func factoryArity(_ service: ResolutionPlan.Service, argumentTypes: [String]) -> Diagnostic {
+    let given = service.initializer.map(\.label)
+    let expected = argumentTypes.isEmpty ? "no arguments" : argumentTypes.joined(separator: ", ")
+    return .error(
+      .factoryMismatch,
+      "the factory registered for '\(service.type)' takes \(argumentTypes.count) argument"
+        + "\(argumentTypes.count == 1 ? "" : "s") (\(expected)), but '\(service.id)' gives \(given.count) "
+        + "in 'init:' (\(Self.labelList(given))); make them match",
+      at: service.initializer.first?.location ?? service.location)
+  }
+
+  static func factoryLabels(_ service: ResolutionPlan.Service, labels: [String]) -> Diagnostic {
+    .error(
+      .factoryMismatch,
+      "the factory registered for '\(service.type)' takes \(labels.map { "'\($0)'" }.joined(separator: ", ")) "
+        + "in that order, but '\(service.id)' gives \(Self.labelList(service.initializer.map(\.label))) in 'init:'",
+      at: service.initializer.first?.location ?? service.location)
+  }
+
+  static func unknownProperty(
+    _ property: ResolutionPlan.Argument, of service: ResolutionPlan.Service, registered: Set<String>
+  ) -> Diagnostic {
+    .error(
+      .unknownProperty,
+      "'\(service.type)' has no registered property '\(property.label)'; register it with "
+        + "'registry.property(\"\(property.label)\", of: \(service.type).self, \\.\(property.label))'"
+        + Suggestions.clause(for: property.label, among: registered),
+      at: property.location)
+  }
+
+  static func weakScopeValue(_ service: ResolutionPlan.Service) -> Diagnostic {
+    .error(
+      .weakValueType,
+      "'\(service.id)' has scope weak, but '\(service.type)' is not a class; only objects can be held "
+        + "weakly, so choose another scope", at: service.location)
+  }
+
+  static func weakExternalValue(_ external: ResolutionPlan.External, value: Any) -> Diagnostic {
+    .error(
+      .weakValueType,
+      "external '\(external.id)' is held \(external.retain), but the value supplied is a "
+        + "'\(String(describing: type(of: value)))', not a class instance; supply an object or hold it strong",
+      at: external.location)
+  }
+
+  static func missingExternal(_ external: ResolutionPlan.External) -> Diagnostic {
+    .error(
+      .missingExternal,
+      "external '\(external.id)' (\(external.type)) was not supplied; pass it in 'externals:' when "
+        + "creating the container, or declare it 'optional: true'", at: external.location)
+  }
+
+  static func unknownExternal(_ key: String, declared: [String], at location: SourceLocation) -> Diagnostic {
+    .error(
+      .unknownExternal,
+      "external '\(key)' was supplied, but the graph file declares no such external"
+        + Suggestions.clause(for: key, among: declared), at: location)
+  }
+
+  static func unsetEnvironmentVariable(_ name: String, of parameter: ResolutionPlan.Parameter) -> Diagnostic {
+    .error(
+      .unsetEnvironmentVariable,
+      "environment variable '\(name)' of parameter '\(parameter.name)' is not set and has no default; "
+        + "set it before creating the container, or write '${\(name):-default}'",
+      at: parameter.location)
+  }
+
+  private static func labelList(_ labels: [String]) -> String {
+    labels.isEmpty ? "none" : labels.map { "'\($0)'" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,123 @@
+import DICfgCore
+
+// The messages of resolving, made here and nowhere else.
+
+extension ResolutionError {
+  /// A resolve by an id the container does not see.
+  static func unknownService(_ id: String, container: String, visible: [String]) -> ResolutionError {
+    ResolutionError(
+      .unknownService, "container '\(container)' has no service '\(id)'" + Suggestions.clause(for: id, among: visible))
+  }
+
+  /// A resolve by a type no service the container sees binds.
+  static func unboundType(_ typeName: String, container: String, bound: some Collection<String>) -> ResolutionError {
+    ResolutionError(
+      .unknownService,
+      "no service of container '\(container)' is bound to type '\(typeName)'; add it to a service's 'type' or 'as:'"
+        + Suggestions.clause(for: typeName, among: bound))
+  }
+
+  /// A resolve by a type several services bind.
+  static func ambiguousType(_ typeName: String, services: [String]) -> ResolutionError {
+    let ids = services.map { "'\($0)'" }.joined(separator: ", ")
+    return ResolutionError(
+      .ambiguousReference, "type '\(typeName)' is bound by \(ids); resolve one of them by id")
+  }
+
+  /// A container name the link does not have.
+  static func unknownContainer(_ name: String, containers: [String]) -> ResolutionError {
+    let suggestion = Suggestions.clause(for: name, among: containers)
+    let listed = "; its containers are " + containers.map { "'\($0)'" }.joined(separator: ", ")
+    return ResolutionError(
+      .unknownContainer, "the plan has no container '\(name)'" + (suggestion.isEmpty ? listed : suggestion))
+  }
+
+  /// A reset of a scope that keeps nothing to release.
+  static func notResettable(_ scope: String, resettable: [String]) -> ResolutionError {
+    ResolutionError(
+      .notResettable,
+      "'\(scope)' is not a resettable scope; reset 'cached' or a scope declared under 'scopes:'"
+        + Suggestions.clause(for: scope, among: resettable))
+  }
+
+  /// A service asked for again while its own factory runs.
+  static func requestedWhileBuilding(_ service: ResolutionPlan.Service, path: [String]) -> ResolutionError {
+    ResolutionError(
+      .dependencyCycle,
+      "'\(service.id)' is requested again while its factory is still running; "
+        + "a factory that resolves its own service (through '$container') or a cycle of factories cannot finish",
+      path: path + [service.id], location: service.location)
+  }
+
+  /// A factory that threw.
+  static func factoryFailed(_ service: ResolutionPlan.Service, error: any Error, path: [String]) -> ResolutionError {
+    var failure = ResolutionError(
+      .factoryFailed, "the factory of '\(service.id)' threw: \(error)", path: path, location: service.location)
+    failure.underlying = error
+    return failure
+  }
+
+  /// A property setter that threw.
+  static func propertyFailed(
+    _ property: PropertySource, of service: ResolutionPlan.Service, error: any Error, path: [String]
+  ) -> ResolutionError {
+    var failure = ResolutionError(
+      .factoryFailed, "setting property '\(property.label)' of '\(service.id)' threw: \(error)", path: path,
+      location: property.location)
+    failure.underlying = error
+    return failure
+  }
+
+  /// A run-time argument the service's `init:` uses that the resolve did not pass.
+  static func missingArgument(_ name: String, of service: ResolutionPlan.Service, path: [String]) -> ResolutionError {
+    ResolutionError(
+      .missingArgument, "'\(service.id)' needs run-time argument '\(name)'; pass it in 'arguments:'", path: path,
+      location: service.location)
+  }
+
+  /// A declared run-time argument the resolve did not pass.
+  static func missingArgument(_ argument: ResolutionPlan.RuntimeArgument, of service: ResolutionPlan.Service)
+    -> ResolutionError
+  {
+    ResolutionError(
+      .missingArgument,
+      "'\(service.id)' needs run-time argument '\(argument.name)' (\(argument.type)); "
+        + "pass it in 'arguments:' when resolving",
+      path: [service.id], location: service.location)
+  }
+
+  /// A run-time argument the service does not declare.
+  static func undeclaredArgument(_ name: String, of service: ResolutionPlan.Service) -> ResolutionError {
+    let declared = service.arguments.map { "'\($0.name)'" }.joined(separator: ", ")
+    return ResolutionError(
+      .missingArgument,
+      "'\(service.id)' declares no run-time argument '\(name)'"
+        + (declared.isEmpty ? "; it takes none" : "; it takes \(declared)"),
+      path: [service.id], location: service.location)
+  }
+
+  /// A weak or unowned external the host app released.
+  static func releasedExternal(_ external: ResolutionPlan.External, path: [String]) -> ResolutionError {
+    ResolutionError(
+      .releasedExternal,
+      "\(external.retain) external '\(external.id)' has been released by the host app; "
+        + "keep it alive while the container is used, or declare it 'optional: true'",
+      path: path, location: external.location)
+  }
+
+  /// A resolved instance of another type than asked for.
+  static func typeMismatch(_ service: ResolutionPlan.Service, found: Any, expected: Any.Type) -> ResolutionError {
+    ResolutionError(
+      .typeMismatch,
+      "'\(service.id)' is a '\(String(describing: type(of: found)))', not a '\(String(describing: expected))'",
+      path: [service.id], location: service.location)
+  }
+
+  /// A container handle or provider used after the app released every container handle.
+  static func releasedContainer(_ name: String) -> ResolutionError {
+    ResolutionError(
+      .releasedContainer,
+      "container '\(name)' was released: every handle the app created is gone, so the services it gave "
+        + "its factories can no longer resolve; keep a 'Container' alive while its objects use it")
+  }
+}

@@ -1,0 +1,126 @@
+import DICfgCore
+
+/// A plan linked to its factories and externals: what every ``Container`` of one link shares.
+/// Immutable after linking; the instances live in the scopes' stores.
+final class LinkedGraph: Sendable {
+  let plan: ResolutionPlan
+  /// Per global service: the plan's service, its container and its registration.
+  let services: [LinkedService]
+  /// Per global service: the store of its scope, which gives a resolve its instance.
+  let scopes: [any Scope]
+  /// Per container: the global number of its first service.
+  let firstService: [Int]
+  let parameters: [Constant]
+  /// Per container: its externals.
+  let externals: [[ExternalValue]]
+  /// Per container: ids (services and aliases) visible from it, to global numbers.
+  let idLookup: [IDTable]
+  /// Per container: bound type names visible from it, nearest container first.
+  let typeLookup: [[String: [Int]]]
+  /// Per container: the services resolved by Swift type so far.
+  let typeIndexes: [TypeIndex]
+  /// The singleton store, which the containers read in place.
+  let singletons: SingletonScope
+  /// The scopes `reset(scope:)` empties: `cached` and each custom scope, by name.
+  let resettableScopes: [String: CachedScope]
+  /// The builds of shared-scope instances under way.
+  let builds = SharedBuilds()
+
+  init(
+    plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Constant],
+    externals: [[ExternalValue]]
+  ) {
+    self.plan = plan
+    self.services = services
+    self.firstService = firstService
+    self.parameters = parameters
+    self.externals = externals
+    self.typeIndexes = plan.containers.map { _ in TypeIndex() }
+    let count = services.count
+    let singletons = SingletonScope(builds: builds, serviceCount: count)
+    let weak = WeakScope(
+      builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
+    var scopes = [any Scope](repeating: GraphScope(), count: count)
+    var resettableMembers: [String: [Int]] = ["cached": []]
+    for name in plan.containers.flatMap(\.customScopes) { resettableMembers[name] = [] }
+    for (index, linked) in services.enumerated() {
+      switch linked.service.scope {
+      case .graph: break
+      case .unique: scopes[index] = UniqueScope()
+      case .singleton: scopes[index] = singletons
+      case .weak: scopes[index] = weak
+      case .cached, .custom: resettableMembers[linked.service.scope.name, default: []].append(index)
+      }
+    }
+    var resettable: [String: CachedScope] = [:]
+    for (name, members) in resettableMembers {
+      let scope = CachedScope(name: name, builds: builds, serviceCount: count, services: members)
+      resettable[name] = scope
+      for index in members { scopes[index] = scope }
+    }
+    self.singletons = singletons
+    self.resettableScopes = resettable
+    self.scopes = scopes
+    var ids: [[String: Int]] = []
+    var types: [[String: [Int]]] = []
+    let collaborators = plan.containers.map(\.collaborators)
+    for index in plan.containers.indices {
+      var visibleIDs: [String: Int] = [:]
+      var visibleTypes: [String: [Int]] = [:]
+      for owner in CollaboratorSearch.order(from: index, collaborators: collaborators) {
+        let first = firstService[owner]
+        for (local, service) in plan.containers[owner].services.enumerated() {
+          if visibleIDs[service.id] == nil { visibleIDs[service.id] = first + local }
+        }
+        for alias in plan.containers[owner].aliases where visibleIDs[alias.id] == nil {
+          visibleIDs[alias.id] = firstService[alias.target.container] + alias.target.service
+        }
+        var bound: [String: [Int]] = [:]
+        for (local, service) in plan.containers[owner].services.enumerated() {
+          for type in Set([service.type] + service.bindings) { bound[type, default: []].append(first + local) }
+        }
+        for (type, candidates) in bound where visibleTypes[type] == nil { visibleTypes[type] = candidates }
+      }
+      ids.append(visibleIDs)
+      types.append(visibleTypes)
+    }
+    self.idLookup = ids.map(IDTable.init)
+    self.typeLookup = types
+  }
+
+  /// Resolves service `service` as one top-level resolve, checking its run-time arguments first.
+  func resolve(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    if services[service].takesArguments || !arguments.isEmpty {
+      try checkArguments(arguments, for: services[service].service)
+    }
+    return try Resolve.run(service, arguments: arguments, in: self)
+  }
+
+  private func checkArguments(_ arguments: [String: any Sendable], for service: ResolutionPlan.Service) throws {
+    // Every declared argument given, and nothing else (the names are distinct): nothing to report.
+    if arguments.count == service.arguments.count, service.arguments.allSatisfy({ arguments[$0.name] != nil }) {
+      return
+    }
+    if let missing = service.arguments.first(where: { arguments[$0.name] == nil }) {
+      throw ResolutionError.missingArgument(missing, of: service)
+    }
+    if let unknown = arguments.keys.sorted().first(where: { name in !service.arguments.contains { $0.name == name } }) {
+      throw ResolutionError.undeclaredArgument(unknown, of: service)
+    }
+  }
+
+  /// The value of external `index` of `container`.
+  func external(container: Int, index: Int, path: [String]) throws -> Instance {
+    let declaration = plan.containers[container].externals[index]
+    switch externals[container][index] {
+    case .strong(let value):
+      return value.value
+    case .weak(let reference):
+      if let object = reference.object { return .object(object) }
+      if declaration.optional { return .absent }
+      throw ResolutionError.releasedExternal(declaration, path: path)
+    case .absent:
+      return .absent
+    }
+  }
+}

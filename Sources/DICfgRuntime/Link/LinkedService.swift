@@ -1,0 +1,45 @@
+import DICfgCore
+
+/// A service of the plan with its registration, compiled for the resolve path. A class, so the
+/// resolve path reads it through one reference instead of copying the service's arrays and strings.
+final class LinkedService: Sendable {
+  let service: ResolutionPlan.Service
+  let container: Int
+  let registration: Registration
+  /// The registered factory, read without copying the rest of the registration.
+  let factory: Registration.Factory
+  let hasProperties: Bool
+  let takesArguments: Bool
+  /// The initializer's values, compiled.
+  let initializer: [ValueSource]
+  /// The initializer's services by global number, when every value of it is a service.
+  let initializerServices: [Int]?
+  /// The initializer's labels, for untyped factories.
+  let labels: [String]
+  /// The properties, compiled, with their setters.
+  let properties: [PropertySource]
+
+  init(
+    service: ResolutionPlan.Service, container: Int, registration: Registration,
+    global: (ResolutionPlan.ServiceReference) -> Int
+  ) {
+    self.service = service
+    self.container = container
+    self.registration = registration
+    self.factory = registration.factory
+    self.hasProperties = !service.properties.isEmpty
+    self.takesArguments = !service.arguments.isEmpty
+    self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
+    self.labels = service.initializer.map(\.label)
+    let services = initializer.compactMap { source -> Int? in
+      if case .service(let target) = source { return target }
+      return nil
+    }
+    self.initializerServices = services.count == initializer.count ? services : nil
+    self.properties = service.properties.map {
+      PropertySource(
+        label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
+        setter: registration.properties[$0.label])
+    }
+  }
+}

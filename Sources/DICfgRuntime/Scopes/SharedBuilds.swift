@@ -1,0 +1,113 @@
+/// The builds of shared-scope instances under way in one link: each instance is built exactly
+/// once across threads, and no lock is held while a factory runs.
+///
+/// A resolve that needs an instance no scope keeps yet claims it under the lock, builds it
+/// outside the lock, and keeps it when the resolve ends (after its properties are injected), or
+/// drops the claim if the resolve fails, so the next resolve retries. Another thread that needs a
+/// claimed instance waits for it. A request that would wait on itself — the same resolve, the same
+/// thread, or a thread that (through other waiting threads) waits on this one — is a cycle: it
+/// gets the instance if its factory has returned (as a property cycle shares it), or an error.
+final class SharedBuilds: Sendable {
+  private struct Claim {
+    let resolve: ObjectIdentifier
+    let thread: ThreadIdentity
+    /// The instance, once its factory has returned.
+    var built: Instance?
+  }
+
+  private struct State {
+    var claims: [Int: Claim] = [:]
+    /// Which service each waiting thread waits for.
+    var waiting: [ThreadIdentity: Int] = [:]
+
+    /// Whether the thread `start` waits, directly or through other waiting threads, on `target`.
+    func waitChainReaches(_ target: ThreadIdentity, from start: ThreadIdentity) -> Bool {
+      var thread = start
+      var steps = 0
+      while let service = waiting[thread], let owner = claims[service]?.thread, steps <= waiting.count {
+        if owner == target { return true }
+        thread = owner
+        steps += 1
+      }
+      return false
+    }
+  }
+
+  private enum Outcome {
+    case kept(Instance)
+    case build
+    case cycle(built: Instance?)
+  }
+
+  private let state = ConditionLocked(State())
+
+  /// The instance of `service` that `scope` keeps, waiting for another thread's build, or built
+  /// by `resolve`.
+  func instance(
+    of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], resolve: inout Resolve
+  ) throws -> Instance {
+    let (token, thread) = resolve.identity()
+    let outcome = state.waitUntil { state -> ConditionLocked<State>.Step<Outcome> in
+      state.waiting[thread] = nil
+      if let kept = scope.kept(service) { return .done(.kept(kept)) }
+      guard let claim = state.claims[service] else {
+        state.claims[service] = Claim(resolve: token, thread: thread)
+        return .done(.build)
+      }
+      if claim.resolve == token || claim.thread == thread || state.waitChainReaches(thread, from: claim.thread) {
+        return .done(.cycle(built: claim.built))
+      }
+      state.waiting[thread] = service
+      return .wait
+    }
+    switch outcome {
+    case .kept(let instance):
+      return instance
+    case .cycle(let built?):
+      return built
+    case .cycle(nil):
+      throw ResolutionError.requestedWhileBuilding(resolve.graph.services[service].service, path: resolve.pathIDs)
+    case .build:
+      let instance: Instance
+      do {
+        instance = try resolve.build(service, arguments: arguments)
+      } catch {
+        state.withLock(broadcast: true) { $0.claims[service] = nil }
+        throw error
+      }
+      state.withLock { $0.claims[service]?.built = instance }
+      resolve.claimed.append(ClaimedBuild(scope: scope, service: service))
+      return instance
+    }
+  }
+
+  /// Keeps what a resolve built, now that it ended, and wakes the threads waiting for it.
+  func keep(_ claimed: [ClaimedBuild]) {
+    guard !claimed.isEmpty else { return }
+    state.withLock(broadcast: true) { state in
+      for build in claimed {
+        if let instance = state.claims[build.service]?.built { build.scope.keep(instance, of: build.service) }
+        state.claims[build.service] = nil
+      }
+    }
+  }
+
+  /// Drops the claims of a resolve that failed, so the next resolve builds them again.
+  func abandon(_ claimed: [ClaimedBuild]) {
+    guard !claimed.isEmpty else { return }
+    state.withLock(broadcast: true) { state in
+      for build in claimed { state.claims[build.service] = nil }
+    }
+  }
+
+  /// Runs `body` with the lock held, so it never interleaves with keeping an instance.
+  func whileLocked(_ body: () -> Void) {
+    state.withLock { _ in body() }
+  }
+}
+
+/// A shared-scope instance a resolve built, to keep (or drop) when the resolve ends.
+struct ClaimedBuild {
+  let scope: any SharedScope
+  let service: Int
+}

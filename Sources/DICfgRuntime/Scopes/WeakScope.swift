@@ -1,0 +1,15 @@
+/// `weak`: the same instance while anything outside the container holds it, a new one after.
+/// Class types only (the link checks).
+final class WeakScope: SharedScope {
+  let builds: SharedBuilds
+  private let instances: WeakInstances
+
+  init(builds: SharedBuilds, serviceCount: Int, services: [Int]) {
+    self.builds = builds
+    self.instances = WeakInstances(count: serviceCount, services: services)
+  }
+
+  func kept(_ service: Int) -> Instance? { instances.object(service).map(Instance.object) }
+
+  func keep(_ instance: Instance, of service: Int) { instances.publish(instance.object, at: service) }
+}
