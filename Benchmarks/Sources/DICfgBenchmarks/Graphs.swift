@@ -55,6 +55,7 @@ func benchmarkRegistry() throws -> Registry {
   try registry.register(Four.init(a:b:c:d:))
   try registry.register(Root.init(children:))
   try registry.register(Details.init(user:leaf:))
+  try registry.register(Hundred.init)
   return registry
 }
 
@@ -84,6 +85,7 @@ func benchmarkGraph() -> String {
   for index in 1..<50 { text += "  c\(index): { type: One, init: { a: c\(index - 1) } }\n" }
   for index in 0..<100 { text += "  w\(index): { type: Leaf }\n" }
   text += "  wide: { type: Root, init: { children: [" + (0..<100).map { "w\($0)" }.joined(separator: ", ") + "] } }\n"
+  text += "  hundred: { type: Hundred, init: { " + (0..<100).map { "p\($0): w\($0)" }.joined(separator: ", ") + " } }\n"
   return text
 }
 
@@ -124,18 +126,15 @@ func swinjectContainer() -> Swinject.Container {
   container.register(Root.self, name: "wide") { r in
     Root(children: (0..<100).map { r.resolve(Leaf.self, name: "w\($0)")! })
   }
+  container.register(Hundred.self, name: "hundred") { r in Hundred.swinject(r) }
   return container
 }
 
 // Hand-written construction of the same graphs.
 
 final class HandWritten: @unchecked Sendable {
+  /// The built singleton: the floor is reading this stored constant.
   let singleton = Leaf()
-
-  /// The built singleton, through a call the optimizer cannot remove. The optimizer still
-  /// returns it without a retain (the caller only borrows it).
-  @inline(never)
-  func sharedSingleton() -> Leaf { singleton }
 
   /// The built singleton returned as a strong reference (one retain, then the caller's release),
   /// as any call across a module boundary returns it.

@@ -75,16 +75,48 @@ if let stage = value(after: "--memory"), let file = arguments.last {
 
 let dicfg = try dicfgContainer()
 if let id = value(after: "--profile") {
-  // One resolve, many times, for a profiler (valgrind --tool=callgrind).
+  // One scenario, many times, for counting instructions (valgrind --tool=callgrind at two
+  // iteration counts: the difference over the difference in iterations is the cost of one).
   let count = value(after: "--iterations").flatMap { Int($0) } ?? 300_000
-  let runTime: [String: any Sendable] = id == "details" ? ["user": "fiona"] : [:]
-  for _ in 0..<count { blackHole(try dicfg.resolve(id, as: AnyObject.self, arguments: runTime)) }
+  let body = try profiled(id, in: dicfg)
+  for _ in 0..<count { try body() }
   exit(0)
 }
+
+/// The body of one scenario, by name: a service id (resolved by id with its Swift type),
+/// `handle:ID` (by handle), or `hand:ID` (the hand-written construction).
+func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> () throws -> Void {
+  let hand = HandWritten()
+  func typed<T>(_ id: String, _ type: T.Type) throws -> () throws -> Void {
+    if name.hasPrefix("handle:") {
+      let handle = try container.handle(id, as: T.self)
+      return { blackHole(try handle.resolve()) }
+    }
+    return { blackHole(try container.resolve(id, as: T.self)) }
+  }
+  let id = String(name.split(separator: ":").last ?? "")
+  switch (name.hasPrefix("hand:"), id) {
+  case (true, "singleton"): return { blackHole(hand.singleton) }
+  case (true, "uniqueLeaf"): return { blackHole(Leaf()) }
+  case (true, "diamond"): return { blackHole(hand.diamond()) }
+  case (true, "c49"): return { blackHole(hand.chain()) }
+  case (true, "wide"): return { blackHole(hand.wide()) }
+  case (true, "hundred"): return { blackHole(Hundred.handWritten()) }
+  case (false, "singleton"), (false, "uniqueLeaf"), (false, "weakLeaf"): return try typed(id, Leaf.self)
+  case (false, "diamond"): return try typed(id, Four.self)
+  case (false, "c49"): return try typed(id, One.self)
+  case (false, "wide"): return try typed(id, Root.self)
+  case (false, "hundred"): return try typed(id, Hundred.self)
+  case (false, "details"): return { blackHole(try container.resolve(id, as: Details.self, arguments: ["user": "fiona"])) }
+  default: throw DiagnosticsError([])
+  }
+}
+
 let swinject = swinjectContainer()
 let hand = HandWritten()
 let singletonHandle = try dicfg.handle("singleton", as: Leaf.self)
 let diamondHandle = try dicfg.handle("diamond", as: Four.self)
+let uniqueLeafHandle = try dicfg.handle("uniqueLeaf", as: Leaf.self)
 _ = try dicfg.resolve("singleton", as: Leaf.self)
 _ = swinject.resolve(Leaf.self, name: "singleton")
 
@@ -114,7 +146,7 @@ func scenario(
 rows.append(
   try scenario(
     "resolve a built singleton", iterations: effort.iterations * 10,
-    hand: { blackHole(hand.sharedSingleton()) },
+    hand: { blackHole(hand.singleton) },
     swinject: { blackHole(swinject.resolve(Leaf.self, name: "singleton")) },
     dicfg: [
       ("by id", { blackHole(try dicfg.resolve("singleton", as: Leaf.self)) }),
@@ -126,7 +158,10 @@ rows.append(
     "resolve a unique leaf object", iterations: effort.iterations,
     hand: { blackHole(Leaf()) },
     swinject: { blackHole(swinject.resolve(Leaf.self, name: "uniqueLeaf")) },
-    dicfg: [("by id", { blackHole(try dicfg.resolve("uniqueLeaf", as: Leaf.self)) })]))
+    dicfg: [
+      ("by id", { blackHole(try dicfg.resolve("uniqueLeaf", as: Leaf.self)) }),
+      ("by handle", { blackHole(try uniqueLeafHandle.resolve()) }),
+    ]))
 rows.append(
   try scenario(
     "graph scope, 10-node diamond (shared node)", iterations: effort.scaled(10),
@@ -148,6 +183,12 @@ rows.append(
     hand: { blackHole(hand.wide()) },
     swinject: { blackHole(swinject.resolve(Root.self, name: "wide")) },
     dicfg: [("by id", { blackHole(try dicfg.resolve("wide", as: Root.self)) })]))
+rows.append(
+  try scenario(
+    "root with 100 typed initializer parameters", iterations: effort.scaled(100),
+    hand: { blackHole(Hundred.handWritten()) },
+    swinject: { blackHole(swinject.resolve(Hundred.self, name: "hundred")) },
+    dicfg: [("by id", { blackHole(try dicfg.resolve("hundred", as: Hundred.self)) })]))
 rows.append(
   try scenario(
     "run-time argument", iterations: effort.scaled(2),
@@ -200,11 +241,11 @@ for (label, body) in !runs("threads")
     (
       "hand-written (mutex)",
       { @Sendable in
-        handLock.lock(); blackHole(handSingleton.sharedSingleton()); handLock.unlock()
+        handLock.lock(); blackHole(handSingleton.singleton); handLock.unlock()
       }
     ),
     // No lock, and the optimizer returns the stored reference without a retain.
-    ("hand-written (no lock, borrowed)", { @Sendable in blackHole(handSingleton.sharedSingleton()) }),
+    ("hand-written (no lock, borrowed)", { @Sendable in blackHole(handSingleton.singleton) }),
     // No lock, but a strong reference: one retain and one release of the shared object per call.
     ("hand-written (no lock, strong reference)", { @Sendable in blackHole(handSingleton.retainedSingleton()) }),
     ("Swinject", { @Sendable in blackHole(threadSafeSwinject.resolve(Leaf.self, name: "singleton")) }),

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Instructions per resolve (user space, counted by callgrind, repeatable to the instruction), for
+# the resolution scenarios: each scenario runs at two iteration counts, and the difference in
+# instructions over the difference in iterations is the cost of one call.
+#   Benchmarks/instructions.sh [SCENARIO...]     e.g. singleton handle:diamond hand:diamond
+set -euo pipefail
+cd "$(dirname "$0")"
+swift build -c release 2>&1 | tail -n 1 >&2
+bin=$(swift build -c release --show-bin-path)/DICfgBenchmarks
+scenarios=("$@")
+if [ ${#scenarios[@]} -eq 0 ]; then
+  scenarios=(
+    hand:singleton singleton handle:singleton
+    hand:uniqueLeaf uniqueLeaf handle:uniqueLeaf
+    hand:diamond diamond handle:diamond
+    hand:c49 c49 hand:wide wide hand:hundred hundred
+    details weakLeaf
+  )
+fi
+count() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --profile "$1" --iterations "$2" 2>&1 \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+echo "| scenario | instructions per call |"
+echo "|---|---|"
+for scenario in "${scenarios[@]}"; do
+  low=$(count "$scenario" 1000)
+  high=$(count "$scenario" 3000)
+  echo "| $scenario | $(( (high - low) / 2000 )) |"
+done

@@ -1,0 +1,372 @@
+extension DiagnosticCode {
+  /// Every code dicfg emits, in documentation order, with its documentation: the one place a
+  /// code's summary, meaning, fix and example are written.
+  public static let catalog: [Documentation] = [
+    Documentation(
+      .syntaxError, stage: .graphFile,
+      summary: "YAML or JSON that the parser rejects",
+      meaning: "The file is not valid YAML (libyaml rejects it) or not valid JSON (RFC 8259 forbids it: "
+        + "trailing commas, comments, single quotes, `NaN`, leading zeros, unquoted keys). The "
+        + "location is where the parser stopped; a note shows what it was parsing.",
+      fix: "Fix the syntax at the location. For YAML, indent with spaces, close every `[` and `{`, "
+        + "and quote values holding `: `. For JSON, remove trailing commas and comments.",
+      example: .graphFiles(["syntax-error.yaml", "syntax-error-json.json"])),
+    Documentation(
+      .invalidEncoding, stage: .graphFile,
+      summary: "a file that is not UTF-8 text, or holds NUL or control characters",
+      meaning: "The file is not UTF-8 text: an invalid byte sequence, a NUL byte, a control character "
+        + "YAML cannot hold, or a UTF-16/UTF-32 file.",
+      fix: "Save the file as UTF-8 and remove the character; write a control character as an escape "
+        + "in a double-quoted string.",
+      example: .graphFiles(["invalid-encoding.yaml"])),
+    Documentation(
+      .limitExceeded, stage: .graphFile,
+      summary: "a file over the loader's limits on size, nesting, nodes or scalar length",
+      meaning: "The file is over one of the loader's limits: size (64 MiB), nesting depth (256), nodes "
+        + "after alias and merge-key expansion (10,000,000) or scalar length (1 MiB). The limits "
+        + "stop hostile files quickly and in bounded memory; no real graph file comes near them.",
+      fix: "Flatten the structure or use fewer aliases. For a legitimate file, raise the named limit "
+        + "with `--max-file-size`, `--max-depth`, `--max-nodes`, `--max-scalar-length` or "
+        + "`LoaderLimits`.",
+      example: .graphFiles(["limit-exceeded.yaml"])),
+    Documentation(
+      .multipleDocuments, stage: .graphFile,
+      summary: "more than one YAML document in a graph file",
+      meaning: "A YAML stream with more than one document (`---` separators). A graph file is one "
+        + "document.",
+      fix: "Move the second document into its own file and list it under `imports`.",
+      example: .graphFiles(["multiple-documents.yaml"])),
+    Documentation(
+      .ioError, stage: .graphFile,
+      summary: "a file that cannot be read",
+      meaning: "A file that cannot be read: it does not exist, is a directory, or is not readable.",
+      fix: "Check the path and permissions.",
+      example: .none),
+    Documentation(
+      .duplicateKey, stage: .graphFile,
+      summary: "a key repeated in one mapping",
+      meaning: "A key appears twice in one mapping (the note points at the first). YAML libraries "
+        + "disagree on which one wins, so dicfg accepts neither. Also: `defaultScope` or "
+        + "`collaborators` set in two files of one layer.",
+      fix: "Remove or rename one of them; to change a definition for an environment, use an override "
+        + "file.",
+      example: .graphFiles(["duplicate-key.yaml"])),
+    Documentation(
+      .unsupportedTag, stage: .graphFile,
+      summary: "a YAML tag other than the core ones",
+      meaning: "A YAML tag other than the core ones (`!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, "
+        + "`!!map`, `!!seq`), or a core tag on a value it does not fit (`!!int abc`).",
+      fix: "Remove the tag; quote a value that must stay a string.",
+      example: .graphFiles(["unsupported-tag.yaml"])),
+    Documentation(
+      .invalidAlias, stage: .graphFile,
+      summary: "an alias to an undefined anchor, or inside the node its anchor names",
+      meaning: "An alias (`*name`) to an anchor that is not defined before it, or inside the very node "
+        + "its anchor names (which would contain itself).",
+      fix: "Define the anchor (`&name`) on a node before the alias, outside the aliased node.",
+      example: .graphFiles(["invalid-alias.yaml"])),
+    Documentation(
+      .unknownKey, stage: .graphFile,
+      summary: "a key the graph-file format does not have",
+      meaning: "A key the graph-file format does not have, at the top level, in a container, a service, "
+        + "an external or a value form. The message suggests the closest key or lists the allowed "
+        + "ones.",
+      fix: "Fix the spelling (`scpoe` → `scope`).",
+      example: .graphFiles(["unknown-key.yaml"])),
+    Documentation(
+      .invalidValue, stage: .graphFile,
+      summary: "a value of the wrong kind",
+      meaning: "A value of the wrong kind: a list where a mapping belongs, a non-boolean `eager`, an id "
+        + "with a dash, a non-scalar mapping key — or a plain number, boolean or null where a "
+        + "reference belongs: a bare value is never silently a literal.",
+      fix: "Write the value the field takes; for a literal argument, write `{ value: 3 }`.",
+      example: .graphFiles(["invalid-value.yaml"])),
+    Documentation(
+      .unsupportedVersion, stage: .graphFile,
+      summary: "a missing or unsupported 'dicfg:' version",
+      meaning: "`dicfg:` is missing, or is not a version this dicfg reads (1). An empty file has no "
+        + "version either.",
+      fix: "Start every graph, import and override file with `dicfg: 1`.",
+      example: .graphFiles(["unsupported-version.yaml"])),
+    Documentation(
+      .missingType, stage: .graphFile,
+      summary: "a service with neither 'type' nor 'alias'",
+      meaning: "A service with neither `type` nor `alias`, or an external without `type`.",
+      fix: "Add `type: TheSwiftType`, the name its factory is registered under.",
+      example: .graphFiles(["missing-type.yaml"])),
+    Documentation(
+      .duplicateService, stage: .graphFile,
+      summary: "one id defined twice within a layer",
+      meaning: "One id defined twice within a layer — in a file and a file it imports, for example — or "
+        + "one id naming both a service and an external of a container. The note points at the "
+        + "other definition.",
+      fix: "Rename or remove one. To replace a service for an environment, define it in an override "
+        + "file instead.",
+      example: .graphFiles(["duplicate-service"])),
+    Documentation(
+      .unknownScope, stage: .graphFile,
+      summary: "a scope that is neither built in nor declared",
+      meaning: "A scope that is neither built in (`graph`, `unique`, `singleton`, `weak`, `cached` and "
+        + "the seeds' aliases) nor declared under `scopes:`.",
+      fix: "Fix the spelling, or declare the custom scope: `scopes: { session: {} }`.",
+      example: .graphFiles(["unknown-scope.yaml"])),
+    Documentation(
+      .ambiguousScope, stage: .graphFile,
+      summary: "the scope 'shared', which each library means differently",
+      meaning: "The scope `shared`, which means singleton in Pilgrim, weak in Resolver and graph in Dip.",
+      fix: "Write the scope you mean: `singleton`, `weak` or `graph`.",
+      example: .graphFiles(["ambiguous-scope.yaml"])),
+    Documentation(
+      .unknownReference, stage: .graphFile,
+      summary: "a reference nothing provides",
+      meaning: "A reference nothing provides: no service, alias or external of that id, and no service "
+        + "binding that type, in the container or its collaborators; also `$name` that is neither a "
+        + "parameter nor a run-time argument, and a `{ tagged: }` tag no service carries. Notes "
+        + "trace the service outward to what requested it.",
+      fix: "Fix the name (the message suggests the closest), define the service, or make the "
+        + "reference optional with a trailing `?`.",
+      example: .graphFiles(["unknown-reference.yaml"])),
+    Documentation(
+      .ambiguousReference, stage: .graphFile,
+      summary: "a type bound by several services",
+      meaning: "A reference by type that several services of the nearest container bind (through `type` "
+        + "or `as`). A note points at each candidate.",
+      fix: "Refer to one service by its id.",
+      example: .graphFiles(["ambiguous-reference.yaml"])),
+    Documentation(
+      .dependencyCycle, stage: .graphFile,
+      summary: "an initializer cycle, or a cycle through a unique service",
+      meaning: "Services whose initializers depend on each other in a loop — no order can build them — "
+        + "or a cycle through a `unique` service, which would build new instances forever. A note "
+        + "shows each edge.",
+      fix: "Make one edge a property (injected after construction), a `{ provider: }` or a `{ lazy: "
+        + "}`; give a unique service on a cycle another scope.",
+      example: .graphFiles(["dependency-cycle.yaml"])),
+    Documentation(
+      .captiveDependency, stage: .graphFile,
+      summary: "a service holding one that dies sooner",
+      meaning: "A warning: a service holds, through its initializer or a property, one that should die "
+        + "sooner (singleton > cached and custom scopes > weak and graph), keeping it alive past "
+        + "its scope.",
+      fix: "Inject `{ provider: name }` and resolve when needed, or give the dependency a longer "
+        + "scope.",
+      example: .graphFiles(["captive-dependency.yaml"])),
+    Documentation(
+      .runtimeArgumentDependency, stage: .graphFile,
+      summary: "a service with run-time arguments used without a provider",
+      meaning: "A service that takes run-time arguments (`arguments:`) used as another's plain "
+        + "dependency: nothing could supply its arguments.",
+      fix: "Inject `{ provider: name }` and pass the arguments when calling it.",
+      example: .graphFiles(["runtime-argument-dependency.yaml"])),
+    Documentation(
+      .unknownCollaborator, stage: .graphFile,
+      summary: "collaboration with a container that does not exist",
+      meaning: "`collaborators:` names a container that does not exist.",
+      fix: "Fix the name (the message suggests the closest).",
+      example: .graphFiles(["unknown-collaborator.yaml"])),
+    Documentation(
+      .selfCollaboration, stage: .graphFile,
+      summary: "a container collaborating with itself",
+      meaning: "A container lists itself under `collaborators:`.",
+      fix: "Remove it: a container always looks in itself first.",
+      example: .graphFiles(["self-collaboration.yaml"])),
+    Documentation(
+      .importNotFound, stage: .graphFile,
+      summary: "an imported file that does not exist",
+      meaning: "An `imports:` entry names a file that does not exist. Imports are relative to the "
+        + "importing file.",
+      fix: "Fix the path.",
+      example: .graphFiles(["import-not-found.yaml"])),
+    Documentation(
+      .importCycle, stage: .graphFile,
+      summary: "files importing each other in a loop",
+      meaning: "Files importing each other in a loop. The diagnostic is where the loop closes; notes "
+        + "show the other imports on it.",
+      fix: "Remove one of the imports; move what both need into a third file.",
+      example: .graphFiles(["import-cycle"])),
+    Documentation(
+      .overrideMissingService, stage: .graphFile,
+      summary: "an override of a service no layer below defines",
+      meaning: "An override layer (an environment file or `--override`) patches or deletes a service "
+        + "that no layer below defines — usually a typo, which must not silently add a service.",
+      fix: "Fix the id (the message suggests the closest), or give the entry a `type` to add a new "
+        + "service.",
+      example: .graphFiles(["override-missing-service"])),
+    Documentation(
+      .eagerNotSingleton, stage: .graphFile,
+      summary: "'eager: true' on a scope other than singleton",
+      meaning: "`eager: true` on a service whose scope is not singleton; only a singleton can be built "
+        + "when the container is created.",
+      fix: "Make the service a singleton, or remove `eager`.",
+      example: .graphFiles(["eager-not-singleton.yaml"])),
+    Documentation(
+      .unusedExternal, stage: .graphFile,
+      summary: "an external never referenced",
+      meaning: "A warning: an external is declared but no service uses it, so the host app supplies it "
+        + "for nothing.",
+      fix: "Remove it, or refer to it from a service.",
+      example: .graphFiles(["unused-external.yaml"])),
+    Documentation(
+      .unusedParameter, stage: .graphFile,
+      summary: "a parameter never referenced",
+      meaning: "A warning: a parameter is declared but never referenced as `$name`.",
+      fix: "Remove it (an override file can delete it with `name: null`), or use it.",
+      example: .graphFiles(["unused-parameter.yaml"])),
+    Documentation(
+      .unsetEnvironmentVariable, stage: .graphFile,
+      summary: "an environment variable with no default that is not set",
+      meaning: "A warning at validation (an error when a container is created): a parameter reads "
+        + "`${NAME}` with no default, and `NAME` is not set.",
+      fix: "Set the variable, or give a default: `${NAME:-value}`.",
+      example: .graphFiles(["unset-environment-variable.yaml"])),
+    Documentation(
+      .unregisteredType, stage: .linking,
+      summary: "a type in the plan with no registered factory",
+      meaning: "A service's `type` has no factory in the `Registry`.",
+      fix: "Register one: `try registry.register(Truck.init)`, or `register(..., name: \"Truck\")`.",
+      example: .output(
+        "app.yaml:8:3: error: no factory is registered for 'Truck' (service 'truck'); register "
+          + "one with 'registry.register(Truck.init)' [#unregistered-type]")),
+    Documentation(
+      .factoryMismatch, stage: .linking,
+      summary: "a typed factory whose arguments differ from the service's 'init:'",
+      meaning: "A typed factory takes another number of arguments than the service's `init:` gives, or, "
+        + "when registered with `labels:`, other labels or another order.",
+      fix: "Make `init:` list the initializer's arguments in order, or register the matching "
+        + "initializer.",
+      example: .output(
+        "app.yaml:3:29: error: the factory registered for 'Engine' takes 2 arguments (Double, "
+          + "String), but 'engine' gives 1 in 'init:' ('power'); make them match [#factory-mismatch]")),
+    Documentation(
+      .unknownProperty, stage: .linking,
+      summary: "a property that is not registered for the type",
+      meaning: "The graph file sets a property that is not registered for the type.",
+      fix: "Register it: `try registry.property(\"delegate\", of: View.self, \\.delegate)`.",
+      example: .output(
+        "app.yaml:4:58: error: 'Car' has no registered property 'plugns'; register it with "
+          + "'registry.property(\"plugns\", of: Car.self, \\.plugns)'; did you mean 'plugins'? "
+          + "[#unknown-property]")),
+    Documentation(
+      .weakValueType, stage: .linking,
+      summary: "'weak' on something that is not a class",
+      meaning: "Scope `weak`, or a weak or unowned external, on a value that is not a class instance; "
+        + "only objects can be held weakly.",
+      fix: "Choose another scope, or hold the external strong.",
+      example: .output(
+        "app.yaml:5:3: error: 'plugin' has scope weak, but 'LoggingPlugin' is not a class; only "
+          + "objects can be held weakly, so choose another scope [#weak-value-type]")),
+    Documentation(
+      .missingExternal, stage: .linking,
+      summary: "a required external that was not supplied",
+      meaning: "A required external was not passed when creating the container.",
+      fix: "Pass it in `externals:` (by id, or `container.id`), or declare it `optional: true`.",
+      example: .output(
+        "app.yaml:9:3: error: external 'baz' (Baz) was not supplied; pass it in 'externals:' when "
+          + "creating the container, or declare it 'optional: true' [#missing-external]")),
+    Documentation(
+      .unknownExternal, stage: .linking,
+      summary: "an external supplied that the plan does not declare",
+      meaning: "An external was passed that the graph file does not declare.",
+      fix: "Fix the key (the message suggests the closest) or declare the external.",
+      example: .output(
+        "app.yaml:6:1: error: external 'filePth' was supplied, but the graph file declares no "
+          + "such external; did you mean 'filePath'? [#unknown-external]")),
+    Documentation(
+      .unknownService, stage: .resolving,
+      summary: "a resolve of an id or type no service provides",
+      meaning: "No service of the container (or its collaborators) has that id, or is bound to that "
+        + "type.",
+      fix: "Fix the id or type, or bind the type with `as:`.",
+      example: .output("container 'main' has no service 'flakey'; did you mean 'flaky'? [#unknown-service]")),
+    Documentation(
+      .unknownContainer, stage: .resolving,
+      summary: "a container name the plan does not have",
+      meaning: "A container name given to `Container(plan:…, container:)` or `Container(graphFile:…, "
+        + "container:)` that the plan does not have.",
+      fix: "Use one of the names under `containers:` (the message suggests the closest, or lists "
+        + "them).",
+      example: .output("the plan has no container 'eventList'; did you mean 'eventsList'? [#unknown-container]")),
+    Documentation(
+      .notResettable, stage: .resolving,
+      summary: "a reset of a scope that keeps nothing to release",
+      meaning: "`reset(scope:)` of a scope that cannot be reset: only `cached` and the custom scopes "
+        + "declared under `scopes:` release their instances.",
+      fix: "Reset `cached` or a declared custom scope; a singleton lives as long as its container.",
+      example: .output(
+        "'sesion' is not a resettable scope; reset 'cached' or a scope declared under 'scopes:'; "
+          + "did you mean 'session'? [#not-resettable]")),
+    Documentation(
+      .missingArgument, stage: .resolving,
+      summary: "a run-time or factory argument that was not supplied",
+      meaning: "A service's run-time argument was not passed (or one it does not declare was), or an "
+        + "untyped factory asked for a label its `init:` does not give.",
+      fix: "Pass the arguments the service declares: `resolve(\"details\", arguments: [\"user\": "
+        + "user])`.",
+      example: .output(
+        "cannot resolve 'userDetailsController': 'userDetailsController' needs run-time argument "
+          + "'user' (User); pass it in 'arguments:' when resolving [#missing-argument] "
+          + "(app.yaml:30:3)")),
+    Documentation(
+      .typeMismatch, stage: .resolving,
+      summary: "a value of another type than the factory or property takes",
+      meaning: "A value's type differs from what the factory or property takes, or from the type asked "
+        + "for.",
+      fix: "Fix the graph file's value or the registered type.",
+      example: .output(
+        "cannot resolve 'userDetailsController': argument 'user' of 'userDetailsController' is a "
+          + "'Int', but the factory takes 'User'; fix the graph file's value or the registered type "
+          + "[#type-mismatch] (app.yaml:30:3)")),
+    Documentation(
+      .factoryFailed, stage: .resolving,
+      summary: "a factory that threw",
+      meaning: "A factory (or property setter) threw. Nothing half-built is cached, and the next resolve "
+        + "tries again; the error carries the factory's own error.",
+      fix: "Fix what the factory needs; the path shows how the service was reached.",
+      example: .output(
+        "cannot resolve 'holder → flaky': the factory of 'flaky' threw: the network is down "
+          + "[#factory-failed] (app.yaml:3:3)")),
+    Documentation(
+      .releasedExternal, stage: .resolving,
+      summary: "a weak or unowned external the host app released",
+      meaning: "A weak or unowned external that is not optional was released by the host app.",
+      fix: "Keep the object alive while the container is used, or declare it `optional: true`.",
+      example: .output(
+        "cannot resolve 'tracker': unowned external 'baz' has been released by the host app; keep "
+          + "it alive while the container is used, or declare it 'optional: true' "
+          + "[#released-external] (app.yaml:9:3)")),
+    Documentation(
+      .releasedContainer, stage: .resolving,
+      summary: "a container handle or provider used after the app released the container",
+      meaning: "A `$container` handle, provider or lazy value was used after the app released every "
+        + "`Container` it created. Those only observe the container, so singletons holding them do "
+        + "not keep it alive forever.",
+      fix: "Keep a `Container` alive while objects that resolve through it are in use.",
+      example: .output(
+        "container 'main' was released: every handle the app created is gone, so the services it "
+          + "gave its factories can no longer resolve; keep a 'Container' alive while its objects use "
+          + "it [#released-container]")),
+    Documentation(
+      .internalError, stage: .internal,
+      summary: "a state dicfg does not expect: a bug to report",
+      meaning: "A state dicfg does not expect. It is a bug in dicfg, never a mistake in the graph file.",
+      fix: "Report it with the file that caused it.",
+      example: .none),
+  ]
+
+  /// Every code dicfg emits, in documentation order.
+  public static let allCodes: [DiagnosticCode] = catalog.map(\.code)
+
+  /// The codes of linking and resolving, which concern a plan and registered Swift factories
+  /// rather than graph files alone.
+  public static let runtimeCodes: [DiagnosticCode] = catalog.filter { [.linking, .resolving].contains($0.stage) }.map(
+    \.code)
+
+  private static let documentationByCode = Dictionary(
+    catalog.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// This code's documentation; nil for a code dicfg does not emit.
+  public var documentation: Documentation? { Self.documentationByCode[self] }
+
+  /// One line saying what the code finds, for SARIF rules and documentation.
+  public var summary: String { documentation?.summary ?? "a finding of dicfg" }
+}
