@@ -118,7 +118,7 @@ final class Hundred: @unchecked Sendable {
       p60, p61, p62, p63, p64, p65, p66, p67, p68, p69,
       p70, p71, p72, p73, p74, p75, p76, p77, p78, p79,
       p80, p81, p82, p83, p84, p85, p86, p87, p88, p89,
-      p90, p91, p92, p93, p94, p95, p96, p97, p98, p99
+      p90, p91, p92, p93, p94, p95, p96, p97, p98, p99,
     ]
   }
 

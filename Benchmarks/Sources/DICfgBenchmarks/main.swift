@@ -107,7 +107,8 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
   case (false, "c49"): return try typed(id, One.self)
   case (false, "wide"): return try typed(id, Root.self)
   case (false, "hundred"): return try typed(id, Hundred.self)
-  case (false, "details"): return { blackHole(try container.resolve(id, as: Details.self, arguments: ["user": "fiona"])) }
+  case (false, "details"):
+    return { blackHole(try container.resolve(id, as: Details.self, arguments: ["user": "fiona"])) }
   default: throw DiagnosticsError([])
   }
 }

@@ -7,7 +7,7 @@ final class LinkedGraph: Sendable {
   /// Per global service: the plan's service, its container and its registration.
   let services: [LinkedService]
   /// Per global service: the store of its scope, which gives a resolve its instance.
-  let scopes: [any Scope]
+  let scopes: [ScopeStore]
   /// Per container: the global number of its first service.
   let firstService: [Int]
   let parameters: [Constant]
@@ -40,15 +40,15 @@ final class LinkedGraph: Sendable {
     let singletons = SingletonScope(builds: builds, serviceCount: count)
     let weak = WeakScope(
       builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
-    var scopes = [any Scope](repeating: GraphScope(), count: count)
+    var scopes = [ScopeStore](repeating: .graph(GraphScope()), count: count)
     var resettableMembers: [String: [Int]] = ["cached": []]
     for name in plan.containers.flatMap(\.customScopes) { resettableMembers[name] = [] }
     for (index, linked) in services.enumerated() {
       switch linked.service.scope {
       case .graph: break
-      case .unique: scopes[index] = UniqueScope()
-      case .singleton: scopes[index] = singletons
-      case .weak: scopes[index] = weak
+      case .unique: scopes[index] = .unique(UniqueScope())
+      case .singleton: scopes[index] = .singleton(singletons)
+      case .weak: scopes[index] = .weak(weak)
       case .cached, .custom: resettableMembers[linked.service.scope.name, default: []].append(index)
       }
     }
@@ -56,7 +56,7 @@ final class LinkedGraph: Sendable {
     for (name, members) in resettableMembers {
       let scope = CachedScope(name: name, builds: builds, serviceCount: count, services: members)
       resettable[name] = scope
-      for index in members { scopes[index] = scope }
+      for index in members { scopes[index] = .cached(scope) }
     }
     self.singletons = singletons
     self.resettableScopes = resettable

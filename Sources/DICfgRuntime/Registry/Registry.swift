@@ -41,7 +41,7 @@ public struct Registry: Sendable {
       var position = 0
       func next<Value>(_ type: Value.Type) throws -> Value {
         defer { position += 1 }
-        return try Self.argument(position, of: values)
+        return try Self.unspecializedArgument(position, of: values)
       }
       return Instance.wrapping(try factory(repeat next((each Argument).self)))
     }
@@ -120,6 +120,19 @@ public struct Registry: Sendable {
     if let converted = ValueConversion.converted(value, to: Value.self) { return converted }
     throw ArgumentMismatch(
       position: position, found: ValueConversion.describe(value), expected: String(describing: Value.self))
+  }
+
+  /// ``argument(_:of:)`` for code that is not specialized, such as a parameter-pack expansion: an
+  /// instance of exactly the parameter's class is passed without the dynamic cast, which in
+  /// unspecialized code goes through the runtime's metadata for every argument.
+  @inlinable
+  static func unspecializedArgument<Value>(_ position: Int, of values: UnsafeBufferPointer<Instance>) throws -> Value {
+    if position < values.count, case .object(let object) = values[position],
+      ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(Value.self)
+    {
+      return unsafeBitCast(object, to: Value.self)
+    }
+    return try argument(position, of: values)
   }
 
   private mutating func add(_ registration: Registration) throws {

@@ -4,7 +4,8 @@
 /// One type per scope kind: ``UniqueScope`` keeps nothing, ``GraphScope`` keeps instances for one
 /// top-level resolve, ``SingletonScope``, ``WeakScope`` and ``CachedScope`` (`cached` and each
 /// custom scope) keep them across resolves and threads through ``SharedBuilds``. The link gives
-/// every service its scope's store; a resolve asks it and never looks at the scope's kind.
+/// every service its scope's store (a ``ScopeStore``); a resolve asks it and never looks at the
+/// scope's kind.
 protocol Scope: Sendable {
   /// The instance of `service` this scope keeps for `resolve`, or one `resolve` builds now.
   func instance(of service: Int, arguments: [String: any Sendable], in resolve: inout Resolve) throws -> Instance
