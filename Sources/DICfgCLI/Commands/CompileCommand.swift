@@ -20,9 +20,7 @@ public struct CompileCommand: ParsableCommand, ExecutableCommand {
   @Argument(help: "The graph file.")
   public var file: String
 
-  @OptionGroup public var layers: LayerOptions
-
-  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+  @OptionGroup public var input: GraphInputOptions
 
   @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
   public var output: String?
@@ -36,7 +34,7 @@ public struct CompileCommand: ParsableCommand, ExecutableCommand {
   /// Compiles and returns what to print (or writes the plan to `--output`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     let plan: ResolutionPlan
-    switch Compilation.compile(file: file, layers: layers, limits: limits, colors: colorTerminal) {
+    switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
     case .failed(let failure): return failure
     case .compiled(let compiledPlan, _): plan = compiledPlan
     }

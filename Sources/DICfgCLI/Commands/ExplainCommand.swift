@@ -22,9 +22,7 @@ public struct ExplainCommand: ParsableCommand, ExecutableCommand {
   @Argument(help: "The service id (or alias).")
   public var service: String
 
-  @OptionGroup public var layers: LayerOptions
-
-  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+  @OptionGroup public var input: GraphInputOptions
 
   @Option(help: "The container holding the service; searched in every container when absent.")
   public var container: String?
@@ -39,7 +37,7 @@ public struct ExplainCommand: ParsableCommand, ExecutableCommand {
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     let plan: ResolutionPlan
     let compiled: CompileResult
-    switch Compilation.compile(file: file, layers: layers, limits: limits, colors: colorTerminal) {
+    switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
     case .failed(let failure): return failure
     case .compiled(let compiledPlan, let result): (plan, compiled) = (compiledPlan, result)
     }

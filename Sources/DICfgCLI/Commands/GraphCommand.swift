@@ -24,9 +24,7 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
   @Argument(help: "The graph file.")
   public var file: String
 
-  @OptionGroup public var layers: LayerOptions
-
-  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+  @OptionGroup public var input: GraphInputOptions
 
   @Option(help: "The output format: dot or mermaid.")
   public var format: Format = .dot
@@ -43,7 +41,7 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
   /// Draws the graph and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     let plan: ResolutionPlan
-    switch Compilation.compile(file: file, layers: layers, limits: limits, colors: colorTerminal) {
+    switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
     case .failed(let failure): return failure
     case .compiled(let compiledPlan, _): plan = compiledPlan
     }

@@ -40,9 +40,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   @Argument(help: "The graph files to check (.yaml, .yml or .json).")
   public var files: [String]
 
-  @OptionGroup public var layers: LayerOptions
-
-  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+  @OptionGroup public var input: GraphInputOptions
 
   @Flag(help: "Validate each file alone and with each environment layer ('FILE.ENV.yaml') found beside it.")
   public var allEnvs = false
@@ -74,22 +72,16 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   /// - Parameter colorTerminal: Whether standard error is a terminal that shows colour (used
   ///   with `--color auto`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let compiler = GraphCompiler(loader: ConfigLoader(limits: limits.limits))
-    let variables = ProcessInfo.processInfo.environment
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
     let manifest = loadManifest(&diagnostics)
     var imported = Set<String>()
     var compiled = Set<String>()
-    let fileSystem = LocalFileSystem()
     let targets = ValidationTargets.plan(
-      files, environments: layers.environments, allEnvironments: allEnvs, fileSystem: fileSystem)
+      files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
     for target in targets {
       guard !imported.contains(target.file), compiled.insert(target.key).inserted else { continue }
-      let result = compiler.compile(
-        CompileRequest(
-          file: target.file, environments: target.environments, overrides: layers.overrides,
-          environmentVariables: variables))
+      let result = input.compile(target.file, environments: target.environments)
       diagnostics += result.diagnostics
       if let manifest, let plan = result.plan { diagnostics += LinkChecks.check(plan: plan, manifest: manifest) }
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }

@@ -65,7 +65,7 @@ package enum DiagnosticsPage {
     let invalid = "config-examples/invalid"
     let path = "\(repositoryRoot)/\(invalid)/\(name)"
     var isFolder: ObjCBool = false
-    FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
     let files =
       isFolder.boolValue
       ? try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".yaml") }.sorted().map {

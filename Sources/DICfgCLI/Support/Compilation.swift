@@ -1,7 +1,5 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgLoader
-import Foundation
 
 /// Compiles one graph file for a command that needs its plan.
 enum Compilation {
@@ -12,11 +10,8 @@ enum Compilation {
     case failed(CommandResult)
   }
 
-  static func compile(file: String, layers: LayerOptions, limits: LimitOptions, colors: Bool) -> Outcome {
-    let result = GraphCompiler(loader: ConfigLoader(limits: limits.limits)).compile(
-      CompileRequest(
-        file: file, environments: layers.environments, overrides: layers.overrides,
-        environmentVariables: ProcessInfo.processInfo.environment))
+  static func compile(file: String, input: GraphInputOptions, colors: Bool) -> Outcome {
+    let result = input.compile(file)
     guard let plan = result.plan else {
       let text = textReport(result.diagnostics, sources: result.files.mapValues(\.source), colors: colors)
       return .failed(CommandResult(exitCode: 1, standardError: text))

@@ -1,5 +1,4 @@
 import DICfgCompiler
-import Foundation
 
 /// Which compiles `dicfg validate FILE...` runs.
 ///
@@ -25,22 +24,11 @@ struct ValidationTargets {
       }
       targets.append(Target(file: file, environments: environments))
       if allEnvironments {
-        for environment in environmentsBeside(file) {
+        for environment in Paths.environments(beside: file, in: fileSystem) {
           targets.append(Target(file: file, environments: environments + [environment]))
         }
       }
     }
     return targets
-  }
-
-  /// The environments whose layer (`BASE.ENV.ext`) stands beside `file`, sorted.
-  static func environmentsBeside(_ file: String) -> [String] {
-    let folder = Paths.directory(of: file)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-    let prefix = folder.isEmpty ? "" : folder + "/"
-    return names.compactMap { name -> String? in
-      guard let split = Paths.environmentLayer(of: prefix + name), split.base == file else { return nil }
-      return split.environment.contains(".") ? nil : split.environment
-    }.sorted()
   }
 }

@@ -1,4 +1,5 @@
 public import DICfgLoader
+import Foundation
 
 /// Where the compiler reads graph files from: the disk by default, memory in tests and tools.
 public protocol GraphFileSystem: Sendable {
@@ -6,6 +7,15 @@ public protocol GraphFileSystem: Sendable {
   func load(_ path: String, with loader: ConfigLoader) -> LoadedFile
   /// Whether a file exists at `path` (for optional environment layers).
   func fileExists(_ path: String) -> Bool
+  /// The names of the files in `folder` ("" for the current folder), for finding the
+  /// environment layers beside a graph file.
+  func fileNames(in folder: String) -> [String]
+}
+
+extension GraphFileSystem {
+  /// No names: a file system that cannot list its folders has no environment layers to find
+  /// (named environments still load their layers through ``fileExists(_:)``).
+  public func fileNames(in folder: String) -> [String] { [] }
 }
 
 /// The local disk.
@@ -19,6 +29,10 @@ public struct LocalFileSystem: GraphFileSystem {
   public func fileExists(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  public func fileNames(in folder: String) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
   }
 }
 
@@ -42,6 +56,15 @@ public struct InMemoryFileSystem: GraphFileSystem {
   }
 
   public func fileExists(_ path: String) -> Bool { files[path] != nil }
+
+  public func fileNames(in folder: String) -> [String] {
+    let prefix = folder.isEmpty ? "" : folder + "/"
+    return files.keys.compactMap { path in
+      guard path.hasPrefix(prefix) else { return nil }
+      let name = path.dropFirst(prefix.count)
+      return name.contains("/") ? nil : String(name)
+    }
+  }
 }
 
 #if canImport(Glibc)

@@ -52,4 +52,14 @@ public enum Paths {
     let baseName = parts.dropLast(2).joined(separator: ".") + "." + (parts.last ?? "")
     return (String(path[..<folderEnd]) + baseName, String(environment))
   }
+
+  /// The environments whose layer (`BASE.ENV.ext`) stands beside `file` in `fileSystem`, sorted.
+  public static func environments(beside file: String, in fileSystem: some GraphFileSystem) -> [String] {
+    let folder = directory(of: file)
+    let prefix = folder.isEmpty ? "" : folder + "/"
+    return fileSystem.fileNames(in: folder).compactMap { name -> String? in
+      guard let split = environmentLayer(of: prefix + name), split.base == file else { return nil }
+      return split.environment.contains(".") ? nil : split.environment
+    }.sorted()
+  }
 }

@@ -1,0 +1,30 @@
+public import ArgumentParser
+import DICfgCompiler
+import DICfgLoader
+import Foundation
+
+/// How every command reads its graph files: the layers on top of each file and the loader's
+/// limits, and the one compile path that applies them.
+public struct GraphInputOptions: ParsableArguments {
+  @Option(name: .customLong("env"), help: "An environment whose layer files ('FILE.ENV.yaml') to apply; repeatable.")
+  public var environments: [String] = []
+
+  @Option(name: .customLong("override"), help: "An override file to apply after the environments; repeatable.")
+  public var overrides: [String] = []
+
+  @OptionGroup(title: "Loader limits") public var limits: LimitOptions
+
+  public init() {}
+
+  /// The files read, from the local disk.
+  var fileSystem: LocalFileSystem { LocalFileSystem() }
+
+  /// Compiles `file` with the given environments (this group's by default) and the overrides,
+  /// reading `${NAME}` parameters from the process environment.
+  func compile(_ file: String, environments: [String]? = nil) -> CompileResult {
+    GraphCompiler(loader: ConfigLoader(limits: limits.limits), fileSystem: fileSystem).compile(
+      CompileRequest(
+        file: file, environments: environments ?? self.environments, overrides: overrides,
+        environmentVariables: ProcessInfo.processInfo.environment))
+  }
+}
