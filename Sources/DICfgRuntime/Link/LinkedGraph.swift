@@ -24,7 +24,7 @@ final class LinkedGraph: Sendable {
   /// The scopes `reset(scope:)` empties: `cached` and each custom scope, by name.
   let resettableScopes: [String: CachedScope]
   /// The builds of shared-scope instances under way.
-  let builds = SharedBuilds()
+  let builds: SharedBuilds
 
   init(
     plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Constant],
@@ -37,6 +37,8 @@ final class LinkedGraph: Sendable {
     self.externals = externals
     self.typeIndexes = plan.containers.map { _ in TypeIndex() }
     let count = services.count
+    let builds = SharedBuilds(serviceCount: count)
+    self.builds = builds
     let singletons = SingletonScope(builds: builds, serviceCount: count)
     let weak = WeakScope(
       builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })

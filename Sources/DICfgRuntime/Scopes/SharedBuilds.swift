@@ -16,7 +16,8 @@ final class SharedBuilds: Sendable {
   }
 
   private struct State {
-    var claims: [Int: Claim] = [:]
+    /// Per service of the link: its build under way, if any.
+    var claims: [Claim?]
     /// Which service each waiting thread waits for.
     var waiting: [ThreadIdentity: Int] = [:]
 
@@ -39,7 +40,11 @@ final class SharedBuilds: Sendable {
     case cycle(built: Instance?)
   }
 
-  private let state = ConditionLocked(State())
+  private let state: ConditionLocked<State>
+
+  init(serviceCount: Int) {
+    state = ConditionLocked(State(claims: Array(repeating: nil, count: serviceCount)))
+  }
 
   /// The instance of `service` that `scope` keeps, waiting for another thread's build, or built
   /// by `resolve`.
@@ -47,8 +52,12 @@ final class SharedBuilds: Sendable {
     of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], resolve: inout Resolve
   ) throws -> Instance {
     let (token, thread) = resolve.identity()
+    var waited = false
     let outcome = state.waitUntil { state -> ConditionLocked<State>.Step<Outcome> in
-      state.waiting[thread] = nil
+      if waited {
+        state.waiting[thread] = nil
+        waited = false
+      }
       if let kept = scope.kept(service) { return .done(.kept(kept)) }
       guard let claim = state.claims[service] else {
         state.claims[service] = Claim(resolve: token, thread: thread)
@@ -58,6 +67,7 @@ final class SharedBuilds: Sendable {
         return .done(.cycle(built: claim.built))
       }
       state.waiting[thread] = service
+      waited = true
       return .wait
     }
     switch outcome {
