@@ -37,9 +37,6 @@ public struct CompileResult: Sendable {
   /// Every service entry after the layers are merged, by container name and service id; each
   /// field keeps the location of the layer that set it (for `dicfg explain`).
   public var mergedServices: [String: [String: ConfigNode.Entry]]
-
-  /// Whether the compile found no errors.
-  public var succeeded: Bool { plan != nil }
 }
 
 /// Compiles graph files — with their imports, environment layers and override files — into a

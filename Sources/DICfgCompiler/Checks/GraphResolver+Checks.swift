@@ -1,0 +1,145 @@
+import DICfgCore
+
+// Stage 3, the graph checks: cycles, captive dependencies, run-time arguments, unused
+// declarations, environment variables, and the trace of who requested a service.
+
+extension GraphResolver {
+
+  mutating func checkCycles() {
+    var outgoing = nodes.map { _ in [Int]() }
+    for (index, edge) in edges.enumerated() { outgoing[edge.from].append(index) }
+    for component in StronglyConnectedComponents.find(nodeCount: nodes.count, edges: edges.map { ($0.from, $0.to) }) {
+      let members = Set(component)
+      let isCycle = component.count > 1 || outgoing[component[0]].contains { edges[$0].to == component[0] }
+      guard isCycle else { continue }
+      let start = component.min() ?? component[0]
+      if let unique = component.sorted().first(where: { nodes[$0].scope == .unique }) {
+        if let cycle = shortestCycle(through: unique, within: members, outgoing: outgoing, immediateOnly: false) {
+          diagnostics.append(.uniqueCycle(cycle.map { edges[$0] }, nodes: nodes.map(\.declaration), unique: unique))
+        }
+        continue
+      }
+      // An initializer-only cycle inside the component is an error; others are broken by a
+      // property, provider or lazy edge.
+      let initializerEdges = edges.indices.filter {
+        edges[$0].kind == .initializer && members.contains(edges[$0].from) && members.contains(edges[$0].to)
+      }
+      let inner = StronglyConnectedComponents.find(
+        nodeCount: nodes.count, edges: initializerEdges.map { (edges[$0].from, edges[$0].to) })
+      for innerComponent in inner {
+        let innerMembers = Set(innerComponent)
+        let first = innerComponent.min() ?? start
+        let selfLoop = initializerEdges.contains { edges[$0].from == first && edges[$0].to == first }
+        guard innerComponent.count > 1 || selfLoop else { continue }
+        if let cycle = shortestCycle(through: first, within: innerMembers, outgoing: outgoing, immediateOnly: true) {
+          diagnostics.append(.initializerCycle(cycle.map { edges[$0] }, nodes: nodes.map(\.declaration)))
+        }
+      }
+    }
+  }
+
+  /// The edges of a shortest cycle from `start` back to it, staying within `members`.
+  func shortestCycle(through start: Int, within members: Set<Int>, outgoing: [[Int]], immediateOnly: Bool)
+    -> [Int]?
+  {
+    var cameBy: [Int: Int] = [:]
+    var queue = [start]
+    var cursor = 0
+    while cursor < queue.count {
+      let current = queue[cursor]
+      cursor += 1
+      for edgeIndex in outgoing[current] {
+        let edge = edges[edgeIndex]
+        guard members.contains(edge.to), !immediateOnly || edge.kind == .initializer else { continue }
+        if edge.to == start {
+          var path = [edgeIndex]
+          var node = current
+          while node != start, let previous = cameBy[node] {
+            path.append(previous)
+            node = edges[previous].from
+          }
+          return path.reversed()
+        }
+        if cameBy[edge.to] == nil {
+          cameBy[edge.to] = edgeIndex
+          queue.append(edge.to)
+        }
+      }
+    }
+    return nil
+  }
+
+  mutating func checkLifetimesAndArguments() {
+    for edge in edges {
+      let holder = nodes[edge.from]
+      let dependency = nodes[edge.to]
+      if edge.kind != .provider, !dependency.declaration.arguments.isEmpty {
+        traced.append(
+          (.runtimeArgumentDependency(edge, holder: holder.declaration, dependency: dependency.declaration), edge.from))
+      }
+      guard edge.kind.isImmediate, dependency.scope != .unique else { continue }
+      if holder.scope.lifetimeRank > dependency.scope.lifetimeRank {
+        diagnostics.append(
+          .captiveDependency(
+            edge, holder: holder.declaration, holderScope: holder.scope, dependency: dependency.declaration,
+            dependencyScope: dependency.scope))
+      }
+    }
+  }
+
+  mutating func checkUnused() {
+    for (index, parameter) in parameters.enumerated() where !usedParameters.contains(index) {
+      diagnostics.append(.unusedParameter(parameter.name, at: parameter.location))
+    }
+    for (containerIndex, container) in declarations.enumerated() {
+      for (index, external) in container.externals.enumerated() where !usedExternals.contains([containerIndex, index]) {
+        diagnostics.append(.unusedExternal(external.id, at: external.location))
+      }
+    }
+  }
+
+  mutating func checkEnvironment() {
+    guard let environment else { return }
+    for parameter in parameters {
+      guard case .environment(let segments, _) = parameter.value else { continue }
+      for case .variable(let name, nil) in segments where environment[name] == nil {
+        diagnostics.append(.unsetVariable(name, parameter: parameter.name, at: parameter.valueLocation))
+      }
+    }
+  }
+
+  /// Notes from a service outward to what requested it, as far as a service nothing requests.
+  func traceNotes(from start: Int, incoming: [Int: [DependencyEdge]]) -> [Note] {
+    var notes: [Note] = []
+    var visited: Set<Int> = [start]
+    var current = start
+    while notes.count < 8, let edge = incoming[current]?.first(where: { !visited.contains($0.from) }) {
+      let requester = nodes[edge.from].declaration.id
+      notes.append(
+        Note(
+          message: "'\(nodes[current].declaration.id)' is requested by \(edge.position) of '\(requester)'",
+          location: edge.location))
+      visited.insert(edge.from)
+      current = edge.from
+    }
+    return notes
+  }
+
+  /// Adds to each graph finding the trace of who requested its service, now that every edge is known.
+  mutating func attachTraces() {
+    if !traced.isEmpty {
+      var incoming: [Int: [DependencyEdge]] = [:]
+      for edge in edges { incoming[edge.to, default: []].append(edge) }
+      for (diagnostic, node) in traced {
+        var diagnostic = diagnostic
+        let declaration = nodes[node].declaration
+        if declaration.location.file != diagnostic.location.file {
+          // The value was set by another layer than the service: point at the layer below too.
+          diagnostic.notes.append(Note(message: "'\(declaration.id)' is defined here", location: declaration.location))
+        }
+        diagnostic.notes += traceNotes(from: node, incoming: incoming)
+        diagnostics.append(diagnostic)
+      }
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import DICfgCore
+
+// Stage 2, reference resolution: every value of every service to a plan value, recording the
+// dependency edges the checks walk.
+
+extension GraphResolver {
+
+  struct Context {
+    var node: Int
+    var kind: DependencyEdge.Kind
+    var label: String
+  }
+
+  mutating func resolveServices() -> [[ResolutionPlan.Service]] {
+    var services = declarations.map { _ in [ResolutionPlan.Service]() }
+    for number in nodes.indices {
+      let node = nodes[number]
+      let declaration = node.declaration
+      let initializer = declaration.initializer.map { argument in
+        ResolutionPlan.Argument(
+          label: argument.label,
+          value: value(argument.value, Context(node: number, kind: .initializer, label: argument.label)),
+          location: argument.location)
+      }
+      let properties = declaration.properties.map { argument in
+        ResolutionPlan.Argument(
+          label: argument.label,
+          value: value(argument.value, Context(node: number, kind: .property, label: argument.label)),
+          location: argument.location)
+      }
+      services[node.container].append(
+        ResolutionPlan.Service(
+          id: declaration.id, type: declaration.type?.value ?? "", bindings: declaration.bindings.map(\.value),
+          scope: node.scope, eager: declaration.eager?.value ?? false,
+          arguments: declaration.arguments.map { ResolutionPlan.RuntimeArgument(name: $0.name.value, type: $0.type) },
+          initializer: initializer, properties: properties, tags: declaration.tags.map(\.value),
+          location: declaration.location))
+    }
+    return services
+  }
+
+  /// Resolves a value form; arrays nest, so this walks with an explicit stack.
+  mutating func value(_ root: ValueExpression, _ context: Context) -> ResolutionPlan.Value {
+    guard case .array(let items, _) = root else { return single(root, context) }
+    var stack: [(items: ArraySlice<ValueExpression>, values: [ResolutionPlan.Value])] = [(items[...], [])]
+    while true {
+      let top = stack.count - 1
+      if let next = stack[top].items.first {
+        stack[top].items = stack[top].items.dropFirst()
+        if case .array(let nested, _) = next {
+          stack.append((nested[...], []))
+        } else {
+          stack[top].values.append(single(next, context))
+        }
+        continue
+      }
+      let finished = ResolutionPlan.Value.array(stack.removeLast().values)
+      if stack.isEmpty { return finished }
+      stack[stack.count - 1].values.append(finished)
+    }
+  }
+
+  mutating func single(_ expression: ValueExpression, _ context: Context) -> ResolutionPlan.Value {
+    let owner = nodes[context.node]
+    switch expression {
+    case .reference(let name, let optional, let location):
+      switch lookup(name, from: owner.container) {
+      case .service(let target):
+        addEdge(context, to: target, at: location)
+        let reference = serviceReference(target)
+        return optional ? .optional(.service(reference)) : .service(reference)
+      case .external(let container, let index):
+        usedExternals.insert([container, index])
+        return optional
+          ? .optional(.external(container: container, index: index)) : .external(container: container, index: index)
+      case .ambiguous(let candidates):
+        diagnostics.append(
+          .ambiguousReference(name, at: location, candidates: candidates.map { nodes[$0].declaration }))
+        return .optional(nil)
+      case .missing:
+        if optional { return .optional(nil) }
+        traced.append(
+          (
+            .unknownReference(
+              name, at: location, from: describe(context),
+              candidates: visibleIDs(from: owner.container) + visibleTypes(from: owner.container)), context.node
+          ))
+        return .optional(nil)
+      case .failedAlias:
+        return .optional(nil)
+      }
+    case .variable(let name, let location):
+      if owner.declaration.arguments.contains(where: { $0.name.value == name }) { return .argument(name) }
+      if let index = parameters.firstIndex(where: { $0.name == name }) {
+        usedParameters.insert(index)
+        return .parameter(index)
+      }
+      let candidates = owner.declaration.arguments.map(\.name.value) + parameters.map(\.name)
+      traced.append(
+        (.unknownVariable(name, at: location, from: describe(context), candidates: candidates), context.node))
+      return .optional(nil)
+    case .container:
+      return .container
+    case .literal(let literal, _):
+      return .literal(literal)
+    case .provider(let name, let location), .lazy(let name, let location):
+      let isProvider = if case .provider = expression { true } else { false }
+      var deferred = context
+      deferred.kind = isProvider ? .provider : .lazy
+      switch lookup(name, from: owner.container) {
+      case .service(let target):
+        addEdge(deferred, to: target, at: location)
+        return isProvider ? .provider(serviceReference(target)) : .lazy(serviceReference(target))
+      case .external:
+        diagnostics.append(.deferredExternal(name, at: location, form: isProvider ? "provider" : "lazy"))
+      case .ambiguous(let candidates):
+        diagnostics.append(
+          .ambiguousReference(name, at: location, candidates: candidates.map { nodes[$0].declaration }))
+      case .missing:
+        traced.append(
+          (
+            .unknownReference(
+              name, at: location, from: describe(context),
+              candidates: visibleIDs(from: owner.container) + visibleTypes(from: owner.container)), context.node
+          ))
+      case .failedAlias:
+        break
+      }
+      return .optional(nil)
+    case .tagged(let tag, let location):
+      guard declaredTags.contains(tag) else {
+        diagnostics.append(.unknownTag(tag, at: location, candidates: declaredTags.sorted()))
+        return .tagged(tag: tag, services: [])
+      }
+      var references: [ResolutionPlan.ServiceReference] = []
+      for container in symbols[owner.container].lookupOrder {
+        for target in nodeRange(of: container) {
+          guard nodes[target].declaration.tags.contains(where: { $0.value == tag }) else { continue }
+          addEdge(context, to: target, at: location)
+          references.append(serviceReference(target))
+        }
+      }
+      return .tagged(tag: tag, services: references)
+    case .array:
+      return value(expression, context)
+    case .invalid:
+      return .optional(nil)
+    }
+  }
+
+  /// The global numbers of a container's services.
+  func nodeRange(of container: Int) -> Range<Int> {
+    symbols[container].firstNode..<(container + 1 < symbols.count ? symbols[container + 1].firstNode : nodes.count)
+  }
+
+  func serviceReference(_ node: Int) -> ResolutionPlan.ServiceReference {
+    ResolutionPlan.ServiceReference(container: nodes[node].container, service: nodes[node].index)
+  }
+
+  mutating func addEdge(_ context: Context, to target: Int, at location: SourceLocation) {
+    edges.append(
+      DependencyEdge(from: context.node, to: target, kind: context.kind, label: context.label, location: location))
+  }
+
+  func describe(_ context: Context) -> String {
+    let id = nodes[context.node].declaration.id
+    return context.kind == .property
+      ? "property '\(context.label)' of '\(id)'" : "argument '\(context.label)' of '\(id)'"
+  }
+}
