@@ -84,7 +84,8 @@ if let id = value(after: "--profile") {
 }
 
 /// The body of one scenario, by name: a service id (resolved by id with its Swift type),
-/// `handle:ID` (by handle), or `hand:ID` (the hand-written construction).
+/// `handle:ID` (by handle), `held:ID` (by id while an instance is held, for the weak scope), or
+/// `hand:ID` (the hand-written construction).
 func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> () throws -> Void {
   let hand = HandWritten()
   func typed<T>(_ id: String, _ type: T.Type) throws -> () throws -> Void {
@@ -102,6 +103,9 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
   case (true, "c49"): return { blackHole(hand.chain()) }
   case (true, "wide"): return { blackHole(hand.wide()) }
   case (true, "hundred"): return { blackHole(Hundred.handWritten()) }
+  case (false, "weakLeaf") where name.hasPrefix("held:"):
+    let held = try container.resolve(id, as: Leaf.self)
+    return { withExtendedLifetime(held) { blackHole(try? container.resolve(id, as: Leaf.self)) } }
   case (false, "singleton"), (false, "uniqueLeaf"), (false, "weakLeaf"): return try typed(id, Leaf.self)
   case (false, "diamond"): return try typed(id, Four.self)
   case (false, "c49"): return try typed(id, One.self)

@@ -94,6 +94,8 @@ final class LinkedGraph: Sendable {
   func resolve(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
     if services[service].takesArguments || !arguments.isEmpty {
       try checkArguments(arguments, for: services[service].service)
+    } else if let kept = scopes[service].kept(service) {
+      return kept
     }
     return try Resolve.run(service, arguments: arguments, in: self)
   }

@@ -5,17 +5,20 @@
 public struct ServiceHandle<T>: Sendable {
   @usableFromInline let container: Container
   @usableFromInline let target: Int
+  /// The link's singleton store, where a built singleton is read (the container keeps it alive).
+  @usableFromInline let singletons: WriteOnceInstances?
 
   init(container: Container, target: Int) {
     self.container = container
     self.target = target
+    self.singletons = container.fastSingletons
   }
 
   /// Resolves the service.
   @inlinable
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
     // Inlinable, so the singleton read and the cast to `T` specialize in the caller.
-    if arguments.isEmpty, let object = container.fastSingletons?.object(target),
+    if arguments.isEmpty, let object = singletons?.object(target),
       let typed = Container.cast(object, to: T.self)
     {
       return typed
@@ -49,7 +52,7 @@ extension ServiceHandle where T: AnyObject {
   @inline(__always)
   public func withInstance<Result>(_ body: (T) throws -> Result) throws -> Result {
     // The container keeps the link, and the link keeps the singleton, for as long as this handle exists.
-    if let result = try container.fastSingletons?.borrow(target, as: T.self, body) { return result }
+    if let result = try singletons?.borrow(target, as: T.self, body) { return result }
     return try body(resolve())
   }
 }

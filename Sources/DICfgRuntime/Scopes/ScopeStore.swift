@@ -19,4 +19,16 @@ enum ScopeStore: Sendable {
     case .cached(let scope): try scope.instance(of: service, arguments: arguments, in: &resolve)
     }
   }
+
+  /// The instance a shared scope keeps for `service`, read without a lock; nil for a scope that
+  /// keeps none across resolves (a top-level resolve of a kept instance needs no resolve state).
+  @inline(__always)
+  func kept(_ service: Int) -> Instance? {
+    switch self {
+    case .unique, .graph: nil
+    case .singleton(let scope): scope.kept(service)
+    case .weak(let scope): scope.kept(service)
+    case .cached(let scope): scope.kept(service)
+    }
+  }
 }
