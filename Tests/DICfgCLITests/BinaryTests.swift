@@ -2,8 +2,6 @@ import DICfgTestSupport
 import Foundation
 import Testing
 
-private let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-
 /// The `dicfg` executable that `swift test` built beside the test bundle.
 private func dicfgBinary() throws -> URL {
   let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -4,9 +4,6 @@ import DICfgTestSupport
 import Foundation
 import Testing
 
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().path
-
 /// The Markdown files users read: the README, docs/ and the DocC catalogs.
 private func documentationFiles() -> [String] {
   var files = ["README.md"]

@@ -4,8 +4,6 @@ import DICfgTestSupport
 import Foundation
 import Testing
 
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 private let invalidFolder = repositoryRoot + "/config-examples/invalid"
 
 /// Each broken example: a file, or a folder whose graph files are validated together.

@@ -4,8 +4,6 @@ import DICfgTestSupport
 import Foundation
 import Testing
 
-/// The folder of this file, so fixtures are found wherever the package is cloned.
-private let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 private let fixtures = testsDirectory + "/Fixtures"
 
 /// Runs `dicfg ARGUMENTS` in-process, with fixture paths shown relative to the tests folder.

@@ -4,6 +4,7 @@ import Testing
 
 /// The repository's root, so the examples are read from `config-examples/` wherever it is cloned.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
   .deletingLastPathComponent().path
 
 /// Compiles and links `config-examples/FOLDER/app.yaml`.

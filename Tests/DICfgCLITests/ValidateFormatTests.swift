@@ -1,0 +1,86 @@
+import ArgumentParser
+import DICfgCLI
+import DICfgCore
+import DICfgRuntime
+import DICfgTestSupport
+import Foundation
+import Testing
+
+@Suite struct ValidateFormatTests {
+  @Test func sarifCarriesRulesResultsAndRelatedLocations() throws {
+    let result = try runCommand(["validate", "config-examples/invalid/unknown-reference.yaml", "--format", "sarif"])
+    #expect(result.exitCode == 1)
+    expectGolden(result.standardOutput, "validate-unknown-reference.sarif")
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    #expect(results.first?["ruleId"] as? String == "unknown-reference")
+    #expect((results.first?["relatedLocations"] as? [Any])?.count == 1)
+  }
+
+  @Test func plantedTypoGivesTheSameFindingsAsJSONData() throws {
+    let result = try runCommand(["validate", "config-examples/invalid/unknown-reference.yaml", "--format", "json"])
+    #expect(result.exitCode == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let diagnostic = try #require((document["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["code"] as? String == "unknown-reference")
+    #expect(diagnostic["severity"] as? String == "error")
+    #expect((diagnostic["message"] as? String)?.hasSuffix("did you mean 'httpClient'?") == true)
+    let location = try #require(diagnostic["location"] as? [String: Any])
+    #expect(location["line"] as? Int == 6)
+    #expect(location["column"] as? Int == 19)
+    let notes = try #require(diagnostic["notes"] as? [[String: Any]])
+    #expect(notes.first?["message"] as? String == "'userRepo' is requested by argument 'repo' of 'loginViewModel'")
+    #expect((notes.first?["location"] as? [String: Any])?["line"] as? Int == 9)
+  }
+
+  @Test func githubAnnotationsEscapeTheirText() throws {
+    let result = try runCommand(["validate", "config-examples/invalid/unknown-reference.yaml", "--format", "github"])
+    #expect(result.exitCode == 1)
+    #expect(
+      result.standardOutput.hasPrefix(
+        "::error file=config-examples/invalid/unknown-reference.yaml,line=6,col=19,title=dicfg unknown-reference::argument 'http' of 'userRepo' refers to 'httpClinet'"
+      ))
+    #expect(
+      result.standardOutput.contains(
+        "%0Aconfig-examples/invalid/unknown-reference.yaml:9:19: note: 'userRepo' is requested"))
+    #expect(result.standardOutput.split(separator: "\n").count == 1)
+  }
+
+  @Test func allEnvsValidatesTheBaseAndEveryEnvironment() throws {
+    let result = try runCommand(["validate", "config-examples/environments/app.yaml", "--all-envs"])
+    #expect(result.exitCode == 0)
+    #expect(result.standardError == "no errors or warnings in 3 files\n")
+    let layer = try runCommand(["validate", "config-examples/environments/app.test.yaml"])
+    #expect(layer.standardError == "no errors or warnings in 2 files\n", "a layer is validated on its base")
+  }
+
+  @Test func strictTurnsWarningsIntoFailure() throws {
+    let relaxed = try runCommand(["validate", "config-examples/invalid/unused-parameter.yaml"])
+    #expect(relaxed.exitCode == 0)
+    let strict = try runCommand(["validate", "config-examples/invalid/unused-parameter.yaml", "--strict"])
+    #expect(strict.exitCode == 1)
+  }
+
+  @Test func registryManifestRunsTheLinkChecks() throws {
+    var registry = Registry()
+    try registry.register({ () -> Int in 0 }, name: "OpenWeatherClient")
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-manifest-\(UUID()).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Data(try registry.manifest().jsonText().utf8).write(to: URL(fileURLWithPath: path))
+    let result = try runCommand([
+      "validate", "config-examples/weather/app.yaml", "--registry", path, "--format", "json",
+    ])
+    #expect(result.exitCode == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let codes = (document["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+    #expect(codes.first == "factory-mismatch", "OpenWeatherClient is registered with no arguments")
+    #expect(codes.filter { $0 == "unregistered-type" }.count == 6)
+    let missing = try runCommand(["validate", "config-examples/weather/app.yaml", "--registry", "/nonexistent.json"])
+    #expect(missing.exitCode == 1)
+    #expect(missing.standardError.contains("cannot read registry manifest '/nonexistent.json'"))
+  }
+}

@@ -1,0 +1,83 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgTestSupport
+import Testing
+
+@Suite struct OverrideTests {
+  private let base = """
+    dicfg: 1
+    services:
+      weatherClient: { type: OpenWeatherClient, as: [WeatherClient], scope: singleton, init: { key: $key, retries: { value: 3 } } }
+      analytics: { type: Analytics }
+      report: { type: Report, init: { client: WeatherClient } }
+    parameters:
+      key: abc
+    """
+
+  @Test func environmentLayerReplacesPatchesAndDeletes() throws {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        weatherClient: { type: StubWeatherClient, as: [WeatherClient] }
+        analytics: null
+        report: { scope: 1️⃣unique }
+      """,
+    ])
+    let result = compile(files, environments: ["test"])
+    #expect(result.diagnostics.map(\.code) == [.unusedParameter], "the stub no longer uses '$key'")
+    let plan = try #require(result.plan)
+    let services = plan.containers[0].services
+    #expect(services.map(\.id) == ["weatherClient", "report"])
+    #expect(services[0].type == "StubWeatherClient")
+    #expect(services[0].initializer.isEmpty, "a full definition does not inherit the old init")
+    #expect(services[0].scope == .graph)
+    #expect(services[1].scope == .unique)
+    #expect(services[1].location.file == "app.yaml")
+    #expect(result.fileOrder == ["app.yaml", "app.test.yaml"])
+  }
+
+  @Test func overridePatchMergesArgumentsAndNullDeletesOne() throws {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "patch.yaml": "dicfg: 1\nservices:\n  weatherClient: { init: { retries: null, timeout: { value: 9 } } }\n",
+    ])
+    let result = compile(files, overrides: ["patch.yaml"])
+    let plan = try #require(result.plan)
+    let client = plan.containers[0].services[0]
+    #expect(client.initializer.map(\.label) == ["key", "timeout"])
+    #expect(client.initializer[1].location.file == "patch.yaml")
+    #expect(client.type == "OpenWeatherClient")
+  }
+
+  @Test func patchingAServiceTheLayersBelowLackIsAnErrorWithDidYouMean() {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "app.prod.yaml": "dicfg: 1\nservices:\n  1️⃣wetherClient: { scope: unique }\n  2️⃣ghost: null\n",
+    ])
+    let result = compile(files, environments: ["prod"])
+    #expect(
+      summaries(result.diagnostics) == [
+        at(.overrideMissingService, files["app.prod.yaml", "1️⃣"]),
+        at(.overrideMissingService, files["app.prod.yaml", "2️⃣"]),
+      ])
+    #expect(result.diagnostics[0].message.hasSuffix("did you mean 'weatherClient'?"))
+  }
+
+  @Test func diagnosticPointsIntoTheLayerThatSetTheValue() {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "app.prod.yaml": "dicfg: 1\nservices:\n  report: { init: { client: 1️⃣WeatherClint } }\n",
+    ])
+    let result = compile(files, environments: ["prod"])
+    #expect(summaries(result.diagnostics) == [at(.unknownReference, files["app.prod.yaml", "1️⃣"])])
+    #expect(result.diagnostics.first?.notes.map(\.message) == ["'report' is defined here"])
+    #expect(result.diagnostics.first?.notes.first?.location?.file == "app.yaml")
+  }
+
+  @Test func missingEnvironmentFileIsNotAnError() {
+    let files = MarkedFiles(["app.yaml": base])
+    #expect(compile(files, environments: ["staging"]).diagnostics.isEmpty)
+  }
+}
