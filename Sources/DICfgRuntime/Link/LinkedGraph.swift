@@ -6,6 +6,9 @@ final class LinkedGraph: Sendable {
   let plan: ResolutionPlan
   /// Per global service: the plan's service, its container and its registration.
   let services: [LinkedService]
+  /// Per global service: whether it declares run-time arguments (read without touching the
+  /// service's reference count).
+  let takesArguments: [Bool]
   /// Per global service: the store of its scope, which gives a resolve its instance.
   let scopes: [ScopeStore]
   /// Per container: the global number of its first service.
@@ -21,6 +24,8 @@ final class LinkedGraph: Sendable {
   let typeIndexes: [TypeIndex]
   /// The singleton store, which the containers read in place.
   let singletons: SingletonScope
+  /// The weak scope's store.
+  let weakScope: WeakScope
   /// The scopes `reset(scope:)` empties: `cached` and each custom scope, by name.
   let resettableScopes: [String: CachedScope]
   /// The builds of shared-scope instances under way.
@@ -32,6 +37,7 @@ final class LinkedGraph: Sendable {
   ) {
     self.plan = plan
     self.services = services
+    self.takesArguments = services.map(\.takesArguments)
     self.firstService = firstService
     self.parameters = parameters
     self.externals = externals
@@ -49,8 +55,8 @@ final class LinkedGraph: Sendable {
       switch linked.service.scope {
       case .graph: break
       case .unique: scopes[index] = .unique(UniqueScope())
-      case .singleton: scopes[index] = .singleton(singletons)
-      case .weak: scopes[index] = .weak(weak)
+      case .singleton: scopes[index] = .singleton(Unretained(singletons))
+      case .weak: scopes[index] = .weak(Unretained(weak))
       case .cached, .custom: resettableMembers[linked.service.scope.name, default: []].append(index)
       }
     }
@@ -58,9 +64,10 @@ final class LinkedGraph: Sendable {
     for (name, members) in resettableMembers {
       let scope = CachedScope(name: name, builds: builds, serviceCount: count, services: members)
       resettable[name] = scope
-      for index in members { scopes[index] = .cached(scope) }
+      for index in members { scopes[index] = .cached(Unretained(scope)) }
     }
     self.singletons = singletons
+    self.weakScope = weak
     self.resettableScopes = resettable
     self.scopes = scopes
     var ids: [[String: Int]] = []
@@ -92,7 +99,7 @@ final class LinkedGraph: Sendable {
 
   /// Resolves service `service` as one top-level resolve, checking its run-time arguments first.
   func resolve(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
-    if services[service].takesArguments || !arguments.isEmpty {
+    if takesArguments[service] || !arguments.isEmpty {
       try checkArguments(arguments, for: services[service].service)
     } else if let kept = scopes[service].kept(service) {
       return kept

@@ -10,6 +10,8 @@ struct Registration: Sendable {
 
   var name: String
   var isClass: Bool
+  /// The type the factory declares it returns (an instance may be of a subclass).
+  var built: ObjectIdentifier
   var factory: Factory
   /// For a typed factory: its argument types, in order.
   var argumentTypes: [String]?

@@ -12,7 +12,7 @@ extension Registry {
     _ factory: @escaping @Sendable (A) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type,
+      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
       argumentTypes: [Self.typeName(A.self)],
       labels: labels
     ) { values in
@@ -26,7 +26,7 @@ extension Registry {
     _ factory: @escaping @Sendable (A, B) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type,
+      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
       argumentTypes: [Self.typeName(A.self), Self.typeName(B.self)],
       labels: labels
     ) { values in
@@ -40,7 +40,7 @@ extension Registry {
     _ factory: @escaping @Sendable (A, B, C) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type,
+      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
       argumentTypes: [Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self)],
       labels: labels
     ) { values in
@@ -55,7 +55,7 @@ extension Registry {
     _ factory: @escaping @Sendable (A, B, C, D) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type,
+      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
       argumentTypes: [Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self)],
       labels: labels
     ) { values in
@@ -72,7 +72,7 @@ extension Registry {
     _ factory: @escaping @Sendable (A, B, C, D, E) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type,
+      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
       argumentTypes: [
         Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self),
         Self.typeName(E.self),
@@ -92,7 +92,7 @@ extension Registry {
     _ factory: @escaping @Sendable (A, B, C, D, E, F) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type,
+      name: name ?? String(describing: T.self), isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
       argumentTypes: [
         Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self),
         Self.typeName(E.self), Self.typeName(F.self),

@@ -46,7 +46,8 @@ public struct Registry: Sendable {
       return Instance.wrapping(try factory(repeat next((each Argument).self)))
     }
     try addTyped(
-      name: registrationName, isClass: T.self is AnyObject.Type, argumentTypes: types, labels: labels, call: call)
+      name: registrationName, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self), argumentTypes: types,
+      labels: labels, call: call)
   }
 
   @usableFromInline
@@ -54,12 +55,13 @@ public struct Registry: Sendable {
 
   @usableFromInline
   mutating func addTyped(
-    name: String, isClass: Bool, argumentTypes: [String], labels: [String]?,
+    name: String, isClass: Bool, built: ObjectIdentifier, argumentTypes: [String], labels: [String]?,
     call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
   ) throws {
     try add(
       Registration(
-        name: name, isClass: isClass, factory: .typed(call), argumentTypes: argumentTypes, labels: labels))
+        name: name, isClass: isClass, built: built, factory: .typed(call), argumentTypes: argumentTypes, labels: labels)
+    )
   }
 
   /// Registers a closure that asks for its arguments by label.
@@ -73,7 +75,8 @@ public struct Registry: Sendable {
   ) throws {
     try add(
       Registration(
-        name: name, isClass: T.self is AnyObject.Type, factory: .untyped { Instance.wrapping(try factory($0)) },
+        name: name, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
+        factory: .untyped { Instance.wrapping(try factory($0)) },
         argumentTypes: nil,
         labels: nil))
   }

@@ -193,7 +193,7 @@ public final class Container: Sendable {
     guard let target = graph.idLookup[index][id] else {
       throw ResolutionError.unknownService(id, container: name, visible: graph.idLookup[index].keys)
     }
-    return ServiceHandle(container: self, target: target)
+    return ServiceHandle(container: self, target: target, registeredType: graph.services[target].registration.built)
   }
 
   /// The instance of service `target` (a global number this container's link gave).

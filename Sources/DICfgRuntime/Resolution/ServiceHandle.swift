@@ -6,21 +6,37 @@ public struct ServiceHandle<T>: Sendable {
   @usableFromInline let container: Container
   @usableFromInline let target: Int
   /// The link's singleton store, where a built singleton is read (the container keeps it alive).
-  @usableFromInline let singletons: WriteOnceInstances?
+  @usableFromInline let singletons: WriteOnceInstances.Reader?
+  /// Whether every instance of the service is a `T` without a cast: `T` is a class and the
+  /// registered factory declares it returns `T` (an instance may be of a subclass, which a `T`
+  /// reference holds as it is).
+  @usableFromInline let isAlwaysT: Bool
 
-  init(container: Container, target: Int) {
+  init(container: Container, target: Int, registeredType: ObjectIdentifier) {
     self.container = container
     self.target = target
-    self.singletons = container.fastSingletons
+    self.singletons = container.fastSingletons?.reader
+    self.isAlwaysT =
+      T.self is AnyObject.Type && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+      && registeredType == ObjectIdentifier(T.self)
   }
 
   /// Resolves the service.
   @inlinable
+  @inline(__always)
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
-    // Inlinable, so the singleton read and the cast to `T` specialize in the caller.
-    if arguments.isEmpty, let object = singletons?.object(target),
-      let typed = Container.cast(object, to: T.self)
-    {
+    // Inlined into the caller: a built singleton that is always a `T` is one load.
+    if isAlwaysT, arguments.isEmpty, let object = singletons?.object(target) {
+      return unsafeBitCast(object, to: T.self)
+    }
+    return try resolveInstance(arguments: arguments)
+  }
+
+  /// Resolves the service through the container; specialized in the caller, not inlined into it.
+  @inlinable
+  @inline(never)
+  func resolveInstance(arguments: [String: any Sendable]) throws -> T {
+    if arguments.isEmpty, let object = singletons?.object(target), let typed = Container.cast(object, to: T.self) {
       return typed
     }
     return try container.cast(container.instance(ofService: target, arguments: arguments), to: T.self, target: target)

@@ -12,6 +12,7 @@ final class CachedScope: SharedScope {
     self.instances = ReplaceableInstances(count: serviceCount, services: services)
   }
 
+  @inline(__always)
   func kept(_ service: Int) -> Instance? { instances.instance(service) }
 
   func keep(_ instance: Instance, of service: Int) { instances.publish(instance, at: service) }

@@ -9,6 +9,7 @@ final class WeakScope: SharedScope {
     self.instances = WeakInstances(count: serviceCount, services: services)
   }
 
+  @inline(__always)
   func kept(_ service: Int) -> Instance? { instances.object(service).map(Instance.object) }
 
   func keep(_ instance: Instance, of service: Int) { instances.publish(instance.object, at: service) }

@@ -27,6 +27,7 @@ final class ReplaceableInstances: @unchecked Sendable {
     self.cells = cells
   }
 
+  @inline(__always)
   func instance(_ index: Int) -> Instance? {
     cells[index]?.load(ordering: .acquiring)?.instance
   }

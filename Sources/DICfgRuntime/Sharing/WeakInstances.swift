@@ -16,6 +16,7 @@ final class WeakInstances: @unchecked Sendable {
   }
 
   /// The instance of service `index` while something holds it.
+  @inline(__always)
   func object(_ index: Int) -> AnyObject? {
     cells[index]?.load(ordering: .acquiring).object
   }

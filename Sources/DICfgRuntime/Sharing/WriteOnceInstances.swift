@@ -47,27 +47,12 @@ final class WriteOnceInstances: @unchecked Sendable {
   /// The instance of service `index` when it is a published class instance; nil otherwise.
   @inlinable
   @inline(__always)
-  func object(_ index: Int) -> AnyObject? {
-    let word = word(index)
-    guard word & 1 == 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-    return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-  }
+  func object(_ index: Int) -> AnyObject? { reader.object(index) }
 
-  /// Calls `body` with service `index`'s published instance, borrowed for the call without
-  /// changing its reference count, when that instance's class is exactly `T`; nil otherwise.
-  @inlinable
-  @inline(__always)
-  func borrow<T: AnyObject, Result>(_ index: Int, as type: T.Type, _ body: (T) throws -> Result) rethrows -> Result? {
-    // A class existential with witness tables is more than one reference: never borrowed.
-    guard MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else { return nil }
-    let word = word(index)
-    guard word & 1 == 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
-    let isExactly = Unmanaged<AnyObject>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
-      ObjectIdentifier(Swift.type(of: $0)) == ObjectIdentifier(T.self)
-    }
-    guard isExactly else { return nil }
-    return try Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
-  }
+  /// A reader of this store that holds no reference to it, for a holder that keeps the store
+  /// alive otherwise (a handle keeps its container, which keeps the link and this store).
+  @usableFromInline
+  var reader: Reader { Reader(words: words) }
 
   /// The published instance of service `index`, of any kind.
   func instance(_ index: Int) -> Instance? {
@@ -89,6 +74,47 @@ final class WriteOnceInstances: @unchecked Sendable {
       expected: 0, desired: word, ordering: .acquiringAndReleasing)
     if !stored, let pointer = UnsafeRawPointer(bitPattern: Self.address(word)) {
       Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
+  }
+
+  /// Reads the words of a ``WriteOnceInstances`` without a reference to the store, so a read
+  /// touches no reference count but the instance's.
+  ///
+  /// `@unchecked Sendable`: the words are read only atomically; the holder guarantees the store
+  /// outlives the reader.
+  @usableFromInline
+  struct Reader: @unchecked Sendable {
+    @usableFromInline let words: UnsafeMutablePointer<UnsafeAtomic<Int>.Storage>
+
+    @usableFromInline
+    init(words: UnsafeMutablePointer<UnsafeAtomic<Int>.Storage>) { self.words = words }
+
+    @inlinable
+    func word(_ index: Int) -> Int { UnsafeAtomic<Int>(at: words + index).load(ordering: .acquiring) }
+
+    /// The instance of service `index` when it is a published class instance; nil otherwise.
+    @inlinable
+    @inline(__always)
+    func object(_ index: Int) -> AnyObject? {
+      let word = word(index)
+      guard word & 1 == 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+      return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Calls `body` with service `index`'s published instance, borrowed for the call without
+    /// changing its reference count, when that instance's class is exactly `T`; nil otherwise.
+    @inlinable
+    @inline(__always)
+    func borrow<T: AnyObject, Result>(_ index: Int, as type: T.Type, _ body: (T) throws -> Result) rethrows -> Result? {
+      // A class existential with witness tables is more than one reference: never borrowed.
+      guard MemoryLayout<T>.size == MemoryLayout<AnyObject>.size else { return nil }
+      let word = word(index)
+      guard word & 1 == 0, let pointer = UnsafeRawPointer(bitPattern: word) else { return nil }
+      let isExactly = Unmanaged<AnyObject>.fromOpaque(pointer)._withUnsafeGuaranteedRef {
+        ObjectIdentifier(Swift.type(of: $0)) == ObjectIdentifier(T.self)
+      }
+      guard isExactly else { return nil }
+      return try Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
   }
 }
