@@ -8,7 +8,7 @@ extension Container {
   ///
   /// ```swift
   /// var registry = Registry()
-  /// try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:))
+  /// try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:), labels: ["baseURL", "apiKey", "retries"])
   /// let container = try Container(graphFile: "config/app.yaml", environments: ["production"], registry: registry)
   /// ```
   ///

@@ -4,7 +4,7 @@ import Testing
 @Suite struct EnvironmentsExampleTests {
   private func registry() throws -> Registry {
     var registry = Registry()
-    try registry.register(URLSessionHTTPClient.init(baseURL:token:))
+    try registry.register(URLSessionHTTPClient.init(baseURL:token:), labels: ["baseURL", "token"])
     try registry.register(StubHTTPClient.init)
     try registry.register(ConsoleAnalytics.init)
     try registry.register(FirebaseAnalytics.init)

@@ -8,7 +8,7 @@ import Testing
     var registry = Registry()
     try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
     try registry.register(Settings.init(retries:))
-    try registry.register(Sync.init(first:second:settings:))
+    try registry.register(Sync.init(first:second:settings:), labels: ["first", "second", "settings"])
     let container = try link(
       """
       dicfg: 1

@@ -70,7 +70,7 @@ final class Session: Sendable {}
       { (baseURL: String, apiKey: String, timeout: Int, session: String?, retries: Int) -> OpenClient in
         clients.increment()
         return OpenClient(baseURL: baseURL, apiKey: apiKey, timeout: timeout, session: session, retries: retries)
-      }, name: "OpenWeatherClient")
+      }, name: "OpenWeatherClient", labels: ["baseURL", "apiKey", "timeout", "session", "retries"])
     try registry.register(ReportView.init, name: "WeatherReportView")
     try registry.property("delegate", of: ReportView.self, \.delegate, typeName: "WeatherReportView")
     try registry.register(ReportController.init(view:client:assembly:), name: "WeatherReportViewController")

@@ -27,7 +27,7 @@ final class Tracker: Sendable {
 
 func saberRegistry() throws -> Registry {
   var registry = Registry()
-  try registry.register(MyService.init(analyticsKey:filePath:))
+  try registry.register(MyService.init(analyticsKey:filePath:), labels: ["analyticsKey", "filePath"])
   try registry.register(Tracker.init(events:logger:baz:))
   return registry
 }

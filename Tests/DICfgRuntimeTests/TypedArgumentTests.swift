@@ -8,7 +8,7 @@ import Testing
   private func registry() throws -> Registry {
     var registry = Registry()
     try registry.register(Engine.init(power:name:))
-    try registry.register(Seven.init(a:b:c:d:e:f:g:))
+    try registry.register(Seven.init(a:b:c:d:e:f:g:), labels: ["a", "b", "c", "d", "e", "f", "g"])
     return registry
   }
 

@@ -88,7 +88,7 @@ public final class RootViewController: Sendable {
 /// Every factory and property the weather graph files use.
 public func makeWeatherRegistry() throws -> Registry {
   var registry = Registry()
-  try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:))
+  try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:), labels: ["baseURL", "apiKey", "retries"])
   try registry.register(StubWeatherClient.init)
   try registry.register(LocalCityRepository.init)
   try registry.register(PhotoService.init)

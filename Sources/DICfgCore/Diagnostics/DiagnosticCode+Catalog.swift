@@ -238,6 +238,20 @@ extension DiagnosticCode {
         "app.yaml:3:29: error: the factory registered for 'Engine' takes 2 arguments (Double, "
           + "String), but 'engine' gives 1 in 'init:' ('power'); make them match [#factory-mismatch]")),
     Documentation(
+      .unlabeledArguments, stage: .linking,
+      summary: "a typed factory taking two arguments of one type by position",
+      meaning: "A typed factory registered without `labels:` takes two or more arguments of one type, and "
+        + "a service gives it two or more: arguments are passed by position, so `init:` listing them in "
+        + "another order than the initializer's would build the object wrong without any error.",
+      fix: "Register the factory with the labels of its initializer (`labels: [\"environment\", "
+        + "\"baseURL\"]`), or generate the registration with `dicfg generate`, which the Swift compiler "
+        + "checks against the initializer.",
+      example: .output(
+        "app.yaml:4:23: error: the factory registered for 'AppConfig' takes two or more arguments of type "
+          + "'String' by position, so 'init:' of 'config' could give them in the wrong order unnoticed; "
+          + "register it with 'labels: [\"baseURL\", \"environment\"]', or generate the registration with "
+          + "'dicfg generate' [#unlabeled-arguments]")),
+    Documentation(
       .unknownProperty, stage: .linking,
       summary: "a property that is not registered for the type",
       meaning: "The graph file sets a property that is not registered for the type.",

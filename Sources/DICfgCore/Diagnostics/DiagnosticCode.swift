@@ -71,6 +71,7 @@ extension DiagnosticCode {
 
   public static let unregisteredType: DiagnosticCode = "unregistered-type"
   public static let factoryMismatch: DiagnosticCode = "factory-mismatch"
+  public static let unlabeledArguments: DiagnosticCode = "unlabeled-arguments"
   public static let unknownProperty: DiagnosticCode = "unknown-property"
   public static let weakValueType: DiagnosticCode = "weak-value-type"
   public static let missingExternal: DiagnosticCode = "missing-external"

@@ -30,6 +30,26 @@ extension Diagnostic {
       at: service.initializer.first?.location ?? service.location)
   }
 
+  static func factoryInitializers(_ service: ResolutionPlan.Service, registered: [[String]]) -> Diagnostic {
+    let listed = registered.map { "'\(TypeName.key(service.type, labels: $0))'" }.joined(separator: ", ")
+    return .error(
+      .factoryMismatch,
+      "'\(service.id)' is built with '\(TypeName.key(service.type, labels: service.initializer.map(\.label)))', but "
+        + "the factories registered for '\(service.type)' are \(listed); register one for these labels, or make "
+        + "'init:' list the labels of one of them",
+      at: service.initializer.first?.location ?? service.location)
+  }
+
+  static func unlabeledArguments(_ service: ResolutionPlan.Service, repeatedType: String) -> Diagnostic {
+    let labels = service.initializer.map { "\"\($0.label)\"" }.joined(separator: ", ")
+    return .error(
+      .unlabeledArguments,
+      "the factory registered for '\(service.type)' takes two or more arguments of type '\(repeatedType)' by "
+        + "position, so 'init:' of '\(service.id)' could give them in the wrong order unnoticed; register it with "
+        + "'labels: [\(labels)]', or generate the registration with 'dicfg generate'",
+      at: service.initializer.first?.location ?? service.location)
+  }
+
   static func unknownProperty(
     _ property: ResolutionPlan.Argument, of service: ResolutionPlan.Service, registered: Set<String>
   ) -> Diagnostic {

@@ -5,23 +5,37 @@ public import DICfgCore
 public enum LinkChecks {
   /// Every problem between `plan` and the types a manifest describes.
   public static func check(plan: ResolutionPlan, manifest: RegistryManifest) -> [Diagnostic] {
-    check(plan: plan, types: Dictionary(manifest.types.map { ($0.name, RegisteredType($0)) }, uniquingKeysWith: { $1 }))
-      .sorted()
+    check(plan: plan, types: RegisteredTypes(manifest.types.map(RegisteredType.init))).sorted()
   }
 
-  static func check(plan: ResolutionPlan, types: [String: RegisteredType]) -> [Diagnostic] {
+  static func check(plan: ResolutionPlan, types: RegisteredTypes) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for container in plan.containers {
       for service in container.services {
-        guard let type = types[service.type] else {
-          diagnostics.append(.unregisteredType(service, registered: types.keys))
+        let given = service.initializer.map(\.label)
+        let type: RegisteredType
+        switch types.match(type: service.type, labels: given) {
+        case .found(let found): type = found
+        case .otherInitializers(let labels):
+          // One initializer registered: say how its labels differ; several: list them.
+          if labels.count == 1, let only = labels.first {
+            diagnostics.append(.factoryLabels(service, labels: only))
+          } else {
+            diagnostics.append(.factoryInitializers(service, registered: labels))
+          }
+          continue
+        case .missing:
+          diagnostics.append(.unregisteredType(service, registered: types.names))
           continue
         }
-        let given = service.initializer.map(\.label)
         if let argumentTypes = type.argumentTypes, argumentTypes.count != given.count {
           diagnostics.append(.factoryArity(service, argumentTypes: argumentTypes))
         } else if let labels = type.labels, labels != given {
           diagnostics.append(.factoryLabels(service, labels: labels))
+        } else if type.labels == nil, let argumentTypes = type.argumentTypes, given.count >= 2,
+          let repeated = Self.repeatedType(argumentTypes)
+        {
+          diagnostics.append(.unlabeledArguments(service, repeatedType: repeated))
         }
         for property in service.properties where !type.properties.contains(property.label) {
           diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
@@ -32,5 +46,11 @@ public enum LinkChecks {
       }
     }
     return diagnostics
+  }
+
+  /// The first type that two or more arguments share, if any.
+  private static func repeatedType(_ types: [String]) -> String? {
+    var seen = Set<String>()
+    return types.first { !seen.insert($0).inserted }
   }
 }

@@ -21,7 +21,7 @@ final class LinkedService: Sendable {
 
   init(
     service: ResolutionPlan.Service, container: Int, registration: Registration,
-    global: (ResolutionPlan.ServiceReference) -> Int
+    setters: [String: Registration.Property], global: (ResolutionPlan.ServiceReference) -> Int
   ) {
     self.service = service
     self.container = container
@@ -39,7 +39,7 @@ final class LinkedService: Sendable {
     self.properties = service.properties.map {
       PropertySource(
         label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
-        setter: registration.properties[$0.label])
+        setter: setters[$0.label])
     }
   }
 }

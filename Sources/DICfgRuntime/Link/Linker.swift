@@ -10,7 +10,11 @@ struct Linker {
   let environment: [String: String]
 
   func link() throws -> LinkedGraph {
-    var diagnostics = LinkChecks.check(plan: plan, types: registry.registrations.mapValues(RegisteredType.init))
+    let types = RegisteredTypes(
+      registry.registrations.values.map {
+        RegisteredType($0, properties: Set(registry.properties[$0.name]?.keys ?? [:].keys))
+      })
+    var diagnostics = LinkChecks.check(plan: plan, types: types)
     var firstService: [Int] = []
     var total = 0
     for container in plan.containers {
@@ -23,10 +27,13 @@ struct Linker {
     services.reserveCapacity(total)
     for (containerIndex, container) in plan.containers.enumerated() {
       for service in container.services {
-        guard let registration = registry.registrations[service.type] else { continue }
+        guard case .found(let type) = types.match(type: service.type, labels: service.initializer.map(\.label)),
+          let registration = registry.registrations[type.key]
+        else { continue }
         services.append(
           LinkedService(
-            service: service, container: containerIndex, registration: registration, global: global))
+            service: service, container: containerIndex, registration: registration,
+            setters: registry.properties[registration.name] ?? [:], global: global))
       }
     }
     let parameters = plan.parameters.map { parameter -> Constant in

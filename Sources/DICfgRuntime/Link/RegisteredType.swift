@@ -1,24 +1,31 @@
 import DICfgCore
 
-/// What the link checks need to know of a registered type: from a ``Registry`` or from a
+/// What the link checks need to know of a registered factory: from a ``Registry`` or from a
 /// manifest it exported.
 struct RegisteredType {
   var name: String
+  var fullName: String?
   var isClass: Bool
   var argumentTypes: [String]?
   var labels: [String]?
+  /// The properties registered for the type.
   var properties: Set<String>
 
-  init(_ registration: Registration) {
+  /// The key it is registered under.
+  var key: String { TypeName.key(name, labels: labels) }
+
+  init(_ registration: Registration, properties: Set<String>) {
     self.name = registration.name
+    self.fullName = registration.fullName
     self.isClass = registration.isClass
     self.argumentTypes = registration.argumentTypes
     self.labels = registration.labels
-    self.properties = Set(registration.properties.keys)
+    self.properties = properties
   }
 
   init(_ entry: RegistryManifest.TypeEntry) {
     self.name = entry.name
+    self.fullName = entry.fullName
     self.isClass = entry.isClass
     self.argumentTypes = entry.arguments?.map(\.type)
     self.labels = entry.arguments.flatMap { arguments in

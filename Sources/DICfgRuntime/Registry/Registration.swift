@@ -1,4 +1,5 @@
-/// How one type is built and configured, as registered.
+/// How one type is built, as registered: under its name and, when registered with labels, the
+/// initializer those labels name.
 struct Registration: Sendable {
   enum Factory: Sendable {
     /// Takes the arguments in order, each converted to its recorded type; the values are
@@ -8,16 +9,21 @@ struct Registration: Sendable {
     case untyped(@Sendable (FactoryArguments) throws -> Instance)
   }
 
+  /// The type name the graph file uses (`Payments.Gateway`).
   var name: String
+  /// The type's full name, with its module, when Swift knows it (`ShopKit.Cache`).
+  var fullName: String?
   var isClass: Bool
   /// The type the factory declares it returns (an instance may be of a subclass).
   var built: ObjectIdentifier
   var factory: Factory
   /// For a typed factory: its argument types, in order.
   var argumentTypes: [String]?
-  /// For a typed factory, optionally: the labels it expects, in order.
+  /// The labels it expects, in order: the initializer it stands for.
   var labels: [String]?
-  var properties: [String: Property] = [:]
+
+  /// The key it is registered under: the name, and the labels when given.
+  var key: String { TypeName.key(name, labels: labels) }
 
   struct Property: Sendable {
     var type: String

@@ -10,31 +10,37 @@ import DICfgCore
 /// try registry.property("eventsListWireframe", of: AddEventWireframe.self, \.eventsListWireframe)
 /// ```
 ///
-/// A type is registered under `String(describing: T.self)` unless a name is given; registering
-/// one name twice is an error.
+/// A type is registered under its name without the module (`Payments.Gateway` for a nested type)
+/// unless a name is given; its full name (`ShopKit.Cache`) finds it too. A factory registered with
+/// `labels:` stands for the initializer those labels name, so one type can have a factory per
+/// initializer, and a service uses the one whose labels its `init:` lists. Registering one name
+/// (and labels) twice is an error. `dicfg generate` writes these registrations from the graph file.
 public struct Registry: Sendable {
+  /// By key: the type name, followed by the labels when given (`Engine(power:name:)`).
   var registrations: [String: Registration] = [:]
+  /// Per type name: the properties the graph file may set.
+  var properties: [String: [String: Registration.Property]] = [:]
 
   public init() {}
 
-  /// The names registered so far, sorted.
-  public var names: [String] { registrations.keys.sorted() }
+  /// The type names registered so far, sorted.
+  public var names: [String] { Set(registrations.values.map(\.name)).sorted() }
 
   /// Registers an initializer or closure taking any number of arguments, recording their types.
   ///
   /// - Parameters:
-  ///   - name: The type name the graph file uses; `String(describing: T.self)` by default.
-  ///   - labels: The argument labels, in order, when the link step should check them against the
-  ///     service's `init:` (function values carry no labels).
+  ///   - name: The type name the graph file uses; the type's name without its module by default.
+  ///   - labels: The argument labels, in order: the factory then stands for the initializer they
+  ///     name, and the link step checks them against the service's `init:` (function values carry
+  ///     no labels). A factory of two or more arguments of one type needs them.
   ///   - factory: Builds the instance from the arguments the graph file's `init:` lists, in order.
-  /// - Throws: ``RegistryError`` when the name is already registered.
+  /// - Throws: ``RegistryError`` when the name (and labels) is already registered.
   @inlinable
   public mutating func register<T, each Argument>(
     _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     var types: [String] = []
     for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
-    let registrationName = name ?? String(describing: T.self)
     // Inlinable, so the argument conversions are specialized for the registering module's types.
     // The values are borrowed from the resolve's argument stack for the duration of the call.
     let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { values in
@@ -45,9 +51,18 @@ public struct Registry: Sendable {
       }
       return Instance.wrapping(try factory(repeat next((each Argument).self)))
     }
-    try addTyped(
-      name: registrationName, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self), argumentTypes: types,
-      labels: labels, call: call)
+    try addTyped(name: name, built: T.self, argumentTypes: types, labels: labels, call: call)
+  }
+
+  /// Registers a factory as ``register(_:name:labels:)`` does, for generated code: `values` is
+  /// never called; it lists the values a graph file gives the factory, so that the Swift compiler
+  /// checks their types (`checking: { (dicfgValue(), 3) }`).
+  @inlinable
+  public mutating func register<T, each Argument>(
+    _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil,
+    checking values: () -> (repeat each Argument)
+  ) throws {
+    try register(factory, name: name, labels: labels)
   }
 
   @usableFromInline
@@ -55,13 +70,19 @@ public struct Registry: Sendable {
 
   @usableFromInline
   mutating func addTyped(
-    name: String, isClass: Bool, built: ObjectIdentifier, argumentTypes: [String], labels: [String]?,
+    name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
     call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
   ) throws {
+    if let labels, labels.count != argumentTypes.count {
+      throw RegistryError(
+        "the factory of '\(name ?? TypeName.of(built))' takes \(argumentTypes.count) arguments, but \(labels.count) "
+          + "labels were given")
+    }
     try add(
       Registration(
-        name: name, isClass: isClass, built: built, factory: .typed(call), argumentTypes: argumentTypes, labels: labels)
-    )
+        name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
+        isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: .typed(call),
+        argumentTypes: argumentTypes, labels: labels))
   }
 
   /// Registers a closure that asks for its arguments by label.
@@ -75,7 +96,7 @@ public struct Registry: Sendable {
   ) throws {
     try add(
       Registration(
-        name: name, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
+        name: name, fullName: nil, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
         factory: .untyped { Instance.wrapping(try factory($0)) },
         argumentTypes: nil,
         labels: nil))
@@ -91,19 +112,17 @@ public struct Registry: Sendable {
     }
   }
 
-  /// Registers a property the graph file may set, through a setter closure.
+  /// Registers a property the graph file may set, through a setter closure. A property may be
+  /// registered before its type's factory.
   public mutating func property<T, Value>(
     _ property: String, of type: T.Type, typeName: String? = nil,
     set: @escaping @Sendable (T, Value) throws -> Void
   ) throws {
-    let name = typeName ?? String(describing: T.self)
-    guard registrations[name] != nil else {
-      throw RegistryError("register a factory for '\(name)' before its property '\(property)'")
-    }
-    guard registrations[name]?.properties[property] == nil else {
+    let name = typeName ?? TypeName.of(T.self)
+    guard properties[name]?[property] == nil else {
       throw RegistryError("property '\(property)' of '\(name)' is registered twice")
     }
-    registrations[name]?.properties[property] = Registration.Property(type: String(describing: Value.self)) {
+    properties[name, default: [:]][property] = Registration.Property(type: String(describing: Value.self)) {
       instance, value in
       guard let typed = instance as? T else {
         throw ResolutionError(.typeMismatch, "the instance is not a '\(name)', so property '\(property)' cannot be set")
@@ -139,11 +158,13 @@ public struct Registry: Sendable {
   }
 
   private mutating func add(_ registration: Registration) throws {
-    guard registrations[registration.name] == nil else {
+    guard registrations[registration.key] == nil else {
+      let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
       throw RegistryError(
-        "'\(registration.name)' is registered twice; pass 'name:' to register a second factory under another name")
+        "\(what) is registered twice; pass 'name:' to register a second factory under another name, "
+          + "or 'labels:' to register one per initializer")
     }
-    registrations[registration.name] = registration
+    registrations[registration.key] = registration
   }
 }
 

@@ -12,6 +12,8 @@ public struct RegistryManifest: Sendable, Hashable, Codable {
 
   public struct TypeEntry: Sendable, Hashable, Codable {
     public var name: String
+    /// The type's full name with its module (`ShopKit.Cache`), when Swift gave it.
+    public var fullName: String?
     public var isClass: Bool
     /// A typed factory's arguments in order; nil for a factory that asks by label.
     public var arguments: [Argument]?
@@ -47,15 +49,15 @@ extension Registry {
   /// What is registered: type names, argument labels and types, properties.
   public func manifest() -> RegistryManifest {
     RegistryManifest(
-      types: registrations.values.sorted { $0.name < $1.name }.map { registration in
+      types: registrations.values.sorted { $0.key < $1.key }.map { registration in
         RegistryManifest.TypeEntry(
-          name: registration.name, isClass: registration.isClass,
+          name: registration.name, fullName: registration.fullName, isClass: registration.isClass,
           arguments: registration.argumentTypes.map { types in
             types.enumerated().map { index, type in
               RegistryManifest.Argument(label: registration.labels?[index], type: type)
             }
           },
-          properties: registration.properties.sorted { $0.key < $1.key }.map {
+          properties: (properties[registration.name] ?? [:]).sorted { $0.key < $1.key }.map {
             RegistryManifest.Property(name: $0.key, type: $0.value.type)
           })
       })

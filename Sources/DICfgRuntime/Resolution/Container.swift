@@ -173,7 +173,11 @@ public final class Container: Sendable {
     if let known = types.service(boundTo: type) {
       target = known
     } else {
-      target = try serviceIndex(boundTo: String(describing: type))
+      // The graph file may name the type as it is registered (`Payments.Gateway`), with its
+      // module, or as Swift prints it.
+      let names = TypeName.candidates(type)
+      let bound = names.first { graph.typeLookup[index][$0] != nil } ?? String(describing: type)
+      target = try serviceIndex(boundTo: bound)
       types.remember(target, boundTo: type)
     }
     return (try graph.resolve(target, arguments: arguments), target)
