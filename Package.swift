@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .executable(name: "dicfg", targets: ["dicfg"]),
     .executable(name: "weather-report", targets: ["WeatherReport"]),
+    .plugin(name: "DICfgGenerator", targets: ["DICfgGeneratorPlugin"]),
+    .plugin(name: "GenerateRegistry", targets: ["GenerateRegistryCommand"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,7 +46,16 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "dicfg", dependencies: ["DICfgCLI"]),
-    .target(name: "WeatherReportApp", dependencies: ["DICfg"], path: "Examples/WeatherReport/App"),
+    .plugin(name: "DICfgGeneratorPlugin", capability: .buildTool(), dependencies: ["dicfg"]),
+    .plugin(
+      name: "GenerateRegistryCommand",
+      capability: .command(
+        intent: .custom(verb: "generate-registry", description: "Write the dicfg registration into the sources"),
+        permissions: [.writeToPackageDirectory(reason: "writes Registry+GraphFile.swift into the target's sources")]),
+      dependencies: ["dicfg"]),
+    .target(
+      name: "WeatherReportApp", dependencies: ["DICfg"], path: "Examples/WeatherReport/App",
+      plugins: ["DICfgGeneratorPlugin"]),
     .executableTarget(
       name: "WeatherReport", dependencies: ["DICfg", "WeatherReportApp"], path: "Examples/WeatherReport/Main"),
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
@@ -62,6 +73,7 @@ let package = Package(
       dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
+    .testTarget(name: "DICfgPluginTests"),
   ],
   swiftLanguageModes: [.v6]
 )

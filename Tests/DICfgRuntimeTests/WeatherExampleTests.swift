@@ -5,7 +5,7 @@ import WeatherReportApp
 // The weather-report app of Pilgrim's documentation: its types and registrations come from the
 // example program's library (Examples/WeatherReport/App).
 
-func weatherRegistry() throws -> Registry { try makeWeatherRegistry() }
+func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
 
 @Suite struct WeatherExampleTests {
   @Test func controllersViewDelegateIsTheController() throws {

@@ -1,4 +1,6 @@
-// The weather-report app's types and registrations, shared by the example program and the tests.
+// The weather-report app's types, shared by the example program and the tests. Their registration
+// is generated from config-examples/weather/app.yaml at build time (`dicfg-generator-config.json`
+// beside this file applies dicfg's plugin to it): `Registry.fromGraphFile()`.
 public import DICfg
 
 /// Talks to a weather service.
@@ -83,19 +85,4 @@ public final class RootViewController: Sendable {
     self.mainContentViewController = mainContentViewController
     self.makeDetails = makeDetails
   }
-}
-
-/// Every factory and property the weather graph files use.
-public func makeWeatherRegistry() throws -> Registry {
-  var registry = Registry()
-  try registry.register(OpenWeatherClient.init(baseURL:apiKey:retries:), labels: ["baseURL", "apiKey", "retries"])
-  try registry.register(StubWeatherClient.init)
-  try registry.register(LocalCityRepository.init)
-  try registry.register(PhotoService.init)
-  try registry.register(WeatherReportView.init)
-  try registry.property("delegate", of: WeatherReportView.self, \.delegate)
-  try registry.register(WeatherReportViewController.init(view:weatherClient:cityRepo:assembly:))
-  try registry.register(UserDetailsController.init(user:photoService:))
-  try registry.register(RootViewController.init(mainContentViewController:makeDetails:))
-  return registry
 }

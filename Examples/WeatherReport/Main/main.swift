@@ -20,7 +20,8 @@ func run(arguments: [String]) throws {
     default: throw ExampleError("unknown argument '\(argument)'; use --env NAME or --graph FILE")
     }
   }
-  let container = try Container(graphFile: graphFile, environments: environments, registry: try makeWeatherRegistry())
+  let container = try Container(
+    graphFile: graphFile, environments: environments, registry: try Registry.fromGraphFile())
   let environment = environments.isEmpty ? "base" : environments.joined(separator: ", ")
   print("graph file: \(graphFile) (environment: \(environment))")
 

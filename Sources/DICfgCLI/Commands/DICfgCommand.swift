@@ -16,10 +16,12 @@ public struct DICfgCommand: ParsableCommand {
         dicfg validate config/*.yaml
         dicfg explain config/app.yaml weatherClient --env production
         dicfg graph config/app.yaml | dot -Tsvg > graph.svg
+        dicfg generate config/app.yaml --all-envs --output Sources/App/Registry+GraphFile.swift
       """,
     version: version,
     subcommands: [
-      ValidateCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, SchemaCommand.self,
+      ValidateCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, GenerateCommand.self,
+      SchemaCommand.self,
     ]
   )
 

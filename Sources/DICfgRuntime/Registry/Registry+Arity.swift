@@ -4,17 +4,12 @@
 // expansion run unspecialized (a dynamic cast through run-time metadata per argument). These
 // overloads, which Swift prefers over the variadic one, let each conversion specialize for the
 // registering module's types.
-//
-// `checking:` is for generated code: a closure that is never called, handed the factory's
-// parameters as a function, so that the Swift compiler checks the values a graph file gives them,
-// each on its own line (`checking: { $0(dicfgValue(), 3) }`).
 
 extension Registry {
   /// Registers a factory of one argument, as the variadic `register(_:name:labels:)` does.
   @inlinable
   public mutating func register<T, A>(
-    _ factory: @escaping @Sendable (A) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: (((A) -> Void) -> Void)? = nil
+    _ factory: @escaping @Sendable (A) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
       name: name, built: T.self,
@@ -28,8 +23,7 @@ extension Registry {
   /// Registers a factory of 2 arguments, as the variadic `register(_:name:labels:)` does.
   @inlinable
   public mutating func register<T, A, B>(
-    _ factory: @escaping @Sendable (A, B) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: (((A, B) -> Void) -> Void)? = nil
+    _ factory: @escaping @Sendable (A, B) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
       name: name, built: T.self,
@@ -43,8 +37,7 @@ extension Registry {
   /// Registers a factory of 3 arguments, as the variadic `register(_:name:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C>(
-    _ factory: @escaping @Sendable (A, B, C) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: (((A, B, C) -> Void) -> Void)? = nil
+    _ factory: @escaping @Sendable (A, B, C) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
       name: name, built: T.self,
@@ -59,8 +52,7 @@ extension Registry {
   /// Registers a factory of 4 arguments, as the variadic `register(_:name:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C, D>(
-    _ factory: @escaping @Sendable (A, B, C, D) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: (((A, B, C, D) -> Void) -> Void)? = nil
+    _ factory: @escaping @Sendable (A, B, C, D) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
       name: name, built: T.self,
@@ -77,8 +69,7 @@ extension Registry {
   /// Registers a factory of 5 arguments, as the variadic `register(_:name:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C, D, E>(
-    _ factory: @escaping @Sendable (A, B, C, D, E) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: (((A, B, C, D, E) -> Void) -> Void)? = nil
+    _ factory: @escaping @Sendable (A, B, C, D, E) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
       name: name, built: T.self,
@@ -98,8 +89,7 @@ extension Registry {
   /// Registers a factory of 6 arguments, as the variadic `register(_:name:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C, D, E, F>(
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: (((A, B, C, D, E, F) -> Void) -> Void)? = nil
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
       name: name, built: T.self,

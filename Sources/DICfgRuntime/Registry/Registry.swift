@@ -54,17 +54,6 @@ public struct Registry: Sendable {
     try addTyped(name: name, built: T.self, argumentTypes: types, labels: labels, call: call)
   }
 
-  /// Registers a factory as ``register(_:name:labels:)`` does, for generated code: `values` is
-  /// never called; it lists the values a graph file gives the factory, so that the Swift compiler
-  /// checks their types (`checking: { (dicfgValue(), 3) }`).
-  @inlinable
-  public mutating func register<T, each Argument>(
-    _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil,
-    checking values: () -> (repeat each Argument)
-  ) throws {
-    try register(factory, name: name, labels: labels)
-  }
-
   @usableFromInline
   static func typeName(_ type: Any.Type) -> String { String(describing: type) }
 
@@ -172,7 +161,7 @@ public struct Registry: Sendable {
 public struct RegistryError: Error, Sendable, CustomStringConvertible {
   public var description: String
 
-  init(_ description: String) { self.description = description }
+  public init(_ description: String) { self.description = description }
 }
 
 /// An argument a typed factory could not be given: too few values, or one of the wrong type.

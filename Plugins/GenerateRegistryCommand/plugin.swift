@@ -1,0 +1,77 @@
+// The command plugin, for teams that commit generated code:
+//
+//     swift package --allow-writing-to-package-directory generate-registry --target App
+//
+// writes `Registry+GraphFile.swift` into each named target's sources (every target holding a
+// `dicfg.yaml` when none is named), from the same files and options as the build-tool plugin.
+import Foundation
+import PackagePlugin
+
+@main
+struct GenerateRegistryCommand: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let names = extractor.extractOption(named: "target")
+    let targets = try context.package.targets(named: names.isEmpty ? context.package.targets.map(\.name) : names)
+    let tool = try context.tool(named: "dicfg").url
+    for case let target as SourceModuleTarget in targets {
+      let setup: GeneratorSetup
+      do {
+        setup = try GeneratorSetup(target: target)
+      } catch  where names.isEmpty {
+        continue
+      }
+      let output = target.directoryURL.appendingPathComponent("Registry+GraphFile.swift")
+      let process = try Process.run(tool, arguments: setup.arguments(output: output))
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else {
+        throw GeneratorSetupError("generating the registration of '\(target.name)' failed; the errors are above")
+      }
+      print("wrote \(output.path)")
+    }
+  }
+}
+
+/// What a target gives the generator, as the build-tool plugin reads it.
+struct GeneratorSetup {
+  struct Configuration: Decodable {
+    var files: [String]?
+    var access: String?
+    var imports: [String]?
+  }
+
+  var files: [URL]
+  var access: String
+  var imports: [String]
+
+  init(target: SourceModuleTarget) throws {
+    let directory = target.directoryURL
+    let configurationURL = directory.appendingPathComponent("dicfg-generator-config.json")
+    var configuration = Configuration()
+    if FileManager.default.fileExists(atPath: configurationURL.path) {
+      configuration = try JSONDecoder().decode(Configuration.self, from: Data(contentsOf: configurationURL))
+    }
+    if let named = configuration.files {
+      files = named.map { directory.appendingPathComponent($0).standardizedFileURL }
+    } else {
+      files = ["dicfg.yaml", "dicfg.yml", "dicfg.json"].map { directory.appendingPathComponent($0) }
+        .filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
+    guard !files.isEmpty else {
+      throw GeneratorSetupError(
+        "target '\(target.name)' has no 'dicfg.yaml', 'dicfg.json' or 'dicfg-generator-config.json'")
+    }
+    access = configuration.access ?? "internal"
+    imports = configuration.imports ?? []
+  }
+
+  func arguments(output: URL) -> [String] {
+    ["generate"] + files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access]
+      + imports.flatMap { ["--import", $0] }
+  }
+}
+
+struct GeneratorSetupError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,100 @@
+public import ArgumentParser
+import DICfgCompiler
+import DICfgCore
+import Foundation
+
+/// `dicfg generate`: writes the Swift registration of graph files.
+public struct GenerateCommand: ParsableCommand, ExecutableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Write the Swift registration of graph files, for the Swift compiler to check against the file.",
+    discussion: """
+      Writes one Swift file with 'Registry.fromGraphFile()', which registers a factory for every \
+      type and initializer the files and their environment layers name and a setter for every \
+      property they set, and 'Registry.graphFilePlan(environment:)', the compiled plans. Compile \
+      errors in the generated code point at the graph file's lines. The file is written only when \
+      its content changes. Graph-file errors are printed as 'dicfg validate' prints them, and nothing \
+      is written.
+
+      Examples:
+        dicfg generate config/app.yaml --all-envs --output Sources/App/Registry+GraphFile.swift
+        dicfg generate config/app.yaml --env production --access public --import ShopKit --output Gen.swift
+      """
+  )
+
+  /// The access levels of the generated functions.
+  public enum Access: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case `internal`, `package`, `public`
+  }
+
+  @Argument(help: "The graph files.")
+  public var files: [String]
+
+  @Option(help: "The Swift file to write.")
+  public var output: String
+
+  @OptionGroup public var input: GraphInputOptions
+
+  @Flag(help: "Include every environment layer ('FILE.ENV.yaml') found beside each file.")
+  public var allEnvs = false
+
+  @Option(help: "The access level of the generated functions: internal, package or public.")
+  public var access: Access = .internal
+
+  @Option(name: .customLong("import"), help: "A module the generated file imports (where the types are); repeatable.")
+  public var imports: [String] = []
+
+  @Option(help: "Colour the text output: auto (on a terminal), always or never.")
+  public var color: ColorMode = .auto
+
+  public init() {}
+
+  public func validate() throws {
+    if files.isEmpty { throw ValidationError("Name at least one graph file.") }
+  }
+
+  public func run() throws {
+    try runInProcess()
+  }
+
+  /// Compiles every file in every environment and writes the registration, or returns the
+  /// diagnostics.
+  public func execute(colorTerminal: Bool = false) -> CommandResult {
+    var variants: [RegistryGenerator.Variant] = []
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: SourceFile] = [:]
+    for file in files {
+      var environments: [String?] = [nil] + input.environments.map { $0 }
+      if allEnvs {
+        for found in Paths.environments(beside: file, in: input.fileSystem) where !environments.contains(found) {
+          environments.append(found)
+        }
+      }
+      for environment in environments {
+        let result = input.compile(file, environments: environment.map { [$0] } ?? [])
+        diagnostics += result.diagnostics.filter { $0.severity == .error }
+        for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
+        if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: environment, plan: plan)) }
+      }
+    }
+    diagnostics = Array(Set(diagnostics)).sorted()
+    guard diagnostics.isEmpty else {
+      let text = Compilation.textReport(diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal))
+      return CommandResult(exitCode: 1, standardError: text)
+    }
+    let generator = RegistryGenerator(
+      access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files)
+    let text = generator.generate(variants, includePlans: files.count == 1)
+    do {
+      let url = URL(fileURLWithPath: output)
+      if (try? String(contentsOf: url, encoding: .utf8)) != text {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+      }
+      return CommandResult(exitCode: 0)
+    } catch {
+      return CommandResult(
+        exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
+    }
+  }
+}

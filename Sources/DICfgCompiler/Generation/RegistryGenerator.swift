@@ -1,0 +1,262 @@
+public import DICfgCore
+
+/// Writes the Swift registration of a graph file: one factory for every type and initializer its
+/// services name, in the base file and every environment layer, and a setter for every property
+/// it sets, so that the Swift compiler checks what the file says.
+///
+/// ```swift
+/// let source = RegistryGenerator(sources: ["config/app.yaml"]).generate([
+///   .init(environment: nil, plan: basePlan), .init(environment: "production", plan: productionPlan),
+/// ])
+/// ```
+///
+/// Each factory is the initializer the service's `init:` names, `OpenWeatherClient.init(baseURL:apiKey:retries:)`,
+/// so a type or label the initializer does not have, an argument missing or extra, or arguments out
+/// of order are compile errors. The values the file gives are checked against the initializer's
+/// parameters in a closure that never runs: a referenced service as its concrete type, an external
+/// and a run-time argument as their declared types, a literal as a Swift literal. `#sourceLocation`
+/// puts each error on the graph file's line.
+public struct RegistryGenerator: Sendable {
+  /// The access level of the generated entry points.
+  public enum Access: String, Sendable, CaseIterable {
+    case `internal`, `package`, `public`
+  }
+
+  /// One compiled configuration: the base (`environment` nil) or the base with an environment.
+  public struct Variant: Sendable {
+    public var environment: String?
+    public var plan: ResolutionPlan
+
+    public init(environment: String?, plan: ResolutionPlan) {
+      self.environment = environment
+      self.plan = plan
+    }
+  }
+
+  public var access: Access
+  /// Modules the generated file imports besides DICfgRuntime: where the types are declared.
+  public var imports: [String]
+  /// The graph files the registration is written from, for the header.
+  public var sources: [String]
+
+  public init(access: Access = .internal, imports: [String] = [], sources: [String]) {
+    self.access = access
+    self.imports = imports
+    self.sources = sources
+  }
+
+  /// The Swift file.
+  ///
+  /// - Parameters:
+  ///   - variants: The compiled configurations, base first.
+  ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
+  ///     file, whose variants differ by environment only.
+  public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
+    var writer = SwiftWriter()
+    writer.header(sources: sources, environments: variants.compactMap(\.environment), imports: imports)
+    let prefix = access == .internal ? "" : access.rawValue + " "
+    writer.line("extension Registry {")
+    writer.indent {
+      $0.documentation([
+        "The factories and properties of \(sources.joined(separator: ", ")), with every environment layer beside it:",
+        "each type built with the initializer its services' `init:` lists.",
+      ])
+      $0.line("\(prefix)static func fromGraphFile() throws -> Registry {")
+      $0.indent { body in
+        body.line("var registry = Registry()")
+        writeFactories(variants, into: &body)
+        writeProperties(variants, into: &body)
+        body.line("return registry")
+      }
+      $0.line("}")
+      if includePlans { writePlans(variants, prefix: prefix, into: &$0) }
+    }
+    writer.line("}")
+    writer.blank()
+    writer.helpers()
+    return writer.text
+  }
+
+  // MARK: Factories
+
+  /// A service as one variant's plan has it.
+  private struct Use {
+    var service: ResolutionPlan.Service
+    var plan: ResolutionPlan
+    var container: Int
+
+    var labels: [String] { service.initializer.map(\.label) }
+    var key: String { service.type + "(" + labels.map { $0 + ":" }.joined() + ")" }
+  }
+
+  /// Every service of every variant, once per distinct definition, in file order.
+  private func uses(_ variants: [Variant]) -> [Use] {
+    var seen = Set<ResolutionPlan.Service>()
+    var uses: [Use] = []
+    for variant in variants {
+      for (index, container) in variant.plan.containers.enumerated() {
+        for service in container.services where seen.insert(service).inserted {
+          uses.append(Use(service: service, plan: variant.plan, container: index))
+        }
+      }
+    }
+    return uses
+  }
+
+  /// For each type and initializer: a constant holding the initializer, the registration, and for
+  /// each service that uses it a check of its values, which the `if false` keeps from running. The
+  /// constant's type is written with placeholders, `@Sendable (_, _) throws -> _`, so a call to it
+  /// always takes `try` whether the initializer throws or not.
+  private func writeFactories(_ variants: [Variant], into writer: inout SwiftWriter) {
+    var constants: [String: String] = [:]
+    for use in uses(variants) {
+      let service = use.service
+      let (line, file) = anchor(of: service)
+      let constant: String
+      if let existing = constants[use.key] {
+        constant = existing
+      } else {
+        constant = "factory\(constants.count + 1)"
+        constants[use.key] = constant
+        let placeholders = Array(repeating: "_", count: service.initializer.count).joined(separator: ", ")
+        let labels = "[" + use.labels.map(literal).joined(separator: ", ") + "]"
+        writer.mapped(
+          file: file, line: line,
+          [
+            "let \(constant): @Sendable (\(placeholders)) throws -> _ = \(initializer(service))",
+            "try registry.register(\(constant), name: \(literal(service.type)), labels: \(labels))",
+          ])
+      }
+      guard !service.initializer.isEmpty else { continue }
+      let checks = service.initializer.map { check($0.value, in: use.plan) }
+      writer.mappedCall(
+        file: file, headLine: line, head: "if false { _ = try \(constant)(",
+        values: zip(service.initializer, checks).map { ($0.location.file == file ? $0.location.line : 0, $1) })
+    }
+  }
+
+  /// The line a service's registration maps to, and its file: the line before its first `init:`
+  /// value when that is still within the service, else the service's own line.
+  private func anchor(of service: ResolutionPlan.Service) -> (Int, String) {
+    guard let first = service.initializer.first?.location, first.file == service.location.file else {
+      return (service.location.line, service.location.file)
+    }
+    return (first.line - 1 > service.location.line ? first.line - 1 : first.line, first.file)
+  }
+
+  /// The initializer a service names, as an unapplied reference.
+  private func initializer(_ service: ResolutionPlan.Service) -> String {
+    if service.initializer.isEmpty { return "\(service.type).init" }
+    return "\(service.type).init(" + service.initializer.map { $0.label + ":" }.joined() + ")"
+  }
+
+  /// What the never-run check passes for a value: a typed placeholder where the graph file knows
+  /// the value's type, a Swift literal for a scalar literal, an untyped placeholder otherwise.
+  private func check(_ value: ResolutionPlan.Value, in plan: ResolutionPlan) -> String {
+    switch value {
+    case .service(let reference):
+      return "dicfgValue(\(plan.containers[reference.container].services[reference.service].type).self)"
+    case .external(let container, let index):
+      let external = plan.containers[container].externals[index]
+      return "dicfgValue(\(external.type)\(external.optional || external.retain != .strong ? "?" : "").self)"
+    case .parameter(let index):
+      if case .literal(let literal) = plan.parameters[index].value, let swift = swiftLiteral(literal) { return swift }
+      return "dicfgValue()"
+    case .argument:
+      return "dicfgValue()"
+    case .container:
+      return "dicfgValue(Container.self)"
+    case .literal(let literal):
+      return swiftLiteral(literal) ?? "dicfgValue()"
+    case .optional(nil):
+      return "nil"
+    case .optional(let wrapped?):
+      return check(wrapped, in: plan)
+    case .provider, .lazy, .tagged, .array:
+      return "dicfgValue()"
+    }
+  }
+
+  /// A scalar literal as Swift writes it; nil for lists and mappings, whose element types Swift
+  /// would infer differently from the run-time values.
+  private func swiftLiteral(_ literal: ResolutionPlan.Literal) -> String? {
+    switch literal {
+    case .null: "nil"
+    case .bool(let value): value ? "true" : "false"
+    case .int(let value): String(value)
+    case .double(let value): value.isFinite ? "\(value)" : nil
+    case .string(let value): self.literal(value)
+    case .list, .map: nil
+    }
+  }
+
+  // MARK: Properties
+
+  private func writeProperties(_ variants: [Variant], into writer: inout SwiftWriter) {
+    var registered = Set<String>()
+    for use in uses(variants) {
+      for property in use.service.properties where registered.insert(use.service.type + "." + property.label).inserted {
+        writer.mapped(
+          file: property.location.file, line: property.location.line,
+          [
+            "try registry.property(\(literal(property.label)), of: \(use.service.type).self, "
+              + "\\.\(property.label), typeName: \(literal(use.service.type)))"
+          ])
+      }
+    }
+  }
+
+  // MARK: Plans
+
+  private func writePlans(_ variants: [Variant], prefix: String, into writer: inout SwiftWriter) {
+    writer.blank()
+    writer.documentation([
+      "The compiled plan of \(sources.joined(separator: ", ")) for `environment` (the base when nil), so the app",
+      "needs neither the graph file nor libyaml at run time.",
+    ])
+    writer.line("\(prefix)static func graphFilePlan(environment: String? = nil) throws -> ResolutionPlan {")
+    writer.indent { body in
+      body.line("switch environment {")
+      for variant in variants {
+        guard let json = try? variant.plan.jsonText() else { continue }
+        body.line("case \(variant.environment.map(literal) ?? "nil"):")
+        body.indent { $0.line("return try ResolutionPlan(jsonText: \(rawLiteral(json)))") }
+      }
+      body.line("default:")
+      body.indent {
+        $0.line(
+          "throw RegistryError(\"no compiled plan for environment '\\(environment ?? \"base\")'; \"")
+        $0.line(
+          "  + \"generate with '--env' or '--all-envs' to include it\")")
+      }
+      body.line("}")
+    }
+    writer.line("}")
+  }
+
+  // MARK: Literals
+
+  private func literal(_ text: String) -> String {
+    var escaped = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "\"": escaped += "\\\""
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      case "\t": escaped += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        escaped += "\\u{\(String(scalar.value, radix: 16))}"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped + "\""
+  }
+
+  /// `text` as a raw multi-line string literal, with enough `#` that nothing in it closes it.
+  private func rawLiteral(_ text: String) -> String {
+    var hashes = "#"
+    while text.contains("\"" + hashes) || text.contains("\"\"\"" + hashes) { hashes += "#" }
+    return hashes + "\"\"\"\n" + text + (text.hasSuffix("\n") ? "" : "\n") + "\"\"\"" + hashes
+  }
+}

@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+// A package that applies dicfg's build-tool plugin, built by DICfgPluginTests: `Shop` and `ShopApp`
+// build and run; each other target holds one mistake in its graph file, which must fail the build
+// with an error at the graph file's line.
+import PackageDescription
+
+let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
+let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
+
+let package = Package(
+  name: "PluginPackage",
+  dependencies: [.package(name: "dicfg", path: "../..")],
+  targets: [
+    .target(name: "Shop", dependencies: runtime, plugins: plugin),
+    .executableTarget(name: "ShopApp", dependencies: ["Shop"] + runtime),
+    .target(name: "WrongLabel", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "SwappedArguments", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "WrongArgumentType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "StringForDouble", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "UnknownType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "BrokenGraph", dependencies: ["Shop"] + runtime, plugins: plugin),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+// A small shop: a nested type, two types of one name in different namespaces, same-typed
+// arguments, a literal Double, a protocol bound by a class, a property, a throwing initializer.
+import DICfgRuntime
+
+public protocol HTTPClient: AnyObject, Sendable {
+  var name: String { get }
+}
+
+public final class URLSessionClient: HTTPClient {
+  public let name = "URLSessionClient"
+  public init() {}
+}
+
+public final class StubClient: HTTPClient {
+  public let name = "StubClient"
+  public init() {}
+}
+
+public final class AppConfig: Sendable {
+  public let environment: String
+  public let baseURL: String
+  public init(environment: String, baseURL: String) {
+    self.environment = environment
+    self.baseURL = baseURL
+  }
+}
+
+public enum Payments {
+  public final class Gateway: Sendable {
+    public let client: any HTTPClient
+    public let fee: Double
+    public init(client: any HTTPClient, fee: Double) throws {
+      self.client = client
+      self.fee = fee
+    }
+  }
+}
+
+public enum Shipping {
+  public final class Gateway: Sendable {
+    public let retries: Int
+    public init(retries: Int) { self.retries = retries }
+  }
+}
+
+public final class Checkout: @unchecked Sendable {
+  public let payments: Payments.Gateway
+  public let shipping: Shipping.Gateway
+  public let config: AppConfig
+  public var banner = ""
+  public init(payments: Payments.Gateway, shipping: Shipping.Gateway, config: AppConfig) {
+    self.payments = payments
+    self.shipping = shipping
+    self.config = config
+  }
+}
+
+/// The shop's container for an environment (the base when nil), from the generated registration
+/// and the compiled plan: no graph file is read at run time.
+public func makeShopContainer(environment: String? = nil) throws -> Container {
+  try Container(plan: try Registry.graphFilePlan(environment: environment), registry: try Registry.fromGraphFile())
+}
