@@ -22,7 +22,16 @@ struct GenerateRegistryCommand: CommandPlugin {
         continue
       }
       let output = target.directoryURL.appendingPathComponent("Registry+GraphFile.swift")
-      let process = try Process.run(tool, arguments: setup.arguments(output: output))
+      // Run from the package's folder with paths relative to it, so the committed file (its
+      // `#sourceLocation` lines among them) is the same on every machine.
+      let root = context.package.directoryURL.standardizedFileURL.path + "/"
+      let process = Process()
+      process.executableURL = tool
+      process.currentDirectoryURL = context.package.directoryURL
+      process.arguments = setup.arguments(output: output).map {
+        $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0
+      }
+      try process.run()
       process.waitUntilExit()
       guard process.terminationStatus == 0 else {
         throw GeneratorSetupError("generating the registration of '\(target.name)' failed; the errors are above")
