@@ -53,7 +53,7 @@ private func errors(_ output: String) -> [String] {
 }
 
 @Suite(.serialized) struct PluginBuildTests {
-  @Test func aPackageApplyingThePluginBuildsAndResolvesWithNoGraphFileAtRunTime() throws {
+  @Test func aPackageApplyingThePluginBuildsAndResolvesFromTheEmbeddedPlanAndFromTheBundledFile() throws {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "ShopApp"])
     #expect(build.status == 0, "\(build.output)")
     #expect(!build.output.contains("warning:"), "\(build.output)")
@@ -65,6 +65,7 @@ private func errors(_ output: String) -> [String] {
     #expect(
       run.output.contains(
         "test: client StubClient, fee 0.25, retries 3, environment production, banner Welcome, one client: true"))
+    #expect(run.output.contains("bundled graph file: fee 0.25"))
   }
 
   @Test(arguments: [

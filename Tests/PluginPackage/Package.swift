@@ -11,7 +11,10 @@ let package = Package(
   name: "PluginPackage",
   dependencies: [.package(name: "dicfg", path: "../..")],
   targets: [
-    .target(name: "Shop", dependencies: runtime, plugins: plugin),
+    // The graph file is also bundled as a resource, for loading it at run time.
+    .target(
+      name: "Shop", dependencies: [.product(name: "DICfg", package: "dicfg")], resources: [.copy("dicfg.yaml")],
+      plugins: plugin),
     .executableTarget(name: "ShopApp", dependencies: ["Shop"] + runtime),
     .target(name: "WrongLabel", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "SwappedArguments", dependencies: ["Shop"] + runtime, plugins: plugin),

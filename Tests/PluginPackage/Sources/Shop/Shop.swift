@@ -1,6 +1,7 @@
 // A small shop: a nested type, two types of one name in different namespaces, same-typed
 // arguments, a literal Double, a protocol bound by a class, a property, a throwing initializer.
-import DICfgRuntime
+import DICfg
+import Foundation
 
 public protocol HTTPClient: AnyObject, Sendable {
   var name: String { get }
@@ -59,4 +60,13 @@ public final class Checkout: @unchecked Sendable {
 /// and the compiled plan: no graph file is read at run time.
 public func makeShopContainer(environment: String? = nil) throws -> Container {
   try Container(plan: try Registry.graphFilePlan(environment: environment), registry: try Registry.fromGraphFile())
+}
+
+/// The shop's container from the graph file bundled as a resource, compiled at run time, with the
+/// generated registration.
+public func makeShopContainerFromBundledGraphFile() throws -> Container {
+  guard let path = Bundle.module.path(forResource: "dicfg", ofType: "yaml") else {
+    throw RegistryError("the shop's graph file is not in its bundle")
+  }
+  return try Container(graphFile: path, registry: try Registry.fromGraphFile())
 }

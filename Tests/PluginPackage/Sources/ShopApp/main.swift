@@ -10,3 +10,6 @@ for environment in [nil, "test"] as [String?] {
       + "retries \(checkout.shipping.retries), environment \(checkout.config.environment), banner \(checkout.banner), "
       + "one client: \(client === checkout.payments.client)")
 }
+
+let bundled = try makeShopContainerFromBundledGraphFile()
+print("bundled graph file: fee \(try bundled.resolve("payments", as: Payments.Gateway.self).fee)")
