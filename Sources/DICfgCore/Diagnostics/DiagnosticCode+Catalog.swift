@@ -360,6 +360,21 @@ extension DiagnosticCode {
           + "gave its factories can no longer resolve; keep a 'Container' alive while its objects use "
           + "it [#released-container]")),
     Documentation(
+      .requiresAwait, stage: .resolving,
+      summary: "a synchronous resolve of a service that needs an async factory",
+      meaning: "The service is built by an `async` factory, or depends on one through `init:` or a property, "
+        + "and was resolved synchronously; or, when the container is created, it is an eager singleton that "
+        + "needs one (a link error). Providers and lazy values do not make their holder async: they resolve "
+        + "when called.",
+      fix: "Resolve it with `try await container.resolve(…)` (and create a container with eager async "
+        + "singletons with `try await Container.create(plan:registry:…)`), or inject it into a synchronous "
+        + "service as `{ provider: name }` and await the provider.",
+      example: .output(
+        "cannot resolve 'repository': 'repository' is built by an async factory or depends on one through "
+          + "'init:' or a property, so it cannot be resolved synchronously; resolve it with 'try await "
+          + "container.resolve(…)', or inject it into a synchronous service as '{ provider: repository }' and "
+          + "await the provider [#requires-await] (app.yaml:5:3)")),
+    Documentation(
       .internalError, stage: .internal,
       summary: "a state dicfg does not expect: a bug to report",
       meaning: "A state dicfg does not expect. It is a bug in dicfg, never a mistake in the graph file.",

@@ -87,4 +87,5 @@ extension DiagnosticCode {
   public static let factoryFailed: DiagnosticCode = "factory-failed"
   public static let releasedExternal: DiagnosticCode = "released-external"
   public static let releasedContainer: DiagnosticCode = "released-container"
+  public static let requiresAwait: DiagnosticCode = "requires-await"
 }

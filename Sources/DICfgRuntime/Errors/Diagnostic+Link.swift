@@ -50,6 +50,14 @@ extension Diagnostic {
       at: service.initializer.first?.location ?? service.location)
   }
 
+  static func eagerRequiresAwait(_ service: ResolutionPlan.Service) -> Diagnostic {
+    .error(
+      .requiresAwait,
+      "'\(service.id)' is an eager singleton built by an async factory (or depending on one), so creating the "
+        + "container must await it; create it with 'try await Container.create(plan:registry:…)', or make it "
+        + "not eager", at: service.location)
+  }
+
   static func unknownProperty(
     _ property: ResolutionPlan.Argument, of service: ResolutionPlan.Service, registered: Set<String>
   ) -> Diagnostic {

@@ -49,6 +49,16 @@ extension ResolutionError {
       path: path + [service.id], location: service.location)
   }
 
+  /// A synchronous resolve of a service built by an async factory, or depending on one.
+  static func requiresAwait(_ service: ResolutionPlan.Service, path: [String]) -> ResolutionError {
+    ResolutionError(
+      .requiresAwait,
+      "'\(service.id)' is built by an async factory or depends on one through 'init:' or a property, so it "
+        + "cannot be resolved synchronously; resolve it with 'try await container.resolve(…)', or inject it "
+        + "into a synchronous service as '{ provider: \(service.id) }' and await the provider",
+      path: path.isEmpty ? [service.id] : path, location: service.location)
+  }
+
   /// A factory that threw.
   static func factoryFailed(_ service: ResolutionPlan.Service, error: any Error, path: [String]) -> ResolutionError {
     var failure = ResolutionError(

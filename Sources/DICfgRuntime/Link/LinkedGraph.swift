@@ -9,6 +9,9 @@ final class LinkedGraph: Sendable {
   /// Per global service: whether it declares run-time arguments (read without touching the
   /// service's reference count).
   let takesArguments: [Bool]
+  /// Per global service: whether building it awaits an async factory, its own or a dependency's
+  /// through `init:` or a property (providers and lazy values resolve when called).
+  let needsAwait: [Bool]
   /// Per global service: the store of its scope, which gives a resolve its instance.
   let scopes: [ScopeStore]
   /// Per container: the global number of its first service.
@@ -30,6 +33,8 @@ final class LinkedGraph: Sendable {
   let resettableScopes: [String: CachedScope]
   /// The builds of shared-scope instances under way.
   let builds: SharedBuilds
+  /// The builds of shared-scope instances that await an async factory.
+  let awaitedBuilds = AwaitedBuilds()
 
   init(
     plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Constant],
@@ -38,6 +43,7 @@ final class LinkedGraph: Sendable {
     self.plan = plan
     self.services = services
     self.takesArguments = services.map(\.takesArguments)
+    self.needsAwait = Self.servicesNeedingAwait(services)
     self.firstService = firstService
     self.parameters = parameters
     self.externals = externals
@@ -104,7 +110,49 @@ final class LinkedGraph: Sendable {
     } else if let kept = scopes[service].kept(service) {
       return kept
     }
+    if needsAwait[service] { throw ResolutionError.requiresAwait(services[service].service, path: []) }
     return try Resolve.run(service, arguments: arguments, in: self)
+  }
+
+  /// Resolves service `service` as one top-level resolve that may await: the synchronous resolve
+  /// when nothing it builds is async, else an awaited one.
+  func resolveAwaiting(_ service: Int, arguments: [String: any Sendable]) async throws -> Instance {
+    guard needsAwait[service] else { return try resolve(service, arguments: arguments) }
+    if takesArguments[service] || !arguments.isEmpty {
+      try checkArguments(arguments, for: services[service].service)
+    } else if let kept = scopes[service].kept(service) {
+      return kept
+    }
+    return try await AwaitedResolve.run(service, arguments: arguments, in: self)
+  }
+
+  /// The services whose builds await: those with an async factory, and every service that
+  /// depends on one through `init:` or a property, found by walking the dependencies backwards.
+  private static func servicesNeedingAwait(_ services: [LinkedService]) -> [Bool] {
+    var dependents = [[Int]](repeating: [], count: services.count)
+    func collect(_ source: ValueSource, into targets: inout [Int]) {
+      switch source {
+      case .service(let target): targets.append(target)
+      case .tagged(let listed): targets += listed
+      case .array(let sources): for source in sources { collect(source, into: &targets) }
+      case .external, .parameter, .argument, .container, .constant, .provider, .lazy, .none: break
+      }
+    }
+    for (index, linked) in services.enumerated() {
+      var targets: [Int] = []
+      for source in linked.initializer { collect(source, into: &targets) }
+      for property in linked.properties { collect(property.source, into: &targets) }
+      for target in targets { dependents[target].append(index) }
+    }
+    var needs = services.map(\.registration.isAsync)
+    var queue = needs.indices.filter { needs[$0] }
+    while let next = queue.popLast() {
+      for dependent in dependents[next] where !needs[dependent] {
+        needs[dependent] = true
+        queue.append(dependent)
+      }
+    }
+    return needs
   }
 
   private func checkArguments(_ arguments: [String: any Sendable], for service: ResolutionPlan.Service) throws {

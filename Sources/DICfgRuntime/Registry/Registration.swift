@@ -7,6 +7,8 @@ struct Registration: Sendable {
     case typed(@Sendable (UnsafeBufferPointer<Instance>) throws -> Instance)
     /// Asks for its arguments by label.
     case untyped(@Sendable (FactoryArguments) throws -> Instance)
+    /// Takes the arguments in order, and must be awaited.
+    case async(@Sendable ([Instance]) async throws -> Instance)
   }
 
   /// The type name the graph file uses (`Payments.Gateway`).
@@ -21,6 +23,12 @@ struct Registration: Sendable {
   var argumentTypes: [String]?
   /// The labels it expects, in order: the initializer it stands for.
   var labels: [String]?
+
+  /// Whether its factory must be awaited.
+  var isAsync: Bool {
+    if case .async = factory { return true }
+    return false
+  }
 
   /// The key it is registered under: the name, and the labels when given.
   var key: String { TypeName.key(name, labels: labels) }

@@ -62,11 +62,6 @@ public struct Registry: Sendable {
     name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
     call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
   ) throws {
-    if let labels, labels.count != argumentTypes.count {
-      throw RegistryError(
-        "the factory of '\(name ?? TypeName.of(built))' takes \(argumentTypes.count) arguments, but \(labels.count) "
-          + "labels were given")
-    }
     try add(
       Registration(
         name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
@@ -146,7 +141,11 @@ public struct Registry: Sendable {
     return try argument(position, of: values)
   }
 
-  private mutating func add(_ registration: Registration) throws {
+  mutating func add(_ registration: Registration) throws {
+    if let labels = registration.labels, let types = registration.argumentTypes, labels.count != types.count {
+      throw RegistryError(
+        "the factory of '\(registration.name)' takes \(types.count) arguments, but \(labels.count) labels were given")
+    }
     guard registrations[registration.key] == nil else {
       let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
       throw RegistryError(

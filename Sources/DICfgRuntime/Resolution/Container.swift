@@ -63,19 +63,48 @@ public final class Container: Sendable {
     plan: ResolutionPlan, registry: Registry, externals: [String: Any] = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
   ) throws {
-    let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
-    var index = 0
-    if let container {
-      guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {
-        throw ResolutionError.unknownContainer(container, containers: plan.containers.map(\.name))
-      }
-      index = found
+    let (graph, index) = try Self.link(plan, registry, externals, environment, container)
+    let eager = Self.eagerServices(of: graph)
+    let awaited = eager.filter { graph.needsAwait[$0] }
+    guard awaited.isEmpty else {
+      throw LinkError(diagnostics: awaited.map { .eagerRequiresAwait(graph.services[$0].service) }.sorted())
     }
     self.init(reference: .owning(graph), index: index, name: plan.containers[index].name)
-    for (containerIndex, declaration) in plan.containers.enumerated() {
-      for local in declaration.eagerServices {
-        _ = try graph.resolve(graph.firstService[containerIndex] + local, arguments: [:])
-      }
+    for service in eager { _ = try graph.resolve(service, arguments: [:]) }
+  }
+
+  /// Links `plan` as ``init(plan:registry:externals:environment:container:)`` does, and builds the
+  /// eager singletons awaiting the async factories they need.
+  ///
+  /// ```swift
+  /// let container = try await Container.create(plan: plan, registry: registry)
+  /// ```
+  public static func create(
+    plan: ResolutionPlan, registry: Registry, externals: [String: Any] = [:],
+    environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
+  ) async throws -> Container {
+    let (graph, index) = try link(plan, registry, externals, environment, container)
+    let created = Container(reference: .owning(graph), index: index, name: plan.containers[index].name)
+    for service in eagerServices(of: graph) { _ = try await graph.resolveAwaiting(service, arguments: [:]) }
+    return created
+  }
+
+  private static func link(
+    _ plan: ResolutionPlan, _ registry: Registry, _ externals: [String: Any], _ environment: [String: String],
+    _ container: String?
+  ) throws -> (LinkedGraph, Int) {
+    let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
+    guard let container else { return (graph, 0) }
+    guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {
+      throw ResolutionError.unknownContainer(container, containers: plan.containers.map(\.name))
+    }
+    return (graph, found)
+  }
+
+  /// The eager singletons of every container of the link, by global number.
+  private static func eagerServices(of graph: LinkedGraph) -> [Int] {
+    graph.plan.containers.enumerated().flatMap { containerIndex, declaration in
+      declaration.eagerServices.map { graph.firstService[containerIndex] + $0 }
     }
   }
 
@@ -168,19 +197,20 @@ public final class Container: Sendable {
   @usableFromInline
   func resolveInstance(boundTo type: Any.Type, arguments: [String: any Sendable]) throws -> (Instance, Int) {
     let graph = try linked()
-    let target: Int
-    let types = graph.typeIndexes[index]
-    if let known = types.service(boundTo: type) {
-      target = known
-    } else {
-      // The graph file may name the type as it is registered (`Payments.Gateway`), with its
-      // module, or as Swift prints it.
-      let names = TypeName.candidates(type)
-      let bound = names.first { graph.typeLookup[index][$0] != nil } ?? String(describing: type)
-      target = try serviceIndex(boundTo: bound)
-      types.remember(target, boundTo: type)
-    }
+    let target = try service(boundTo: type, in: graph)
     return (try graph.resolve(target, arguments: arguments), target)
+  }
+
+  /// The service bound to `type`. A type found once is remembered by its identity, so later
+  /// resolves skip naming it; the graph file may name it as it is registered (`Payments.Gateway`),
+  /// with its module, or as Swift prints it.
+  private func service(boundTo type: Any.Type, in graph: LinkedGraph) throws -> Int {
+    let types = graph.typeIndexes[index]
+    if let known = types.service(boundTo: type) { return known }
+    let bound = TypeName.candidates(type).first { graph.typeLookup[index][$0] != nil } ?? String(describing: type)
+    let target = try serviceIndex(boundTo: bound)
+    types.remember(target, boundTo: type)
+    return target
   }
 
   /// Resolves the one service bound to the type name `typeName`.
@@ -189,6 +219,46 @@ public final class Container: Sendable {
   {
     let target = try serviceIndex(boundTo: typeName)
     return try cast(try linked().resolve(target, arguments: arguments), to: T.self, target: target)
+  }
+
+  /// Resolves the service with `id`, awaiting the async factories its graph needs. A graph without
+  /// async factories is resolved as the synchronous `resolve` does.
+  ///
+  /// ```swift
+  /// let repository = try await container.resolve("repository", as: UserRepository.self)
+  /// ```
+  public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) async throws
+    -> T
+  {
+    let graph = try linked()
+    guard let target = graph.idLookup[index][id] else {
+      throw ResolutionError.unknownService(id, container: name, visible: graph.idLookup[index].keys)
+    }
+    return try cast(try await graph.resolveAwaiting(target, arguments: arguments), to: T.self, target: target)
+  }
+
+  /// Resolves the one service bound to `T`, awaiting the async factories its graph needs.
+  public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable] = [:]) async throws -> T {
+    let graph = try linked()
+    let target = try service(boundTo: T.self, in: graph)
+    return try cast(try await graph.resolveAwaiting(target, arguments: arguments), to: T.self, target: target)
+  }
+
+  /// Resolves every service of every container of the link once, awaiting async factories, to
+  /// prove the whole graph builds.
+  ///
+  /// - Throws: ``VerificationError`` listing every service that failed.
+  public func verify() async throws {
+    let graph = try linked()
+    var failures: [ResolutionError] = []
+    for (global, linked) in graph.services.enumerated() where !linked.takesArguments {
+      do {
+        _ = try await graph.resolveAwaiting(global, arguments: [:])
+      } catch let error as ResolutionError {
+        failures.append(error)
+      }
+    }
+    if !failures.isEmpty { throw VerificationError(failures: failures) }
   }
 
   /// A handle that resolves one service without looking its id up again.

@@ -103,15 +103,13 @@ struct Resolve {
       case .untyped(let factory):
         let labelled = zip(linked.labels, argumentStack[base..<argumentCount]).map { (label: $0, value: $1.any) }
         instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
+      case .async:
+        // The link marks every service that reaches an async factory; a top-level resolve of one
+        // is refused before it starts, so this is reached only through a path the link missed.
+        throw ResolutionError.requiresAwait(linked.service, path: pathIDs)
       }
-    } catch let error as ResolutionError where !error.path.isEmpty {
-      throw error
-    } catch let error as ResolutionError {
-      throw located(error, at: service)
-    } catch let mismatch as ArgumentMismatch {
-      throw located(mismatch.error(typeName: linked.registration.name), at: service)
     } catch {
-      throw ResolutionError.factoryFailed(linked.service, error: error, path: pathIDs)
+      throw Self.failure(error, building: linked, path: pathIDs)
     }
     if linked.hasProperties {
       deferred.append((instance, service, arguments, path))
@@ -139,24 +137,40 @@ struct Resolve {
       path = builtPath
       for property in linked.properties {
         let value = try value(property.source, owner: service, arguments: arguments)
-        guard let setter = property.setter else { continue }
-        do {
-          try setter.set(instance.any, value.any)
-        } catch let error as ResolutionError {
-          throw located(error, at: service)
-        } catch {
-          throw ResolutionError.propertyFailed(property, of: linked.service, error: error, path: pathIDs)
-        }
+        try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
       }
     }
     path = []
   }
 
-  private func located(_ error: ResolutionError, at service: Int) -> ResolutionError {
-    var error = error
-    error.path = pathIDs
-    error.location = error.location ?? graph.services[service].service.location
-    return error
+  /// What a factory's error becomes: a resolution error located at the service, with the path.
+  static func failure(_ error: any Error, building linked: LinkedService, path: [String]) -> ResolutionError {
+    func located(_ error: ResolutionError) -> ResolutionError {
+      var error = error
+      error.path = path
+      error.location = error.location ?? linked.service.location
+      return error
+    }
+    switch error {
+    case let error as ResolutionError where !error.path.isEmpty: return error
+    case let error as ResolutionError: return located(error)
+    case let mismatch as ArgumentMismatch: return located(mismatch.error(typeName: linked.registration.name))
+    default: return ResolutionError.factoryFailed(linked.service, error: error, path: path)
+    }
+  }
+
+  /// Sets `property` of `instance`, a `linked` service's, to `value`.
+  static func set(
+    _ property: PropertySource, of linked: LinkedService, on instance: Instance, to value: Instance, path: [String]
+  ) throws {
+    guard let setter = property.setter else { return }
+    do {
+      try setter.set(instance.any, value.any)
+    } catch let error as ResolutionError {
+      throw failure(error, building: linked, path: path)
+    } catch {
+      throw ResolutionError.propertyFailed(property, of: linked.service, error: error, path: path)
+    }
   }
 
   // MARK: Values
@@ -165,13 +179,29 @@ struct Resolve {
     switch source {
     case .service(let target):
       return try instance(of: target, arguments: Self.noArguments)
+    case .tagged(let targets):
+      return .list(try targets.map { try instance(of: $0, arguments: Self.noArguments) })
+    case .array(let sources):
+      return .list(try sources.map { try self.value($0, owner: owner, arguments: arguments) })
+    case .external, .parameter, .argument, .container, .constant, .provider, .lazy, .none:
+      return try Self.plainValue(source, owner: owner, arguments: arguments, graph: graph, path: pathIDs)
+    }
+  }
+
+  /// A value that builds no service of this resolve: an external, a parameter, a run-time
+  /// argument, the container, a literal, a provider or lazy value, or nothing.
+  static func plainValue(
+    _ source: ValueSource, owner: Int, arguments: [String: any Sendable], graph: LinkedGraph,
+    path: @autoclosure () -> [String]
+  ) throws -> Instance {
+    switch source {
     case .external(let container, let index):
-      return try graph.external(container: container, index: index, path: pathIDs)
+      return try graph.external(container: container, index: index, path: path())
     case .parameter(let index):
       return graph.parameters[index].value
     case .argument(let name):
       guard let argument = arguments[name] else {
-        throw ResolutionError.missingArgument(name, of: graph.services[owner].service, path: pathIDs)
+        throw ResolutionError.missingArgument(name, of: graph.services[owner].service, path: path())
       }
       return Instance(argument)
     case .container:
@@ -185,10 +215,15 @@ struct Resolve {
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
       return .boxed(
-        AnyProvider { arguments in
-          guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-          return try graph.resolve(target, arguments: arguments).any
-        })
+        AnyProvider(
+          resolve: { arguments in
+            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+            return try graph.resolve(target, arguments: arguments).any
+          },
+          resolveAwaiting: { arguments in
+            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+            return SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)
+          }))
     case .lazy(let target):
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
@@ -197,12 +232,10 @@ struct Resolve {
           guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
           return try graph.resolve(target, arguments: [:]).any
         })
-    case .tagged(let targets):
-      return .list(try targets.map { try instance(of: $0, arguments: Self.noArguments) })
-    case .array(let sources):
-      return .list(try sources.map { try self.value($0, owner: owner, arguments: arguments) })
     case .none:
       return .absent
+    case .service, .tagged, .array:
+      throw ResolutionError(.internalError, "a value that builds services is not a plain value", path: path())
     }
   }
 

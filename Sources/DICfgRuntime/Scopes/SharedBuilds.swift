@@ -102,6 +102,12 @@ final class SharedBuilds: Sendable {
     }
   }
 
+  /// Keeps an instance built outside these claims (by an awaited build), so it never interleaves
+  /// with a reset, and wakes the threads waiting for it.
+  func keep(_ instance: Instance, of service: Int, in scope: some SharedScope) {
+    state.withLock(broadcast: true) { _ in scope.keep(instance, of: service) }
+  }
+
   /// Drops the claims of a resolve that failed, so the next resolve builds them again.
   func abandon(_ claimed: [ClaimedBuild]) {
     guard !claimed.isEmpty else { return }

@@ -19,11 +19,19 @@ public struct Provider<Value>: Sendable {
   public func callAsFunction(_ arguments: [String: any Sendable]) throws -> Value {
     try ValueConversion.convert(base.resolve(arguments), to: Value.self, what: "the provider's value")
   }
+
+  /// Resolves, awaiting the async factories the service's graph needs (with run-time arguments, by
+  /// the names the graph file's `arguments:` declares).
+  public func callAsFunction(_ arguments: [String: any Sendable] = [:]) async throws -> Value {
+    try ValueConversion.convert(
+      try await base.resolveAwaiting(arguments).value, to: Value.self, what: "the provider's value")
+  }
 }
 
-/// The untyped closure behind a ``Provider``.
+/// The untyped closures behind a ``Provider``.
 struct AnyProvider: Sendable {
   let resolve: @Sendable ([String: any Sendable]) throws -> Any
+  let resolveAwaiting: @Sendable ([String: any Sendable]) async throws -> SentValue
 }
 
 /// A type the runtime can build from an ``AnyProvider``.

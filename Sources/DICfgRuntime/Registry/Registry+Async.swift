@@ -1,0 +1,42 @@
+// Registration of factories that must be awaited: `async` and `async throws` initializers and
+// closures. A service built by one, or depending on one through `init:` or a property, is resolved
+// with `try await container.resolve(…)`.
+
+extension Registry {
+  /// Registers an `async` (or `async throws`) initializer or closure taking any number of
+  /// arguments, as ``register(_:name:labels:)`` does for synchronous ones.
+  ///
+  /// ```swift
+  /// try registry.register(AsyncDatabase.init(path:), labels: ["path"])   // init(path:) async throws
+  /// let database = try await container.resolve("database", as: AsyncDatabase.self)
+  /// ```
+  @inlinable
+  public mutating func register<T, each Argument>(
+    _ factory: @escaping @Sendable (repeat each Argument) async throws -> T, name: String? = nil,
+    labels: [String]? = nil
+  ) throws {
+    var types: [String] = []
+    for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
+    let call: @Sendable ([Instance]) async throws -> Instance = { values in
+      var position = 0
+      func next<Value>(_ type: Value.Type) throws -> Value {
+        defer { position += 1 }
+        return try values.withUnsafeBufferPointer { try Self.unspecializedArgument(position, of: $0) }
+      }
+      return Instance.wrapping(try await factory(repeat try next((each Argument).self)))
+    }
+    try addAsync(name: name, built: T.self, argumentTypes: types, labels: labels, call: call)
+  }
+
+  @usableFromInline
+  mutating func addAsync(
+    name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
+    call: @escaping @Sendable ([Instance]) async throws -> Instance
+  ) throws {
+    try add(
+      Registration(
+        name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
+        isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: .async(call),
+        argumentTypes: argumentTypes, labels: labels))
+  }
+}

@@ -1,0 +1,7 @@
+/// An instance handed from the task that built it to the tasks awaiting it.
+///
+/// `@unchecked Sendable`. Invariants: immutable; the instance is a shared-scope instance, shared
+/// between threads and tasks as its scope intends once built.
+struct SentInstance: @unchecked Sendable {
+  let instance: Instance
+}
