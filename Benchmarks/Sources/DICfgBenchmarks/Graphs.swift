@@ -45,17 +45,23 @@ final class Details: @unchecked Sendable {
   }
 }
 
+/// A leaf whose initializer must be awaited.
+final class AsyncLeaf: @unchecked Sendable {
+  init() async {}
+}
+
 /// The dicfg registry for every scenario.
 func benchmarkRegistry() throws -> Registry {
   var registry = Registry()
   try registry.register(Leaf.init)
   try registry.register(AppConfig.init)
   try registry.register(One.init(a:))
-  try registry.register(Two.init(a:b:))
-  try registry.register(Four.init(a:b:c:d:))
+  try registry.register(Two.init(a:b:), labels: ["a", "b"])
+  try registry.register(Four.init(a:b:c:d:), labels: ["a", "b", "c", "d"])
   try registry.register(Root.init(children:))
   try registry.register(Details.init(user:leaf:))
-  try registry.register(Hundred.init)
+  try registry.register(Hundred.init, labels: (0..<100).map { "p\($0)" })
+  try registry.register(AsyncLeaf.init)
   return registry
 }
 
@@ -80,6 +86,11 @@ func benchmarkGraph() -> String {
       m4: { type: Two, init: { a: l4, b: shared } }
       diamond: { type: Four, init: { a: m1, b: m2, c: m3, d: m4 } }
       c0: { type: Leaf }
+      asyncLeaf: { type: AsyncLeaf }
+      asyncDiamondLeaf: { type: One, init: { a: asyncLeaf } }
+      asyncDiamond: { type: Two, init: { a: asyncDiamondLeaf, b: asyncLeaf } }
+      syncDiamondLeaf: { type: One, init: { a: shared } }
+      syncDiamond: { type: Two, init: { a: syncDiamondLeaf, b: shared } }
 
     """
   for index in 1..<50 { text += "  c\(index): { type: One, init: { a: c\(index - 1) } }\n" }

@@ -210,6 +210,64 @@ rows.append(
     dicfg: [("by id", { blackHole(try dicfg.resolve("weakLeaf", as: Leaf.self)) })]))
 blackHole(heldSwinjectWeak)
 
+// MARK: Awaited resolution
+
+/// Median nanoseconds per call of an async `body`, as ``nanosecondsPerCall`` times a synchronous one.
+func awaitedNanosecondsPerCall(iterations: Int, rounds: Int, _ body: () async throws -> Void) async rethrows -> Double {
+  let clock = ContinuousClock()
+  for _ in 0..<max(1, iterations / 10) { try await body() }
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    let start = clock.now
+    for _ in 0..<iterations { try await body() }
+    let elapsed = clock.now - start
+    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+  }
+  samples.sort()
+  return samples[samples.count / 2] / Double(iterations)
+}
+
+/// Rows of the awaited resolves beside the synchronous ones, timed in a task while the main
+/// thread waits (top-level code stays synchronous).
+func awaitedRows(_ container: DICfgRuntime.Container) -> [(String, Double, Double)] {
+  let done = DispatchSemaphore(value: 0)
+  let result = Locked([(String, Double, Double)]())
+  let iterations = effort.iterations
+  let rounds = effort.rounds
+  Task {
+    let singletonSync = try nanosecondsPerCall(iterations: iterations * 10, rounds: rounds) {
+      blackHole(try container.resolve("singleton", as: Leaf.self))
+    }
+    let singletonAwaited = try await awaitedNanosecondsPerCall(iterations: iterations * 10, rounds: rounds) {
+      blackHole(try await container.resolve("singleton", as: Leaf.self))
+    }
+    let graphSync = try nanosecondsPerCall(iterations: iterations, rounds: rounds) {
+      blackHole(try container.resolve("syncDiamond", as: Two.self))
+    }
+    let graphAwaited = try await awaitedNanosecondsPerCall(iterations: iterations, rounds: rounds) {
+      blackHole(try await container.resolve("asyncDiamond", as: Two.self))
+    }
+    result.set([
+      ("a built singleton (by id)", singletonSync, singletonAwaited),
+      ("3-node graph, one factory async (by id)", graphSync, graphAwaited),
+    ])
+    done.signal()
+  }
+  done.wait()
+  return result.value
+}
+
+/// A value set by one task and read by another after it signals.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value { lock.withLock { stored } }
+  func set(_ value: Value) { lock.withLock { stored = value } }
+}
+
+let awaited = runs("resolution") ? awaitedRows(dicfg) : []
+
 // MARK: Threads
 
 /// Wall nanoseconds per resolve when `threads` threads each resolve `count` times.
@@ -318,6 +376,15 @@ for row in rows.compactMap({ $0 }) {
       "| \(row.scenario) (\(label)) | \(format(row.hand)) | \(format(row.swinject)) | \(format(time)) | "
         + "\(ratio(time, to: row.hand)) | \(ratio(row.swinject, to: time)) |")
   }
+}
+if !awaited.isEmpty {
+  print("\n## Awaited resolution (ns per resolve; `try await container.resolve` beside the synchronous resolve)\n")
+  print("| scenario | synchronous | awaited | awaited / synchronous |")
+  print("|---|---|---|---|")
+  print("| \(awaited[0].0) | \(format(awaited[0].1)) | \(format(awaited[0].2)) | \(ratio(awaited[0].2, to: awaited[0].1)) |")
+  print(
+    "| \(awaited[1].0) | \(format(awaited[1].1)) (all factories synchronous) | \(format(awaited[1].2)) | "
+      + "\(ratio(awaited[1].2, to: awaited[1].1)) |")
 }
 if !threadRows.isEmpty {
   print("\n## Two threads resolving one singleton (wall ns per resolve)\n")

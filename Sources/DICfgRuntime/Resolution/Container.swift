@@ -227,9 +227,21 @@ public final class Container: Sendable {
   /// ```swift
   /// let repository = try await container.resolve("repository", as: UserRepository.self)
   /// ```
+  @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) async throws
     -> T
   {
+    // A built class singleton is read in place, as the synchronous resolve reads it.
+    if arguments.isEmpty, let known = fastIDs?.service(ofSameValue: id), let object = fastSingletons?.object(known),
+      let typed = Self.cast(object, to: T.self)
+    {
+      return typed
+    }
+    return try await resolveAwaiting(id, as: T.self, arguments: arguments)
+  }
+
+  @usableFromInline
+  func resolveAwaiting<T>(_ id: String, as type: T.Type, arguments: [String: any Sendable]) async throws -> T {
     let graph = try linked()
     guard let target = graph.idLookup[index][id] else {
       throw ResolutionError.unknownService(id, container: name, visible: graph.idLookup[index].keys)
