@@ -66,16 +66,17 @@ private func errors(_ output: String) -> [String] {
       run.output.contains(
         "test: client StubClient, fee 0.25, retries 3, environment production, banner Welcome, one client: true"))
     #expect(run.output.contains("bundled graph file: fee 0.25"))
+    #expect(run.output.contains("awaited: orders /var/orders.db, one store: true"))
   }
 
   @Test(arguments: [
     (
       "WrongLabel",
-      "Sources/WrongLabel/dicfg.yaml:5:64: error: type 'Shipping.Gateway' has no member 'init(retires:)'"
+      "Sources/WrongLabel/dicfg.yaml:5:37: error: type 'Shipping.Gateway' has no member 'init(retires:)'"
     ),
     (
       "SwappedArguments",
-      "Sources/SwappedArguments/dicfg.yaml:5:60: error: type 'AppConfig' has no member 'init(baseURL:environment:)'"
+      "Sources/SwappedArguments/dicfg.yaml:5:30: error: type 'AppConfig' has no member 'init(baseURL:environment:)'"
     ),
     (
       "WrongArgumentType",
@@ -87,7 +88,7 @@ private func errors(_ output: String) -> [String] {
       "Sources/StringForDouble/dicfg.yaml:8:9: error: cannot convert value of type 'String' to expected argument type "
         + "'Double'"
     ),
-    ("UnknownType", "Sources/UnknownType/dicfg.yaml:3:46: error: cannot find 'Paymnts' in scope"),
+    ("UnknownType", "Sources/UnknownType/dicfg.yaml:3:35: error: cannot find 'Paymnts' in scope"),
   ])
   func aMistakeInTheGraphFileFailsTheBuildAtItsLine(target: String, firstError: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])

@@ -73,7 +73,8 @@ public struct RegistryGenerator: Sendable {
     }
     writer.line("}")
     writer.blank()
-    writer.helpers()
+    let needs = helperNeeds(variants)
+    writer.helpers(callArities: needs.arities, registersNoArguments: needs.registersNoArguments)
     return writer.text
   }
 
@@ -103,36 +104,57 @@ public struct RegistryGenerator: Sendable {
     return uses
   }
 
-  /// For each type and initializer: a constant holding the initializer, the registration, and for
-  /// each service that uses it a check of its values, which the `if false` keeps from running. The
-  /// constant's type is written with placeholders, `@Sendable (_, _) throws -> _`, so a call to it
-  /// always takes `try` whether the initializer throws or not.
+  /// For each type and initializer: a constant holding the initializer the `init:` labels name,
+  /// its registration, and for each service that uses it a check of its values in a closure that
+  /// never runs. The constant keeps the initializer's own type: a synchronous one registers as a
+  /// synchronous factory, an `async` or `@MainActor` one as a factory the resolve awaits (hopping to
+  /// the main actor). The check calls it through `dicfgCall…`, which makes every initializer
+  /// `async throws`, so the call takes `try await` whatever the initializer is, with no warning;
+  /// binding that function before the call lets the compiler name a wrong value precisely.
+  /// An initializer of no arguments is registered through `dicfgRegister0`, whose overloads pick
+  /// it among the type's initializers.
   private func writeFactories(_ variants: [Variant], into writer: inout SwiftWriter) {
     var constants: [String: String] = [:]
     for use in uses(variants) {
       let service = use.service
       let (line, file) = anchor(of: service)
+      let labels = "[" + use.labels.map(literal).joined(separator: ", ") + "]"
+      if service.initializer.isEmpty {
+        if constants[use.key] == nil {
+          constants[use.key] = ""
+          writer.mapped(
+            file: file, line: line,
+            ["try dicfgRegister0(&registry, \(service.type).init, name: \(literal(service.type)), labels: [])"])
+        }
+        continue
+      }
       let constant: String
       if let existing = constants[use.key] {
         constant = existing
       } else {
-        constant = "factory\(constants.count + 1)"
+        constant = "factory\(constants.values.count { !$0.isEmpty } + 1)"
         constants[use.key] = constant
-        let placeholders = Array(repeating: "_", count: service.initializer.count).joined(separator: ", ")
-        let labels = "[" + use.labels.map(literal).joined(separator: ", ") + "]"
         writer.mapped(
           file: file, line: line,
           [
-            "let \(constant): @Sendable (\(placeholders)) throws -> _ = \(initializer(service))",
+            "let \(constant) = \(initializer(service))",
             "try registry.register(\(constant), name: \(literal(service.type)), labels: \(labels))",
           ])
       }
-      guard !service.initializer.isEmpty else { continue }
       let checks = service.initializer.map { check($0.value, in: use.plan) }
       writer.mappedCall(
-        file: file, headLine: line, head: "if false { _ = try \(constant)(",
+        file: file, headLine: line,
+        head: "_ = { () async throws -> Void in let call = dicfgCall\(service.initializer.count)(\(constant)); "
+          + "_ = try await call(",
         values: zip(service.initializer, checks).map { ($0.location.file == file ? $0.location.line : 0, $1) })
     }
+  }
+
+  /// The arities of the initializers the file calls in its checks, and whether it registers one
+  /// of no arguments, for the helpers.
+  private func helperNeeds(_ variants: [Variant]) -> (arities: Set<Int>, registersNoArguments: Bool) {
+    let arities = Set(uses(variants).map(\.service.initializer.count))
+    return (arities.subtracting([0]), arities.contains(0))
   }
 
   /// The line a service's registration maps to, and its file: the line before its first `init:`
@@ -146,7 +168,6 @@ public struct RegistryGenerator: Sendable {
 
   /// The initializer a service names, as an unapplied reference.
   private func initializer(_ service: ResolutionPlan.Service) -> String {
-    if service.initializer.isEmpty { return "\(service.type).init" }
     return "\(service.type).init(" + service.initializer.map { $0.label + ":" }.joined() + ")"
   }
 

@@ -65,12 +65,39 @@ struct SwiftWriter {
     text += "#sourceLocation()\n"
   }
 
-  /// `dicfgValue`, the placeholder the checks pass where the graph file knows only a value's type.
-  mutating func helpers() {
+  /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
+  /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; and the
+  /// `dicfgRegister0` overloads, for initializers of no arguments.
+  mutating func helpers(callArities: Set<Int>, registersNoArguments: Bool) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
     indent { $0.line("preconditionFailure(\"only type-checked, never called\")") }
     line("}")
+    for arity in callArities.sorted() {
+      let types = (1...arity).map { "A\($0)" }.joined(separator: ", ")
+      blank()
+      line("/// An initializer of \(arity) argument\(arity == 1 ? "" : "s") as `async throws`, for the checks above.")
+      line(
+        "private func dicfgCall\(arity)<T, \(types)>(_ initializer: @escaping (\(types)) async throws -> T) "
+          + "-> (\(types)) async throws -> T {")
+      indent { $0.line("initializer") }
+      line("}")
+    }
+    if registersNoArguments {
+      for (kind, effects) in [("A synchronous", "throws"), ("An `async` or `@MainActor`", "async throws")] {
+        blank()
+        line("/// Registers \(kind.prefix(1).lowercased() + kind.dropFirst()) initializer of no arguments.")
+        line("private func dicfgRegister0<T>(")
+        indent {
+          $0.line(
+            "_ registry: inout Registry, _ initializer: @escaping @Sendable () \(effects) -> T, name: String, "
+              + "labels: [String]")
+        }
+        line(") throws {")
+        indent { $0.line("try registry.register(initializer, name: name, labels: labels)") }
+        line("}")
+      }
+    }
   }
 
   private static func directive(file: String, line: Int) -> String {

@@ -231,13 +231,21 @@ public final class Container: Sendable {
   public func resolve<T>(_ id: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:]) async throws
     -> T
   {
+    if arguments.isEmpty { return try await resolve(id, as: type) }
+    return try await resolveAwaiting(id, as: T.self, arguments: arguments)
+  }
+
+  /// Resolves the service with `id`, without run-time arguments, awaiting the async factories its
+  /// graph needs.
+  @inlinable
+  public func resolve<T>(_ id: String, as type: T.Type = T.self) async throws -> T {
     // A built class singleton is read in place, as the synchronous resolve reads it.
-    if arguments.isEmpty, let known = fastIDs?.service(ofSameValue: id), let object = fastSingletons?.object(known),
+    if let known = fastIDs?.service(ofSameValue: id), let object = fastSingletons?.object(known),
       let typed = Self.cast(object, to: T.self)
     {
       return typed
     }
-    return try await resolveAwaiting(id, as: T.self, arguments: arguments)
+    return try await resolveAwaiting(id, as: T.self, arguments: [:])
   }
 
   @usableFromInline
@@ -249,8 +257,14 @@ public final class Container: Sendable {
     return try cast(try await graph.resolveAwaiting(target, arguments: arguments), to: T.self, target: target)
   }
 
+  /// Resolves the one service bound to `T`, without run-time arguments, awaiting the async
+  /// factories its graph needs.
+  public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+    try await resolve(type, arguments: [:])
+  }
+
   /// Resolves the one service bound to `T`, awaiting the async factories its graph needs.
-  public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable] = [:]) async throws -> T {
+  public func resolve<T>(_ type: T.Type = T.self, arguments: [String: any Sendable]) async throws -> T {
     let graph = try linked()
     let target = try service(boundTo: T.self, in: graph)
     return try cast(try await graph.resolveAwaiting(target, arguments: arguments), to: T.self, target: target)

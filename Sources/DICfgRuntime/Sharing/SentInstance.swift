@@ -2,6 +2,10 @@
 ///
 /// `@unchecked Sendable`. Invariants: immutable; the instance is a shared-scope instance, shared
 /// between threads and tasks as its scope intends once built.
+@usableFromInline
 struct SentInstance: @unchecked Sendable {
-  let instance: Instance
+  @usableFromInline let instance: Instance
+
+  @usableFromInline
+  init(instance: Instance) { self.instance = instance }
 }

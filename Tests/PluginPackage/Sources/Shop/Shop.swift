@@ -70,3 +70,12 @@ public func makeShopContainerFromBundledGraphFile() throws -> Container {
   }
   return try Container(graphFile: path, registry: try Registry.fromGraphFile())
 }
+
+/// Opened asynchronously: resolved with `try await`.
+public final class OrderStore: Sendable {
+  public let path: String
+  public init(path: String) async throws {
+    try await Task.sleep(nanoseconds: 1_000_000)
+    self.path = path
+  }
+}

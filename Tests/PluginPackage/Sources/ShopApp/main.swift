@@ -13,3 +13,13 @@ for environment in [nil, "test"] as [String?] {
 
 let bundled = try makeShopContainerFromBundledGraphFile()
 print("bundled graph file: fee \(try bundled.resolve("payments", as: Payments.Gateway.self).fee)")
+
+/// The awaited resolves. (In top-level code Swift picks the synchronous `resolve` even with
+/// `await`; inside an async function it picks the awaited one.)
+func resolveOrders() async throws {
+  let shop = try makeShopContainer()
+  let orders = try await shop.resolve("orders", as: OrderStore.self)
+  let again = try await shop.resolve("orders", as: OrderStore.self)
+  print("awaited: orders \(orders.path), one store: \(orders === again)")
+}
+try await resolveOrders()
