@@ -113,6 +113,15 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
   case (false, "hundred"): return try typed(id, Hundred.self)
   case (false, "details"):
     return { blackHole(try container.resolve(id, as: Details.self, arguments: ["user": "fiona"])) }
+  case (false, "link"):
+    // Linking a chain of 1,000 services.
+    var text = "dicfg: 1\nservices:\n  s0: { type: Leaf }\n"
+    for index in 1..<1_000 { text += "  s\(index): { type: One, init: { a: s\(index - 1) } }\n" }
+    let result = GraphCompiler(fileSystem: InMemoryFileSystem(["link.yaml": text])).compile(
+      CompileRequest(file: "link.yaml"))
+    guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
+    let registry = try benchmarkRegistry()
+    return { blackHole(try DICfgRuntime.Container(plan: plan, registry: registry, environment: [:])) }
   default: throw DiagnosticsError([])
   }
 }

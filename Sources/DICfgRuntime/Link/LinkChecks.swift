@@ -9,12 +9,20 @@ public enum LinkChecks {
   }
 
   static func check(plan: ResolutionPlan, types: RegisteredTypes) -> [Diagnostic] {
+    var keys: [String?] = []
+    return check(plan: plan, types: types, keys: &keys)
+  }
+
+  /// The checks, and per service of the plan (in order) the key of the factory it is built with.
+  static func check(plan: ResolutionPlan, types: RegisteredTypes, keys: inout [String?]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for container in plan.containers {
       for service in container.services {
         let given = service.initializer.map(\.label)
         let type: RegisteredType
-        switch types.match(type: service.type, labels: given) {
+        let match = types.match(type: service.type, labels: given)
+        if case .found(let found) = match { keys.append(found.key) } else { keys.append(nil) }
+        switch match {
         case .found(let found): type = found
         case .otherInitializers(let labels):
           // One initializer registered: say how its labels differ; several: list them.

@@ -129,6 +129,9 @@ final class LinkedGraph: Sendable {
   /// The services whose builds await: those with an async factory, and every service that
   /// depends on one through `init:` or a property, found by walking the dependencies backwards.
   private static func servicesNeedingAwait(_ services: [LinkedService]) -> [Bool] {
+    guard services.contains(where: \.registration.isAsync) else {
+      return Array(repeating: false, count: services.count)
+    }
     var dependents = [[Int]](repeating: [], count: services.count)
     func collect(_ source: ValueSource, into targets: inout [Int]) {
       switch source {

@@ -14,7 +14,8 @@ struct Linker {
       registry.registrations.values.map {
         RegisteredType($0, properties: Set(registry.properties[$0.name]?.keys ?? [:].keys))
       })
-    var diagnostics = LinkChecks.check(plan: plan, types: types)
+    var keys: [String?] = []
+    var diagnostics = LinkChecks.check(plan: plan, types: types, keys: &keys)
     var firstService: [Int] = []
     var total = 0
     for container in plan.containers {
@@ -26,10 +27,11 @@ struct Linker {
     var services: [LinkedService] = []
     services.reserveCapacity(total)
     for (containerIndex, container) in plan.containers.enumerated() {
-      for service in container.services {
-        guard case .found(let type) = types.match(type: service.type, labels: service.initializer.map(\.label)),
-          let registration = registry.registrations[type.key]
-        else { continue }
+      for (local, service) in container.services.enumerated() {
+        guard let key = keys[firstService[containerIndex] + local], let registration = registry.registrations[key]
+        else {
+          continue
+        }
         services.append(
           LinkedService(
             service: service, container: containerIndex, registration: registration,

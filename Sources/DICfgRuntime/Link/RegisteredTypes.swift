@@ -31,9 +31,11 @@ struct RegisteredTypes {
   /// The factory a service of `type` whose `init:` lists `labels` is built with.
   func match(type: String, labels: [String]) -> Match {
     let name = byKey[type] != nil || labelSets[type] != nil ? type : nameByFullName[type] ?? type
-    if let labelled = byKey[TypeName.key(name, labels: labels)] { return .found(labelled) }
+    // Only a type with labelled factories needs the key of its labels built.
+    let others = labelSets[name]
+    if others != nil, let labelled = byKey[TypeName.key(name, labels: labels)] { return .found(labelled) }
     if let unlabelled = byKey[name] { return .found(unlabelled) }
-    if let others = labelSets[name] { return .otherInitializers(others.sorted { $0.lexicographicallyPrecedes($1) }) }
+    if let others { return .otherInitializers(others.sorted { $0.lexicographicallyPrecedes($1) }) }
     return .missing
   }
 }
