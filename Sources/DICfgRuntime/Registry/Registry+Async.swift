@@ -33,10 +33,6 @@ extension Registry {
     name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
     call: @escaping @Sendable ([Instance]) async throws -> Instance
   ) throws {
-    try add(
-      Registration(
-        name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
-        isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: .async(call),
-        argumentTypes: argumentTypes, labels: labels))
+    try add(factory: .async(call), name: name, built: built, argumentTypes: argumentTypes, labels: labels)
   }
 }

@@ -62,10 +62,17 @@ public struct Registry: Sendable {
     name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
     call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
   ) throws {
+    try add(factory: .typed(call), name: name, built: built, argumentTypes: argumentTypes, labels: labels)
+  }
+
+  /// Registers `factory`, building a `built`, under `name` (the type's name by default) and `labels`.
+  mutating func add(
+    factory: Registration.Factory, name: String?, built: Any.Type, argumentTypes: [String]?, labels: [String]?
+  ) throws {
     try add(
       Registration(
         name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
-        isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: .typed(call),
+        isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: factory,
         argumentTypes: argumentTypes, labels: labels))
   }
 
