@@ -52,8 +52,9 @@ final class Dashboard: @unchecked Sendable {
         == DiagnosticFacts(
           .unlabeledArguments, at: files["app.yaml", "1️⃣"],
           "the factory registered for 'AppConfig' takes two or more arguments of type 'String' by position, so "
-            + "'init:' of 'config' could give them in the wrong order unnoticed; register it with "
-            + "'labels: [\"baseURL\", \"environment\"]', or generate the registration with 'dicfg generate'"))
+            + "'init:' of 'config' ('baseURL', 'environment') could give them in the wrong order unnoticed; register "
+            + "it with the initializer's labels in its order ('labels:'), or generate the registration with "
+            + "'dicfg generate'"))
   }
 
   @Test func withLabelsTheSameFactoryIsCheckedAgainstInitInOrder() throws {

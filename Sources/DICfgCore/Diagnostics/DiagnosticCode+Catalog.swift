@@ -248,9 +248,9 @@ extension DiagnosticCode {
         + "checks against the initializer.",
       example: .output(
         "app.yaml:4:23: error: the factory registered for 'AppConfig' takes two or more arguments of type "
-          + "'String' by position, so 'init:' of 'config' could give them in the wrong order unnoticed; "
-          + "register it with 'labels: [\"baseURL\", \"environment\"]', or generate the registration with "
-          + "'dicfg generate' [#unlabeled-arguments]")),
+          + "'String' by position, so 'init:' of 'config' ('baseURL', 'environment') could give them in the wrong "
+          + "order unnoticed; register it with the initializer's labels in its order ('labels:'), or generate "
+          + "the registration with 'dicfg generate' [#unlabeled-arguments]")),
     Documentation(
       .unknownProperty, stage: .linking,
       summary: "a property that is not registered for the type",

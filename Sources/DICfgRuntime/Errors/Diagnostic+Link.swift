@@ -41,12 +41,13 @@ extension Diagnostic {
   }
 
   static func unlabeledArguments(_ service: ResolutionPlan.Service, repeatedType: String) -> Diagnostic {
-    let labels = service.initializer.map { "\"\($0.label)\"" }.joined(separator: ", ")
+    let labels = service.initializer.map { "'\($0.label)'" }.joined(separator: ", ")
     return .error(
       .unlabeledArguments,
       "the factory registered for '\(service.type)' takes two or more arguments of type '\(repeatedType)' by "
-        + "position, so 'init:' of '\(service.id)' could give them in the wrong order unnoticed; register it with "
-        + "'labels: [\(labels)]', or generate the registration with 'dicfg generate'",
+        + "position, so 'init:' of '\(service.id)' (\(labels)) could give them in the wrong order unnoticed; "
+        + "register it with the initializer's labels in its order ('labels:'), or generate the registration "
+        + "with 'dicfg generate'",
       at: service.initializer.first?.location ?? service.location)
   }
 
