@@ -1,4 +1,4 @@
-/// The services ``Container/verify()`` could not build.
+/// The services `Container.verify()` could not build.
 public struct VerificationError: Error, Sendable, CustomStringConvertible {
   public var failures: [ResolutionError]
 
