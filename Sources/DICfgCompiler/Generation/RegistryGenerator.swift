@@ -52,6 +52,7 @@ public struct RegistryGenerator: Sendable {
   ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
   ///     file, whose variants differ by environment only.
   public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
+    let uses = uses(variants)
     var writer = SwiftWriter()
     writer.header(sources: sources, environments: variants.compactMap(\.environment), imports: imports)
     let prefix = access == .internal ? "" : access.rawValue + " "
@@ -64,8 +65,8 @@ public struct RegistryGenerator: Sendable {
       $0.line("\(prefix)static func fromGraphFile() throws -> Registry {")
       $0.indent { body in
         body.line("var registry = Registry()")
-        writeFactories(variants, into: &body)
-        writeProperties(variants, into: &body)
+        writeFactories(uses, into: &body)
+        writeProperties(uses, into: &body)
         body.line("return registry")
       }
       $0.line("}")
@@ -73,7 +74,7 @@ public struct RegistryGenerator: Sendable {
     }
     writer.line("}")
     writer.blank()
-    let needs = helperNeeds(variants)
+    let needs = helperNeeds(uses)
     writer.helpers(callArities: needs.arities, registersNoArguments: needs.registersNoArguments)
     return writer.text
   }
@@ -90,7 +91,8 @@ public struct RegistryGenerator: Sendable {
     var key: String { service.type + "(" + labels.map { $0 + ":" }.joined() + ")" }
   }
 
-  /// Every service of every variant, once per distinct definition, in file order.
+  /// Every service of every variant, once per distinct definition, in file order (computed once
+  /// per file).
   private func uses(_ variants: [Variant]) -> [Use] {
     var seen = Set<ResolutionPlan.Service>()
     var uses: [Use] = []
@@ -113,9 +115,9 @@ public struct RegistryGenerator: Sendable {
   /// binding that function before the call lets the compiler name a wrong value precisely.
   /// An initializer of no arguments is registered through `dicfgRegister0`, whose overloads pick
   /// it among the type's initializers.
-  private func writeFactories(_ variants: [Variant], into writer: inout SwiftWriter) {
+  private func writeFactories(_ uses: [Use], into writer: inout SwiftWriter) {
     var constants: [String: String] = [:]
-    for use in uses(variants) {
+    for use in uses {
       let service = use.service
       let (line, file) = anchor(of: service)
       let labels = "[" + use.labels.map(literal).joined(separator: ", ") + "]"
@@ -152,8 +154,8 @@ public struct RegistryGenerator: Sendable {
 
   /// The arities of the initializers the file calls in its checks, and whether it registers one
   /// of no arguments, for the helpers.
-  private func helperNeeds(_ variants: [Variant]) -> (arities: Set<Int>, registersNoArguments: Bool) {
-    let arities = Set(uses(variants).map(\.service.initializer.count))
+  private func helperNeeds(_ uses: [Use]) -> (arities: Set<Int>, registersNoArguments: Bool) {
+    let arities = Set(uses.map(\.service.initializer.count))
     return (arities.subtracting([0]), arities.contains(0))
   }
 
@@ -213,9 +215,9 @@ public struct RegistryGenerator: Sendable {
 
   // MARK: Properties
 
-  private func writeProperties(_ variants: [Variant], into writer: inout SwiftWriter) {
+  private func writeProperties(_ uses: [Use], into writer: inout SwiftWriter) {
     var registered = Set<String>()
-    for use in uses(variants) {
+    for use in uses {
       for property in use.service.properties where registered.insert(use.service.type + "." + property.label).inserted {
         writer.mapped(
           file: property.location.file, line: property.location.line,
