@@ -147,6 +147,14 @@ extension Diagnostic {
       .invalidValue, "'retain' takes strong, weak or unowned, not '\(text)'\(suggestion)", at: location)
   }
 
+  static func invalidIsolation(_ text: String, at location: SourceLocation) -> Diagnostic {
+    let suggestion = Suggestions.clause(for: text, among: ["MainActor", "nonisolated"])
+    return .error(
+      .invalidValue,
+      "'isolation' takes MainActor (the type or its initializer is @MainActor) or nonisolated, not '\(text)'"
+        + suggestion, at: location)
+  }
+
   static func valueFormShape(_ node: ConfigNode, entries: [ConfigNode.Entry]) -> Diagnostic {
     let keys = entries.map { "'\($0.key.text)'" }.joined(separator: ", ")
     return .error(
@@ -317,6 +325,28 @@ extension Diagnostic {
         + "alive past its scope; inject '{ provider: \(dependency.id) }' or give '\(dependency.id)' a longer scope",
       at: edge.location,
       notes: [Note(message: "'\(dependency.id)' is declared here", location: dependency.location)])
+  }
+
+  static func mainActorDependency(
+    _ edge: DependencyEdge, holder: ServiceDeclaration, holderScope: ScopeKind, dependency: ServiceDeclaration,
+    mainActor: ServiceDeclaration
+  ) -> Diagnostic {
+    let through = dependency.id == mainActor.id ? "" : " through '\(dependency.id)'"
+    var notes = [
+      Note(
+        message: "'\(mainActor.id)' is isolated to the main actor here",
+        location: mainActor.isolation?.location ?? mainActor.location)
+    ]
+    if dependency.id != mainActor.id {
+      notes.insert(Note(message: "'\(dependency.id)' is declared here", location: dependency.location), at: 0)
+    }
+    return .error(
+      .mainActorDependency,
+      "\(holderScope) '\(holder.id)' is nonisolated but builds main-actor '\(mainActor.id)'\(through) "
+        + "(\(edge.position)), so it would hold a main-actor object on any thread; inject "
+        + "'{ provider: \(dependency.id) }' or '{ lazy: \(dependency.id) }' and call it on the main actor, or give "
+        + "'\(holder.id)' 'isolation: MainActor'",
+      at: edge.location, notes: notes)
   }
 
   static func unusedParameter(_ name: String, at location: SourceLocation) -> Diagnostic {

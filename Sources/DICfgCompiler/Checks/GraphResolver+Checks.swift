@@ -69,15 +69,16 @@ extension GraphResolver {
     return nil
   }
 
-  mutating func checkLifetimesAndArguments() {
-    for edge in edges {
+  /// - Parameter reported: Edges already reported as a main-actor dependency: not captive as well.
+  mutating func checkLifetimesAndArguments(reported: Set<Int>) {
+    for (index, edge) in edges.enumerated() {
       let holder = nodes[edge.from]
       let dependency = nodes[edge.to]
       if edge.kind != .provider, !dependency.declaration.arguments.isEmpty {
         traced.append(
           (.runtimeArgumentDependency(edge, holder: holder.declaration, dependency: dependency.declaration), edge.from))
       }
-      guard edge.kind.isImmediate, dependency.scope != .unique else { continue }
+      guard edge.kind.isImmediate, dependency.scope != .unique, !reported.contains(index) else { continue }
       if holder.scope.lifetimeRank > dependency.scope.lifetimeRank {
         diagnostics.append(
           .captiveDependency(
@@ -85,6 +86,44 @@ extension GraphResolver {
             dependencyScope: dependency.scope))
       }
     }
+  }
+
+  /// A nonisolated shared-scope service must not build a main-actor one: itself, or through the
+  /// graph and unique services its build builds (a shared dependency is checked on its own).
+  /// Returns the edges it reported, which no other finding repeats.
+  mutating func checkIsolation() -> Set<Int> {
+    guard nodes.contains(where: { $0.declaration.isolation?.value == .mainActor }) else { return [] }
+    var incoming = nodes.map { _ in [Int]() }
+    for (index, edge) in edges.enumerated() where edge.kind.isImmediate { incoming[edge.to].append(index) }
+    // For each service built on the main actor or building one within its holder's build: the
+    // main-actor service it reaches.
+    var reaches = [Int?](repeating: nil, count: nodes.count)
+    var queue: [Int] = []
+    for (index, node) in nodes.enumerated() where node.declaration.isolation?.value == .mainActor {
+      reaches[index] = index
+      queue.append(index)
+    }
+    while let next = queue.popLast() {
+      for edgeIndex in incoming[next] {
+        let holder = edges[edgeIndex].from
+        guard reaches[holder] == nil, nodes[holder].scope == .graph || nodes[holder].scope == .unique else { continue }
+        reaches[holder] = reaches[next]
+        queue.append(holder)
+      }
+    }
+    var reported = Set<Int>()
+    for (index, edge) in edges.enumerated() where edge.kind.isImmediate {
+      let holder = nodes[edge.from]
+      guard holder.scope != .graph, holder.scope != .unique, holder.declaration.isolation?.value != .mainActor,
+        let reached = reaches[edge.to]
+      else { continue }
+      reported.insert(index)
+      diagnostics.append(
+        .mainActorDependency(
+          edge, holder: holder.declaration, holderScope: holder.scope, dependency: nodes[edge.to].declaration,
+          mainActor: nodes[reached].declaration))
+    }
+    return reported
   }
 
   mutating func checkUnused() {

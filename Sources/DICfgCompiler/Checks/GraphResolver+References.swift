@@ -34,7 +34,7 @@ extension GraphResolver {
           scope: node.scope, eager: declaration.eager?.value ?? false,
           arguments: declaration.arguments.map { ResolutionPlan.RuntimeArgument(name: $0.name.value, type: $0.type) },
           initializer: initializer, properties: properties, tags: declaration.tags.map(\.value),
-          location: declaration.location))
+          location: declaration.location, isolation: declaration.isolation?.value ?? .nonisolated))
     }
     return services
   }

@@ -42,7 +42,7 @@ struct GraphResolver {
     resolveAliases()
     let services = resolveServices()
     checkCycles()
-    checkLifetimesAndArguments()
+    checkLifetimesAndArguments(reported: checkIsolation())
     checkUnused()
     checkEnvironment()
     attachTraces()

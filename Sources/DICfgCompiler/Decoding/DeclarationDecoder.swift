@@ -4,7 +4,9 @@ import DICfgLoader
 /// Turns a merged document's nodes into declarations, checking each key and value's kind.
 /// Scalars are read by what the field needs: `scope: no` is a scope named "no".
 struct DeclarationDecoder {
-  static let serviceKeys = ["type", "as", "scope", "eager", "init", "properties", "arguments", "alias", "tags"]
+  static let serviceKeys = [
+    "type", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
+  ]
   static let externalKeys = ["type", "retain", "optional"]
   static let valueFormKeys = ["value", "provider", "lazy", "tagged"]
 
@@ -113,6 +115,13 @@ struct DeclarationDecoder {
       case "as":
         service.bindings = items(value, for: "as", what: "a list of types").compactMap { typeName($0, for: "as") }
       case "scope": service.scope = name(value, for: "scope", what: "a scope name")
+      case "isolation":
+        guard let text = name(value, for: "isolation", what: "MainActor or nonisolated") else { break }
+        if let isolation = ResolutionPlan.Isolation(rawValue: text.value) {
+          service.isolation = Located(value: isolation, location: text.location)
+        } else {
+          diagnostics.append(.invalidIsolation(text.value, at: text.location))
+        }
       case "eager": service.eager = bool(value, for: "eager")
       case "tags": service.tags = names(value, for: "tags", what: "a list of tags")
       case "init": service.initializer = arguments(value, for: "init")

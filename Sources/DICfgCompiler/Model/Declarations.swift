@@ -16,6 +16,8 @@ struct ServiceDeclaration {
   var alias: Located<String>?
   var bindings: [Located<String>] = []
   var scope: Located<String>?
+  /// `isolation: MainActor`, where the graph file says so.
+  var isolation: Located<ResolutionPlan.Isolation>?
   var eager: Located<Bool>?
   var arguments: [(name: Located<String>, type: String)] = []
   var initializer: [ArgumentDeclaration] = []

@@ -159,6 +159,16 @@ extension DiagnosticCode {
       fix: "Inject `{ provider: name }` and pass the arguments when calling it.",
       example: .graphFiles(["runtime-argument-dependency.yaml"])),
     Documentation(
+      .mainActorDependency, stage: .graphFile,
+      summary: "a nonisolated shared service built from a main-actor one",
+      meaning: "A singleton (or a weak, cached or custom-scoped service) without `isolation: MainActor` takes "
+        + "a main-actor service through `init:` or a property, itself or through the graph and unique "
+        + "services it builds. The shared instance can be used from any thread, and building it would need "
+        + "the main actor from wherever it is first resolved.",
+      fix: "Inject `{ provider: name }` or `{ lazy: name }` and call it on the main actor, or give the "
+        + "holder `isolation: MainActor` too (and make its type `@MainActor`).",
+      example: .graphFiles(["main-actor-dependency.yaml"])),
+    Documentation(
       .unknownCollaborator, stage: .graphFile,
       summary: "collaboration with a container that does not exist",
       meaning: "`collaborators:` names a container that does not exist.",
@@ -251,6 +261,19 @@ extension DiagnosticCode {
           + "'String' by position, so 'init:' of 'config' ('baseURL', 'environment') could give them in the wrong "
           + "order unnoticed; register it with the initializer's labels in its order ('labels:'), or generate "
           + "the registration with 'dicfg generate' [#unlabeled-arguments]")),
+    Documentation(
+      .isolationMismatch, stage: .linking,
+      summary: "the graph file and the registration disagree on a service's isolation",
+      meaning: "A service's factory was registered with `register(mainActor:)` but the graph file does not "
+        + "say `isolation: MainActor`, or the other way round. The graph file's word decides how the service "
+        + "is resolved and checked (`dicfg validate` sees only the file), so the two must agree.",
+      fix: "Write `isolation: MainActor` on the service when its type or initializer is `@MainActor`, and "
+        + "register it with `register(mainActor:)`; or remove both. `dicfg generate` registers what the graph "
+        + "file says.",
+      example: .output(
+        "app.yaml:3:3: error: 'LoginViewModel' is registered with 'register(mainActor:)', but service "
+          + "'loginViewModel' does not say 'isolation: MainActor'; add 'isolation: MainActor' to the service, "
+          + "or register a nonisolated factory [#isolation-mismatch]")),
     Documentation(
       .unknownProperty, stage: .linking,
       summary: "a property that is not registered for the type",
@@ -374,6 +397,19 @@ extension DiagnosticCode {
           + "'init:' or a property, so it cannot be resolved synchronously; resolve it with 'try await "
           + "container.resolve(…)', or inject it into a synchronous service as '{ provider: repository }' and "
           + "await the provider [#requires-await] (app.yaml:5:3)")),
+    Documentation(
+      .requiresMainActor, stage: .resolving,
+      summary: "a synchronous resolve of a main-actor service away from the main actor",
+      meaning: "The service is `isolation: MainActor`, or builds one through `init:` or a property, and was "
+        + "resolved synchronously from a thread that is not provably the main actor; or, when the container "
+        + "is created there, it is an eager singleton that needs one. Nothing was built.",
+      fix: "Resolve it with `try await container.resolve(…)`, which builds the main-actor services on the main "
+        + "actor, or synchronously from `@MainActor` code with `container.mainActor.resolve(…)`.",
+      example: .output(
+        "cannot resolve 'loginViewModel': 'loginViewModel' is built on the main actor (isolation: MainActor), "
+          + "and this synchronous resolve is not on the main actor; resolve it with 'try await "
+          + "container.resolve(…)', or from @MainActor code with 'container.mainActor.resolve(…)' "
+          + "[#requires-main-actor] (app.yaml:3:3)")),
     Documentation(
       .internalError, stage: .internal,
       summary: "a state dicfg does not expect: a bug to report",

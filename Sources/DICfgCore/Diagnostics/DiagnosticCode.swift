@@ -57,6 +57,7 @@ extension DiagnosticCode {
   public static let dependencyCycle: DiagnosticCode = "dependency-cycle"
   public static let captiveDependency: DiagnosticCode = "captive-dependency"
   public static let runtimeArgumentDependency: DiagnosticCode = "runtime-argument-dependency"
+  public static let mainActorDependency: DiagnosticCode = "main-actor-dependency"
   public static let unknownCollaborator: DiagnosticCode = "unknown-collaborator"
   public static let selfCollaboration: DiagnosticCode = "self-collaboration"
   public static let importNotFound: DiagnosticCode = "import-not-found"
@@ -72,6 +73,7 @@ extension DiagnosticCode {
   public static let unregisteredType: DiagnosticCode = "unregistered-type"
   public static let factoryMismatch: DiagnosticCode = "factory-mismatch"
   public static let unlabeledArguments: DiagnosticCode = "unlabeled-arguments"
+  public static let isolationMismatch: DiagnosticCode = "isolation-mismatch"
   public static let unknownProperty: DiagnosticCode = "unknown-property"
   public static let weakValueType: DiagnosticCode = "weak-value-type"
   public static let missingExternal: DiagnosticCode = "missing-external"
@@ -88,4 +90,5 @@ extension DiagnosticCode {
   public static let releasedExternal: DiagnosticCode = "released-external"
   public static let releasedContainer: DiagnosticCode = "released-container"
   public static let requiresAwait: DiagnosticCode = "requires-await"
+  public static let requiresMainActor: DiagnosticCode = "requires-main-actor"
 }

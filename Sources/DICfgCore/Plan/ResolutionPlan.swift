@@ -136,10 +136,23 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
     public var properties: [Argument]
     public var tags: [String]
     public var location: SourceLocation
+    /// Where its factory runs: anywhere, or on the main actor (`isolation: MainActor`).
+    public var isolation: Isolation {
+      get { storedIsolation ?? .nonisolated }
+      set { storedIsolation = newValue == .nonisolated ? nil : newValue }
+    }
+    /// Absent from the encoded plan for a nonisolated service.
+    private var storedIsolation: Isolation?
+
+    private enum CodingKeys: String, CodingKey {
+      case id, type, bindings, scope, eager, arguments, initializer, properties, tags, location
+      case storedIsolation = "isolation"
+    }
 
     public init(
       id: String, type: String, bindings: [String], scope: ScopeKind, eager: Bool, arguments: [RuntimeArgument],
-      initializer: [Argument], properties: [Argument], tags: [String], location: SourceLocation
+      initializer: [Argument], properties: [Argument], tags: [String], location: SourceLocation,
+      isolation: Isolation = .nonisolated
     ) {
       self.id = id
       self.type = type
@@ -151,7 +164,16 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       self.properties = properties
       self.tags = tags
       self.location = location
+      self.isolation = isolation
     }
+  }
+
+  /// Where a service's factory runs.
+  public enum Isolation: String, Sendable, Hashable, Codable {
+    /// On any thread or task.
+    case nonisolated
+    /// On the main actor: the service's type (or its initializer) is `@MainActor`.
+    case mainActor = "MainActor"
   }
 
   /// Another id for a service (Pilgrim's `byKey`).

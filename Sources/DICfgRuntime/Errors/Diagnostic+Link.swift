@@ -70,6 +70,17 @@ extension Diagnostic {
       at: property.location)
   }
 
+  static func isolationMismatch(_ service: ResolutionPlan.Service, registeredOnMainActor: Bool) -> Diagnostic {
+    let message =
+      registeredOnMainActor
+      ? "'\(service.type)' is registered with 'register(mainActor:)', but service '\(service.id)' does not say "
+        + "'isolation: MainActor'; add 'isolation: MainActor' to the service, or register a nonisolated factory"
+      : "service '\(service.id)' says 'isolation: MainActor', but the factory registered for '\(service.type)' "
+        + "is nonisolated; register the @MainActor initializer with 'register(mainActor:)', or remove "
+        + "'isolation: MainActor'"
+    return .error(.isolationMismatch, message, at: service.location)
+  }
+
   static func weakScopeValue(_ service: ResolutionPlan.Service) -> Diagnostic {
     .error(
       .weakValueType,

@@ -59,6 +59,19 @@ extension ResolutionError {
       path: path.isEmpty ? [service.id] : path, location: service.location)
   }
 
+  /// A synchronous resolve away from the main actor of a service whose build needs it.
+  static func requiresMainActor(_ service: ResolutionPlan.Service) -> ResolutionError {
+    let why =
+      service.isolation == .mainActor
+      ? "'\(service.id)' is built on the main actor (isolation: MainActor)"
+      : "'\(service.id)' builds a main-actor service through 'init:' or a property"
+    return ResolutionError(
+      .requiresMainActor,
+      why + ", and this synchronous resolve is not on the main actor; resolve it with 'try await "
+        + "container.resolve(…)', or from @MainActor code with 'container.mainActor.resolve(…)'",
+      path: [service.id], location: service.location)
+  }
+
   /// A factory that threw.
   static func factoryFailed(_ service: ResolutionPlan.Service, error: any Error, path: [String]) -> ResolutionError {
     var failure = ResolutionError(

@@ -48,6 +48,9 @@ public enum LinkChecks {
         for property in service.properties where !type.properties.contains(property.label) {
           diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
         }
+        if type.isMainActor != (service.isolation == .mainActor) {
+          diagnostics.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))
+        }
         if service.scope == .weak, !type.isClass {
           diagnostics.append(.weakScopeValue(service))
         }

@@ -1,4 +1,5 @@
 import DICfgCore
+import Foundation
 
 /// A plan linked to its factories and externals: what every ``Container`` of one link shares.
 /// Immutable after linking; the instances live in the scopes' stores.
@@ -9,9 +10,10 @@ final class LinkedGraph: Sendable {
   /// Per global service: whether it declares run-time arguments (read without touching the
   /// service's reference count).
   let takesArguments: [Bool]
-  /// Per global service: whether building it awaits an async factory, its own or a dependency's
-  /// through `init:` or a property (providers and lazy values resolve when called).
-  let needsAwait: [Bool]
+  /// Per global service: whether building it awaits an async factory or runs a factory on the
+  /// main actor, its own or a dependency's through `init:` or a property (providers and lazy
+  /// values resolve when called).
+  let needs: [BuildNeeds]
   /// Per global service: the store of its scope, which gives a resolve its instance.
   let scopes: [ScopeStore]
   /// Per container: the global number of its first service.
@@ -43,7 +45,7 @@ final class LinkedGraph: Sendable {
     self.plan = plan
     self.services = services
     self.takesArguments = services.map(\.takesArguments)
-    self.needsAwait = Self.servicesNeedingAwait(services)
+    self.needs = Self.buildNeeds(services)
     self.firstService = firstService
     self.parameters = parameters
     self.externals = externals
@@ -104,34 +106,60 @@ final class LinkedGraph: Sendable {
   }
 
   /// Resolves service `service` as one top-level resolve, checking its run-time arguments first.
-  func resolve(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+  ///
+  /// - Parameter onMainActor: Whether the caller is known to run on the main actor; else a build
+  ///   that needs it runs only on the main thread.
+  func resolve(_ service: Int, arguments: [String: any Sendable], onMainActor: Bool = false) throws -> Instance {
     if takesArguments[service] || !arguments.isEmpty {
       try checkArguments(arguments, for: services[service].service)
     } else if let kept = scopes[service].kept(service) {
       return kept
     }
-    if needsAwait[service] { throw ResolutionError.requiresAwait(services[service].service, path: []) }
+    if !needs[service].isEmpty { try checkSynchronous(service, onMainActor: onMainActor) }
     return try Resolve.run(service, arguments: arguments, in: self)
   }
 
+  /// Throws unless a synchronous build of `service` can run here: nothing it builds awaits, and
+  /// what runs on the main actor runs on it (the main thread is the main actor's; elsewhere only
+  /// the caller can know).
+  private func checkSynchronous(_ service: Int, onMainActor: Bool) throws {
+    let needs = needs[service]
+    if needs.contains(.await) { throw ResolutionError.requiresAwait(services[service].service, path: []) }
+    if needs.contains(.mainActor), !onMainActor, !Thread.isMainThread {
+      throw ResolutionError.requiresMainActor(services[service].service)
+    }
+  }
+
   /// Resolves service `service` as one top-level resolve that may await: the synchronous resolve
-  /// when nothing it builds is async, else an awaited one.
+  /// when nothing it builds is async or main-actor, on the main actor when only its main-actor
+  /// factories keep it from that, else an awaited one.
   func resolveAwaiting(_ service: Int, arguments: [String: any Sendable]) async throws -> Instance {
-    guard needsAwait[service] else { return try resolve(service, arguments: arguments) }
+    let needs = needs[service]
+    if needs.isEmpty { return try resolve(service, arguments: arguments) }
     if takesArguments[service] || !arguments.isEmpty {
       try checkArguments(arguments, for: services[service].service)
     } else if let kept = scopes[service].kept(service) {
       return kept
+    }
+    guard needs.contains(.await) else {
+      return try await MainActor.run {
+        SentInstance(instance: try resolve(service, arguments: arguments, onMainActor: true))
+      }.instance
     }
     return try await AwaitedResolve.run(service, arguments: arguments, in: self)
   }
 
-  /// The services whose builds await: those with an async factory, and every service that
-  /// depends on one through `init:` or a property, found by walking the dependencies backwards.
-  private static func servicesNeedingAwait(_ services: [LinkedService]) -> [Bool] {
-    guard services.contains(where: \.registration.isAsync) else {
-      return Array(repeating: false, count: services.count)
+  /// What each service's build needs: an await where a factory is async, the main actor where
+  /// one is main-actor isolated, and what its dependencies' builds need through `init:` or a
+  /// property, found by walking the dependencies backwards.
+  private static func buildNeeds(_ services: [LinkedService]) -> [BuildNeeds] {
+    var needs = services.map { linked -> BuildNeeds in
+      var own: BuildNeeds = []
+      if linked.registration.isAsync { own.insert(.await) }
+      if linked.service.isolation == .mainActor { own.insert(.mainActor) }
+      return own
     }
+    guard needs.contains(where: { !$0.isEmpty }) else { return needs }
     var dependents = [[Int]](repeating: [], count: services.count)
     func collect(_ source: ValueSource, into targets: inout [Int]) {
       switch source {
@@ -147,11 +175,10 @@ final class LinkedGraph: Sendable {
       for property in linked.properties { collect(property.source, into: &targets) }
       for target in targets { dependents[target].append(index) }
     }
-    var needs = services.map(\.registration.isAsync)
-    var queue = needs.indices.filter { needs[$0] }
+    var queue = needs.indices.filter { !needs[$0].isEmpty }
     while let next = queue.popLast() {
-      for dependent in dependents[next] where !needs[dependent] {
-        needs[dependent] = true
+      for dependent in dependents[next] where !needs[dependent].isSuperset(of: needs[next]) {
+        needs[dependent].formUnion(needs[next])
         queue.append(dependent)
       }
     }
@@ -185,4 +212,14 @@ final class LinkedGraph: Sendable {
       return .absent
     }
   }
+}
+
+/// What a service's build needs beyond a synchronous call on any thread.
+struct BuildNeeds: OptionSet, Sendable {
+  let rawValue: UInt8
+
+  /// A factory it runs is `async`.
+  static let await = BuildNeeds(rawValue: 1)
+  /// A factory it runs is isolated to the main actor.
+  static let mainActor = BuildNeeds(rawValue: 2)
 }

@@ -10,6 +10,8 @@ struct RegisteredType {
   var labels: [String]?
   /// The properties registered for the type.
   var properties: Set<String>
+  /// Whether the factory runs on the main actor.
+  var isMainActor: Bool
 
   /// The key it is registered under.
   var key: String { TypeName.key(name, labels: labels) }
@@ -21,6 +23,7 @@ struct RegisteredType {
     self.argumentTypes = registration.argumentTypes
     self.labels = registration.labels
     self.properties = properties
+    self.isMainActor = registration.isMainActor
   }
 
   init(_ entry: RegistryManifest.TypeEntry) {
@@ -32,5 +35,6 @@ struct RegisteredType {
       arguments.allSatisfy { $0.label != nil } ? arguments.compactMap(\.label) : nil
     }
     self.properties = Set(entry.properties.map(\.name))
+    self.isMainActor = entry.mainActor ?? false
   }
 }

@@ -23,6 +23,8 @@ struct Registration: Sendable {
   var argumentTypes: [String]?
   /// The labels it expects, in order: the initializer it stands for.
   var labels: [String]?
+  /// Whether the factory runs on the main actor (`register(mainActor:)`).
+  var isMainActor = false
 
   /// Whether its factory must be awaited.
   var isAsync: Bool {

@@ -18,6 +18,8 @@ public struct RegistryManifest: Sendable, Hashable, Codable {
     /// A typed factory's arguments in order; nil for a factory that asks by label.
     public var arguments: [Argument]?
     public var properties: [Property]
+    /// True for a factory registered with `register(mainActor:)`; absent otherwise.
+    public var mainActor: Bool?
   }
 
   public struct Argument: Sendable, Hashable, Codable {
@@ -59,7 +61,7 @@ extension Registry {
           },
           properties: (properties[registration.name] ?? [:]).sorted { $0.key < $1.key }.map {
             RegistryManifest.Property(name: $0.key, type: $0.value.type)
-          })
+          }, mainActor: registration.isMainActor ? true : nil)
       })
   }
 }

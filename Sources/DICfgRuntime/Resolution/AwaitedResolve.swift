@@ -59,8 +59,17 @@ final class AwaitedResolve {
     -> Instance
   {
     if let kept = scope.kept(service) { return kept }
-    guard graph.needsAwait[service] else { return try graph.resolve(service, arguments: arguments) }
-    return try await graph.awaitedBuilds.instance(of: service, in: scope, arguments: arguments, graph: graph)
+    let needs = graph.needs[service]
+    if needs.contains(.await) {
+      return try await graph.awaitedBuilds.instance(of: service, in: scope, arguments: arguments, graph: graph)
+    }
+    // Built synchronously, on the main actor when it needs it: one thread builds a main-actor
+    // instance, so no thread waits for a build that waits for the main actor.
+    guard needs.contains(.mainActor) else { return try graph.resolve(service, arguments: arguments) }
+    let graph = graph
+    return try await MainActor.run {
+      SentInstance(instance: try graph.resolve(service, arguments: arguments, onMainActor: true))
+    }.instance
   }
 
   private func buildUnlessBuilding(_ service: Int, arguments: [String: any Sendable]) async throws -> Instance {
@@ -81,20 +90,45 @@ final class AwaitedResolve {
     }
     let instance: Instance
     do {
-      switch linked.factory {
-      case .typed(let factory):
-        instance = try values.withUnsafeBufferPointer { try factory($0) }
-      case .untyped(let factory):
-        let labelled = zip(linked.labels, values).map { (label: $0, value: $1.any) }
-        instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
-      case .async(let factory):
-        instance = try await factory(values)
+      if linked.registration.isMainActor {
+        instance = try await Self.callOnMainActor(linked, values)
+      } else {
+        switch linked.factory {
+        case .typed(let factory):
+          instance = try values.withUnsafeBufferPointer { try factory($0) }
+        case .untyped(let factory):
+          instance = try factory(Self.arguments(values, of: linked))
+        case .async(let factory):
+          instance = try await factory(values)
+        }
       }
     } catch {
       throw Resolve.failure(error, building: linked, path: pathIDs)
     }
     if linked.hasProperties { deferred.append((instance, service, arguments, path)) }
     return instance
+  }
+
+  private static func arguments(_ values: [Instance], of linked: LinkedService) -> FactoryArguments {
+    let labelled = zip(linked.labels, values).map { (label: $0, value: $1.any) }
+    return FactoryArguments(values: labelled, serviceID: linked.service.id)
+  }
+
+  /// Calls a main-actor factory (registered with `register(mainActor:)`, so synchronous) on the
+  /// main actor, handing it the values this task built.
+  private static func callOnMainActor(_ linked: LinkedService, _ values: [Instance]) async throws -> Instance {
+    let sent = SentInstances(values)
+    return try await MainActor.run { () throws -> SentInstance in
+      let values = sent.values
+      switch linked.factory {
+      case .typed(let factory):
+        return SentInstance(instance: try values.withUnsafeBufferPointer { try factory($0) })
+      case .untyped(let factory):
+        return SentInstance(instance: try factory(arguments(values, of: linked)))
+      case .async:
+        throw ResolutionError(.internalError, "'\(linked.service.type)' has an async main-actor factory")
+      }
+    }.instance
   }
 
   private func injectDeferredProperties() async throws {

@@ -65,7 +65,7 @@ public final class Container: Sendable {
   ) throws {
     let (graph, index) = try Self.link(plan, registry, externals, environment, container)
     let eager = Self.eagerServices(of: graph)
-    let awaited = eager.filter { graph.needsAwait[$0] }
+    let awaited = eager.filter { graph.needs[$0].contains(.await) }
     guard awaited.isEmpty else {
       throw LinkError(diagnostics: awaited.map { .eagerRequiresAwait(graph.services[$0].service) }.sorted())
     }
@@ -161,12 +161,14 @@ public final class Container: Sendable {
   /// The instance of the service `id` (whose global number is `known` when the caller found it
   /// already), and its global number.
   @usableFromInline
-  func resolveInstance(_ id: String, known: Int?, arguments: [String: any Sendable]) throws -> (Instance, Int) {
+  func resolveInstance(_ id: String, known: Int?, arguments: [String: any Sendable], onMainActor: Bool = false)
+    throws -> (Instance, Int)
+  {
     let graph = try linked()
     guard let target = known ?? graph.idLookup[index][id] else {
       throw ResolutionError.unknownService(id, container: name, visible: graph.idLookup[index].keys)
     }
-    return (try graph.resolve(target, arguments: arguments), target)
+    return (try graph.resolve(target, arguments: arguments, onMainActor: onMainActor), target)
   }
 
   /// Resolves the one service bound to `T` (its `type` or `as:` names `String(describing: T.self)`),
@@ -195,10 +197,12 @@ public final class Container: Sendable {
   /// The instance of the one service bound to `type`, and its global number. A type found once is
   /// remembered by its identity, so later resolves skip naming it (`String(describing:)`).
   @usableFromInline
-  func resolveInstance(boundTo type: Any.Type, arguments: [String: any Sendable]) throws -> (Instance, Int) {
+  func resolveInstance(boundTo type: Any.Type, arguments: [String: any Sendable], onMainActor: Bool = false)
+    throws -> (Instance, Int)
+  {
     let graph = try linked()
     let target = try service(boundTo: type, in: graph)
-    return (try graph.resolve(target, arguments: arguments), target)
+    return (try graph.resolve(target, arguments: arguments, onMainActor: onMainActor), target)
   }
 
   /// The service bound to `type`. A type found once is remembered by its identity, so later

@@ -1,0 +1,62 @@
+// Registration of factories isolated to the main actor: `@MainActor` types' initializers (view
+// controllers, view models, wireframes) and `@MainActor` closures. The graph file marks the
+// services built by them with `isolation: MainActor`; the link checks that the two agree.
+
+extension Registry {
+  /// Registers a `@MainActor` initializer or closure taking any number of arguments, as
+  /// ``register(_:name:labels:)`` does for nonisolated ones. The container runs it on the main
+  /// actor: synchronously there, and by hopping to it from an awaited resolve.
+  ///
+  /// ```swift
+  /// @MainActor final class LoginViewModel { init(session: Session) { … } }
+  ///
+  /// try registry.register(mainActor: LoginViewModel.init(session:), labels: ["session"])
+  /// ```
+  ///
+  /// An `async` `@MainActor` initializer is registered with the `async` overload of `register`.
+  public mutating func register<T, each Argument>(
+    mainActor factory: @escaping @MainActor @Sendable (repeat each Argument) throws -> T, name: String? = nil,
+    labels: [String]? = nil
+  ) throws {
+    var types: [String] = []
+    for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
+    // The resolve calls it only on the main actor (it checks before building anything), so the
+    // assumption holds; the values are borrowed for the call, as for a nonisolated factory.
+    let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { borrowed in
+      let values = Unmoved(borrowed)
+      return try MainActor.assumeIsolated {
+        var position = 0
+        func next<Value>(_ type: Value.Type) throws -> Value {
+          defer { position += 1 }
+          return try Self.unspecializedArgument(position, of: values.value)
+        }
+        return SentInstance(instance: Instance.wrapping(try factory(repeat next((each Argument).self))))
+      }.instance
+    }
+    var registration = Registration(
+      name: name ?? TypeName.of(T.self), fullName: name == nil ? TypeName.full(T.self) : nil,
+      isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self), factory: .typed(call),
+      argumentTypes: types, labels: labels)
+    registration.isMainActor = true
+    try add(registration)
+  }
+
+  /// Registers a `@MainActor` closure that asks for its arguments by label, as
+  /// ``register(_:as:factory:)`` does for a nonisolated one.
+  public mutating func register<T>(
+    _ name: String, as type: T.Type = T.self,
+    mainActor factory: @escaping @MainActor @Sendable (FactoryArguments) throws -> T
+  ) throws {
+    var registration = Registration(
+      name: name, fullName: nil, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
+      factory: .untyped { given in
+        let arguments = Unmoved(given)
+        return try MainActor.assumeIsolated {
+          SentInstance(instance: Instance.wrapping(try factory(arguments.value)))
+        }.instance
+      },
+      argumentTypes: nil, labels: nil)
+    registration.isMainActor = true
+    try add(registration)
+  }
+}
