@@ -83,4 +83,31 @@ import Testing
     #expect(missing.exitCode == 1)
     #expect(missing.standardError.contains("cannot read registry manifest '/nonexistent.json'"))
   }
+
+  @Test func registryManifestChecksIsolationAgainstTheGraphFile() throws {
+    // The wireframes of the Dip example are main-actor; a registry of nonisolated factories disagrees.
+    var registry = Registry()
+    try registry.register({ () -> Int in 0 }, name: "CoreDataStore")
+    try registry.register({ (_: Int) -> Int in 0 }, name: "EventsListWireframe", labels: ["dataStore"])
+    try registry.register({ () -> Int in 0 }, name: "AddEventWireframe")
+    try registry.property("addEventWireframe", of: Int.self, typeName: "EventsListWireframe") { (_: Int, _: Int) in }
+    try registry.property("eventsListWireframe", of: Int.self, typeName: "AddEventWireframe") { (_: Int, _: Int) in }
+    try registry.property("dataStore", of: Int.self, typeName: "AddEventWireframe") { (_: Int, _: Int) in }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-manifest-\(UUID()).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Data(try registry.manifest().jsonText().utf8).write(to: URL(fileURLWithPath: path))
+    let result = try runCommand(["validate", "config-examples/dip-collaboration/app.yaml", "--registry", path])
+    #expect(result.exitCode == 1)
+    let errors: [String] = result.standardError.split(separator: "\n").map(String.init).filter {
+      $0.contains(": error: ")
+    }
+    let fix = "register the @MainActor initializer with 'register(mainActor:)', or remove 'isolation: MainActor'"
+    let first: String =
+      "config-examples/dip-collaboration/app.yaml:12:7: error: service 'eventsListWireframe' says 'isolation: "
+      + "MainActor', but the factory registered for 'EventsListWireframe' is nonisolated; \(fix) [#isolation-mismatch]"
+    let second: String =
+      "config-examples/dip-collaboration/app.yaml:20:7: error: service 'addEventWireframe' says 'isolation: "
+      + "MainActor', but the factory registered for 'AddEventWireframe' is nonisolated; \(fix) [#isolation-mismatch]"
+    #expect(errors == [first, second])
+  }
 }

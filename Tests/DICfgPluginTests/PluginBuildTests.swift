@@ -67,6 +67,8 @@ private func errors(_ output: String) -> [String] {
         "test: client StubClient, fee 0.25, retries 3, environment production, banner Welcome, one client: true"))
     #expect(run.output.contains("bundled graph file: fee 0.25"))
     #expect(run.output.contains("awaited: orders /var/orders.db, one store: true"))
+    #expect(run.output.contains("main actor: view model Cart, banner Welcome, badge 0"))
+    #expect(run.output.contains("awaited: view model Cart, fee 0.25"))
   }
 
   @Test(arguments: [
@@ -89,6 +91,12 @@ private func errors(_ output: String) -> [String] {
         + "'Double'"
     ),
     ("UnknownType", "Sources/UnknownType/dicfg.yaml:3:35: error: cannot find 'Paymnts' in scope"),
+    (
+      "MissingIsolation",
+      "Sources/MissingIsolation/dicfg.yaml:6:27: error: converting function value of type '@MainActor @Sendable "
+        + "(Checkout, CartBadge) -> CheckoutViewModel' to '@Sendable (Checkout, CartBadge) throws -> CheckoutViewModel' "
+        + "loses global actor 'MainActor'"
+    ),
   ])
   func aMistakeInTheGraphFileFailsTheBuildAtItsLine(target: String, firstError: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])

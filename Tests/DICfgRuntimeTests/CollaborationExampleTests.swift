@@ -6,12 +6,14 @@ import Testing
 protocol DataStore: AnyObject, Sendable {}
 final class CoreDataStore: DataStore {}
 
-final class AddEventWireframe: @unchecked Sendable {
+// Wireframes drive screens, so a Swift 6 app makes them main-actor types.
+@MainActor final class AddEventWireframe {
   var eventsListWireframe: EventsListWireframe?
   var dataStore: (any DataStore)?
+  init() {}
 }
 
-final class EventsListWireframe: @unchecked Sendable {
+@MainActor final class EventsListWireframe {
   var addEventWireframe: AddEventWireframe?
   let dataStore: any DataStore
   init(dataStore: any DataStore) { self.dataStore = dataStore }
@@ -20,19 +22,19 @@ final class EventsListWireframe: @unchecked Sendable {
 func collaborationRegistry() throws -> Registry {
   var registry = Registry()
   try registry.register(CoreDataStore.init)
-  try registry.register(EventsListWireframe.init(dataStore:), labels: ["dataStore"])
-  try registry.property("addEventWireframe", of: EventsListWireframe.self, \.addEventWireframe)
-  try registry.register(AddEventWireframe.init)
-  try registry.property("eventsListWireframe", of: AddEventWireframe.self, \.eventsListWireframe)
-  try registry.property("dataStore", of: AddEventWireframe.self, \.dataStore)
+  try registry.register(mainActor: EventsListWireframe.init(dataStore:), labels: ["dataStore"])
+  try registry.property("addEventWireframe", of: EventsListWireframe.self, mainActor: { $0.addEventWireframe = $1 })
+  try registry.register(mainActor: AddEventWireframe.init)
+  try registry.property("eventsListWireframe", of: AddEventWireframe.self, mainActor: { $0.eventsListWireframe = $1 })
+  try registry.property("dataStore", of: AddEventWireframe.self, mainActor: { $0.dataStore = $1 })
   return registry
 }
 
 @Suite struct CollaborationExampleTests {
-  @Test func wireframesFindEachOtherAcrossContainersAndShareOneDataStore() throws {
+  @MainActor @Test func wireframesFindEachOtherAcrossContainersAndShareOneDataStore() throws {
     let eventsList = try exampleContainer(
       "dip-collaboration", registry: try collaborationRegistry(), container: "eventsList")
-    let wireframe = try eventsList.resolve(EventsListWireframe.self)
+    let wireframe = try eventsList.mainActor.resolve(EventsListWireframe.self)
     // Dip's example wires the two wireframes with strong references both ways; break the cycle
     // when the test is done, as an app would when the screens go away.
     defer { wireframe.addEventWireframe = nil }
@@ -42,18 +44,29 @@ func collaborationRegistry() throws -> Registry {
 
     let root = try #require(eventsList.container(named: "root"))
     #expect(try root.resolve(DataStore.self) === wireframe.dataStore, "one singleton across containers")
-    let next = try eventsList.resolve(EventsListWireframe.self)
+    let next = try eventsList.mainActor.resolve(EventsListWireframe.self)
     defer { next.addEventWireframe = nil }
     #expect(next !== wireframe, "graph scope: new wireframes on the next resolve")
     #expect(next.dataStore === wireframe.dataStore)
   }
 
-  @Test func theOtherContainerResolvesItsSideOfTheCycle() throws {
+  @MainActor @Test func theOtherContainerResolvesItsSideOfTheCycle() throws {
     let addEvent = try exampleContainer(
       "dip-collaboration", registry: try collaborationRegistry(), container: "addEvent")
-    let wireframe = try addEvent.resolve("addEventWireframe", as: AddEventWireframe.self)
+    let wireframe = try addEvent.mainActor.resolve("addEventWireframe", as: AddEventWireframe.self)
     defer { wireframe.eventsListWireframe = nil }
     #expect(wireframe.eventsListWireframe?.addEventWireframe === wireframe)
+  }
+
+  @Test func anAwaitedResolveBuildsTheWireframesOnTheMainActor() async throws {
+    let eventsList = try exampleContainer(
+      "dip-collaboration", registry: try collaborationRegistry(), container: "eventsList")
+    let wireframe = try await eventsList.resolve(EventsListWireframe.self)
+    let linked = await MainActor.run {
+      defer { wireframe.addEventWireframe = nil }
+      return wireframe.addEventWireframe?.eventsListWireframe === wireframe
+    }
+    #expect(linked)
   }
 
   @Test func resolvingAServiceOfAContainerThatDoesNotSeeItFails() throws {

@@ -263,6 +263,28 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
       ])
   }
 
+  @Test func aMainActorPropertySetterNeedsAMainActorService() throws {
+    var registry = Registry()
+    try registry.register(LoginSession.init)
+    try registry.property("title", of: LoginSession.self, mainActor: { (_: LoginSession, _: String) in })
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        session: { type: LoginSession, properties: { 1️⃣title: { value: Welcome } } }
+      """
+    ])
+    let error = #expect(throws: LinkError.self) { try link(files.texts["app.yaml"] ?? "", registry: registry) }
+    #expect(
+      error?.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .isolationMismatch, at: files["app.yaml", "1️⃣"],
+          "property 'title' of 'LoginSession' is registered with a main-actor setter, but service 'session' does not "
+            + "say 'isolation: MainActor'; add 'isolation: MainActor' to the service, or register a nonisolated setter")
+      ])
+    #expect(registry.manifest().types.first?.properties.first?.mainActor == true)
+  }
+
   @Test func theManifestRecordsMainActorFactoriesForValidateRegistry() throws {
     let manifest = try loginRegistry().manifest()
     #expect(manifest.types.filter { $0.mainActor == true }.map(\.name) == ["SignInViewModel"])

@@ -21,6 +21,7 @@ let package = Package(
     .target(name: "WrongArgumentType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "StringForDouble", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "UnknownType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "MissingIsolation", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "BrokenGraph", dependencies: ["Shop"] + runtime, plugins: plugin),
   ],
   swiftLanguageModes: [.v6]

@@ -152,6 +152,10 @@ enum EmbeddedSchema {
           "description": "How long instances live; the container's defaultScope when absent.",
           "oneOf": [{ "$ref": "#/definitions/scopeName" }, { "type": "null" }]
         },
+        "isolation": {
+          "description": "Where the factory runs: MainActor for a @MainActor type or initializer (registered with register(mainActor:)), nonisolated (the default) otherwise.",
+          "oneOf": [{ "enum": ["MainActor", "nonisolated"] }, { "type": "null" }]
+        },
         "eager": {
           "description": "Build the singleton when the container is created. Needs scope singleton.",
           "type": ["boolean", "null"]

@@ -75,7 +75,9 @@ public struct RegistryGenerator: Sendable {
     writer.line("}")
     writer.blank()
     let needs = helperNeeds(uses)
-    writer.helpers(callArities: needs.arities, registersNoArguments: needs.registersNoArguments)
+    writer.helpers(
+      callArities: needs.arities, registersNoArguments: needs.registersNoArguments,
+      registersNoArgumentsOnMainActor: needs.registersNoArgumentsOnMainActor)
     return writer.text
   }
 
@@ -109,24 +111,31 @@ public struct RegistryGenerator: Sendable {
   /// For each type and initializer: a constant holding the initializer the `init:` labels name,
   /// its registration, and for each service that uses it a check of its values in a closure that
   /// never runs. The constant keeps the initializer's own type: a synchronous one registers as a
-  /// synchronous factory, an `async` or `@MainActor` one as a factory the resolve awaits (hopping to
-  /// the main actor). The check calls it through `dicfgCall…`, which makes every initializer
+  /// synchronous factory, an `async` one as a factory the resolve awaits, and the initializer of a
+  /// service the graph file says is `isolation: MainActor` with `register(mainActor:)` (Swift does
+  /// not overload on a function type's global actor, so the file must say it). The check calls it
+  /// through `dicfgCall…`, which makes every initializer
   /// `async throws`, so the call takes `try await` whatever the initializer is, with no warning;
   /// binding that function before the call lets the compiler name a wrong value precisely.
-  /// An initializer of no arguments is registered through `dicfgRegister0`, whose overloads pick
-  /// it among the type's initializers.
+  /// An initializer of no arguments is registered through `dicfgRegister0` (or
+  /// `dicfgRegisterMainActor0`), whose overloads pick it among the type's initializers.
   private func writeFactories(_ uses: [Use], into writer: inout SwiftWriter) {
     var constants: [String: String] = [:]
+    // An initializer is main-actor isolated where any service built with it says so; the link
+    // reports a service that says otherwise.
+    let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
     for use in uses {
       let service = use.service
       let (line, file) = anchor(of: service)
       let labels = "[" + use.labels.map(literal).joined(separator: ", ") + "]"
+      let isMainActor = mainActorKeys.contains(use.key)
       if service.initializer.isEmpty {
         if constants[use.key] == nil {
           constants[use.key] = ""
+          let helper = isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
           writer.mapped(
             file: file, line: line,
-            ["try dicfgRegister0(&registry, \(service.type).init, name: \(literal(service.type)), labels: [])"])
+            ["try \(helper)(&registry, \(service.type).init, name: \(literal(service.type)), labels: [])"])
         }
         continue
       }
@@ -140,7 +149,8 @@ public struct RegistryGenerator: Sendable {
           file: file, line: line,
           [
             "let \(constant) = \(initializer(service))",
-            "try registry.register(\(constant), name: \(literal(service.type)), labels: \(labels))",
+            "try registry.register(\(isMainActor ? "mainActor: " : "")\(constant), name: \(literal(service.type)), "
+              + "labels: \(labels))",
           ])
       }
       let checks = service.initializer.map { check($0.value, in: use.plan) }
@@ -154,9 +164,16 @@ public struct RegistryGenerator: Sendable {
 
   /// The arities of the initializers the file calls in its checks, and whether it registers one
   /// of no arguments, for the helpers.
-  private func helperNeeds(_ uses: [Use]) -> (arities: Set<Int>, registersNoArguments: Bool) {
+  private func helperNeeds(_ uses: [Use]) -> (
+    arities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool
+  ) {
     let arities = Set(uses.map(\.service.initializer.count))
-    return (arities.subtracting([0]), arities.contains(0))
+    let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
+    let noArguments = Set(uses.filter(\.service.initializer.isEmpty).map(\.key))
+    return (
+      arities.subtracting([0]), !noArguments.subtracting(mainActorKeys).isEmpty,
+      !noArguments.isDisjoint(with: mainActorKeys)
+    )
   }
 
   /// The line a service's registration maps to, and its file: the line before its first `init:`
@@ -217,13 +234,18 @@ public struct RegistryGenerator: Sendable {
 
   private func writeProperties(_ uses: [Use], into writer: inout SwiftWriter) {
     var registered = Set<String>()
+    // A main-actor type's properties are set on the main actor, through a closure: Swift forms no
+    // key path to a main-actor property outside it.
+    let mainActorTypes = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.service.type))
     for use in uses {
       for property in use.service.properties where registered.insert(use.service.type + "." + property.label).inserted {
+        let head = "try registry.property(\(literal(property.label)), of: \(use.service.type).self, "
         writer.mapped(
           file: property.location.file, line: property.location.line,
           [
-            "try registry.property(\(literal(property.label)), of: \(use.service.type).self, "
-              + "\\.\(property.label), typeName: \(literal(use.service.type)))"
+            mainActorTypes.contains(use.service.type)
+              ? head + "typeName: \(literal(use.service.type)), mainActor: { $0.\(property.label) = $1 })"
+              : head + "\\.\(property.label), typeName: \(literal(use.service.type)))"
           ])
       }
     }

@@ -68,7 +68,7 @@ struct SwiftWriter {
   /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
   /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; and the
   /// `dicfgRegister0` overloads, for initializers of no arguments.
-  mutating func helpers(callArities: Set<Int>, registersNoArguments: Bool) {
+  mutating func helpers(callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
     indent { $0.line("preconditionFailure(\"only type-checked, never called\")") }
@@ -84,7 +84,7 @@ struct SwiftWriter {
       line("}")
     }
     if registersNoArguments {
-      for (kind, effects) in [("A synchronous", "throws"), ("An `async` or `@MainActor`", "async throws")] {
+      for (kind, effects) in [("A synchronous", "throws"), ("An `async`", "async throws")] {
         blank()
         line("/// Registers \(kind.prefix(1).lowercased() + kind.dropFirst()) initializer of no arguments.")
         line("private func dicfgRegister0<T>(")
@@ -97,6 +97,19 @@ struct SwiftWriter {
         indent { $0.line("try registry.register(initializer, name: name, labels: labels)") }
         line("}")
       }
+    }
+    if registersNoArgumentsOnMainActor {
+      blank()
+      line("/// Registers a `@MainActor` initializer of no arguments.")
+      line("private func dicfgRegisterMainActor0<T>(")
+      indent {
+        $0.line(
+          "_ registry: inout Registry, _ initializer: @escaping @MainActor @Sendable () throws -> T, name: String, "
+            + "labels: [String]")
+      }
+      line(") throws {")
+      indent { $0.line("try registry.register(mainActor: initializer, name: name, labels: labels)") }
+      line("}")
     }
   }
 

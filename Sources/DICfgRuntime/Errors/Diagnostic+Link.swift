@@ -81,6 +81,14 @@ extension Diagnostic {
     return .error(.isolationMismatch, message, at: service.location)
   }
 
+  static func mainActorProperty(_ property: ResolutionPlan.Argument, of service: ResolutionPlan.Service) -> Diagnostic {
+    .error(
+      .isolationMismatch,
+      "property '\(property.label)' of '\(service.type)' is registered with a main-actor setter, but service "
+        + "'\(service.id)' does not say 'isolation: MainActor'; add 'isolation: MainActor' to the service, or "
+        + "register a nonisolated setter", at: property.location)
+  }
+
   static func weakScopeValue(_ service: ResolutionPlan.Service) -> Diagnostic {
     .error(
       .weakValueType,

@@ -50,6 +50,10 @@ public enum LinkChecks {
         }
         if type.isMainActor != (service.isolation == .mainActor) {
           diagnostics.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))
+        } else if service.isolation != .mainActor,
+          let property = service.properties.first(where: { type.mainActorProperties.contains($0.label) })
+        {
+          diagnostics.append(.mainActorProperty(property, of: service))
         }
         if service.scope == .weak, !type.isClass {
           diagnostics.append(.weakScopeValue(service))

@@ -12,7 +12,7 @@ struct Linker {
   func link() throws -> LinkedGraph {
     let types = RegisteredTypes(
       registry.registrations.values.map {
-        RegisteredType($0, properties: Set(registry.properties[$0.name]?.keys ?? [:].keys))
+        RegisteredType($0, properties: registry.properties[$0.name] ?? [:])
       })
     var keys: [String?] = []
     var diagnostics = LinkChecks.check(plan: plan, types: types, keys: &keys)

@@ -12,18 +12,21 @@ struct RegisteredType {
   var properties: Set<String>
   /// Whether the factory runs on the main actor.
   var isMainActor: Bool
+  /// The properties whose setters run on the main actor.
+  var mainActorProperties: Set<String>
 
   /// The key it is registered under.
   var key: String { TypeName.key(name, labels: labels) }
 
-  init(_ registration: Registration, properties: Set<String>) {
+  init(_ registration: Registration, properties: [String: Registration.Property]) {
     self.name = registration.name
     self.fullName = registration.fullName
     self.isClass = registration.isClass
     self.argumentTypes = registration.argumentTypes
     self.labels = registration.labels
-    self.properties = properties
+    self.properties = Set(properties.keys)
     self.isMainActor = registration.isMainActor
+    self.mainActorProperties = Set(properties.filter(\.value.isMainActor).keys)
   }
 
   init(_ entry: RegistryManifest.TypeEntry) {
@@ -36,5 +39,6 @@ struct RegisteredType {
     }
     self.properties = Set(entry.properties.map(\.name))
     self.isMainActor = entry.mainActor ?? false
+    self.mainActorProperties = Set(entry.properties.filter { $0.mainActor == true }.map(\.name))
   }
 }

@@ -38,5 +38,7 @@ struct Registration: Sendable {
   struct Property: Sendable {
     var type: String
     var set: @Sendable (Any, Any) throws -> Void
+    /// Whether the setter runs on the main actor (`property(_:of:typeName:mainActor:)`).
+    var isMainActor = false
   }
 }

@@ -59,4 +59,20 @@ extension Registry {
     registration.isMainActor = true
     try add(registration)
   }
+
+  /// Registers a property of a `@MainActor` type the graph file may set, through a setter that runs
+  /// on the main actor (Swift forms no key path to a main-actor property outside the main actor).
+  ///
+  /// ```swift
+  /// try registry.property("eventsListWireframe", of: AddEventWireframe.self, mainActor: { $0.eventsListWireframe = $1 })
+  /// ```
+  public mutating func property<T, Value>(
+    _ property: String, of type: T.Type, typeName: String? = nil,
+    mainActor set: @escaping @MainActor @Sendable (T, Value) throws -> Void
+  ) throws {
+    try addProperty(property, of: type, typeName: typeName, isMainActor: true) { (instance: T, value: Value) in
+      let arguments = Unmoved((instance, value))
+      try MainActor.assumeIsolated { try set(arguments.value.0, arguments.value.1) }
+    }
+  }
 }

@@ -109,17 +109,28 @@ public struct Registry: Sendable {
     _ property: String, of type: T.Type, typeName: String? = nil,
     set: @escaping @Sendable (T, Value) throws -> Void
   ) throws {
+    try addProperty(property, of: T.self, typeName: typeName, isMainActor: false, set: set)
+  }
+
+  /// Registers a property the graph file may set, and how: `set` receives the instance and the value
+  /// converted to the property's type.
+  mutating func addProperty<T, Value>(
+    _ property: String, of type: T.Type, typeName: String?, isMainActor: Bool,
+    set: @escaping @Sendable (T, Value) throws -> Void
+  ) throws {
     let name = typeName ?? TypeName.of(T.self)
     guard properties[name]?[property] == nil else {
       throw RegistryError("property '\(property)' of '\(name)' is registered twice")
     }
-    properties[name, default: [:]][property] = Registration.Property(type: String(describing: Value.self)) {
-      instance, value in
-      guard let typed = instance as? T else {
-        throw ResolutionError(.typeMismatch, "the instance is not a '\(name)', so property '\(property)' cannot be set")
-      }
-      try set(typed, try ValueConversion.convert(value, to: Value.self, what: "property '\(property)' of '\(name)'"))
-    }
+    properties[name, default: [:]][property] = Registration.Property(
+      type: String(describing: Value.self),
+      set: { instance, value in
+        guard let typed = instance as? T else {
+          throw ResolutionError(
+            .typeMismatch, "the instance is not a '\(name)', so property '\(property)' cannot be set")
+        }
+        try set(typed, try ValueConversion.convert(value, to: Value.self, what: "property '\(property)' of '\(name)'"))
+      }, isMainActor: isMainActor)
   }
 
   /// The argument at `position` of a typed factory's values, as the parameter's type.

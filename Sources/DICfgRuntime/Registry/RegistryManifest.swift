@@ -30,6 +30,8 @@ public struct RegistryManifest: Sendable, Hashable, Codable {
   public struct Property: Sendable, Hashable, Codable {
     public var name: String
     public var type: String
+    /// True for a setter registered with `property(_:of:typeName:mainActor:)`; absent otherwise.
+    public var mainActor: Bool?
   }
 
   /// The manifest as JSON, sorted and indented, the same bytes for the same registry.
@@ -60,7 +62,7 @@ extension Registry {
             }
           },
           properties: (properties[registration.name] ?? [:]).sorted { $0.key < $1.key }.map {
-            RegistryManifest.Property(name: $0.key, type: $0.value.type)
+            RegistryManifest.Property(name: $0.key, type: $0.value.type, mainActor: $0.value.isMainActor ? true : nil)
           }, mainActor: registration.isMainActor ? true : nil)
       })
   }

@@ -140,7 +140,15 @@ final class AwaitedResolve {
       path = builtPath
       for property in linked.properties {
         let value = try await value(property.source, owner: service, arguments: arguments)
-        try Resolve.set(property, of: linked, on: instance, to: value, path: pathIDs)
+        if property.setter?.isMainActor == true {
+          let sent = SentInstances([instance, value])
+          let path = pathIDs
+          try await MainActor.run {
+            try Resolve.set(property, of: linked, on: sent.values[0], to: sent.values[1], path: path)
+          }
+        } else {
+          try Resolve.set(property, of: linked, on: instance, to: value, path: pathIDs)
+        }
       }
     }
     path = []

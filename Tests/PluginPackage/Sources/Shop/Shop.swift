@@ -79,3 +79,20 @@ public final class OrderStore: Sendable {
     self.path = path
   }
 }
+
+/// A view model as a Swift 6 app writes it: isolated to the main actor.
+@MainActor public final class CheckoutViewModel {
+  public let checkout: Checkout
+  public let badge: CartBadge
+  public var title = ""
+  public init(checkout: Checkout, badge: CartBadge) {
+    self.checkout = checkout
+    self.badge = badge
+  }
+}
+
+/// A main-actor view built by an initializer of no arguments.
+@MainActor public final class CartBadge {
+  public var count = 0
+  public init() {}
+}

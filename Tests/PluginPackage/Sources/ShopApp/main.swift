@@ -23,3 +23,18 @@ func resolveOrders() async throws {
   print("awaited: orders \(orders.path), one store: \(orders === again)")
 }
 try await resolveOrders()
+
+/// A main-actor view model: built synchronously from main-actor code, and by an awaited resolve
+/// from elsewhere.
+@MainActor func resolveViewModel() throws {
+  let viewModel = try makeShopContainer().mainActor.resolve("checkoutViewModel", as: CheckoutViewModel.self)
+  print(
+    "main actor: view model \(viewModel.title), banner \(viewModel.checkout.banner), badge \(viewModel.badge.count)")
+}
+try resolveViewModel()
+
+func awaitViewModel() async throws {
+  let viewModel = try await makeShopContainer().resolve("checkoutViewModel", as: CheckoutViewModel.self)
+  print("awaited: view model \(await viewModel.title), fee \(await viewModel.checkout.payments.fee)")
+}
+try await awaitViewModel()
