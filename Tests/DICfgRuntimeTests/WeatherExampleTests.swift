@@ -3,16 +3,17 @@ import Testing
 import WeatherReportApp
 
 // The weather-report app of Pilgrim's documentation: its types and registrations come from the
-// example program's library (Examples/WeatherReport/App).
+// example program's library (Examples/WeatherReport/App). Its views and controllers are main-actor
+// types, so the tests that build them run on the main actor.
 
 func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
 
 @Suite struct WeatherExampleTests {
-  @Test func controllersViewDelegateIsTheController() throws {
+  @MainActor @Test func controllersViewDelegateIsTheController() throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
-    let controller = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+    let controller = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)
     #expect(controller.view.delegate === controller)
-    let again = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+    let again = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)
     #expect(again !== controller, "objectGraph: a new graph on each resolve")
     #expect(again.weatherClient === controller.weatherClient, "shared: one client")
   }
@@ -29,74 +30,85 @@ func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
     #expect((try fallback.resolve(WeatherClient.self) as? OpenWeatherClient)?.apiKey == "demo-key")
   }
 
-  @Test func injectedAssemblyResolvesLater() throws {
+  @MainActor @Test func injectedAssemblyResolvesLater() throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
-    let controller = try container.resolve("weatherReportController", as: WeatherReportViewController.self)
-    let details = try controller.assembly.resolve(
+    let controller = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)
+    let details = try controller.assembly.mainActor.resolve(
       "userDetailsController", as: UserDetailsController.self, arguments: ["user": User(name: "Fiona")])
     #expect(details.user.name == "Fiona")
   }
 
-  @Test func weakSharedPhotoServiceIsSharedWhileHeld() throws {
+  @MainActor @Test func weakSharedPhotoServiceIsSharedWhileHeld() throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
-    let root = try container.resolve("rootViewController", as: RootViewController.self)
-    let first = try root.makeDetails(["user": User(name: "a")])
-    let second = try root.makeDetails(["user": User(name: "b")])
+    let root = try container.mainActor.resolve("rootViewController", as: RootViewController.self)
+    let first = try root.makeDetails.onMainActor(["user": User(name: "a")])
+    let second = try root.makeDetails.onMainActor(["user": User(name: "b")])
     #expect(first !== second, "each provider call builds new details")
     #expect(first.photoService === second.photoService)
-    #expect(try container.resolve("rootViewController", as: RootViewController.self) === root, "singleton")
+    #expect(try container.mainActor.resolve("rootViewController", as: RootViewController.self) === root, "singleton")
   }
 
-  @Test func weakSharedInstanceIsRebuiltAfterTheLastHolderLetsGo() throws {
+  @MainActor @Test func weakSharedInstanceIsRebuiltAfterTheLastHolderLetsGo() throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
     weak var weakService: PhotoService?
     do {
-      let details = try container.resolve(
+      let details = try container.mainActor.resolve(
         "userDetailsController", as: UserDetailsController.self, arguments: ["user": User(name: "a")])
       weakService = details.photoService
       #expect(weakService != nil)
     }
     #expect(weakService == nil, "released when the last holder lets go")
-    let next = try container.resolve(
+    let next = try container.mainActor.resolve(
       "userDetailsController", as: UserDetailsController.self, arguments: ["user": User(name: "b")])
     #expect(next.photoService !== weakService)
   }
 
-  @Test func runtimeArgumentsAreCheckedAtResolve() throws {
+  @MainActor @Test func runtimeArgumentsAreCheckedAtResolve() throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
     let missing = #expect(throws: ResolutionError.self) {
-      try container.resolve("userDetailsController", as: UserDetailsController.self)
+      try container.mainActor.resolve("userDetailsController", as: UserDetailsController.self)
     }
     #expect(missing?.code == .missingArgument)
     #expect(missing?.message.contains("'user' (User)") == true)
-    #expect(missing?.location?.line == 30)
+    #expect(missing?.location?.line == 32)
     let mistyped = #expect(throws: ResolutionError.self) {
-      try container.resolve("userDetailsController", as: UserDetailsController.self, arguments: ["user": 3])
+      try container.mainActor.resolve("userDetailsController", as: UserDetailsController.self, arguments: ["user": 3])
     }
     #expect(mistyped?.code == .typeMismatch)
     #expect(mistyped?.path == ["userDetailsController"])
     #expect(mistyped?.message.contains("'User'") == true)
   }
 
-  @Test func testEnvironmentSwapsTheClientForAStub() throws {
+  @Test func testEnvironmentSwapsTheClientForAStub() async throws {
     let container = try exampleContainer("weather", environments: ["test"], registry: try weatherRegistry())
-    #expect(try container.resolve(WeatherClient.self) is StubWeatherClient)
-    try container.verify()
+    #expect(try await container.resolve(WeatherClient.self) is StubWeatherClient)
+    try await container.verify()
   }
 
-  @Test func droppingTheContainerReleasesSingletonsThatHoldProviders() throws {
+  @Test func awayFromTheMainActorTheScreensAreAwaited() async throws {
+    let container = try exampleContainer("weather", registry: try weatherRegistry())
+    let root = try await container.resolve("rootViewController", as: RootViewController.self)
+    let controller = try await root.mainContentViewController()
+    #expect(await MainActor.run { controller.view.delegate === controller })
+    let error = #expect(throws: ResolutionError.self) {
+      try container.resolve("weatherReportController", as: WeatherReportViewController.self)
+    }
+    #expect(error?.code == .requiresMainActor)
+  }
+
+  @MainActor @Test func droppingTheContainerReleasesSingletonsThatHoldProviders() throws {
     weak var root: RootViewController?
     var provider: Provider<WeatherReportViewController>?
     do {
       let container = try exampleContainer("weather", registry: try weatherRegistry())
-      let resolved = try container.resolve("rootViewController", as: RootViewController.self)
+      let resolved = try container.mainActor.resolve("rootViewController", as: RootViewController.self)
       root = resolved
       provider = resolved.mainContentViewController
-      let controller = try provider?()
+      let controller = try provider?.onMainActor()
       #expect(controller?.view.delegate === controller)
     }
     #expect(root == nil, "no retain cycle through the singleton's providers")
-    let error = #expect(throws: ResolutionError.self) { try provider?() }
+    let error = #expect(throws: ResolutionError.self) { try provider?.onMainActor() }
     #expect(error?.code == .releasedContainer)
     #expect(error?.message.hasPrefix("container 'main' was released") == true)
   }

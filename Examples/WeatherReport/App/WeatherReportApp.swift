@@ -43,14 +43,15 @@ public struct User: Sendable {
   public init(name: String) { self.name = name }
 }
 
-/// The report screen's view; its delegate is its controller.
-public final class WeatherReportView: @unchecked Sendable {
+/// The report screen's view; its delegate is its controller. Views and controllers are main-actor
+/// types, as Swift 6 apps write them (`isolation: MainActor` in the graph file).
+@MainActor public final class WeatherReportView {
   public init() {}
   public weak var delegate: WeatherReportViewController?
 }
 
 /// The report screen.
-public final class WeatherReportViewController: @unchecked Sendable {
+@MainActor public final class WeatherReportViewController {
   public let view: WeatherReportView
   public let weatherClient: any WeatherClient
   public let cityRepo: any CityRepository
@@ -66,7 +67,7 @@ public final class WeatherReportViewController: @unchecked Sendable {
 }
 
 /// A user's details screen, built with a run-time argument.
-public final class UserDetailsController: Sendable {
+@MainActor public final class UserDetailsController {
   public let user: User
   public let photoService: PhotoService
   public init(user: User, photoService: PhotoService) {
@@ -76,7 +77,7 @@ public final class UserDetailsController: Sendable {
 }
 
 /// The root screen, which builds the others through providers.
-public final class RootViewController: Sendable {
+@MainActor public final class RootViewController {
   public let mainContentViewController: Provider<WeatherReportViewController>
   public let makeDetails: Provider<UserDetailsController>
   public init(

@@ -9,7 +9,8 @@ import DICfg
 import Foundation
 import WeatherReportApp
 
-func run(arguments: [String]) throws {
+/// Screens are main-actor types: main-actor code resolves them synchronously.
+@MainActor func run(arguments: [String]) throws {
   var environments: [String] = []
   var graphFile = "config-examples/weather/app.yaml"
   var remaining = arguments[...]
@@ -25,18 +26,19 @@ func run(arguments: [String]) throws {
   let environment = environments.isEmpty ? "base" : environments.joined(separator: ", ")
   print("graph file: \(graphFile) (environment: \(environment))")
 
-  let root = try container.resolve("rootViewController", as: RootViewController.self)
-  let controller = try root.mainContentViewController()
+  let root = try container.mainActor.resolve("rootViewController", as: RootViewController.self)
+  let controller = try root.mainContentViewController.onMainActor()
   print("weather client: \(controller.weatherClient.summary)")
   print("report screen: the view's delegate is its controller: \(controller.view.delegate === controller)")
 
-  let fiona = try root.makeDetails(["user": User(name: "Fiona")])
-  let bruce = try root.makeDetails(["user": User(name: "Bruce")])
+  let fiona = try root.makeDetails.onMainActor(["user": User(name: "Fiona")])
+  let bruce = try root.makeDetails.onMainActor(["user": User(name: "Bruce")])
   print(
     "user details: \(fiona.user.name) and \(bruce.user.name) share one photo service: \(fiona.photoService === bruce.photoService)"
   )
   print(
-    "root screen is a singleton: \(try container.resolve("rootViewController", as: RootViewController.self) === root)")
+    "root screen is a singleton: "
+      + "\(try container.mainActor.resolve("rootViewController", as: RootViewController.self) === root)")
 }
 
 struct ExampleError: Error, CustomStringConvertible {

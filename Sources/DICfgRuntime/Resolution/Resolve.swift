@@ -220,6 +220,10 @@ struct Resolve {
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
             return try graph.resolve(target, arguments: arguments).any
           },
+          resolveOnMainActor: { arguments in
+            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+            return try graph.resolve(target, arguments: arguments, onMainActor: true).any
+          },
           resolveAwaiting: { arguments in
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
             return SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)

@@ -26,11 +26,24 @@ public struct Provider<Value>: Sendable {
     try ValueConversion.convert(
       try await base.resolveAwaiting(arguments).value, to: Value.self, what: "the provider's value")
   }
+
+  /// Resolves synchronously from main-actor code, building main-actor services right there (as
+  /// `container.mainActor.resolve` does), with run-time arguments by name.
+  ///
+  /// ```swift
+  /// @MainActor func show(_ user: User) throws { present(try makeDetails.onMainActor(["user": user])) }
+  /// ```
+  @MainActor
+  public func onMainActor(_ arguments: [String: any Sendable] = [:]) throws -> Value {
+    try ValueConversion.convert(base.resolveOnMainActor(arguments), to: Value.self, what: "the provider's value")
+  }
 }
 
 /// The untyped closures behind a ``Provider``.
 struct AnyProvider: Sendable {
   let resolve: @Sendable ([String: any Sendable]) throws -> Any
+  /// Resolves with the caller known to be on the main actor.
+  let resolveOnMainActor: @Sendable ([String: any Sendable]) throws -> Any
   let resolveAwaiting: @Sendable ([String: any Sendable]) async throws -> SentValue
 }
 
