@@ -4,7 +4,7 @@
 
 extension Registry {
   /// Registers a `@MainActor` initializer or closure taking any number of arguments, as
-  /// ``register(_:name:labels:)`` does for nonisolated ones. The container runs it on the main
+  /// `register(_:name:labels:)` does for nonisolated ones. The container runs it on the main
   /// actor: synchronously there, and by hopping to it from an awaited resolve.
   ///
   /// ```swift
@@ -42,7 +42,7 @@ extension Registry {
   }
 
   /// Registers a `@MainActor` closure that asks for its arguments by label, as
-  /// ``register(_:as:factory:)`` does for a nonisolated one.
+  /// `register(_:as:factory:)` does for a nonisolated one.
   public mutating func register<T>(
     _ name: String, as type: T.Type = T.self,
     mainActor factory: @escaping @MainActor @Sendable (FactoryArguments) throws -> T
