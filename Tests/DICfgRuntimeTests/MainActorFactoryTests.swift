@@ -60,6 +60,12 @@ final class LoginCoordinator: Sendable {
   init(makeViewModel: Provider<SignInViewModel>) { self.makeViewModel = makeViewModel }
 }
 
+/// A nonisolated singleton that reaches a main-actor service through a lazy value.
+final class LazyLoginCoordinator: Sendable {
+  let viewModel: Lazy<SignInViewModel>
+  init(viewModel: Lazy<SignInViewModel>) { self.viewModel = viewModel }
+}
+
 private let loginGraph = """
   dicfg: 1
   externals:
@@ -78,6 +84,10 @@ private let loginGraph = """
       type: LoginCoordinator
       scope: singleton
       init: { makeViewModel: { provider: viewModel } }
+    lazyCoordinator:
+      type: LazyLoginCoordinator
+      scope: singleton
+      init: { viewModel: { lazy: viewModel } }
   """
 
 private func loginRegistry() throws -> Registry {
@@ -86,6 +96,7 @@ private func loginRegistry() throws -> Registry {
   try registry.register(mainActor: SignInViewModel.init(session:built:), labels: ["session", "built"])
   try registry.register(LoginFlow.init(viewModel:session:))
   try registry.register(LoginCoordinator.init(makeViewModel:))
+  try registry.register(LazyLoginCoordinator.init(viewModel:))
   return registry
 }
 
@@ -169,6 +180,19 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
     #expect(built.count == 1)
     let next = try await coordinator.makeViewModel()
     #expect(next !== viewModel)
+    #expect(built.count == 2)
+  }
+
+  @MainActor @Test func mainActorCodeCallsProvidersAndLazyValuesOfMainActorServicesSynchronously() async throws {
+    let built = Counter()
+    let (container, _) = try loginContainer(built: built)
+    let coordinator = try container.mainActor.resolve("lazyCoordinator", as: LazyLoginCoordinator.self)
+    let away = await offMainActor { try coordinator.viewModel.get() }
+    #expect(away?.code == .requiresMainActor)
+    let viewModel = try coordinator.viewModel.onMainActor()
+    #expect(try coordinator.viewModel.onMainActor() === viewModel, "resolved once")
+    let provider = try container.mainActor.resolve("coordinator", as: LoginCoordinator.self).makeViewModel
+    #expect(try provider.onMainActor() !== viewModel)
     #expect(built.count == 2)
   }
 

@@ -232,9 +232,9 @@ struct Resolve {
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
       return .boxed(
-        AnyLazy {
+        AnyLazy { onMainActor in
           guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-          return try graph.resolve(target, arguments: [:]).any
+          return try graph.resolve(target, arguments: [:], onMainActor: onMainActor).any
         })
     case .none:
       return .absent
