@@ -45,9 +45,9 @@ private func validate(example name: String) throws -> CommandResult {
       .filter { $0.hasSuffix(".expected.txt") }
       .map { try String(contentsOfFile: invalidFolder + "/" + $0, encoding: .utf8) }
       .joined()
-    // io-error needs a file that is not there, internal-error a bug, and the runtime codes Swift
-    // factories: all are covered by their own tests.
-    let exempt = Set<DiagnosticCode>([.ioError, .internalError] + DiagnosticCode.runtimeCodes)
+    // io-error needs a file that is not there, internal-error a bug, unknown-environment an
+    // '--env' option, and the runtime codes Swift factories: all are covered by their own tests.
+    let exempt = Set<DiagnosticCode>([.ioError, .internalError, .unknownEnvironment] + DiagnosticCode.runtimeCodes)
     for code in DiagnosticCode.allCodes where !exempt.contains(code) {
       #expect(recorded.contains("[#\(code)]"), "no example in config-examples/invalid shows \(code)")
     }

@@ -57,6 +57,15 @@ import Testing
     #expect(layer.standardError == "no errors or warnings in 2 files\n", "a layer is validated on its base")
   }
 
+  @Test func aMisspeltEnvironmentFailsValidationWithTheClosestOne() throws {
+    let result = try runCommand(["validate", "config-examples/environments/app.yaml", "--env", "prodution"])
+    #expect(result.exitCode == 1)
+    #expect(
+      result.standardError.hasPrefix(
+        "config-examples/environments/app.yaml:1:1: error: environment 'prodution' has no layer: there is no "
+          + "'config-examples/environments/app.prodution.yaml'; did you mean 'production'? [#unknown-environment]\n"))
+  }
+
   @Test func strictTurnsWarningsIntoFailure() throws {
     let relaxed = try runCommand(["validate", "config-examples/invalid/unused-parameter.yaml"])
     #expect(relaxed.exitCode == 0)

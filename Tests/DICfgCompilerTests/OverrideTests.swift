@@ -76,8 +76,31 @@ import Testing
     #expect(result.diagnostics.first?.notes.first?.location?.file == "app.yaml")
   }
 
-  @Test func missingEnvironmentFileIsNotAnError() {
-    let files = MarkedFiles(["app.yaml": base])
-    #expect(compile(files, environments: ["staging"]).diagnostics.isEmpty)
+  @Test func anEnvironmentWithNoLayerIsAnErrorWithTheClosestOneThatExists() throws {
+    let files = MarkedFiles([
+      "config/app.yaml": "dicfg: 1\nimports: [core.yaml]\nservices:\n  report: { type: Report }\n",
+      "config/core.yaml": "dicfg: 1\nservices:\n  client: { type: Client }\n",
+      "config/core.production.yaml": "dicfg: 1\nservices:\n  client: { type: ProductionClient }\n",
+      "config/app.test.yaml": "dicfg: 1\nservices:\n  report: { type: TestReport }\n",
+    ])
+    let misspelt = compile(files, file: "config/app.yaml", environments: ["prodution"])
+    #expect(
+      misspelt.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownEnvironment, at: SourceLocation(file: "config/app.yaml", line: 1, column: 1, offset: 0),
+          "environment 'prodution' has no layer: there is no 'config/app.prodution.yaml', nor one beside a file it "
+            + "imports; did you mean 'production'?")
+      ])
+    #expect(misspelt.plan == nil)
+    let unlike = compile(files, file: "config/app.yaml", environments: ["staging"])
+    #expect(
+      unlike.diagnostics.first?.message.hasSuffix("; the environments beside it are 'production', 'test'") == true)
+    #expect(compile(files, file: "config/app.yaml", environments: ["production"]).diagnostics.isEmpty)
+    let none = compile(MarkedFiles(["app.yaml": base]), environments: ["staging"])
+    #expect(
+      none.diagnostics.map(\.message) == [
+        "environment 'staging' has no layer: there is no 'app.staging.yaml'; no environment layer exists beside it; "
+          + "create 'app.staging.yaml' or leave the environment out"
+      ])
   }
 }

@@ -85,6 +85,15 @@ func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
     try await container.verify()
   }
 
+  @Test func aMisspeltEnvironmentIsAnErrorNotTheBaseConfiguration() throws {
+    let error = #expect(throws: DiagnosticsError.self) {
+      try exampleContainer("weather", environments: ["prodution"], registry: try weatherRegistry())
+    }
+    #expect(error?.diagnostics.map(\.code) == [.unknownEnvironment])
+    #expect(error?.diagnostics.first?.location.line == 1)
+    #expect(error?.diagnostics.first?.message.hasSuffix("; did you mean 'production'?") == true)
+  }
+
   @Test func awayFromTheMainActorTheScreensAreAwaited() async throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
     let root = try await container.resolve("rootViewController", as: RootViewController.self)

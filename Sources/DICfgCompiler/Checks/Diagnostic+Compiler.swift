@@ -79,6 +79,24 @@ extension Diagnostic {
         + "imports are relative to the importing file", at: item.location)
   }
 
+  static func unknownEnvironment(
+    _ environment: String, root: String, layer: String, imports: Bool, available: [String]
+  ) -> Diagnostic {
+    let fix: String
+    if let suggestion = Suggestions.closest(to: environment, among: available) {
+      fix = "did you mean '\(suggestion)'?"
+    } else if available.isEmpty {
+      fix = "no environment layer exists beside it; create '\(layer)' or leave the environment out"
+    } else {
+      fix = "the environments beside it are " + available.map { "'\($0)'" }.joined(separator: ", ")
+    }
+    return .error(
+      .unknownEnvironment,
+      "environment '\(environment)' has no layer: there is no '\(layer)'"
+        + (imports ? ", nor one beside a file it imports" : "") + "; \(fix)",
+      at: SourceLocation(file: root, line: 1, column: 1, offset: 0))
+  }
+
   static func importCycle(_ item: ImportItem, chain: [ImportItem]) -> Diagnostic {
     .error(
       .importCycle, "importing '\(item.path)' here closes an import cycle; remove one of the imports",

@@ -30,8 +30,17 @@ struct LayerAssembler {
     let base = loadLayer(roots: [root])
     var layers = [base]
     for environment in environments {
-      let siblings = base.files.map { Paths.environmentSibling(of: $0, environment: environment) }
-        .filter { fileSystem.fileExists($0) && loadedFiles[$0] == nil }
+      let existing = base.files.map { Paths.environmentSibling(of: $0, environment: environment) }
+        .filter { fileSystem.fileExists($0) }
+      // A base that did not load is reported already; an environment of it is not checked.
+      if existing.isEmpty, !base.files.isEmpty {
+        let available = Set(base.files.flatMap { Paths.environments(beside: $0, in: fileSystem) })
+        diagnostics.append(
+          .unknownEnvironment(
+            environment, root: root, layer: Paths.environmentSibling(of: root, environment: environment),
+            imports: base.files.count > 1, available: available.sorted()))
+      }
+      let siblings = existing.filter { loadedFiles[$0] == nil }
       if !siblings.isEmpty {
         layers.append(loadLayer(roots: siblings))
       }

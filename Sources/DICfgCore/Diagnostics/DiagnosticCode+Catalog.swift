@@ -188,6 +188,17 @@ extension DiagnosticCode {
       fix: "Fix the path.",
       example: .graphFiles(["import-not-found.yaml"])),
     Documentation(
+      .unknownEnvironment, stage: .graphFile,
+      summary: "an environment with no layer file",
+      meaning: "An environment was asked for (`--env`, `Container(graphFile:environments:…)`) but no layer "
+        + "file of that name exists beside the graph file or a file it imports, so nothing would change: a "
+        + "misspelt environment would silently run the base configuration.",
+      fix: "Fix the name (the message suggests the closest environment that exists), or create the layer "
+        + "file (`app.production.yaml` for `production`).",
+      example: .output(
+        "app.yaml:1:1: error: environment 'prodution' has no layer: there is no 'app.prodution.yaml'; did you "
+          + "mean 'production'? [#unknown-environment]")),
+    Documentation(
       .importCycle, stage: .graphFile,
       summary: "files importing each other in a loop",
       meaning: "Files importing each other in a loop. The diagnostic is where the loop closes; notes "
