@@ -64,15 +64,17 @@ public struct GraphCompiler: Sendable {
     let layers = assembler.assemble(
       root: request.file, environments: request.environments, overrides: request.overrides)
     var diagnostics = assembler.diagnostics
+    // What a file that could not be read defines is unknown: findings it may cause are left out.
+    var followOns: [Diagnostic] = []
     var merger = LayerMerger()
     var document = layers[0].document
     for layer in layers.dropFirst() { merger.apply(layer.document, onto: &document) }
-    diagnostics += merger.diagnostics
+    followOns += merger.diagnostics
 
     var decoder = DeclarationDecoder()
     let parameters = decoder.parameters(document.parameters)
     let containers = document.containers.map { decoder.container($0) }
-    diagnostics += decoder.diagnostics
+    followOns += decoder.diagnostics
 
     var plan: ResolutionPlan?
     let hasDocument = !document.containers.isEmpty
@@ -80,8 +82,9 @@ public struct GraphCompiler: Sendable {
       var resolver = GraphResolver(
         parameters: parameters, containers: containers, environment: request.environmentVariables)
       plan = resolver.resolve()
-      diagnostics += resolver.diagnostics
+      followOns += resolver.diagnostics
     }
+    diagnostics += Self.leavingOut(followOns, after: assembler.unreadableFiles, in: &diagnostics)
     let sorted = Self.deduplicated(diagnostics).sorted()
     var mergedServices: [String: [String: ConfigNode.Entry]] = [:]
     for container in document.containers {
@@ -94,6 +97,33 @@ public struct GraphCompiler: Sendable {
   }
 
   /// One finding per root cause: the same code at the same place with the same message once.
+  /// Findings that an unreadable file may have caused: a reference to, an override of, or a name
+  /// of what the file would define, and declarations it might have used.
+  static let followOnCodes: Set<DiagnosticCode> = [
+    .unknownReference, .overrideMissingService, .unknownCollaborator, .unknownScope, .unusedParameter,
+    .unusedExternal, .unknownEnvironment,
+  ]
+
+  /// `findings` without those that may follow from the files in `unreadable`; the first error of
+  /// the first such file (in `diagnostics`) gets a note saying how many were left out.
+  private static func leavingOut(
+    _ findings: [Diagnostic], after unreadable: [String], in diagnostics: inout [Diagnostic]
+  ) -> [Diagnostic] {
+    guard let first = unreadable.first else { return findings }
+    let kept = findings.filter { !followOnCodes.contains($0.code) }
+    let leftOut = findings.count - kept.count
+    if leftOut > 0,
+      let index = diagnostics.firstIndex(where: { $0.severity == .error && $0.location.file == first })
+    {
+      diagnostics[index].notes.append(
+        Note(
+          message: "\(leftOut) finding\(leftOut == 1 ? "" : "s") that may follow from what '\(first)' defines "
+            + "\(leftOut == 1 ? "is" : "are") left out; fix this error and validate again",
+          location: nil))
+    }
+    return kept
+  }
+
   private static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var seen = Set<Diagnostic>()
     return diagnostics.filter { seen.insert($0).inserted }

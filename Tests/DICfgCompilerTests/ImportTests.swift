@@ -19,6 +19,27 @@ import Testing
     #expect(plan.containers[0].services[2].location.file == "config/shared.yaml")
   }
 
+  @Test func aSyntaxErrorInAnImportedFileIsTheOneFindingWithANoteForWhatItLeftOut() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      imports: [core.yaml]
+      services:
+        report: { type: Report, init: { client: client, store: store } }
+        view: { type: View, init: { report: report, store: store } }
+      """,
+      "core.yaml": "dicfg: 1\nservices:\n  client: { type: Client }\n  store: { type: Store, init: [oops 1️⃣}\n",
+    ])
+    let result = compile(files)
+    #expect(summaries(result.diagnostics) == [at(.syntaxError, files["core.yaml", "1️⃣"])])
+    #expect(
+      result.diagnostics.first?.notes.last
+        == Note(
+          message: "3 findings that may follow from what 'core.yaml' defines are left out; fix this error and "
+            + "validate again", location: nil))
+    #expect(result.plan == nil)
+  }
+
   @Test func missingImportIsImportNotFound() {
     let files = MarkedFiles(["app.yaml": "dicfg: 1\nimports: [1️⃣nope.yaml]\nservices: {}\n"])
     let result = compile(files)

@@ -22,6 +22,21 @@ import Testing
     #expect(result.plan != nil, "a warning does not stop the plan")
   }
 
+  @Test func anUnknownScopeIsTheOneFindingNotAlsoACaptiveDependency() {
+    let (result, files) = compile(
+      """
+      dicfg: 1
+      services:
+        session: { type: Session, scope: 1️⃣grpah }
+        cache: { type: Cache, scope: singleton, init: { session: session } }
+        store: { type: Store, scope: 2️⃣singelton, init: { session: session } }
+      """)
+    #expect(
+      summaries(result.diagnostics) == [
+        at(.unknownScope, files["app.yaml", "1️⃣"]), at(.unknownScope, files["app.yaml", "2️⃣"]),
+      ])
+  }
+
   @Test func serviceWithRuntimeArgumentsNeedsAProvider() {
     let (result, files) = compile(
       """

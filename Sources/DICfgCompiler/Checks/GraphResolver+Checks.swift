@@ -78,7 +78,9 @@ extension GraphResolver {
         traced.append(
           (.runtimeArgumentDependency(edge, holder: holder.declaration, dependency: dependency.declaration), edge.from))
       }
-      guard edge.kind.isImmediate, dependency.scope != .unique, !reported.contains(index) else { continue }
+      guard edge.kind.isImmediate, dependency.scope != .unique, !reported.contains(index),
+        holder.scopeIsKnown, dependency.scopeIsKnown
+      else { continue }
       if holder.scope.lifetimeRank > dependency.scope.lifetimeRank {
         diagnostics.append(
           .captiveDependency(
@@ -114,7 +116,8 @@ extension GraphResolver {
     var reported = Set<Int>()
     for (index, edge) in edges.enumerated() where edge.kind.isImmediate {
       let holder = nodes[edge.from]
-      guard holder.scope != .graph, holder.scope != .unique, holder.declaration.isolation?.value != .mainActor,
+      guard holder.scopeIsKnown, holder.scope != .graph, holder.scope != .unique,
+        holder.declaration.isolation?.value != .mainActor,
         let reached = reaches[edge.to]
       else { continue }
       reported.insert(index)

@@ -40,7 +40,10 @@ extension GraphResolver {
         }
         named[service.id] = .service(local)
         let scope = resolveScope(of: service, in: container, defaultScope: defaultScope)
-        nodes.append(Node(container: containerIndex, index: local, declaration: service, scope: scope))
+        nodes.append(
+          Node(
+            container: containerIndex, index: local, declaration: service, scope: scope ?? defaultScope,
+            scopeIsKnown: scope != nil))
         if service.bindings.isEmpty {
           if let type = service.type { bindings[type.value, default: []].append(local) }
         } else {
@@ -69,12 +72,13 @@ extension GraphResolver {
     }
   }
 
+  /// The service's scope; nil for a scope name that is reported as unknown or ambiguous.
   mutating func resolveScope(
     of service: ServiceDeclaration, in container: ContainerDeclaration, defaultScope: ScopeKind
-  ) -> ScopeKind {
+  ) -> ScopeKind? {
     var kind = defaultScope
     if let scope = service.scope {
-      guard let declared = scopeKind(scope, in: container) else { return defaultScope }
+      guard let declared = scopeKind(scope, in: container) else { return nil }
       kind = declared
     }
     if let eager = service.eager, eager.value, kind != .singleton {

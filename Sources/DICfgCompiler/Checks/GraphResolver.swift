@@ -15,7 +15,11 @@ struct GraphResolver {
     var container: Int
     var index: Int
     var declaration: ServiceDeclaration
+    /// The declared scope, or the default for a scope name reported as unknown.
     var scope: ScopeKind
+    /// False for a scope name reported as unknown or ambiguous: the lifetime checks skip the
+    /// service, since its real scope is not known and the name's error is the one finding.
+    var scopeIsKnown = true
   }
 
   typealias Named = ContainerSymbols.Named

@@ -18,6 +18,8 @@ struct LayerAssembler {
   private(set) var loadedFiles: [String: LoadedFile] = [:]
   /// The paths read, in order.
   private(set) var fileOrder: [String] = []
+  /// The paths whose errors kept them from being read as graph files, in order.
+  private(set) var unreadableFiles: [String] = []
 
   init(loader: ConfigLoader, fileSystem: any GraphFileSystem) {
     self.loader = loader
@@ -33,7 +35,7 @@ struct LayerAssembler {
       let existing = base.files.map { Paths.environmentSibling(of: $0, environment: environment) }
         .filter { fileSystem.fileExists($0) }
       // A base that did not load is reported already; an environment of it is not checked.
-      if existing.isEmpty, !base.files.isEmpty {
+      if existing.isEmpty, !base.files.isEmpty, unreadableFiles.isEmpty {
         let available = Set(base.files.flatMap { Paths.environments(beside: $0, in: fileSystem) })
         diagnostics.append(
           .unknownEnvironment(
@@ -95,10 +97,14 @@ struct LayerAssembler {
     loadedFiles[path] = file
     fileOrder.append(path)
     diagnostics += file.diagnostics
-    if file.diagnostics.containsErrors { return nil }
+    if file.diagnostics.containsErrors {
+      unreadableFiles.append(path)
+      return nil
+    }
     var reader = DocumentReader()
     let document = reader.read(file)
     diagnostics += reader.diagnostics
+    if document == nil { unreadableFiles.append(path) }
     return document
   }
 

@@ -288,7 +288,7 @@ public final class Container: Sendable {
         failures.append(error)
       }
     }
-    if !failures.isEmpty { throw VerificationError(failures: failures) }
+    if !failures.isEmpty { throw VerificationError(collecting: failures) }
   }
 
   /// A handle that resolves one service without looking its id up again.
@@ -332,7 +332,7 @@ public final class Container: Sendable {
         failures.append(error)
       }
     }
-    if !failures.isEmpty { throw VerificationError(failures: failures) }
+    if !failures.isEmpty { throw VerificationError(collecting: failures) }
   }
 
   func serviceIndex(boundTo typeName: String) throws -> Int {
