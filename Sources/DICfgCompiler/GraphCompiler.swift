@@ -85,7 +85,7 @@ public struct GraphCompiler: Sendable {
       followOns += resolver.diagnostics
     }
     diagnostics += Self.leavingOut(followOns, after: assembler.unreadableFiles, in: &diagnostics)
-    let sorted = Self.deduplicated(diagnostics).sorted()
+    let sorted = diagnostics.sortedUnique()
     var mergedServices: [String: [String: ConfigNode.Entry]] = [:]
     for container in document.containers {
       mergedServices[container.name] = Dictionary(
@@ -122,10 +122,5 @@ public struct GraphCompiler: Sendable {
           location: nil))
     }
     return kept
-  }
-
-  private static func deduplicated(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    var seen = Set<Diagnostic>()
-    return diagnostics.filter { seen.insert($0).inserted }
   }
 }

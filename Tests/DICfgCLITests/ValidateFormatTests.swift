@@ -66,6 +66,30 @@ import Testing
           + "'config-examples/environments/app.prodution.yaml'; did you mean 'production'? [#unknown-environment]\n"))
   }
 
+  @Test func theTextOutputStopsAtTheErrorLimitAndSaysHowManyItLeftOut() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-flood-\(UUID()).yaml").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let services = (0..<25).map { "  s\($0): { type: T, init: { a: mising\($0) } }" }
+    try ("dicfg: 1\nparameters:\n  unused: 1\nservices:\n" + services.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let limited = try runCommand(["validate", path])
+    let lines = limited.standardError.split(separator: "\n")
+    #expect(lines.count { $0.contains(": error: ") } == 20)
+    #expect(lines.count { $0.contains(": warning: ") } == 1, "the warning comes first, on line 3")
+    #expect(
+      lines.suffix(2) == [
+        "note: stopped after 20 errors; 5 more errors left out ('--error-limit 0' shows them all, '--format json' "
+          + "lists every finding)",
+        "25 errors, 1 warning in 1 file",
+      ])
+    let unlimited = try runCommand(["validate", path, "--error-limit", "0"])
+    #expect(unlimited.standardError.split(separator: "\n").count { $0.contains(": error: ") } == 25)
+    #expect(!unlimited.standardError.contains("note: stopped"))
+    let json = try runCommand(["validate", path, "--format", "json"])
+    #expect(json.standardOutput.components(separatedBy: "\"unknown-reference\"").count - 1 == 25)
+    #expect(limited.exitCode == 1 && unlimited.exitCode == 1 && json.exitCode == 1)
+  }
+
   @Test func strictTurnsWarningsIntoFailure() throws {
     let relaxed = try runCommand(["validate", "config-examples/invalid/unused-parameter.yaml"])
     #expect(relaxed.exitCode == 0)

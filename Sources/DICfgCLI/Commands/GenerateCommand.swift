@@ -79,7 +79,8 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     }
     diagnostics = Array(Set(diagnostics)).sorted()
     guard diagnostics.isEmpty else {
-      let text = Compilation.textReport(diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal))
+      let text = Compilation.textReport(
+        diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: 1, standardError: text)
     }
     let generator = RegistryGenerator(

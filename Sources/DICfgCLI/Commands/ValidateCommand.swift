@@ -87,7 +87,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
       imported.formUnion(result.fileOrder.dropFirst())
     }
-    diagnostics = Array(Set(diagnostics)).sorted()
+    diagnostics = diagnostics.sortedUnique()
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     let exitCode: Int32 = failed ? 1 : 0
     switch format {
@@ -100,7 +100,8 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     case .github:
       return CommandResult(exitCode: exitCode, standardOutput: DiagnosticGitHubRenderer.render(diagnostics))
     case .text:
-      let text = Compilation.textReport(diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal))
+      let text = Compilation.textReport(
+        diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: exitCode, standardError: text)
     }
   }

@@ -14,6 +14,12 @@ public struct GraphInputOptions: ParsableArguments {
 
   @OptionGroup(title: "Loader limits") public var limits: LimitOptions
 
+  @Option(help: "Stop the text output after this many errors, saying how many more there are (0: no limit).")
+  public var errorLimit = Self.defaultErrorLimit
+
+  /// As compilers do (clang's default): enough to fix in one go, few enough to read.
+  static let defaultErrorLimit = 20
+
   public init() {}
 
   /// The files read, from the local disk.

@@ -250,10 +250,10 @@ extension Diagnostic {
       .invalidValue, "alias '\(id)' names external '\(target.value)'; an alias names a service", at: target.location)
   }
 
-  static func unknownReference(_ name: String, at location: SourceLocation, from: String, candidates: [String])
+  /// - Parameter suggestion: `; did you mean 'x'?`, or empty.
+  static func unknownReference(_ name: String, at location: SourceLocation, from: String, suggestion: String)
     -> Diagnostic
   {
-    let suggestion = Suggestions.clause(for: name, among: candidates)
     let fix =
       suggestion.isEmpty ? "; define a service or external with that id, or bind the type with 'as'" : suggestion
     return .error(.unknownReference, "\(from) refers to '\(name)', which nothing provides\(fix)", at: location)

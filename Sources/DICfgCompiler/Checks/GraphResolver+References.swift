@@ -83,7 +83,7 @@ extension GraphResolver {
           (
             .unknownReference(
               name, at: location, from: describe(context),
-              candidates: visibleIDs(from: owner.container) + visibleTypes(from: owner.container)), context.node
+              suggestion: referenceSuggestion(for: name, from: owner.container)), context.node
           ))
         return .optional(nil)
       case .failedAlias:
@@ -121,7 +121,7 @@ extension GraphResolver {
           (
             .unknownReference(
               name, at: location, from: describe(context),
-              candidates: visibleIDs(from: owner.container) + visibleTypes(from: owner.container)), context.node
+              suggestion: referenceSuggestion(for: name, from: owner.container)), context.node
           ))
       case .failedAlias:
         break
@@ -166,5 +166,13 @@ extension GraphResolver {
     let id = nodes[context.node].declaration.id
     return context.kind == .property
       ? "property '\(context.label)' of '\(id)'" : "argument '\(context.label)' of '\(id)'"
+  }
+
+  /// `; did you mean 'x'?` for a reference from `container` that nothing provides, or nothing.
+  mutating func referenceSuggestion(for name: String, from container: Int) -> String {
+    let index =
+      referenceSuggestions[container] ?? SuggestionIndex(visibleIDs(from: container) + visibleTypes(from: container))
+    referenceSuggestions[container] = index
+    return index.clause(for: name)
   }
 }

@@ -157,7 +157,7 @@ extension GraphResolver {
         diagnostics.append(
           .unknownReference(
             target.value, at: target.location, from: "alias '\(declaration.id)'",
-            candidates: visibleIDs(from: current.0)))
+            suggestion: Suggestions.clause(for: target.value, among: visibleIDs(from: current.0))))
         return nil
       }
     }

@@ -33,6 +33,9 @@ struct GraphResolver {
   var declaredTags = Set<String>()
   /// Graph findings that get a trace of who requested the service, once all edges are known.
   var traced: [(diagnostic: Diagnostic, node: Int)] = []
+  /// Per container: did-you-mean over the ids and bound types it sees, built on its first
+  /// unknown reference.
+  var referenceSuggestions: [Int: SuggestionIndex] = [:]
 
   init(parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?) {
     self.parameters = parameters

@@ -7,6 +7,8 @@ package enum Suggestions {
     let limit = target.count <= 3 ? 1 : max(2, target.count / 3)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
+      // A length difference beyond the limit rules a candidate out before anything is copied.
+      guard abs(candidate.unicodeScalars.count - target.count) <= limit else { continue }
       let distance = editDistance(target, Array(candidate.unicodeScalars), limit: limit * 2)
       guard distance <= limit * 2 else { continue }
       if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name)
@@ -28,16 +30,34 @@ package enum Suggestions {
   /// Stops early once every path exceeds `limit`.
   private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
     if abs(a.count - b.count) * 2 > limit { return limit + 1 }
-    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(stride(from: 0, through: b.count * 2, by: 2))
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
+    if a.isEmpty { return b.count * 2 }
+    // Three rows in one allocation, rotated by offset.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (b.count + 1)) { rows in
+      var beforePrevious = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
+      var previous = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...(2 * b.count + 1)])
+      var current = UnsafeMutableBufferPointer(rebasing: rows[(2 * b.count + 2)...])
+      for j in 0...b.count {
+        beforePrevious[j] = 0
+        previous[j] = j * 2
+        current[j] = 0
+      }
+      return distance(a, b, limit: limit, &beforePrevious, &previous, &current)
+    }
+  }
+
+  private static func distance(
+    _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, _ beforePrevious: inout UnsafeMutableBufferPointer<Int>,
+    _ previous: inout UnsafeMutableBufferPointer<Int>, _ current: inout UnsafeMutableBufferPointer<Int>
+  ) -> Int {
+    for i in 1...a.count {
       current[0] = i * 2
       var rowMinimum = current[0]
       for j in 1...max(b.count, 1) where !b.isEmpty {
         let substitution: Int
         if a[i - 1] == b[j - 1] {
           substitution = 0
+        } else if a[i - 1].isASCII && b[j - 1].isASCII {
+          substitution = Self.asciiLowercase(a[i - 1]) == Self.asciiLowercase(b[j - 1]) ? 1 : 2
         } else if a[i - 1].properties.lowercaseMapping == b[j - 1].properties.lowercaseMapping {
           substitution = 1
         } else {
@@ -52,6 +72,65 @@ package enum Suggestions {
       if rowMinimum > limit { return limit + 1 }
       (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
-    return a.isEmpty ? b.count * 2 : previous[b.count]
+    return previous[b.count]
+  }
+
+  private static func asciiLowercase(_ scalar: Unicode.Scalar) -> UInt32 {
+    (0x41...0x5A).contains(scalar.value) ? scalar.value | 0x20 : scalar.value
+  }
+}
+
+/// Did-you-mean over one set of names asked many times (the ids a container sees): the same
+/// answer as ``Suggestions/closest(to:among:)`` for a set of up to ``linearLimit`` names. A larger
+/// set is searched through an index of each name lowercased and with one character deleted, so a
+/// query costs a few hash lookups and compares only names that share such a form with it (a typo
+/// of one or two edits); a name further from every candidate gets no suggestion. The bound keeps
+/// thousands of broken references in a file of thousands of services fast.
+package struct SuggestionIndex: Sendable {
+  /// Above this many names, queries go through the index.
+  package static let linearLimit = 1_000
+
+  private let names: [String]
+  /// For a large set: each name's lowercased forms, whole and with one character deleted, to the
+  /// names that have them.
+  private let forms: [String: [Int]]?
+
+  package init(_ candidates: some Sequence<String>) {
+    var seen = Set<String>()
+    let names = candidates.filter { seen.insert($0).inserted }
+    self.names = names
+    guard names.count > Self.linearLimit else {
+      forms = nil
+      return
+    }
+    var forms: [String: [Int]] = [:]
+    for (index, name) in names.enumerated() {
+      for form in Self.forms(of: name) { forms[form, default: []].append(index) }
+    }
+    self.forms = forms
+  }
+
+  /// The name nearest to `name`, if it is close enough to be a likely typo.
+  package func closest(to name: String) -> String? {
+    guard let forms else { return Suggestions.closest(to: name, among: names) }
+    var near = Set<Int>()
+    for form in Self.forms(of: name) { near.formUnion(forms[form] ?? []) }
+    return Suggestions.closest(to: name, among: near.sorted().map { names[$0] })
+  }
+
+  /// `; did you mean 'x'?` or nothing.
+  package func clause(for name: String) -> String {
+    closest(to: name).map { "; did you mean '\($0)'?" } ?? ""
+  }
+
+  private static func forms(of name: String) -> Set<String> {
+    let scalars = Array(name.lowercased().unicodeScalars)
+    var forms: Set<String> = [String(String.UnicodeScalarView(scalars))]
+    for index in scalars.indices {
+      var shorter = scalars
+      shorter.remove(at: index)
+      forms.insert(String(String.UnicodeScalarView(shorter)))
+    }
+    return forms
   }
 }
