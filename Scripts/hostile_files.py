@@ -70,6 +70,12 @@ def files(folder):
         f"  s{i}: {{ type: S, init: {{ next: s{(i + 1) % 1000} }} }}\n" for i in range(1000))
     add("cycle-1000.yaml", cycle, "dependency-cycle")
     add("million-keys.yaml", lambda path: _million_keys(path), None, ["--max-file-size", str(256 << 20)], 180)
+    mistakes = "dicfg: 1\nservices:\n" + "".join(
+        f"  s{i}: {{ type: S, init: {{ a: sevice{(i + 1) % 20_000}, b: srvice{(i + 2) % 20_000} }} }}\n"
+        for i in range(20_000))
+    add("mistakes-40000.yaml", mistakes, "unknown-reference", seconds=30)
+    add("million-unknown-keys.yaml", lambda path: _million_unknown_keys(path), "unknown-key",
+        ["--max-file-size", str(256 << 20)], 60)
 
     for name, content, code, args, seconds in cases:
         path = os.path.join(folder, name)
@@ -96,6 +102,13 @@ def _million_keys(path):
         handle.write("dicfg: 1\nservices:\n")
         for index in range(1_000_000):
             handle.write(f"  s{index}: {{ type: S{index % 100} }}\n")
+
+
+def _million_unknown_keys(path):
+    with open(path, "w") as handle:
+        handle.write("dicfg: 1\n")
+        for index in range(1_000_000):
+            handle.write(f"key{index}: 1\n")
 
 
 def prefixes(folder):
