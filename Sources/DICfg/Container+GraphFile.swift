@@ -12,19 +12,31 @@ extension Container {
   /// let container = try Container(graphFile: "config/app.yaml", environments: ["production"], registry: registry)
   /// ```
   ///
-  /// - Throws: `DiagnosticsError` when the graph file has errors (warnings do not stop it),
-  ///   `LinkError` when the plan and the registry or externals disagree, `ResolutionError`
-  ///   when an eager singleton fails.
+  /// The graph file's warnings (a captive dependency, an unused external) do not stop it: each is
+  /// handed to `warning`, which by default prints it to standard error as `dicfg validate` does.
+  /// Pass a closure to log them your way, collect them in a test, or (`{ _ in }`) ignore them.
+  ///
+  /// - Throws: `DiagnosticsError` when the graph file has errors, `LinkError` when the plan and
+  ///   the registry or externals disagree, `ResolutionError` when an eager singleton fails.
   public convenience init(
     graphFile path: String, environments: [String] = [], overrides: [String] = [], registry: Registry,
     externals: [String: Any] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
-    container: String? = nil, compiler: GraphCompiler = GraphCompiler()
+    container: String? = nil, compiler: GraphCompiler = GraphCompiler(),
+    warning: (Diagnostic) -> Void = Container.printWarning
   ) throws {
     let result = compiler.compile(
       CompileRequest(file: path, environments: environments, overrides: overrides, environmentVariables: nil))
     guard let plan = result.plan else {
       throw DiagnosticsError(result.diagnostics.filter { $0.severity == .error })
     }
+    for diagnostic in result.diagnostics where diagnostic.severity == .warning { warning(diagnostic) }
     try self.init(plan: plan, registry: registry, externals: externals, environment: environment, container: container)
+  }
+
+  /// Prints a graph file's warning to standard error, on one line as `dicfg validate` starts it:
+  /// `app.yaml:7:22: warning: … [#captive-dependency]`.
+  public static func printWarning(_ diagnostic: Diagnostic) {
+    FileHandle.standardError.write(
+      Data("\(diagnostic.location): warning: \(diagnostic.message) [#\(diagnostic.code)]\n".utf8))
   }
 }
