@@ -45,4 +45,46 @@ import Testing
       ])
     #expect(result.diagnostics[0].message.hasSuffix("did you mean 'root'?"))
   }
+
+  @Test func aReferenceToAServiceOfAContainerThatIsNotACollaboratorSaysWhereItIs() throws {
+    let (result, files) = compile(
+      """
+      dicfg: 1
+      containers:
+        root:
+          services:
+            2️⃣dataStore: { type: CoreDataStore, scope: singleton }
+        eventsList:
+          services:
+            wireframe: { type: EventsListWireframe, init: { dataStore: 1️⃣dataStore } }
+      """)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownReference, at: files["app.yaml", "1️⃣"],
+          "argument 'dataStore' of 'wireframe' refers to 'dataStore', which container 'root' defines, but "
+            + "'eventsList' does not collaborate with 'root'; add 'root' to the 'collaborators' of 'eventsList'")
+      ])
+    #expect(result.diagnostics.first?.notes.first?.location == files["app.yaml", "2️⃣"])
+  }
+
+  @Test func aMisspeltCollaboratorIsTheOneFindingForTheReferencesItWouldHaveProvided() throws {
+    let (result, files) = compile(
+      """
+      dicfg: 1
+      containers:
+        root:
+          services:
+            dataStore: { type: CoreDataStore, scope: singleton }
+        eventsList:
+          collaborators: [1️⃣rooot]
+          services:
+            wireframe: { type: EventsListWireframe, init: { dataStore: dataStore, clock: clock } }
+      """)
+    #expect(summaries(result.diagnostics) == [at(.unknownCollaborator, files["app.yaml", "1️⃣"])])
+    #expect(
+      result.diagnostics.first?.notes.last?.message
+        == "2 references from this container that nothing it sees provides are left out; fix the collaborator's "
+        + "name first")
+  }
 }

@@ -21,6 +21,23 @@ import Testing
     #expect(quoted.diagnostics.map(\.code) == [.unsupportedVersion])
   }
 
+  @Test func theMissingVersionAdviceIsWrittenForTheFilesFormat() {
+    let (yaml, yamlFiles) = compile("1️⃣services: {}\n")
+    #expect(
+      yaml.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unsupportedVersion, at: yamlFiles["app.yaml", "1️⃣"], "missing 'dicfg: 1'; add it as the file's first line")
+      ])
+    let files = MarkedFiles(["app.json": "1️⃣{ \"services\": {} }\n"])
+    let json = compile(files, file: "app.json")
+    #expect(
+      json.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unsupportedVersion, at: files["app.json", "1️⃣"],
+          "missing \"dicfg\": 1; add it as the object's first member ('{ \"dicfg\": 1, … }')")
+      ])
+  }
+
   @Test func idsAndLabelsAreLettersDigitsAndUnderscoresNotStartingWithADigit() {
     let (result, files) = compile(
       """

@@ -16,8 +16,16 @@ extension Diagnostic {
       "a graph file is a mapping with keys such as 'dicfg' and 'services', not a \(kind)", at: location)
   }
 
-  static func missingVersion(at location: SourceLocation) -> Diagnostic {
-    .error(.unsupportedVersion, "missing 'dicfg: 1'; add it as the file's first line", at: location)
+  /// The fix in the file's own syntax: a first line in YAML, a first member in JSON.
+  static func missingVersion(at location: SourceLocation, format: SourceFormat) -> Diagnostic {
+    switch format {
+    case .yaml:
+      .error(.unsupportedVersion, "missing 'dicfg: 1'; add it as the file's first line", at: location)
+    case .json:
+      .error(
+        .unsupportedVersion, "missing \"dicfg\": 1; add it as the object's first member ('{ \"dicfg\": 1, … }')",
+        at: location)
+    }
   }
 
   static func unsupportedVersion(_ node: ConfigNode) -> Diagnostic {
@@ -257,6 +265,18 @@ extension Diagnostic {
     let fix =
       suggestion.isEmpty ? "; define a service or external with that id, or bind the type with 'as'" : suggestion
     return .error(.unknownReference, "\(from) refers to '\(name)', which nothing provides\(fix)", at: location)
+  }
+
+  static func referenceOutsideCollaborators(
+    _ name: String, at location: SourceLocation, from: String, container: String, definedIn other: String,
+    definition: SourceLocation?
+  ) -> Diagnostic {
+    .error(
+      .unknownReference,
+      "\(from) refers to '\(name)', which container '\(other)' defines, but '\(container)' does not "
+        + "collaborate with '\(other)'; add '\(other)' to the 'collaborators' of '\(container)'",
+      at: location,
+      notes: definition.map { [Note(message: "'\(name)' is defined here, in '\(other)'", location: $0)] } ?? [])
   }
 
   static func unknownVariable(_ name: String, at location: SourceLocation, from: String, candidates: [String])

@@ -169,6 +169,7 @@ extension GraphResolver {
 
   /// Adds to each graph finding the trace of who requested its service, now that every edge is known.
   mutating func attachTraces() {
+    leaveOutReferencesOfUnknownCollaborators()
     if !traced.isEmpty {
       var incoming: [Int: [DependencyEdge]] = [:]
       for edge in edges { incoming[edge.to, default: []].append(edge) }
@@ -182,6 +183,26 @@ extension GraphResolver {
         diagnostic.notes += traceNotes(from: node, incoming: incoming)
         diagnostics.append(diagnostic)
       }
+    }
+  }
+
+  /// A reference from a container that names a collaborator that does not exist may be to what
+  /// that collaborator would define: it is left out, and the collaborator's finding says how many.
+  mutating func leaveOutReferencesOfUnknownCollaborators() {
+    guard !unknownCollaborators.isEmpty else { return }
+    traced.removeAll { diagnostic, node in
+      guard diagnostic.code == .unknownReference, let found = unknownCollaborators[nodes[node].container] else {
+        return false
+      }
+      unknownCollaborators[nodes[node].container] = (found.diagnostic, found.leftOut + 1)
+      return true
+    }
+    for (_, found) in unknownCollaborators where found.leftOut > 0 {
+      diagnostics[found.diagnostic].notes.append(
+        Note(
+          message: "\(found.leftOut) reference\(found.leftOut == 1 ? "" : "s") from this container that nothing "
+            + "it sees provides \(found.leftOut == 1 ? "is" : "are") left out; fix the collaborator's name first",
+          location: nil))
     }
   }
 }

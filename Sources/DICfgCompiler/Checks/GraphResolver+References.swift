@@ -80,11 +80,8 @@ extension GraphResolver {
       case .missing:
         if optional { return .optional(nil) }
         traced.append(
-          (
-            .unknownReference(
-              name, at: location, from: describe(context),
-              suggestion: referenceSuggestion(for: name, from: owner.container)), context.node
-          ))
+          (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
+        )
         return .optional(nil)
       case .failedAlias:
         return .optional(nil)
@@ -118,11 +115,8 @@ extension GraphResolver {
           .ambiguousReference(name, at: location, candidates: candidates.map { nodes[$0].declaration }))
       case .missing:
         traced.append(
-          (
-            .unknownReference(
-              name, at: location, from: describe(context),
-              suggestion: referenceSuggestion(for: name, from: owner.container)), context.node
-          ))
+          (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
+        )
       case .failedAlias:
         break
       }
@@ -174,5 +168,25 @@ extension GraphResolver {
       referenceSuggestions[container] ?? SuggestionIndex(visibleIDs(from: container) + visibleTypes(from: container))
     referenceSuggestions[container] = index
     return index.clause(for: name)
+  }
+
+  /// The finding for a reference from `container` that nothing it sees provides: where the name is
+  /// defined when a container it does not collaborate with has it, else a did-you-mean.
+  mutating func unknownReference(_ name: String, at location: SourceLocation, from: String, container: Int)
+    -> Diagnostic
+  {
+    let visible = Set(symbols[container].lookupOrder)
+    if let other = symbols.indices.first(where: {
+      !visible.contains($0) && (symbols[$0].names[name] != nil || symbols[$0].typeBindings[name] != nil)
+    }) {
+      let definition =
+        self.location(of: symbols[other].names[name], in: other, aliases: symbols[other].aliases)
+        ?? symbols[other].typeBindings[name]?.first.map { nodes[symbols[other].firstNode + $0].declaration.location }
+      return .referenceOutsideCollaborators(
+        name, at: location, from: from, container: declarations[container].name,
+        definedIn: declarations[other].name, definition: definition)
+    }
+    return .unknownReference(
+      name, at: location, from: from, suggestion: referenceSuggestion(for: name, from: container))
   }
 }

@@ -105,6 +105,7 @@ extension GraphResolver {
       var resolved: [Int] = []
       for name in container.collaborators {
         guard let target = declarations.firstIndex(where: { $0.name == name.value }) else {
+          if unknownCollaborators[index] == nil { unknownCollaborators[index] = (diagnostics.count, 0) }
           diagnostics.append(.unknownCollaborator(name, candidates: declarations.map(\.name)))
           continue
         }

@@ -36,6 +36,9 @@ struct GraphResolver {
   /// Per container: did-you-mean over the ids and bound types it sees, built on its first
   /// unknown reference.
   var referenceSuggestions: [Int: SuggestionIndex] = [:]
+  /// Per container that names a collaborator that does not exist: the position of that finding in
+  /// `diagnostics`, and how many unresolved references it may explain (left out, counted in a note).
+  var unknownCollaborators: [Int: (diagnostic: Int, leftOut: Int)] = [:]
 
   init(parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?) {
     self.parameters = parameters

@@ -29,7 +29,7 @@ struct DocumentReader {
       }
       top[entry.key.text] = entry
     }
-    guard checkVersion(top["dicfg"], root: root) else { return nil }
+    guard checkVersion(top["dicfg"], root: root, format: file.format) else { return nil }
 
     var document = GraphDocument()
     document.parameters = identifierEntries(top["parameters"], kind: "parameter")
@@ -49,9 +49,9 @@ struct DocumentReader {
     return FileDocument(path: file.path, imports: readImports(top["imports"], file: file.path), document: document)
   }
 
-  private mutating func checkVersion(_ entry: ConfigNode.Entry?, root: ConfigNode) -> Bool {
+  private mutating func checkVersion(_ entry: ConfigNode.Entry?, root: ConfigNode, format: SourceFormat) -> Bool {
     guard let entry else {
-      diagnostics.append(.missingVersion(at: root.location))
+      diagnostics.append(.missingVersion(at: root.location, format: format))
       return false
     }
     if let scalar = entry.value.scalar, scalar.isPlain, CoreSchema.value(of: scalar) == .int(Self.supportedVersion) {
