@@ -314,11 +314,13 @@ extension DiagnosticCode {
     Documentation(
       .unknownExternal, stage: .linking,
       summary: "an external supplied that the plan does not declare",
-      meaning: "An external was passed that the graph file does not declare.",
+      meaning: "An external was passed that the graph file does not declare. The finding points at the "
+        + "declaration of the external most likely meant; that external, missing because of the typo, is not "
+        + "reported again as `missing-external`.",
       fix: "Fix the key (the message suggests the closest) or declare the external.",
       example: .output(
-        "app.yaml:6:1: error: external 'filePth' was supplied, but the graph file declares no "
-          + "such external; did you mean 'filePath'? [#unknown-external]")),
+        "app.yaml:11:3: error: external 'filePth' was supplied, but the graph file declares no such external; "
+          + "did you mean 'filePath', declared here in container 'main'? [#unknown-external]")),
     Documentation(
       .unknownService, stage: .resolving,
       summary: "a resolve of an id or type no service provides",

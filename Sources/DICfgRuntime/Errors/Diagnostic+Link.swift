@@ -111,11 +111,21 @@ extension Diagnostic {
         + "creating the container, or declare it 'optional: true'", at: external.location)
   }
 
-  static func unknownExternal(_ key: String, declared: [String], at location: SourceLocation) -> Diagnostic {
-    .error(
+  /// At the declaration of the external `key` most likely meant, or at the first container.
+  static func unknownExternal(
+    _ key: String, meant: (name: String, container: String, external: ResolutionPlan.External)?,
+    containerLocation: SourceLocation
+  ) -> Diagnostic {
+    guard let meant else {
+      return .error(
+        .unknownExternal,
+        "external '\(key)' was supplied, but the graph file declares no such external; declare it under "
+          + "'externals:', or stop supplying it", at: containerLocation)
+    }
+    return .error(
       .unknownExternal,
-      "external '\(key)' was supplied, but the graph file declares no such external"
-        + Suggestions.clause(for: key, among: declared), at: location)
+      "external '\(key)' was supplied, but the graph file declares no such external; did you mean "
+        + "'\(meant.name)', declared here in container '\(meant.container)'?", at: meant.external.location)
   }
 
   static func unsetEnvironmentVariable(_ name: String, of parameter: ResolutionPlan.Parameter) -> Diagnostic {

@@ -54,12 +54,14 @@ struct Linker {
 
   private func linkExternals(_ diagnostics: inout [Diagnostic]) -> [[ExternalValue]] {
     var used = Set<String>()
+    /// Declared, required and not supplied, by the keys that would have supplied them.
+    var missing: [(keys: [String], external: ResolutionPlan.External)] = []
     let linked = plan.containers.map { container in
       container.externals.map { external -> ExternalValue in
         let qualified = "\(container.name).\(external.id)"
         let key = externals[qualified] != nil ? qualified : external.id
         guard let value = externals[key].flatMap(Self.unwrapped) else {
-          if !external.optional { diagnostics.append(.missingExternal(external)) }
+          if !external.optional { missing.append(([external.id, qualified], external)) }
           used.insert(key)
           return .absent
         }
@@ -72,12 +74,27 @@ struct Linker {
         return .weak(WeakReference(value as AnyObject))
       }
     }
-    let declared = plan.containers.flatMap { container in
-      container.externals.flatMap { [$0.id, "\(container.name).\($0.id)"] }
+    var declared: [String: (container: String, external: ResolutionPlan.External)] = [:]
+    for container in plan.containers {
+      for external in container.externals {
+        declared[external.id] = declared[external.id] ?? (container.name, external)
+        declared["\(container.name).\(external.id)"] = (container.name, external)
+      }
     }
+    // A key supplied for an external the file does not declare is reported at the declaration it
+    // most likely meant; that external, if required and so missing, is the same mistake.
+    var explained = Set<String>()
     for key in externals.keys.sorted() where !used.contains(key) {
-      let location = plan.containers.first?.location ?? .start(of: "")
-      diagnostics.append(.unknownExternal(key, declared: declared, at: location))
+      let meant = Suggestions.closest(to: key, among: declared.keys.sorted()).flatMap { name in
+        declared[name].map { (name: name, container: $0.container, external: $0.external) }
+      }
+      diagnostics.append(
+        .unknownExternal(
+          key, meant: meant, containerLocation: plan.containers.first?.location ?? .start(of: "")))
+      if let meant { explained.insert(meant.name) }
+    }
+    for (keys, external) in missing where !keys.contains(where: explained.contains) {
+      diagnostics.append(.missingExternal(external))
     }
     return linked
   }
