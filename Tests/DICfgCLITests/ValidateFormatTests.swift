@@ -90,6 +90,26 @@ import Testing
     #expect(limited.exitCode == 1 && unlimited.exitCode == 1 && json.exitCode == 1)
   }
 
+  @Test func allEnvsSaysWhichEnvironmentAFindingComesWith() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-envs-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "dicfg: 1\nservices:\n  client: { type: Client }\n  report: { type: Report, init: { client: client } }\n"
+      .write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try "dicfg: 1\nservices:\n  client: null\n".write(
+      toFile: folder + "/app.test.yaml", atomically: true, encoding: .utf8)
+    try "dicfg: 1\nservices:\n  client: { type: ProductionClient }\n".write(
+      toFile: folder + "/app.production.yaml", atomically: true, encoding: .utf8)
+    let result = try runCommand(["validate", folder + "/app.yaml", "--all-envs"])
+    #expect(result.exitCode == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.count { $0.contains(": error: ") } == 1)
+    #expect(lines.first?.hasPrefix(folder + "/app.yaml:4:43: error: argument 'client' of 'report'") == true)
+    #expect(
+      lines.contains(
+        "note: with environment 'test' (\(folder)/app.test.yaml); '\(folder)/app.yaml' alone does not have it"))
+  }
+
   @Test func strictTurnsWarningsIntoFailure() throws {
     let relaxed = try runCommand(["validate", "config-examples/invalid/unused-parameter.yaml"])
     #expect(relaxed.exitCode == 0)

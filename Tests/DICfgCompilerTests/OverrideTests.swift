@@ -103,4 +103,35 @@ import Testing
           + "create 'app.staging.yaml' or leave the environment out"
       ])
   }
+
+  @Test func anOverrideOfAServiceOfAnotherContainerSaysWhereItIs() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      containers:
+        root:
+          services:
+            2️⃣dataStore: { type: CoreDataStore }
+        eventsList:
+          services:
+            wireframe: { type: Wireframe }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      containers:
+        eventsList:
+          services:
+            1️⃣dataStore: { scope: unique }
+      """,
+    ])
+    let result = compile(files, environments: ["test"])
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .overrideMissingService, at: files["app.test.yaml", "1️⃣"],
+          "this override patches service 'dataStore' of container 'eventsList', but 'dataStore' is defined in "
+            + "container 'root'; move it under 'containers: root: services:'")
+      ])
+    #expect(result.diagnostics.first?.notes.first?.location == files["app.yaml", "2️⃣"])
+  }
 }

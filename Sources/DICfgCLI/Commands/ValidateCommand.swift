@@ -79,11 +79,20 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     var compiled = Set<String>()
     let targets = ValidationTargets.plan(
       files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
+    // Per file validated alone: its findings, so those only an environment adds can say so.
+    var baseFindings: [String: Set<Diagnostic>] = [:]
     for target in targets {
       guard !imported.contains(target.file), compiled.insert(target.key).inserted else { continue }
       let result = input.compile(target.file, environments: target.environments)
-      diagnostics += result.diagnostics
-      if let manifest, let plan = result.plan { diagnostics += LinkChecks.check(plan: plan, manifest: manifest) }
+      var found = result.diagnostics
+      if let manifest, let plan = result.plan { found += LinkChecks.check(plan: plan, manifest: manifest) }
+      let added = target.environments.dropFirst(input.environments.count)
+      if added.isEmpty {
+        baseFindings[target.file] = Set(found)
+      } else if let base = baseFindings[target.file] {
+        found = found.map { Self.attributed($0, to: Array(added), of: target.file, unless: base) }
+      }
+      diagnostics += found
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
       imported.formUnion(result.fileOrder.dropFirst())
     }
@@ -104,6 +113,21 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
         diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: exitCode, standardError: text)
     }
+  }
+
+  /// `diagnostic` with a note naming the environments (and their layer files) it comes with, unless
+  /// the file alone has it too.
+  static func attributed(
+    _ diagnostic: Diagnostic, to environments: [String], of file: String, unless base: Set<Diagnostic>
+  ) -> Diagnostic {
+    guard !base.contains(diagnostic) else { return diagnostic }
+    var attributed = diagnostic
+    let layers = environments.map { "'\($0)' (\(Paths.environmentSibling(of: file, environment: $0)))" }
+    attributed.notes.append(
+      Note(
+        message: "with environment \(layers.joined(separator: ", ")); '\(file)' alone does not have it",
+        location: nil))
+    return attributed
   }
 
   private func loadManifest(_ diagnostics: inout [Diagnostic]) -> RegistryManifest? {

@@ -136,6 +136,16 @@ extension Diagnostic {
     return .error(.overrideMissingService, "this override \(action)\(fix)", at: key.location)
   }
 
+  static func overrideInOtherContainer(
+    _ key: ConfigNode, deleting: Bool, container: String, definedIn other: String, definition: SourceLocation
+  ) -> Diagnostic {
+    .error(
+      .overrideMissingService,
+      "this override \(deleting ? "deletes" : "patches") service '\(key.text)' of container '\(container)', but "
+        + "'\(key.text)' is defined in container '\(other)'; move it under 'containers: \(other): services:'",
+      at: key.location, notes: [Note(message: "'\(key.text)' is defined here, in '\(other)'", location: definition)])
+  }
+
   // MARK: Declarations
 
   static func missingType(_ key: ConfigNode) -> Diagnostic {

@@ -34,7 +34,7 @@ public enum Paths {
   }
 
   /// The environment layer of `path`: `app.yaml` → `app.production.yaml`.
-  static func environmentSibling(of path: String, environment: String) -> String {
+  package static func environmentSibling(of path: String, environment: String) -> String {
     let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let name = path[folderEnd...]
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + "." + environment }

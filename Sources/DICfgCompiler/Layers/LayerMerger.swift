@@ -19,17 +19,20 @@ struct LayerMerger {
   mutating func apply(_ layer: GraphDocument, onto base: inout GraphDocument) {
     patchEntries(&base.parameters, with: layer.parameters)
     for patch in layer.containers {
+      let others = base.containers.filter { $0.name != patch.name }
       if let index = base.containerIndex(named: patch.name) {
-        apply(patch, onto: &base.containers[index])
+        apply(patch, onto: &base.containers[index], others: others)
       } else {
         var added = ContainerSection(name: patch.name, location: patch.location)
-        apply(patch, onto: &added)
+        apply(patch, onto: &added, others: others)
         base.containers.append(added)
       }
     }
   }
 
-  private mutating func apply(_ patch: ContainerSection, onto base: inout ContainerSection) {
+  /// - Parameter others: The other containers below, where a service the patch misses may live.
+  private mutating func apply(_ patch: ContainerSection, onto base: inout ContainerSection, others: [ContainerSection])
+  {
     if let entry = patch.defaultScope { base.defaultScope = entry.value.isNull ? nil : entry }
     if let entry = patch.collaborators { base.collaborators = entry.value.isNull ? nil : entry }
     patchEntries(&base.scopes, with: patch.scopes)
@@ -40,7 +43,7 @@ struct LayerMerger {
       let id = entry.key.text
       if entry.value.isNull {
         if base.services[id] == nil {
-          diagnostics.append(.overrideMissingService(entry.key, deleting: true, candidates: base.services.keys))
+          diagnostics.append(missing(entry.key, deleting: true, in: base, others: others))
         }
         base.services[id] = nil
       } else if isFullDefinition(entry.value) {
@@ -48,9 +51,21 @@ struct LayerMerger {
       } else if let below = base.services[id] {
         base.services[id] = mergeService(below, patch: entry)
       } else {
-        diagnostics.append(.overrideMissingService(entry.key, deleting: false, candidates: base.services.keys))
+        diagnostics.append(missing(entry.key, deleting: false, in: base, others: others))
       }
     }
+  }
+
+  /// An override of a service the container below lacks: where it is defined when another
+  /// container has it, else a did-you-mean.
+  private func missing(_ key: ConfigNode, deleting: Bool, in base: ContainerSection, others: [ContainerSection])
+    -> Diagnostic
+  {
+    if let other = others.first(where: { $0.services[key.text] != nil }), let defined = other.services[key.text] {
+      return .overrideInOtherContainer(
+        key, deleting: deleting, container: base.name, definedIn: other.name, definition: defined.key.location)
+    }
+    return .overrideMissingService(key, deleting: deleting, candidates: base.services.keys)
   }
 
   /// Replaces or deletes whole entries (parameters, scopes).
