@@ -51,7 +51,8 @@ func saberRegistry() throws -> Registry {
     let container = try exampleContainer(
       "saber-externals", registry: try saberRegistry(),
       externals: [
-        "coolEventTracker": tracker, "awesomeLogger": logger as Any, "baz": baz, "analyticsKey": "k", "filePath": "p",
+        "coolEventTracker": tracker, "awesomeLogger": logger as (any Sendable), "baz": baz, "analyticsKey": "k",
+        "filePath": "p",
       ])
     do {
       let first = try container.resolve(Tracker.self)
@@ -97,7 +98,9 @@ func saberRegistry() throws -> Registry {
     var baz: Baz? = Baz()
     let container = try exampleContainer(
       "saber-externals", registry: try saberRegistry(),
-      externals: ["coolEventTracker": CoolEventTracker(), "baz": baz as Any, "analyticsKey": "k", "filePath": "p"])
+      externals: [
+        "coolEventTracker": CoolEventTracker(), "baz": baz as (any Sendable), "analyticsKey": "k", "filePath": "p",
+      ])
     #expect(try container.resolve(Tracker.self).baz === baz)
     baz = nil
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Tracker.self) }

@@ -6,7 +6,7 @@ import DICfgCore
 struct Linker {
   let plan: ResolutionPlan
   let registry: Registry
-  let externals: [String: Any]
+  let externals: [String: any Sendable]
   let environment: [String: String]
 
   func link() throws -> LinkedGraph {

@@ -60,7 +60,7 @@ public final class Container: Sendable {
   /// - Throws: ``LinkError`` with every problem found; ``ResolutionError`` when an eager
   ///   singleton fails to build.
   public convenience init(
-    plan: ResolutionPlan, registry: Registry, externals: [String: Any] = [:],
+    plan: ResolutionPlan, registry: Registry, externals: [String: any Sendable] = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
   ) throws {
     let (graph, index) = try Self.link(plan, registry, externals, environment, container)
@@ -80,7 +80,7 @@ public final class Container: Sendable {
   /// let container = try await Container.create(plan: plan, registry: registry)
   /// ```
   public static func create(
-    plan: ResolutionPlan, registry: Registry, externals: [String: Any] = [:],
+    plan: ResolutionPlan, registry: Registry, externals: [String: any Sendable] = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
   ) async throws -> Container {
     let (graph, index) = try link(plan, registry, externals, environment, container)
@@ -90,7 +90,7 @@ public final class Container: Sendable {
   }
 
   private static func link(
-    _ plan: ResolutionPlan, _ registry: Registry, _ externals: [String: Any], _ environment: [String: String],
+    _ plan: ResolutionPlan, _ registry: Registry, _ externals: [String: any Sendable], _ environment: [String: String],
     _ container: String?
   ) throws -> (LinkedGraph, Int) {
     let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
