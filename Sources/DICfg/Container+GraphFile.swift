@@ -21,8 +21,8 @@ extension Container {
   public convenience init(
     graphFile path: String, environments: [String] = [], overrides: [String] = [], registry: Registry,
     externals: [String: any Sendable] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
-    container: String? = nil, compiler: GraphCompiler = GraphCompiler(),
-    warning: (Diagnostic) -> Void = Container.printWarning
+    container: String? = nil, replacing replacements: Replacements = Replacements(),
+    compiler: GraphCompiler = GraphCompiler(), warning: (Diagnostic) -> Void = Container.printWarning
   ) throws {
     let result = compiler.compile(
       CompileRequest(file: path, environments: environments, overrides: overrides, environmentVariables: nil))
@@ -30,7 +30,9 @@ extension Container {
       throw DiagnosticsError(result.diagnostics.filter { $0.severity == .error })
     }
     for diagnostic in result.diagnostics where diagnostic.severity == .warning { warning(diagnostic) }
-    try self.init(plan: plan, registry: registry, externals: externals, environment: environment, container: container)
+    try self.init(
+      plan: plan, registry: registry, externals: externals, environment: environment, container: container,
+      replacing: replacements)
   }
 
   /// Prints a graph file's warning to standard error, on one line as `dicfg validate` starts it:

@@ -61,9 +61,10 @@ public final class Container: Sendable {
   ///   singleton fails to build.
   public convenience init(
     plan: ResolutionPlan, registry: Registry, externals: [String: any Sendable] = [:],
-    environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
+    environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil,
+    replacing replacements: Replacements = Replacements()
   ) throws {
-    let (graph, index) = try Self.link(plan, registry, externals, environment, container)
+    let (graph, index) = try Self.link(plan, registry, externals, environment, container, replacements)
     let eager = Self.eagerServices(of: graph)
     let awaited = eager.filter { graph.needs[$0].contains(.await) }
     guard awaited.isEmpty else {
@@ -81,9 +82,10 @@ public final class Container: Sendable {
   /// ```
   public static func create(
     plan: ResolutionPlan, registry: Registry, externals: [String: any Sendable] = [:],
-    environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil
+    environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil,
+    replacing replacements: Replacements = Replacements()
   ) async throws -> Container {
-    let (graph, index) = try link(plan, registry, externals, environment, container)
+    let (graph, index) = try link(plan, registry, externals, environment, container, replacements)
     let created = Container(reference: .owning(graph), index: index, name: plan.containers[index].name)
     for service in eagerServices(of: graph) { _ = try await graph.resolveAwaiting(service, arguments: [:]) }
     return created
@@ -91,8 +93,9 @@ public final class Container: Sendable {
 
   private static func link(
     _ plan: ResolutionPlan, _ registry: Registry, _ externals: [String: any Sendable], _ environment: [String: String],
-    _ container: String?
+    _ container: String?, _ replacements: Replacements
   ) throws -> (LinkedGraph, Int) {
+    let (plan, registry) = try replacements.applied(to: plan, registry: registry)
     let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
     guard let container else { return (graph, 0) }
     guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {

@@ -1,0 +1,80 @@
+import DICfg
+import DICfgTestSupport
+import Testing
+import WeatherReportApp
+
+private final class Sensor: Sendable {
+  let reading: Int
+  init(reading: Int) { self.reading = reading }
+}
+private final class SensorPanel: Sendable {
+  let sensor: Sensor
+  init(sensor: Sensor) { self.sensor = sensor }
+}
+
+@Suite struct ReplacementTests {
+  @MainActor @Test func aTestReplacesAServiceWithAnInstanceWithoutAGraphFile() throws {
+    let stub = StubWeatherClient()
+    var doubles = Replacements()
+    doubles.replace("weatherClient", with: stub)
+    let container = try Container(
+      graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try Registry.fromGraphFile(),
+      environment: [:], replacing: doubles)
+    let controller = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)
+    #expect(controller.weatherClient as? StubWeatherClient === stub)
+    #expect(try container.resolve(WeatherClient.self) as? StubWeatherClient === stub, "still bound to its type")
+  }
+
+  @Test func aFactoryReplacementNeedsNeitherTheFactoryNorTheDependencies() throws {
+    var registry = Registry()
+    try registry.register(SensorPanel.init(sensor:))
+    let built = Counter()
+    var doubles = Replacements()
+    doubles.replace("sensor") {
+      built.increment()
+      return Sensor(reading: 42)
+    }
+    let plan = try compiledPlan(
+      """
+      dicfg: 1
+      services:
+        sensor: { type: Sensor, init: { reading: { value: 1 }, bus: bus } }
+        panel: { type: SensorPanel, init: { sensor: sensor } }
+        bus: { type: Bus }
+        gauge: { alias: sensor }
+      """)
+    // Neither 'Sensor' nor 'Bus' has a factory; replaced, 'sensor' needs none, but 'bus' is a
+    // service of its own and does.
+    let unregistered = #expect(throws: LinkError.self) { try Container(plan: plan, registry: registry) }
+    #expect(unregistered?.diagnostics.map(\.code) == [.unregisteredType, .unregisteredType])
+    var withBus = registry
+    try withBus.register({ () -> Int in 0 }, name: "Bus")
+    let container = try Container(plan: plan, registry: withBus, replacing: doubles)
+    let first = try container.resolve("panel", as: SensorPanel.self)
+    let second = try container.resolve("gauge", as: Sensor.self)
+    #expect(first.sensor.reading == 42 && second.reading == 42)
+    #expect(first.sensor !== second, "graph scope: the factory runs on each resolve")
+    #expect(built.count == 2)
+  }
+
+  @Test func aReplacementOfAnIdThePlanDoesNotHaveIsALinkError() throws {
+    var doubles = Replacements()
+    doubles.replace("wetherClient", with: StubWeatherClient())
+    let error = #expect(throws: LinkError.self) {
+      try Container(
+        graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try Registry.fromGraphFile(),
+        environment: [:], replacing: doubles)
+    }
+    #expect(error?.diagnostics.map(\.code) == [.unknownService])
+    #expect(
+      error?.diagnostics.first?.message
+        == "a replacement names service 'wetherClient', which the plan does not have; did you mean 'weatherClient'?")
+  }
+}
+
+private func compiledPlan(_ text: String) throws -> ResolutionPlan {
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
+    CompileRequest(file: "app.yaml"))
+  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
+  return plan
+}
