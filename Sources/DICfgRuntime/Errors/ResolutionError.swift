@@ -6,7 +6,7 @@ public import DICfgCore
 /// cannot resolve 'eventsListWireframe → dataStore': the factory of 'dataStore' threw: disk full
 ///   [#factory-failed] (app.yaml:5:7)
 /// ```
-public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+public struct ResolutionError: DICfgError {
   /// The kind of failure, a code like the compiler's.
   public var code: DiagnosticCode
   /// What went wrong and what to do.
@@ -31,5 +31,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     text += " [#\(code)]"
     if let location { text += " (\(location))" }
     return text
+  }
+
+  /// The failure as one finding: the message with the resolution path, at the failing service's
+  /// graph-file location (the start of an unnamed file when it has none, as for an unknown id).
+  public var diagnostics: [Diagnostic] {
+    let text = path.isEmpty ? message : "cannot resolve '\(path.joined(separator: " → "))': \(message)"
+    return [.error(code, text, at: location ?? .start(of: ""))]
   }
 }

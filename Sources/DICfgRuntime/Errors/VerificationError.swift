@@ -1,9 +1,11 @@
+public import DICfgCore
+
 /// The services `Container.verify()` could not build: one failure per root cause.
 ///
 /// A service that fails makes every service depending on it fail too, with the same cause at the
 /// end of a longer path. Each cause is reported once, with the shortest path that reached it, and
 /// the services it also made fail are listed beside it.
-public struct VerificationError: Error, Sendable, CustomStringConvertible {
+public struct VerificationError: DICfgError {
   /// One failure per root cause (its code, location and message), in the order found.
   public var failures: [ResolutionError]
   /// Per failure, in the same order: the other services whose resolve failed because of it.
@@ -36,6 +38,20 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     }
     failures = order.compactMap { byCause[$0]?.failure }
     alsoFailing = order.map { byCause[$0]?.others ?? [] }
+  }
+
+  /// One finding per root cause, noting the services it also made fail.
+  public var diagnostics: [Diagnostic] {
+    zip(failures, alsoFailing).flatMap { failure, others in
+      failure.diagnostics.map { finding in
+        var finding = finding
+        if !others.isEmpty {
+          finding.notes.append(
+            Note(message: "it also fails " + others.map { "'\($0)'" }.joined(separator: ", "), location: nil))
+        }
+        return finding
+      }
+    }
   }
 
   public var description: String {

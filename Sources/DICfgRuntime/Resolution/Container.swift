@@ -57,6 +57,7 @@ public final class Container: Sendable {
   ///     container and id (`"eventsList.logger"`) when two containers declare one id.
   ///   - environment: Where `${NAME}` parameters are read; the process environment by default.
   ///   - container: The container to return; the plan's first by default.
+  ///   - replacements: Services a test replaces with instances or factories of its own.
   /// - Throws: ``LinkError`` with every problem found; ``ResolutionError`` when an eager
   ///   singleton fails to build.
   public convenience init(
@@ -74,7 +75,7 @@ public final class Container: Sendable {
     for service in eager { _ = try graph.resolve(service, arguments: [:]) }
   }
 
-  /// Links `plan` as ``init(plan:registry:externals:environment:container:)`` does, and builds the
+  /// Links `plan` as ``init(plan:registry:externals:environment:container:replacing:)`` does, and builds the
   /// eager singletons awaiting the async factories they need.
   ///
   /// ```swift
