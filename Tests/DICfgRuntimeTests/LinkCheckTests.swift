@@ -4,6 +4,35 @@ import Foundation
 import Testing
 
 @Suite struct LinkCheckTests {
+  @Test func aLiteralOfTheWrongTypeForATypedFactoryIsALinkError() throws {
+    var registry = Registry()
+    try registry.register(Engine.init(power:name:), labels: ["power", "name"])
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters:
+        label: 42
+      services:
+        engine: { type: Engine, init: { 1️⃣power: { value: ten }, 2️⃣name: $label } }
+        whole: { type: Engine, init: { power: { value: 10 }, name: { value: V8 } } }
+      """
+    ])
+    let error = #expect(throws: LinkError.self) { try link(files.texts["app.yaml"] ?? "", registry: registry) }
+    #expect(
+      error?.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'power' of 'engine' is the string 'ten', but the factory registered for 'Engine' takes 'Double' "
+            + "there; write a value of that type"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "argument 'name' of 'engine' is the integer 42, but the factory registered for 'Engine' takes 'String' "
+            + "there; write a value of that type"),
+      ])
+    #expect(LinkChecks.fits(.null, "Optional<Double>") && LinkChecks.fits(.int(3), "Optional<Float>"))
+    #expect(!LinkChecks.fits(.string("x"), "Optional<Int>") && LinkChecks.fits(.string("x"), "URL"))
+  }
+
   @Test func reportsEveryProblemTogetherAtItsLocation() throws {
     var registry = Registry()
     try registry.register(Engine.init(power:name:), labels: ["power", "name"])

@@ -26,12 +26,29 @@ import Testing
     #expect(try container.resolve("seven", as: Seven.self).values == [1, 2, 3, 4, 5, 6, 7])
   }
 
+  @Test func aLiteralOfTheWrongTypeIsFoundAtLinkAtItsArgument() throws {
+    let error = #expect(throws: LinkError.self) {
+      try link(
+        """
+        dicfg: 1
+        parameters:
+          label: fast
+        services:
+          engine: { type: Engine, init: { power: $label, name: { value: v8 } } }
+          seven: { type: Seven, init: { a: { value: 1 }, b: $label, c: { value: 3 }, d: { value: 4 }, e: { value: 5 }, f: { value: 6 }, g: { value: 7 } } }
+        """, registry: try registry())
+    }
+    #expect(summaries(error?.diagnostics ?? []) == ["type-mismatch@5:35", "type-mismatch@6:50"])
+  }
+
   @Test func aValueOfTheWrongTypeNamesTheArgumentTheServiceAndItsLocation() throws {
+    // An environment variable's text is known only when the container is created: the resolve
+    // finds the mismatch.
     let container = try link(
       """
       dicfg: 1
       parameters:
-        label: fast
+        label: ${DICFG_TEST_LABEL:-fast}
       services:
         engine: { type: Engine, init: { power: $label, name: { value: v8 } } }
         seven: { type: Seven, init: { a: { value: 1 }, b: $label, c: { value: 3 }, d: { value: 4 }, e: { value: 5 }, f: { value: 6 }, g: { value: 7 } } }

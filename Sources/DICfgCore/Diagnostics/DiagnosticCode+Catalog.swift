@@ -360,7 +360,9 @@ extension DiagnosticCode {
       .typeMismatch, stage: .resolving,
       summary: "a value of another type than the factory or property takes",
       meaning: "A value's type differs from what the factory or property takes, or from the type asked "
-        + "for.",
+        + "for. A literal (or a parameter holding one) given to a typed factory's `String`, `Bool`, `Int`, "
+        + "`Double` or `Float` argument is checked when the container is created (and by `dicfg validate "
+        + "--registry`): `{ value: ten }` for a `Double` is a link error at the argument.",
       fix: "Fix the graph file's value or the registered type.",
       example: .output(
         "cannot resolve 'userDetailsController': argument 'user' of 'userDetailsController' is a "

@@ -89,6 +89,26 @@ extension Diagnostic {
         + "register a nonisolated setter", at: property.location)
   }
 
+  static func literalMismatch(
+    _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, literal: ResolutionPlan.Literal,
+    expected: String
+  ) -> Diagnostic {
+    let found: String
+    switch literal {
+    case .null: found = "null"
+    case .bool(let value): found = "the boolean \(value)"
+    case .int(let value): found = "the integer \(value)"
+    case .double(let value): found = "the number \(value)"
+    case .string(let value): found = "the string '\(value)'"
+    case .list: found = "a list"
+    case .map: found = "a mapping"
+    }
+    return .error(
+      .typeMismatch,
+      "argument '\(argument.label)' of '\(service.id)' is \(found), but the factory registered for "
+        + "'\(service.type)' takes '\(expected)' there; write a value of that type", at: argument.location)
+  }
+
   static func weakScopeValue(_ service: ResolutionPlan.Service) -> Diagnostic {
     .error(
       .weakValueType,

@@ -44,6 +44,13 @@ public enum LinkChecks {
           let repeated = Self.repeatedType(argumentTypes)
         {
           diagnostics.append(.unlabeledArguments(service, repeatedType: repeated))
+        } else if let argumentTypes = type.argumentTypes {
+          for (argument, expected) in zip(service.initializer, argumentTypes) {
+            guard let literal = Self.literal(of: argument.value, in: plan), !Self.fits(literal, expected) else {
+              continue
+            }
+            diagnostics.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
+          }
         }
         for property in service.properties where !type.properties.contains(property.label) {
           diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
@@ -61,6 +68,35 @@ public enum LinkChecks {
       }
     }
     return diagnostics
+  }
+
+  /// The literal a value is, directly or through a parameter holding one.
+  private static func literal(of value: ResolutionPlan.Value, in plan: ResolutionPlan) -> ResolutionPlan.Literal? {
+    switch value {
+    case .literal(let literal): return literal
+    case .parameter(let index):
+      if case .literal(let literal) = plan.parameters[index].value { return literal }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Whether a literal converts to the Swift type named `expected`, as the resolve converts it; true
+  /// for a type these checks do not know by name (a class, a protocol, a collection).
+  package static func fits(_ literal: ResolutionPlan.Literal, _ expected: String) -> Bool {
+    if expected.hasPrefix("Optional<"), expected.hasSuffix(">") {
+      if case .null = literal { return true }
+      return fits(literal, String(expected.dropFirst("Optional<".count).dropLast()))
+    }
+    switch (expected, literal) {
+    case ("String", .string), ("Bool", .bool), ("Int", .int), ("Double", .int), ("Double", .double),
+      ("Float", .int), ("Float", .double):
+      return true
+    case ("String", _), ("Bool", _), ("Int", _), ("Double", _), ("Float", _):
+      return false
+    default:
+      return true
+    }
   }
 
   /// The first type that two or more arguments share, if any.
