@@ -74,6 +74,11 @@ def files(folder):
         f"  s{i}: {{ type: S, init: {{ a: sevice{(i + 1) % 20_000}, b: srvice{(i + 2) % 20_000} }} }}\n"
         for i in range(20_000))
     add("mistakes-40000.yaml", mistakes, "unknown-reference", seconds=30)
+    one_line = "{" + ",".join(
+        f'"s{i}":{{"type":"S","init":{{"next":"s{i + 1}"}}}}' for i in range(100_000)) + ',"s100000":{"type":"S"}}'
+    add("one-line-100000.json", '{"dicfg":1,"services":' + one_line + "}", None, seconds=10)
+    flow = ", ".join(f"s{i}: {{type: S, init: {{next: s{i + 1}}}}}" for i in range(100_000))
+    add("one-line-100000.yaml", "{dicfg: 1, services: {" + flow + ", s100000: {type: S}}}\n", None, seconds=10)
     add("million-unknown-keys.yaml", lambda path: _million_unknown_keys(path), "unknown-key",
         ["--max-file-size", str(256 << 20)], 60)
 

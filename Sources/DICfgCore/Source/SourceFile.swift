@@ -10,6 +10,14 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// Byte offset of the first byte of each line; `lineStarts[0]` is after any byte-order mark.
   public let lineStarts: [Int]
+  /// For a file with long lines: the number of characters (bytes that do not continue a UTF-8
+  /// sequence) before every `checkpointStride`-th byte, so a column is found by counting at most
+  /// that many bytes, however long its line (a one-line JSON file). Empty otherwise.
+  private let characterCheckpoints: [UInt32]
+  /// Bytes between two checkpoints.
+  private static let checkpointStride = 256
+  /// The line length above which a file gets checkpoints.
+  private static let longLine = 4_096
 
   /// Indexes `bytes` into lines.
   public init(path: String, bytes: [UInt8]) {
@@ -42,6 +50,37 @@ public struct SourceFile: Sendable {
       }
     }
     self.lineStarts = starts
+    var longest = 0
+    for (index, start) in starts.enumerated() {
+      longest = max(longest, (index + 1 < starts.count ? starts[index + 1] : bytes.count) - start)
+    }
+    self.characterCheckpoints = longest > Self.longLine ? Self.checkpoints(of: bytes) : []
+  }
+
+  /// The characters before each checkpoint.
+  private static func checkpoints(of bytes: [UInt8]) -> [UInt32] {
+    var checkpoints: [UInt32] = []
+    checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
+    var characters: UInt32 = 0
+    for (index, byte) in bytes.enumerated() {
+      if index % checkpointStride == 0 { checkpoints.append(characters) }
+      if byte & 0xC0 != 0x80 { characters &+= 1 }
+    }
+    // An offset at the very end needs a checkpoint there when the file ends on a stride.
+    if bytes.count % checkpointStride == 0 { checkpoints.append(characters) }
+    return checkpoints
+  }
+
+  /// The characters before `offset`, from the nearest checkpoint below it.
+  private func characters(before offset: Int) -> Int {
+    let checkpoint = offset / Self.checkpointStride
+    var count = Int(characterCheckpoints[checkpoint])
+    var index = checkpoint * Self.checkpointStride
+    while index < offset {
+      if bytes[index] & 0xC0 != 0x80 { count += 1 }
+      index += 1
+    }
+    return count
   }
 
   /// Whether any byte of `word` is `byte` (the classic has-zero-byte test on `word ^ byte…`).
@@ -66,10 +105,14 @@ public struct SourceFile: Sendable {
     let lineIndex = self.lineIndex(containing: offset)
     let start = lineStarts[lineIndex]
     var column = 1
-    var index = start
-    while index < offset {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
+    if offset - start > Self.checkpointStride, !characterCheckpoints.isEmpty {
+      column += characters(before: offset) - characters(before: start)
+    } else {
+      var index = start
+      while index < offset {
+        if bytes[index] & 0xC0 != 0x80 { column += 1 }
+        index += 1
+      }
     }
     if offset < bytes.count, bytes[offset] & 0xC0 == 0x80, column > 1 { column -= 1 }
     return SourceLocation(file: path, line: lineIndex + 1, column: max(column, 1), offset: max(offset, start))
