@@ -16,6 +16,7 @@ private final class SensorPanel: Sendable {
   @MainActor @Test func aTestReplacesAServiceWithAnInstanceWithoutAGraphFile() throws {
     let stub = StubWeatherClient()
     var doubles = Replacements()
+    doubles.replace("weatherClient", with: StubWeatherClient())
     doubles.replace("weatherClient", with: stub)
     let container = try Container(
       graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try Registry.fromGraphFile(),

@@ -25,8 +25,9 @@ public struct Replacements: Sendable {
 
   public init() {}
 
-  /// Resolves `id` as `instance`, whatever its scope.
+  /// Resolves `id` as `instance`, whatever its scope. A later replacement of one id wins.
   public mutating func replace<T: Sendable>(_ id: String, with instance: T) {
+    byID.removeAll { $0.id == id }
     byID.append(
       (
         id,
@@ -38,6 +39,7 @@ public struct Replacements: Sendable {
   /// Resolves `id` with `factory`, called when the service's scope builds an instance (once for a
   /// singleton, on each resolve for a graph-scoped service).
   public mutating func replace<T>(_ id: String, factory: @escaping @Sendable () throws -> T) {
+    byID.removeAll { $0.id == id }
     byID.append(
       (
         id,
