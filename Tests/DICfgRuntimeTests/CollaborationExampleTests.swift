@@ -82,6 +82,8 @@ func collaborationRegistry() throws -> Registry {
     }
     #expect(error?.code == .unknownContainer)
     #expect(error?.message == "the plan has no container 'eventList'; did you mean 'eventsList'?")
+    #expect(error?.location?.line == 9, "at the container it most likely meant")
+    #expect(error?.location?.file.hasSuffix("dip-collaboration/app.yaml") == true)
     let unlike = #expect(throws: ResolutionError.self) {
       try exampleContainer("dip-collaboration", registry: try collaborationRegistry(), container: "payments")
     }

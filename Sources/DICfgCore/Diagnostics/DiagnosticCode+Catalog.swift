@@ -332,10 +332,12 @@ extension DiagnosticCode {
       .unknownContainer, stage: .resolving,
       summary: "a container name the plan does not have",
       meaning: "A container name given to `Container(plan:…, container:)` or `Container(graphFile:…, "
-        + "container:)` that the plan does not have.",
+        + "container:)` that the plan does not have. It points at the declaration of the container most "
+        + "likely meant.",
       fix: "Use one of the names under `containers:` (the message suggests the closest, or lists "
         + "them).",
-      example: .output("the plan has no container 'eventList'; did you mean 'eventsList'? [#unknown-container]")),
+      example: .output(
+        "the plan has no container 'eventList'; did you mean 'eventsList'? [#unknown-container] (app.yaml:9:3)")),
     Documentation(
       .notResettable, stage: .resolving,
       summary: "a reset of a scope that keeps nothing to release",

@@ -25,11 +25,15 @@ extension ResolutionError {
   }
 
   /// A container name the link does not have.
-  static func unknownContainer(_ name: String, containers: [String]) -> ResolutionError {
-    let suggestion = Suggestions.clause(for: name, among: containers)
+  /// At the declaration of the container most likely meant, else at the plan's first container.
+  static func unknownContainer(_ name: String, in plan: ResolutionPlan) -> ResolutionError {
+    let containers = plan.containers.map(\.name)
+    let meant = Suggestions.closest(to: name, among: containers)
     let listed = "; its containers are " + containers.map { "'\($0)'" }.joined(separator: ", ")
+    let location = plan.containers.first { $0.name == meant }?.location ?? plan.containers.first?.location
     return ResolutionError(
-      .unknownContainer, "the plan has no container '\(name)'" + (suggestion.isEmpty ? listed : suggestion))
+      .unknownContainer, "the plan has no container '\(name)'" + (meant.map { "; did you mean '\($0)'?" } ?? listed),
+      location: location)
   }
 
   /// A reset of a scope that keeps nothing to release.

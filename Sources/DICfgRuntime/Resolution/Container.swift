@@ -100,7 +100,7 @@ public final class Container: Sendable {
     let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
     guard let container else { return (graph, 0) }
     guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {
-      throw ResolutionError.unknownContainer(container, containers: plan.containers.map(\.name))
+      throw ResolutionError.unknownContainer(container, in: plan)
     }
     return (graph, found)
   }
