@@ -74,6 +74,19 @@ func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
     let mistyped = #expect(throws: ResolutionError.self) {
       try container.mainActor.resolve("userDetailsController", as: UserDetailsController.self, arguments: ["user": 3])
     }
+    let misspelt = #expect(throws: ResolutionError.self) {
+      try container.mainActor.resolve(
+        "userDetailsController", as: UserDetailsController.self, arguments: ["usr": User(name: "a")])
+    }
+    #expect(misspelt?.code == .missingArgument)
+    #expect(misspelt?.message == "'userDetailsController' declares no run-time argument 'usr'; did you mean 'user'?")
+    #expect(misspelt?.location?.line == 32)
+    let extra = #expect(throws: ResolutionError.self) {
+      try container.mainActor.resolve(
+        "userDetailsController", as: UserDetailsController.self,
+        arguments: ["user": User(name: "a"), "theme": "dark"])
+    }
+    #expect(extra?.message == "'userDetailsController' declares no run-time argument 'theme'; it takes 'user'")
     #expect(mistyped?.code == .typeMismatch)
     #expect(mistyped?.path == ["userDetailsController"])
     #expect(mistyped?.message.contains("'User'") == true)

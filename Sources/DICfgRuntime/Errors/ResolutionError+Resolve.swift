@@ -116,10 +116,12 @@ extension ResolutionError {
   /// A run-time argument the service does not declare.
   static func undeclaredArgument(_ name: String, of service: ResolutionPlan.Service) -> ResolutionError {
     let declared = service.arguments.map { "'\($0.name)'" }.joined(separator: ", ")
+    let meant = Suggestions.closest(to: name, among: service.arguments.map(\.name))
     return ResolutionError(
       .missingArgument,
       "'\(service.id)' declares no run-time argument '\(name)'"
-        + (declared.isEmpty ? "; it takes none" : "; it takes \(declared)"),
+        + (meant.map { "; did you mean '\($0)'?" }
+          ?? (declared.isEmpty ? "; it takes none" : "; it takes \(declared)")),
       path: [service.id], location: service.location)
   }
 

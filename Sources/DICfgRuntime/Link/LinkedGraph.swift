@@ -190,11 +190,13 @@ final class LinkedGraph: Sendable {
     if arguments.count == service.arguments.count, service.arguments.allSatisfy({ arguments[$0.name] != nil }) {
       return
     }
-    if let missing = service.arguments.first(where: { arguments[$0.name] == nil }) {
-      throw ResolutionError.missingArgument(missing, of: service)
-    }
+    // A misspelt name is both an undeclared argument and a missing one: the undeclared name,
+    // with the declared name it most likely meant, is the finding.
     if let unknown = arguments.keys.sorted().first(where: { name in !service.arguments.contains { $0.name == name } }) {
       throw ResolutionError.undeclaredArgument(unknown, of: service)
+    }
+    if let missing = service.arguments.first(where: { arguments[$0.name] == nil }) {
+      throw ResolutionError.missingArgument(missing, of: service)
     }
   }
 
