@@ -14,14 +14,14 @@ public struct VerificationError: DICfgError {
   /// Groups `collected`, one per service verified, by root cause.
   init(collecting collected: [ResolutionError]) {
     struct Cause: Hashable {
-      var code: String
-      var location: String?
+      var code: DiagnosticCode
+      var location: SourceLocation?
       var message: String
     }
     var order: [Cause] = []
     var byCause: [Cause: (failure: ResolutionError, others: [String])] = [:]
     for failure in collected {
-      let cause = Cause(code: failure.code.rawValue, location: failure.location?.description, message: failure.message)
+      let cause = Cause(code: failure.code, location: failure.location, message: failure.message)
       let service = failure.path.first ?? ""
       guard var found = byCause[cause] else {
         order.append(cause)

@@ -11,6 +11,12 @@ public struct FactoryArguments {
   let values: [(label: String, value: Any)]
   let serviceID: String
 
+  /// The values built for `linked`'s initializer, under its labels.
+  init(_ built: some Sequence<Instance>, of linked: LinkedService) {
+    values = zip(linked.labels, built).map { (label: $0, value: $1.any) }
+    serviceID = linked.service.id
+  }
+
   /// The value for `label`, converted to `T`.
   ///
   /// - Throws: ``ResolutionError`` when the graph file gives no argument with that label, or

@@ -33,12 +33,7 @@ extension Registry {
         return SentInstance(instance: Instance.wrapping(try factory(repeat next((each Argument).self))))
       }.instance
     }
-    var registration = Registration(
-      name: name ?? TypeName.of(T.self), fullName: name == nil ? TypeName.full(T.self) : nil,
-      isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self), factory: .typed(call),
-      argumentTypes: types, labels: labels)
-    registration.isMainActor = true
-    try add(registration)
+    try add(factory: .typed(call), name: name, built: T.self, argumentTypes: types, labels: labels, isMainActor: true)
   }
 
   /// Registers a `@MainActor` closure that asks for its arguments by label, as
@@ -47,17 +42,13 @@ extension Registry {
     _ name: String, as type: T.Type = T.self,
     mainActor factory: @escaping @MainActor @Sendable (FactoryArguments) throws -> T
   ) throws {
-    var registration = Registration(
-      name: name, fullName: nil, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
-      factory: .untyped { given in
-        let arguments = Unmoved(given)
-        return try MainActor.assumeIsolated {
-          SentInstance(instance: Instance.wrapping(try factory(arguments.value)))
-        }.instance
-      },
-      argumentTypes: nil, labels: nil)
-    registration.isMainActor = true
-    try add(registration)
+    let call: Registration.Factory = .untyped { given in
+      let arguments = Unmoved(given)
+      return try MainActor.assumeIsolated {
+        SentInstance(instance: Instance.wrapping(try factory(arguments.value)))
+      }.instance
+    }
+    try add(factory: call, name: name, built: T.self, argumentTypes: nil, labels: nil, isMainActor: true)
   }
 
   /// Registers a property of a `@MainActor` type the graph file may set, through a setter that runs

@@ -67,13 +67,15 @@ public struct Registry: Sendable {
 
   /// Registers `factory`, building a `built`, under `name` (the type's name by default) and `labels`.
   mutating func add(
-    factory: Registration.Factory, name: String?, built: Any.Type, argumentTypes: [String]?, labels: [String]?
+    factory: Registration.Factory, name: String?, built: Any.Type, argumentTypes: [String]?, labels: [String]?,
+    isMainActor: Bool = false
   ) throws {
-    try add(
-      Registration(
-        name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
-        isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: factory,
-        argumentTypes: argumentTypes, labels: labels))
+    var registration = Registration(
+      name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
+      isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: factory,
+      argumentTypes: argumentTypes, labels: labels)
+    registration.isMainActor = isMainActor
+    try add(registration)
   }
 
   /// Registers a closure that asks for its arguments by label.

@@ -97,7 +97,7 @@ final class AwaitedResolve {
         case .typed(let factory):
           instance = try values.withUnsafeBufferPointer { try factory($0) }
         case .untyped(let factory):
-          instance = try factory(Self.arguments(values, of: linked))
+          instance = try factory(FactoryArguments(values, of: linked))
         case .async(let factory):
           instance = try await factory(values)
         }
@@ -107,11 +107,6 @@ final class AwaitedResolve {
     }
     if linked.hasProperties { deferred.append((instance, service, arguments, path)) }
     return instance
-  }
-
-  private static func arguments(_ values: [Instance], of linked: LinkedService) -> FactoryArguments {
-    let labelled = zip(linked.labels, values).map { (label: $0, value: $1.any) }
-    return FactoryArguments(values: labelled, serviceID: linked.service.id)
   }
 
   /// Calls a main-actor factory (registered with `register(mainActor:)`, so synchronous) on the
@@ -124,7 +119,7 @@ final class AwaitedResolve {
       case .typed(let factory):
         return SentInstance(instance: try values.withUnsafeBufferPointer { try factory($0) })
       case .untyped(let factory):
-        return SentInstance(instance: try factory(arguments(values, of: linked)))
+        return SentInstance(instance: try factory(FactoryArguments(values, of: linked)))
       case .async:
         throw ResolutionError(.internalError, "'\(linked.service.type)' has an async main-actor factory")
       }

@@ -101,8 +101,7 @@ struct Resolve {
           try factory(UnsafeBufferPointer(rebasing: values[base..<end]))
         }
       case .untyped(let factory):
-        let labelled = zip(linked.labels, argumentStack[base..<argumentCount]).map { (label: $0, value: $1.any) }
-        instance = try factory(FactoryArguments(values: labelled, serviceID: linked.service.id))
+        instance = try factory(FactoryArguments(argumentStack[base..<argumentCount], of: linked))
       case .async:
         // The link marks every service that reaches an async factory; a top-level resolve of one
         // is refused before it starts, so this is reached only through a path the link missed.
