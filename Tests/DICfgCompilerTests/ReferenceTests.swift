@@ -101,4 +101,22 @@ import Testing
     #expect(plan.containers[0].aliases.map(\.id) == ["damselQuest"])
     #expect(plan.containers[0].services[1].initializer[0].value == .service(.init(container: 0, service: 0)))
   }
+
+  @Test func anAliasMayNameAnExternal() throws {
+    let (result, _) = compile(
+      """
+      dicfg: 1
+      externals:
+        analyticsKey: { type: String }
+      services:
+        trackingKey: { alias: analyticsKey }
+        keyOfKeys: { alias: trackingKey }
+        tracker: { type: Tracker, init: { key: keyOfKeys } }
+      """)
+    #expect(result.diagnostics.isEmpty)
+    let plan = try #require(result.plan)
+    #expect(plan.containers[0].services[0].initializer[0].value == .external(container: 0, index: 0))
+    // Externals are not resolved by id, so neither are their aliases.
+    #expect(plan.containers[0].aliases.isEmpty)
+  }
 }

@@ -1,6 +1,7 @@
 import DICfg
 import DICfgTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct LinkCheckTests {
@@ -104,5 +105,207 @@ import Testing
     ).compile(CompileRequest(file: "app.yaml"))
     let plan = try #require(result.plan)
     #expect(LinkChecks.check(plan: plan, manifest: manifest).map(\.code) == [.unknownProperty, .factoryMismatch])
+  }
+
+  private func shapeRegistry() throws -> Registry {
+    var registry = Registry()
+    try registry.register(ShapeBase.init)
+    try registry.register(ShapeDerived.init)
+    try registry.register(ShapeStranger.init)
+    try registry.register(ShapeConsole.init)
+    try registry.register(ShapePort.init)
+    try registry.register(ShapeCount.init)
+    try registry.register({ () -> any ShapeLogging in ShapeConsole() }, name: "AnyLogging")
+    try registry.register(ShapeUser.init(base:logging:port:), labels: ["base", "logging", "port"])
+    try registry.property("spare", of: ShapeUser.self, \.spare)
+    try registry.property("count", of: ShapeUser.self, \.count)
+    return registry
+  }
+
+  @Test func aServiceOfAnotherTypeThanTheArgumentTakesIsALinkError() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        base: { type: ShapeBase }
+        derived: { type: ShapeDerived }
+        stranger: { type: ShapeStranger }
+        console: { type: ShapeConsole }
+        anyLogging: { type: AnyLogging }
+        port: { type: ShapePort }
+        count: { type: ShapeCount }
+        fits:
+          type: ShapeUser
+          init: { base: derived, logging: anyLogging, port: port }
+          properties: { spare: base, count: { value: 3 } }
+        wrong:
+          type: ShapeUser
+          init: { 1️⃣base: stranger, logging: console, 2️⃣port: count }
+          properties: { 3️⃣count: port, 4️⃣spare: console }
+      """
+    ])
+    let plan = try compiledPlan(files.texts["app.yaml"] ?? "")
+    let registry = try shapeRegistry()
+    let error = #expect(throws: LinkError.self) { try Container(plan: plan, registry: registry) }
+    let expected = [
+      DiagnosticFacts(
+        .typeMismatch, at: files["app.yaml", "1️⃣"],
+        "argument 'base' of 'wrong' is service 'stranger', built as 'ShapeStranger', but "
+          + "'ShapeUser' takes a 'ShapeBase' there; pass a service that is a "
+          + "'ShapeBase'"),
+      DiagnosticFacts(
+        .typeMismatch, at: files["app.yaml", "2️⃣"],
+        "argument 'port' of 'wrong' is service 'count', built as 'ShapeCount', but "
+          + "'ShapeUser' takes a 'ShapePort' there; pass a service that is a "
+          + "'ShapePort'"),
+      DiagnosticFacts(
+        .typeMismatch, at: files["app.yaml", "3️⃣"],
+        "property 'count' of 'wrong' is service 'port', built as 'ShapePort', but "
+          + "'ShapeUser' takes a 'Int' there; pass a service that is a 'Int'"),
+      DiagnosticFacts(
+        .typeMismatch, at: files["app.yaml", "4️⃣"],
+        "property 'spare' of 'wrong' is service 'console', built as 'ShapeConsole', but "
+          + "'ShapeUser' takes a 'ShapeBase' there; pass a service that is a "
+          + "'ShapeBase'"),
+    ]
+    #expect(error?.diagnostics.map(DiagnosticFacts.init) == expected)
+    // The manifest carries what the checks need, so CI finds the same mistakes without the app.
+    let manifest = try RegistryManifest(jsonText: try registry.manifest().jsonText())
+    #expect(LinkChecks.check(plan: plan, manifest: manifest).map(DiagnosticFacts.init) == expected)
+    // Without the mistaken service, the rest links and resolves.
+    var corrected = plan
+    corrected.containers[0].services.removeAll { $0.id == "wrong" }
+    let user = try Container(plan: corrected, registry: registry).resolve("fits", as: ShapeUser.self)
+    #expect(user.base is ShapeDerived && user.count == 3)
+  }
+
+  @Test func shapesTellOnlyWhatCannotFit() throws {
+    let base = try #require(TypeShape.probe(ShapeBase.self))
+    let derived = try #require(TypeShape.probe(ShapeDerived.self))
+    #expect(derived.names == ["DICfgRuntimeTests.ShapeDerived", "DICfgRuntimeTests.ShapeBase"])
+    #expect(TypeShape.probeAccepts(base, derived) && TypeShape.probeAccepts(derived, base))
+    // Protocols, generic types, functions and tuples have no shape: the resolve decides.
+    for open: Any.Type in [
+      (any ShapeLogging).self, Any.self, AnyObject.self, [ShapeBase].self, Provider<ShapeBase>.self,
+      ((Int) -> Int).self, (Int, Int).self, AnyHashable.self,
+    ] {
+      #expect(TypeShape.probe(open) == nil, "\(open)")
+    }
+    // An optional parameter takes what it wraps; numbers widen as the resolve widens them.
+    let int = try #require(TypeShape.probe(Int.self))
+    #expect(TypeShape.probe(Double?.self).map { TypeShape.probeAccepts($0, int) } == true)
+    #expect(TypeShape.probe(String.self).map { TypeShape.probeAccepts($0, int) } == false)
+  }
+
+  @Test func anExternalOfAnotherTypeThanItsUseTakesIsALinkError() throws {
+    var registry = Registry()
+    try registry.register(ShapeTracker.init(key:), labels: ["key"])
+    try registry.property("port", of: ShapeTracker.self, \.port)
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      externals:
+        analyticsKey: { type: String }
+        port: { type: ShapePort }
+      services:
+        tracker: { type: ShapeTracker, init: { 1️⃣key: analyticsKey }, properties: { 2️⃣port: port } }
+      """
+    ])
+    let plan = try compiledPlan(files.texts["app.yaml"] ?? "")
+    let error = #expect(throws: LinkError.self) {
+      try Container(plan: plan, registry: registry, externals: ["analyticsKey": 42, "port": "8080"])
+    }
+    #expect(
+      error?.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'key' of 'tracker' is external 'analyticsKey', supplied as a 'Int', but 'ShapeTracker' takes "
+            + "a 'String' there; supply a 'String' for 'analyticsKey' in 'externals:'"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "property 'port' of 'tracker' is external 'port', supplied as a 'String', but 'ShapeTracker' takes "
+            + "a 'Optional<ShapePort>' there; supply a 'Optional<ShapePort>' for 'port' in 'externals:'"),
+      ])
+    let tracker = try Container(
+      plan: plan, registry: registry, externals: ["analyticsKey": "abc", "port": ShapePort()]
+    ).resolve("tracker", as: ShapeTracker.self)
+    #expect(tracker.key == "abc" && tracker.port != nil)
+  }
+
+  @Test func runTimeArgumentsOfAnotherTypeAreFoundBeforeAnythingIsBuilt() throws {
+    var registry = Registry()
+    try registry.register(ShapeProfile.init(key:), labels: ["key"])
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        tracker: { type: ShapeProfile, arguments: { key: String }, init: { 1️⃣key: $key } }
+      """
+    ])
+    let container = try Container(plan: try compiledPlan(files.texts["app.yaml"] ?? ""), registry: registry)
+    let error = #expect(throws: ResolutionError.self) {
+      try container.resolve("tracker", as: ShapeProfile.self, arguments: ["key": 7])
+    }
+    #expect(
+      error.map { DiagnosticFacts(error: $0) }
+        == DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "run-time argument 'key' (declared String) of 'tracker' is a 'Int', but 'ShapeProfile' takes a 'String' "
+            + "for 'key'; pass a 'String' in 'arguments:'"))
+    #expect(ShapeProfile.built.withLock { $0 } == 0)
+    #expect(try container.resolve("tracker", as: ShapeProfile.self, arguments: ["key": "k"]).key == "k")
+  }
+}
+
+private func compiledPlan(_ text: String) throws -> ResolutionPlan {
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
+    CompileRequest(file: "app.yaml"))
+  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
+  return plan
+}
+
+private protocol ShapeLogging: Sendable {}
+private class ShapeBase: @unchecked Sendable { init() {} }
+private final class ShapeDerived: ShapeBase, @unchecked Sendable {}
+private final class ShapeStranger: Sendable {}
+private final class ShapeConsole: ShapeLogging {}
+private struct ShapePort: Sendable {}
+private struct ShapeCount: Sendable {}
+private final class ShapeUser: @unchecked Sendable {
+  let base: ShapeBase
+  let logging: any ShapeLogging
+  let port: ShapePort
+  var spare: ShapeBase?
+  var count = 0
+  init(base: ShapeBase, logging: any ShapeLogging, port: ShapePort) {
+    self.base = base
+    self.logging = logging
+    self.port = port
+  }
+}
+private final class ShapeTracker: @unchecked Sendable {
+  let key: String
+  var port: ShapePort?
+  init(key: String) { self.key = key }
+}
+
+extension TypeShape {
+  fileprivate static func probe(_ type: Any.Type) -> TypeShape? { TypeShape(type, unwrappingOptional: true) }
+  fileprivate static func probeAccepts(_ taken: TypeShape, _ built: TypeShape) -> Bool { taken.accepts(built) }
+}
+
+extension DiagnosticFacts {
+  fileprivate init?(error: ResolutionError) {
+    guard let location = error.location else { return nil }
+    self.init(error.code, at: location, error.message)
+  }
+}
+
+private final class ShapeProfile: Sendable {
+  static let built = Mutex(0)
+  let key: String
+  init(key: String) {
+    self.key = key
+    Self.built.withLock { $0 += 1 }
   }
 }

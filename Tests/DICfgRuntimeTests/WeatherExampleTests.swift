@@ -89,7 +89,11 @@ func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
     #expect(extra?.message == "'userDetailsController' declares no run-time argument 'theme'; it takes 'user'")
     #expect(mistyped?.code == .typeMismatch)
     #expect(mistyped?.path == ["userDetailsController"])
-    #expect(mistyped?.message.contains("'User'") == true)
+    #expect(
+      mistyped?.message
+        == "run-time argument 'user' (declared User) of 'userDetailsController' is a 'Int', but "
+        + "'UserDetailsController' takes a 'User' for 'user'; pass a 'User' in 'arguments:'")
+    #expect(mistyped.flatMap(\.location).map { [$0.line, $0.column] } == [36, 13])
   }
 
   @Test func testEnvironmentSwapsTheClientForAStub() async throws {

@@ -175,7 +175,7 @@ enum EmbeddedSchema {
           "additionalProperties": { "oneOf": [{ "$ref": "#/definitions/typeName" }, { "type": "null" }] }
         },
         "alias": {
-          "description": "Another id for an existing service (Pilgrim's byKey); an alias has no other keys.",
+          "description": "Another id for an existing service (Pilgrim's byKey) or external; an alias has no other keys.",
           "oneOf": [{ "$ref": "#/definitions/identifier" }, { "type": "null" }]
         },
         "tags": {

@@ -8,6 +8,14 @@ struct ContainerSymbols {
     case external(Int)
   }
 
+  /// What an alias names, through any aliases of aliases.
+  enum AliasTarget {
+    /// A service, by global number.
+    case service(Int)
+    /// Another id for an external: references through the alias receive the external.
+    case external(container: Int, index: Int)
+  }
+
   /// The global number of the container's first service.
   var firstNode: Int
   /// Ids of services, aliases and externals.
@@ -16,8 +24,8 @@ struct ContainerSymbols {
   var typeBindings: [String: [Int]]
   /// The alias declarations (services with `alias:`), in file order.
   var aliases: [ServiceDeclaration]
-  /// Per alias: the global service it names, once resolved (nil when it names nothing).
-  var aliasTargets: [Int?] = []
+  /// Per alias: the service or external it names, once resolved (nil when it names nothing).
+  var aliasTargets: [AliasTarget?] = []
   /// The containers it collaborates with, in the order listed.
   var collaborators: [Int] = []
   /// The containers a reference made here is looked up in, nearest first (`CollaboratorSearch`).

@@ -263,11 +263,6 @@ extension Diagnostic {
     .error(.dependencyCycle, "alias '\(id)' leads back to itself through other aliases", at: location)
   }
 
-  static func aliasToExternal(_ id: String, target: Located<String>) -> Diagnostic {
-    .error(
-      .invalidValue, "alias '\(id)' names external '\(target.value)'; an alias names a service", at: target.location)
-  }
-
   /// - Parameter suggestion: `; did you mean 'x'?`, or empty.
   static func unknownReference(_ name: String, at location: SourceLocation, from: String, suggestion: String)
     -> Diagnostic

@@ -7,7 +7,8 @@ extension GraphResolver {
   func emit(_ services: [[ResolutionPlan.Service]]) -> ResolutionPlan {
     let containers = declarations.enumerated().map { index, declaration in
       let aliases = symbols[index].aliases.enumerated().compactMap { position, alias -> ResolutionPlan.Alias? in
-        guard let target = symbols[index].aliasTargets[position] else { return nil }
+        // An alias of an external is a name for references only: externals are not resolved by id.
+        guard case .service(let target)? = symbols[index].aliasTargets[position] else { return nil }
         return ResolutionPlan.Alias(id: alias.id, target: serviceReference(target), location: alias.location)
       }
       return ResolutionPlan.Container(

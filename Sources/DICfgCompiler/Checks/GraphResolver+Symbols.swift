@@ -136,8 +136,10 @@ extension GraphResolver {
     }
   }
 
-  /// The global node an alias names, following aliases of aliases (a loop is a cycle).
-  mutating func followAlias(container: Int, index: Int, alias: ServiceDeclaration) -> Int? {
+  /// The service or external an alias names, following aliases of aliases (a loop is a cycle).
+  mutating func followAlias(
+    container: Int, index: Int, alias: ServiceDeclaration
+  ) -> ContainerSymbols.AliasTarget? {
     var visited: [(Int, Int)] = []
     var current = (container, index)
     while true {
@@ -149,11 +151,9 @@ extension GraphResolver {
       }
       visited.append(current)
       switch lookupID(target.value, from: current.0) {
-      case (.service(let local), let owner)?: return symbols[owner].firstNode + local
+      case (.service(let local), let owner)?: return .service(symbols[owner].firstNode + local)
       case (.alias(let next), let owner)?: current = (owner, next)
-      case (.external, _)?:
-        diagnostics.append(.aliasToExternal(declaration.id, target: target))
-        return nil
+      case (.external(let external), let owner)?: return .external(container: owner, index: external)
       case nil:
         diagnostics.append(
           .unknownReference(
@@ -194,7 +194,12 @@ extension GraphResolver {
       switch named {
       case .service(let local): return .service(symbols[owner].firstNode + local)
       case .external(let index): return .external(container: owner, index: index)
-      case .alias(let index): return symbols[owner].aliasTargets[index].map(Lookup.service) ?? .failedAlias
+      case .alias(let index):
+        switch symbols[owner].aliasTargets[index] {
+        case .service(let node)?: return .service(node)
+        case .external(let container, let external)?: return .external(container: container, index: external)
+        case nil: return .failedAlias
+        }
       }
     }
     for owner in symbols[container].lookupOrder {

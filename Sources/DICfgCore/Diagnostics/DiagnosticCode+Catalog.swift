@@ -362,9 +362,13 @@ extension DiagnosticCode {
       .typeMismatch, stage: .resolving,
       summary: "a value of another type than the factory or property takes",
       meaning: "A value's type differs from what the factory or property takes, or from the type asked "
-        + "for. A literal (or a parameter holding one) given to a typed factory's `String`, `Bool`, `Int`, "
-        + "`Double` or `Float` argument is checked when the container is created (and by `dicfg validate "
-        + "--registry`): `{ value: ten }` for a `Double` is a link error at the argument.",
+        + "for. What typed registrations know is checked when the container is created, each at the "
+        + "argument or property in the graph file: a literal (or a parameter holding one) for a `String`, "
+        + "`Bool`, `Int`, `Double` or `Float` (`{ value: ten }` for a `Double`); a service built as a class "
+        + "or struct that cannot be what the argument takes (two unrelated classes, two different structs; "
+        + "protocols and generic types are left to the resolve); an external's supplied value. `dicfg "
+        + "validate --registry` makes the first two checks in CI. A run-time argument of the wrong type is "
+        + "found at `resolve`, before anything is built.",
       fix: "Fix the graph file's value or the registered type.",
       example: .output(
         "cannot resolve 'userDetailsController': argument 'user' of 'userDetailsController' is a "

@@ -109,6 +109,28 @@ extension Diagnostic {
         + "'\(service.type)' takes '\(expected)' there; write a value of that type", at: argument.location)
   }
 
+  static func passedService(
+    _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, property: Bool,
+    target: ResolutionPlan.Service, built: String, expected: String
+  ) -> Diagnostic {
+    .error(
+      .typeMismatch,
+      "\(property ? "property" : "argument") '\(argument.label)' of '\(service.id)' is service '\(target.id)', "
+        + "built as '\(built)', but '\(service.type)' takes a '\(expected)' there; pass a service that is a "
+        + "'\(expected)'", at: argument.location)
+  }
+
+  static func externalMismatch(
+    _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, property: Bool,
+    external: ResolutionPlan.External, found: String, expected: String
+  ) -> Diagnostic {
+    .error(
+      .typeMismatch,
+      "\(property ? "property" : "argument") '\(argument.label)' of '\(service.id)' is external '\(external.id)', "
+        + "supplied as \(found), but '\(service.type)' takes a '\(expected)' there; supply a '\(expected)' for "
+        + "'\(external.id)' in 'externals:'", at: argument.location)
+  }
+
   static func weakScopeValue(_ service: ResolutionPlan.Service) -> Diagnostic {
     .error(
       .weakValueType,

@@ -113,6 +113,18 @@ extension ResolutionError {
       path: [service.id], location: service.location)
   }
 
+  /// A run-time argument of a type its factory's argument or property cannot take.
+  static func argumentMismatch(
+    _ name: String, value: Any, use: ResolutionPlan.Argument, of service: ResolutionPlan.Service, expected: String
+  ) -> ResolutionError {
+    let declared = service.arguments.first { $0.name == name }.map { " (declared \($0.type))" } ?? ""
+    return ResolutionError(
+      .typeMismatch,
+      "run-time argument '\(name)'\(declared) of '\(service.id)' is \(ValueConversion.describe(value)), but "
+        + "'\(service.type)' takes a '\(expected)' for '\(use.label)'; pass a '\(expected)' in 'arguments:'",
+      path: [service.id], location: use.location)
+  }
+
   /// A run-time argument the service does not declare.
   static func undeclaredArgument(_ name: String, of service: ResolutionPlan.Service) -> ResolutionError {
     let declared = service.arguments.map { "'\($0.name)'" }.joined(separator: ", ")

@@ -16,12 +16,16 @@ public enum LinkChecks {
   /// The checks, and per service of the plan (in order) the key of the factory it is built with.
   static func check(plan: ResolutionPlan, types: RegisteredTypes, keys: inout [String?]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
+    /// Per service of the plan: its factory, when its arguments are as the factory takes them.
+    var checked: [RegisteredType?] = []
     for container in plan.containers {
       for service in container.services {
         let given = service.initializer.map(\.label)
         let type: RegisteredType
         let match = types.match(type: service.type, labels: given)
         if case .found(let found) = match { keys.append(found.key) } else { keys.append(nil) }
+        let count = diagnostics.count
+        defer { checked.append(diagnostics.count == count ? match.found : nil) }
         switch match {
         case .found(let found): type = found
         case .otherInitializers(let labels):
@@ -67,6 +71,45 @@ public enum LinkChecks {
         }
       }
     }
+    return diagnostics + passedServices(plan: plan, checked: checked)
+  }
+
+  /// A service passed to an argument or property of a type it cannot be: found by what typed
+  /// registrations know of the types built and taken (`TypeShape`).
+  private static func passedServices(plan: ResolutionPlan, checked: [RegisteredType?]) -> [Diagnostic] {
+    var first: [Int] = []
+    var total = 0
+    for container in plan.containers {
+      first.append(total)
+      total += container.services.count
+    }
+    var shapes = ShapeCache()
+    var diagnostics: [Diagnostic] = []
+    func check(
+      _ argument: ResolutionPlan.Argument, taken: RegisteredType.Described?, of service: ResolutionPlan.Service,
+      property: Bool
+    ) {
+      guard case .service(let reference) = argument.value, let taken,
+        let target = checked[first[reference.container] + reference.service],
+        let mismatch = shapes.mismatch(taken: taken, built: target.types.built)
+      else { return }
+      diagnostics.append(
+        .passedService(
+          argument, of: service, property: property,
+          target: plan.containers[reference.container].services[reference.service], built: mismatch.built,
+          expected: mismatch.expected))
+    }
+    for (containerIndex, container) in plan.containers.enumerated() {
+      for (index, service) in container.services.enumerated() {
+        guard let type = checked[first[containerIndex] + index] else { continue }
+        for (position, argument) in service.initializer.enumerated() {
+          check(argument, taken: type.types.argument(position), of: service, property: false)
+        }
+        for property in service.properties {
+          check(property, taken: type.types.property(property.label), of: service, property: true)
+        }
+      }
+    }
     return diagnostics
   }
 
@@ -103,5 +146,80 @@ public enum LinkChecks {
   private static func repeatedType(_ types: [String]) -> String? {
     var seen = Set<String>()
     return types.first { !seen.insert($0).inserted }
+  }
+}
+
+extension RegisteredTypes.Match {
+  /// The factory found, if any.
+  var found: RegisteredType? {
+    if case .found(let type) = self { return type }
+    return nil
+  }
+}
+
+extension RegisteredType.Types {
+  /// The type built.
+  var built: RegisteredType.Described {
+    switch self {
+    case .metatypes(let built, _, _): .metatype(built)
+    case .shapes(let built, _, _): .shape(built)
+    }
+  }
+
+  /// The type a typed factory takes at `position`; nil for a factory that asks by label.
+  func argument(_ position: Int) -> RegisteredType.Described? {
+    switch self {
+    case .metatypes(_, let arguments?, _): position < arguments.count ? .metatype(arguments[position]) : nil
+    case .shapes(_, let arguments?, _): position < arguments.count ? .shape(arguments[position]) : nil
+    case .metatypes(_, nil, _), .shapes(_, nil, _): nil
+    }
+  }
+
+  /// The type a property's setter takes.
+  func property(_ label: String) -> RegisteredType.Described? {
+    switch self {
+    case .metatypes(_, _, let properties): properties[label].map { .metatype($0) }
+    case .shapes(_, _, let properties): properties[label].map { .shape($0) }
+    }
+  }
+}
+
+/// The shapes of the metatypes one check meets, each worked out once.
+struct ShapeCache {
+  private var known: [ObjectIdentifier: TypeShape?] = [:]
+  private var knownUnwrapped: [ObjectIdentifier: TypeShape?] = [:]
+
+  /// The names of the type built and the type taken, when an instance of the one cannot be
+  /// passed as the other.
+  mutating func mismatch(
+    taken: RegisteredType.Described, built: RegisteredType.Described
+  ) -> (built: String, expected: String)? {
+    if case .metatype(let takenType) = taken, case .metatype(let builtType) = built,
+      ObjectIdentifier(takenType) == ObjectIdentifier(builtType)
+    {
+      return nil
+    }
+    guard let expected = shape(taken, unwrappingOptional: true), let built = shape(built, unwrappingOptional: false),
+      !expected.accepts(built)
+    else { return nil }
+    return (built.displayName, expected.displayName)
+  }
+
+  private mutating func shape(_ described: RegisteredType.Described, unwrappingOptional: Bool) -> TypeShape? {
+    switch described {
+    case .shape(let shape): return shape
+    case .metatype(let type):
+      let key = ObjectIdentifier(type)
+      if unwrappingOptional {
+        if let shape = knownUnwrapped[key] { return shape }
+        let shape = TypeShape(type, unwrappingOptional: true)
+        knownUnwrapped[key] = shape
+        return shape
+      }
+      if let shape = known[key] { return shape }
+      let shape = TypeShape(type, unwrappingOptional: false)
+      known[key] = shape
+      return shape
+    }
   }
 }

@@ -111,7 +111,7 @@ final class LinkedGraph: Sendable {
   ///   that needs it runs only on the main thread.
   func resolve(_ service: Int, arguments: [String: any Sendable], onMainActor: Bool = false) throws -> Instance {
     if takesArguments[service] || !arguments.isEmpty {
-      try checkArguments(arguments, for: services[service].service)
+      try checkArguments(arguments, for: services[service])
     } else if let kept = scopes[service].kept(service) {
       return kept
     }
@@ -137,7 +137,7 @@ final class LinkedGraph: Sendable {
     let needs = needs[service]
     if needs.isEmpty { return try resolve(service, arguments: arguments) }
     if takesArguments[service] || !arguments.isEmpty {
-      try checkArguments(arguments, for: services[service].service)
+      try checkArguments(arguments, for: services[service])
     } else if let kept = scopes[service].kept(service) {
       return kept
     }
@@ -185,9 +185,15 @@ final class LinkedGraph: Sendable {
     return needs
   }
 
-  private func checkArguments(_ arguments: [String: any Sendable], for service: ResolutionPlan.Service) throws {
-    // Every declared argument given, and nothing else (the names are distinct): nothing to report.
+  private func checkArguments(_ arguments: [String: any Sendable], for linked: LinkedService) throws {
+    let service = linked.service
+    // Every declared argument given, and nothing else (the names are distinct): their types are left.
     if arguments.count == service.arguments.count, service.arguments.allSatisfy({ arguments[$0.name] != nil }) {
+      for typed in linked.typedArguments {
+        guard let value = arguments[typed.name], !ValueConversion.fits(value, typed.type) else { continue }
+        throw ResolutionError.argumentMismatch(
+          typed.name, value: value, use: typed.use, of: service, expected: String(describing: typed.type))
+      }
       return
     }
     // A misspelt name is both an undeclared argument and a missing one: the undeclared name,

@@ -18,6 +18,9 @@ final class LinkedService: Sendable {
   let labels: [String]
   /// The properties, compiled, with their setters.
   let properties: [PropertySource]
+  /// The run-time arguments passed to a typed factory's argument or a property, with the type
+  /// taken there: checked at each resolve before anything is built.
+  let typedArguments: [(name: String, use: ResolutionPlan.Argument, type: Any.Type)]
 
   init(
     service: ResolutionPlan.Service, container: Int, registration: Registration,
@@ -41,5 +44,16 @@ final class LinkedService: Sendable {
         label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
         setter: setters[$0.label])
     }
+    var typedArguments: [(name: String, use: ResolutionPlan.Argument, type: Any.Type)] = []
+    for (position, argument) in service.initializer.enumerated() {
+      guard case .argument(let name) = argument.value, let types = registration.arguments, position < types.count
+      else { continue }
+      typedArguments.append((name, argument, types[position]))
+    }
+    for property in service.properties {
+      guard case .argument(let name) = property.value, let setter = setters[property.label] else { continue }
+      typedArguments.append((name, property, setter.valueType))
+    }
+    self.typedArguments = typedArguments
   }
 }

@@ -47,6 +47,7 @@ struct Linker {
       }
     }
     let linkedExternals = linkExternals(&diagnostics)
+    checkExternalTypes(services, externals: linkedExternals, &diagnostics)
     guard diagnostics.isEmpty else { throw LinkError(diagnostics: diagnostics.sorted()) }
     return LinkedGraph(
       plan: plan, services: services, firstService: firstService, parameters: parameters, externals: linkedExternals)
@@ -97,6 +98,40 @@ struct Linker {
       diagnostics.append(.missingExternal(external))
     }
     return linked
+  }
+
+  /// An external whose supplied value a typed factory's argument or a property cannot take.
+  private func checkExternalTypes(
+    _ services: [LinkedService], externals: [[ExternalValue]], _ diagnostics: inout [Diagnostic]
+  ) {
+    func check(
+      _ argument: ResolutionPlan.Argument, taken: Any.Type?, of service: ResolutionPlan.Service, property: Bool
+    ) {
+      guard case .external(let container, let index) = argument.value, let taken else { return }
+      let value: Any
+      switch externals[container][index] {
+      case .strong(let constant): value = constant.value.any
+      case .weak(let reference):
+        guard let object = reference.object else { return }
+        value = object
+      case .absent: return
+      }
+      guard !ValueConversion.fits(value, taken) else { return }
+      diagnostics.append(
+        .externalMismatch(
+          argument, of: service, property: property, external: plan.containers[container].externals[index],
+          found: ValueConversion.describe(value), expected: String(describing: taken)))
+    }
+    for linked in services {
+      if let arguments = linked.registration.arguments {
+        for (position, argument) in linked.service.initializer.enumerated() where position < arguments.count {
+          check(argument, taken: arguments[position], of: linked.service, property: false)
+        }
+      }
+      for (property, source) in zip(linked.service.properties, linked.properties) {
+        check(property, taken: source.setter?.valueType, of: linked.service, property: true)
+      }
+    }
   }
 
   /// The value inside any layers of `Optional`, or nil for `nil`.

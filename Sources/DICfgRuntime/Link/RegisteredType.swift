@@ -14,6 +14,20 @@ struct RegisteredType {
   var isMainActor: Bool
   /// The properties whose setters run on the main actor.
   var mainActorProperties: Set<String>
+  /// The types built and taken, for the checks of the services passed.
+  var types: Types
+
+  /// One type, as a registry has it or as a manifest describes it.
+  enum Described {
+    case metatype(Any.Type)
+    case shape(TypeShape?)
+  }
+
+  /// The types of a factory, as a registry has them or as a manifest describes them.
+  enum Types {
+    case metatypes(built: Any.Type, arguments: [Any.Type]?, properties: [String: Any.Type])
+    case shapes(built: TypeShape?, arguments: [TypeShape?]?, properties: [String: TypeShape])
+  }
 
   /// The key it is registered under.
   var key: String { TypeName.key(name, labels: labels) }
@@ -27,6 +41,9 @@ struct RegisteredType {
     self.properties = Set(properties.keys)
     self.isMainActor = registration.isMainActor
     self.mainActorProperties = Set(properties.filter(\.value.isMainActor).keys)
+    self.types = .metatypes(
+      built: registration.builtType, arguments: registration.arguments,
+      properties: properties.mapValues(\.valueType))
   }
 
   init(_ entry: RegistryManifest.TypeEntry) {
@@ -40,5 +57,8 @@ struct RegisteredType {
     self.properties = Set(entry.properties.map(\.name))
     self.isMainActor = entry.mainActor ?? false
     self.mainActorProperties = Set(entry.properties.filter { $0.mainActor == true }.map(\.name))
+    var propertyShapes: [String: TypeShape] = [:]
+    for property in entry.properties { propertyShapes[property.name] = property.shape }
+    self.types = .shapes(built: entry.shape, arguments: entry.arguments?.map(\.shape), properties: propertyShapes)
   }
 }

@@ -17,9 +17,12 @@ struct Registration: Sendable {
   var fullName: String?
   var isClass: Bool
   /// The type the factory declares it returns (an instance may be of a subclass).
-  var built: ObjectIdentifier
+  var builtType: Any.Type
+  var built: ObjectIdentifier { ObjectIdentifier(builtType) }
   var factory: Factory
   /// For a typed factory: its argument types, in order.
+  var arguments: [Any.Type]?
+  /// For a typed factory: its argument types' names, in order.
   var argumentTypes: [String]?
   /// The labels it expects, in order: the initializer it stands for.
   var labels: [String]?
@@ -37,6 +40,8 @@ struct Registration: Sendable {
 
   struct Property: Sendable {
     var type: String
+    /// The type the setter takes.
+    var valueType: Any.Type
     var set: @Sendable (Any, Any) throws -> Void
     /// Whether the setter runs on the main actor (`property(_:of:typeName:mainActor:)`).
     var isMainActor = false

@@ -13,7 +13,7 @@ extension Registry {
   ) throws {
     try addTyped(
       name: name, built: T.self,
-      argumentTypes: [Self.typeName(A.self)],
+      arguments: [A.self],
       labels: labels
     ) { values in
       Instance.wrapping(try factory(Self.argument(0, of: values)))
@@ -27,7 +27,7 @@ extension Registry {
   ) throws {
     try addTyped(
       name: name, built: T.self,
-      argumentTypes: [Self.typeName(A.self), Self.typeName(B.self)],
+      arguments: [A.self, B.self],
       labels: labels
     ) { values in
       Instance.wrapping(try factory(Self.argument(0, of: values), Self.argument(1, of: values)))
@@ -41,7 +41,7 @@ extension Registry {
   ) throws {
     try addTyped(
       name: name, built: T.self,
-      argumentTypes: [Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self)],
+      arguments: [A.self, B.self, C.self],
       labels: labels
     ) { values in
       Instance.wrapping(
@@ -56,7 +56,7 @@ extension Registry {
   ) throws {
     try addTyped(
       name: name, built: T.self,
-      argumentTypes: [Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self)],
+      arguments: [A.self, B.self, C.self, D.self],
       labels: labels
     ) { values in
       Instance.wrapping(
@@ -73,9 +73,9 @@ extension Registry {
   ) throws {
     try addTyped(
       name: name, built: T.self,
-      argumentTypes: [
-        Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self),
-        Self.typeName(E.self),
+      arguments: [
+        A.self, B.self, C.self, D.self,
+        E.self,
       ],
       labels: labels
     ) { values in
@@ -93,9 +93,9 @@ extension Registry {
   ) throws {
     try addTyped(
       name: name, built: T.self,
-      argumentTypes: [
-        Self.typeName(A.self), Self.typeName(B.self), Self.typeName(C.self), Self.typeName(D.self),
-        Self.typeName(E.self), Self.typeName(F.self),
+      arguments: [
+        A.self, B.self, C.self, D.self,
+        E.self, F.self,
       ],
       labels: labels
     ) { values in

@@ -15,8 +15,8 @@ extension Registry {
     _ factory: @escaping @Sendable (repeat each Argument) async throws -> T, name: String? = nil,
     labels: [String]? = nil
   ) throws {
-    var types: [String] = []
-    for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
+    var types: [Any.Type] = []
+    for type in repeat (each Argument).self { types.append(type) }
     let call: @Sendable ([Instance]) async throws -> Instance = { values in
       var position = 0
       func next<Value>(_ type: Value.Type) throws -> Value {
@@ -25,14 +25,14 @@ extension Registry {
       }
       return Instance.wrapping(try await factory(repeat try next((each Argument).self)))
     }
-    try addAsync(name: name, built: T.self, argumentTypes: types, labels: labels, call: call)
+    try addAsync(name: name, built: T.self, arguments: types, labels: labels, call: call)
   }
 
   @usableFromInline
   mutating func addAsync(
-    name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
+    name: String?, built: Any.Type, arguments: [Any.Type], labels: [String]?,
     call: @escaping @Sendable ([Instance]) async throws -> Instance
   ) throws {
-    try add(factory: .async(call), name: name, built: built, argumentTypes: argumentTypes, labels: labels)
+    try add(factory: .async(call), name: name, built: built, arguments: arguments, labels: labels)
   }
 }

@@ -18,8 +18,8 @@ extension Registry {
     mainActor factory: @escaping @MainActor @Sendable (repeat each Argument) throws -> T, name: String? = nil,
     labels: [String]? = nil
   ) throws {
-    var types: [String] = []
-    for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
+    var types: [Any.Type] = []
+    for type in repeat (each Argument).self { types.append(type) }
     // The resolve calls it only on the main actor (it checks before building anything), so the
     // assumption holds; the values are borrowed for the call, as for a nonisolated factory.
     let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { borrowed in
@@ -33,7 +33,7 @@ extension Registry {
         return SentInstance(instance: Instance.wrapping(try factory(repeat next((each Argument).self))))
       }.instance
     }
-    try add(factory: .typed(call), name: name, built: T.self, argumentTypes: types, labels: labels, isMainActor: true)
+    try add(factory: .typed(call), name: name, built: T.self, arguments: types, labels: labels, isMainActor: true)
   }
 
   /// Registers a `@MainActor` closure that asks for its arguments by label, as
@@ -48,7 +48,7 @@ extension Registry {
         SentInstance(instance: Instance.wrapping(try factory(arguments.value)))
       }.instance
     }
-    try add(factory: call, name: name, built: T.self, argumentTypes: nil, labels: nil, isMainActor: true)
+    try add(factory: call, name: name, built: T.self, arguments: nil, labels: nil, isMainActor: true)
   }
 
   /// Registers a property of a `@MainActor` type the graph file may set, through a setter that runs

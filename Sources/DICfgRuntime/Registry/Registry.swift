@@ -39,8 +39,8 @@ public struct Registry: Sendable {
   public mutating func register<T, each Argument>(
     _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil
   ) throws {
-    var types: [String] = []
-    for type in repeat (each Argument).self { types.append(Self.typeName(type)) }
+    var types: [Any.Type] = []
+    for type in repeat (each Argument).self { types.append(type) }
     // Inlinable, so the argument conversions are specialized for the registering module's types.
     // The values are borrowed from the resolve's argument stack for the duration of the call.
     let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { values in
@@ -51,29 +51,26 @@ public struct Registry: Sendable {
       }
       return Instance.wrapping(try factory(repeat next((each Argument).self)))
     }
-    try addTyped(name: name, built: T.self, argumentTypes: types, labels: labels, call: call)
+    try addTyped(name: name, built: T.self, arguments: types, labels: labels, call: call)
   }
 
   @usableFromInline
-  static func typeName(_ type: Any.Type) -> String { String(describing: type) }
-
-  @usableFromInline
   mutating func addTyped(
-    name: String?, built: Any.Type, argumentTypes: [String], labels: [String]?,
+    name: String?, built: Any.Type, arguments: [Any.Type], labels: [String]?,
     call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
   ) throws {
-    try add(factory: .typed(call), name: name, built: built, argumentTypes: argumentTypes, labels: labels)
+    try add(factory: .typed(call), name: name, built: built, arguments: arguments, labels: labels)
   }
 
   /// Registers `factory`, building a `built`, under `name` (the type's name by default) and `labels`.
   mutating func add(
-    factory: Registration.Factory, name: String?, built: Any.Type, argumentTypes: [String]?, labels: [String]?,
+    factory: Registration.Factory, name: String?, built: Any.Type, arguments: [Any.Type]?, labels: [String]?,
     isMainActor: Bool = false
   ) throws {
     var registration = Registration(
       name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
-      isClass: built is AnyObject.Type, built: ObjectIdentifier(built), factory: factory,
-      argumentTypes: argumentTypes, labels: labels)
+      isClass: built is AnyObject.Type, builtType: built, factory: factory, arguments: arguments,
+      argumentTypes: arguments?.map { String(describing: $0) }, labels: labels)
     registration.isMainActor = isMainActor
     try add(registration)
   }
@@ -89,10 +86,8 @@ public struct Registry: Sendable {
   ) throws {
     try add(
       Registration(
-        name: name, fullName: nil, isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
-        factory: .untyped { Instance.wrapping(try factory($0)) },
-        argumentTypes: nil,
-        labels: nil))
+        name: name, fullName: nil, isClass: T.self is AnyObject.Type, builtType: T.self,
+        factory: .untyped { Instance.wrapping(try factory($0)) }, arguments: nil, argumentTypes: nil, labels: nil))
   }
 
   /// Registers a property the graph file may set, through a writable key path.
@@ -125,7 +120,7 @@ public struct Registry: Sendable {
       throw RegistryError("property '\(property)' of '\(name)' is registered twice")
     }
     properties[name, default: [:]][property] = Registration.Property(
-      type: String(describing: Value.self),
+      type: String(describing: Value.self), valueType: Value.self,
       set: { instance, value in
         guard let typed = instance as? T else {
           throw ResolutionError(

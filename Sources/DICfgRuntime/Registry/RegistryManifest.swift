@@ -20,11 +20,15 @@ public struct RegistryManifest: Sendable, Hashable, Codable {
     public var properties: [Property]
     /// True for a factory registered with `register(mainActor:)`; absent otherwise.
     public var mainActor: Bool?
+    /// The type built, as far as the link checks tell classes and values apart; absent otherwise.
+    public var shape: TypeShape?
   }
 
   public struct Argument: Sendable, Hashable, Codable {
     public var label: String?
     public var type: String
+    /// The type taken, as far as the link checks tell classes and values apart; absent otherwise.
+    public var shape: TypeShape?
   }
 
   public struct Property: Sendable, Hashable, Codable {
@@ -32,6 +36,8 @@ public struct RegistryManifest: Sendable, Hashable, Codable {
     public var type: String
     /// True for a setter registered with `property(_:of:typeName:mainActor:)`; absent otherwise.
     public var mainActor: Bool?
+    /// The type taken, as far as the link checks tell classes and values apart; absent otherwise.
+    public var shape: TypeShape?
   }
 
   /// The manifest as JSON, sorted and indented, the same bytes for the same registry.
@@ -56,14 +62,19 @@ extension Registry {
       types: registrations.values.sorted { $0.key < $1.key }.map { registration in
         RegistryManifest.TypeEntry(
           name: registration.name, fullName: registration.fullName, isClass: registration.isClass,
-          arguments: registration.argumentTypes.map { types in
+          arguments: registration.arguments.map { types in
             types.enumerated().map { index, type in
-              RegistryManifest.Argument(label: registration.labels?[index], type: type)
+              RegistryManifest.Argument(
+                label: registration.labels?[index], type: String(describing: type),
+                shape: TypeShape(type, unwrappingOptional: true))
             }
           },
           properties: (properties[registration.name] ?? [:]).sorted { $0.key < $1.key }.map {
-            RegistryManifest.Property(name: $0.key, type: $0.value.type, mainActor: $0.value.isMainActor ? true : nil)
-          }, mainActor: registration.isMainActor ? true : nil)
+            RegistryManifest.Property(
+              name: $0.key, type: $0.value.type, mainActor: $0.value.isMainActor ? true : nil,
+              shape: TypeShape($0.value.valueType, unwrappingOptional: true))
+          }, mainActor: registration.isMainActor ? true : nil,
+          shape: TypeShape(registration.builtType, unwrappingOptional: false))
       })
   }
 }

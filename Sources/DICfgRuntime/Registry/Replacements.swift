@@ -17,7 +17,7 @@ import DICfgCore
 public struct Replacements: Sendable {
   struct Replacement: Sendable {
     var isClass: Bool
-    var built: ObjectIdentifier
+    var builtType: Any.Type
     var make: @Sendable () throws -> Instance
   }
 
@@ -32,7 +32,7 @@ public struct Replacements: Sendable {
       (
         id,
         Replacement(
-          isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self), make: { Instance.wrapping(instance) })
+          isClass: T.self is AnyObject.Type, builtType: T.self, make: { Instance.wrapping(instance) })
       ))
   }
 
@@ -44,7 +44,7 @@ public struct Replacements: Sendable {
       (
         id,
         Replacement(
-          isClass: T.self is AnyObject.Type, built: ObjectIdentifier(T.self),
+          isClass: T.self is AnyObject.Type, builtType: T.self,
           make: { Instance.wrapping(try factory()) })
       ))
   }
@@ -82,8 +82,8 @@ public struct Replacements: Sendable {
       let make = replacement.make
       try registry.add(
         Registration(
-          name: name, fullName: nil, isClass: replacement.isClass, built: replacement.built,
-          factory: .untyped { _ in try make() }, argumentTypes: nil, labels: nil))
+          name: name, fullName: nil, isClass: replacement.isClass, builtType: replacement.builtType,
+          factory: .untyped { _ in try make() }, arguments: nil, argumentTypes: nil, labels: nil))
     }
     if !diagnostics.isEmpty { throw LinkError(diagnostics: diagnostics) }
     return (plan, registry)
