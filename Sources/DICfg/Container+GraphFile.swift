@@ -20,7 +20,7 @@ extension Container {
   ///   the registry or externals disagree, `ResolutionError` when an eager singleton fails.
   public convenience init(
     graphFile path: String, environments: [String] = [], overrides: [String] = [], registry: Registry,
-    externals: [String: any Sendable] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
+    externals: Externals = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
     container: String? = nil, replacing replacements: Replacements = Replacements(),
     compiler: GraphCompiler = GraphCompiler(), warning: (Diagnostic) -> Void = Container.printWarning
   ) throws {

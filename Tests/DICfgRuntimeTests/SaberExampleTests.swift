@@ -6,6 +6,7 @@ import Testing
 final class CoolEventTracker: Sendable {}
 final class AwesomeLogger: Sendable {}
 final class Baz: Sendable {}
+final class CoolEventTrackers: Sendable {}
 final class MyService: Sendable {
   let analyticsKey: String
   let filePath: String
@@ -42,6 +43,53 @@ func saberRegistry() throws -> Registry {
     let service = try container.resolve(MyService.self)
     #expect(service.analyticsKey == "abc123")
     #expect(service.filePath == "/path/to/file")
+  }
+
+  @Test func externalsMayBeBoundByTypeAndIdWins() throws {
+    let tracker = CoolEventTracker()
+    let baz = Baz()
+    var externals: Externals = ["analyticsKey": "k", "filePath": "p"]
+    externals.bind(tracker)
+    externals.bind(baz)
+    externals.bind(Baz())
+    externals["baz"] = baz
+    let container = try exampleContainer("saber-externals", registry: try saberRegistry(), externals: externals)
+    let resolved = try container.resolve(Tracker.self)
+    #expect(resolved.events === tracker)
+    #expect(resolved.baz === baz, "a value supplied by id wins over one bound to its type")
+  }
+
+  @Test func aTypeTwoExternalsDeclareCannotBeBoundByType() throws {
+    var externals: Externals = ["coolEventTracker": CoolEventTracker(), "baz": Baz()]
+    externals.bind("one string for two externals")
+    let error = #expect(throws: LinkError.self) {
+      try exampleContainer("saber-externals", registry: try saberRegistry(), externals: externals)
+    }
+    let diagnostic = try #require(error?.diagnostics.first)
+    #expect(error?.diagnostics.count == 1)
+    #expect(diagnostic.code == .ambiguousReference)
+    #expect(
+      diagnostic.message
+        == "a 'String' was bound by type in 'externals:', but externals 'analyticsKey' and 'filePath' all declare "
+        + "type 'String'; supply each by id instead")
+    #expect(diagnostic.location.line == 11)
+    #expect(diagnostic.notes.map { $0.location?.line } == [10])
+  }
+
+  @Test func aTypeNoExternalDeclaresIsReportedAtTheClosestDeclaredType() throws {
+    var externals: Externals = ["baz": Baz(), "analyticsKey": "k", "filePath": "p"]
+    externals.bind(CoolEventTrackers())
+    let error = #expect(throws: LinkError.self) {
+      try exampleContainer("saber-externals", registry: try saberRegistry(), externals: externals)
+    }
+    let diagnostics = try #require(error?.diagnostics)
+    #expect(diagnostics.map(\.code) == [.unknownExternal])
+    #expect(diagnostics.first?.location.line == 7)
+    #expect(
+      diagnostics.first?.message
+        == "a 'CoolEventTrackers' was bound by type in 'externals:', but no external declares type "
+        + "'CoolEventTrackers'; did you mean 'CoolEventTracker', the type of external 'coolEventTracker' declared "
+        + "here in container 'main'?")
   }
 
   @Test func weakExternalBecomesNilWhenTheAppDropsIt() throws {

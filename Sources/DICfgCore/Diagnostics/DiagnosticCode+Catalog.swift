@@ -130,8 +130,9 @@ extension DiagnosticCode {
       .ambiguousReference, stage: .graphFile,
       summary: "a type bound by several services",
       meaning: "A reference by type that several services of the nearest container bind (through `type` "
-        + "or `as`). A note points at each candidate.",
-      fix: "Refer to one service by its id.",
+        + "or `as`). A note points at each candidate. At link, a value bound by type "
+        + "(`Externals.bind`) that several externals declare is the same mistake.",
+      fix: "Refer to one service by its id; supply such externals by id.",
       example: .graphFiles(["ambiguous-reference.yaml"])),
     Documentation(
       .dependencyCycle, stage: .graphFile,

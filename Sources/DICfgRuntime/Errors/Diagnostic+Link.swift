@@ -170,6 +170,35 @@ extension Diagnostic {
         + "'\(meant.name)', declared here in container '\(meant.container)'?", at: meant.external.location)
   }
 
+  /// A value bound by type that no external declares, at the external whose type it most likely
+  /// meant, or at the first container.
+  static func unboundExternalType(
+    _ type: String, meant: (container: String, external: ResolutionPlan.External)?, containerLocation: SourceLocation
+  ) -> Diagnostic {
+    let problem = "a '\(type)' was bound by type in 'externals:', but no external declares type '\(type)'"
+    guard let meant else {
+      return .error(
+        .unknownExternal, problem + "; declare one under 'externals:', or stop binding it", at: containerLocation)
+    }
+    return .error(
+      .unknownExternal,
+      problem + "; did you mean '\(meant.external.type)', the type of external '\(meant.external.id)' declared here "
+        + "in container '\(meant.container)'?", at: meant.external.location)
+  }
+
+  /// A value bound by type that several externals declare, at the second of them.
+  static func ambiguousExternalType(_ type: String, externals: [ResolutionPlan.External]) -> Diagnostic {
+    let ids = externals.map { "'\($0.id)'" }
+    return .error(
+      .ambiguousReference,
+      "a '\(type)' was bound by type in 'externals:', but externals \(ids.dropLast().joined(separator: ", ")) and "
+        + "\(ids[ids.count - 1]) all declare type '\(externals[0].type)'; supply each by id instead",
+      at: externals[1].location,
+      notes: externals.enumerated().filter { $0.offset != 1 }.map {
+        Note(message: "external '\($0.element.id)' is declared here", location: $0.element.location)
+      })
+  }
+
   static func unsetEnvironmentVariable(_ name: String, of parameter: ResolutionPlan.Parameter) -> Diagnostic {
     .error(
       .unsetEnvironmentVariable,

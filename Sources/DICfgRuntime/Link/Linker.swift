@@ -6,7 +6,7 @@ import DICfgCore
 struct Linker {
   let plan: ResolutionPlan
   let registry: Registry
-  let externals: [String: any Sendable]
+  let externals: Externals
   let environment: [String: String]
 
   func link() throws -> LinkedGraph {
@@ -55,18 +55,24 @@ struct Linker {
 
   private func linkExternals(_ diagnostics: inout [Diagnostic]) -> [[ExternalValue]] {
     var used = Set<String>()
+    /// Per value bound by type: the externals it fills.
+    var filled: [Int: [ResolutionPlan.External]] = [:]
     /// Declared, required and not supplied, by the keys that would have supplied them.
     var missing: [(keys: [String], external: ResolutionPlan.External)] = []
     let linked = plan.containers.map { container in
       container.externals.map { external -> ExternalValue in
         let qualified = "\(container.name).\(external.id)"
-        let key = externals[qualified] != nil ? qualified : external.id
-        guard let value = externals[key].flatMap(Self.unwrapped) else {
+        let key = externals.byID[qualified] != nil ? qualified : external.id
+        used.insert(key)
+        var supplied = externals.byID[key]
+        if supplied == nil, let bound = externals.bound(toType: external.type) {
+          filled[bound.index, default: []].append(external)
+          supplied = bound.value
+        }
+        guard let value = supplied.flatMap(Self.unwrapped) else {
           if !external.optional { missing.append(([external.id, qualified], external)) }
-          used.insert(key)
           return .absent
         }
-        used.insert(key)
         guard external.retain != .strong else { return .strong(Constant(value)) }
         guard type(of: value) is AnyObject.Type else {
           diagnostics.append(.weakExternalValue(external, value: value))
@@ -85,7 +91,27 @@ struct Linker {
     // A key supplied for an external the file does not declare is reported at the declaration it
     // most likely meant; that external, if required and so missing, is the same mistake.
     var explained = Set<String>()
-    for key in externals.keys.sorted() where !used.contains(key) {
+    // One value for two externals of one type is the mistake by-type binding invites (two `String`
+    // keys): each must be supplied by id.
+    for (index, binding) in externals.byType.enumerated() {
+      guard let externals = filled[index] else { continue }
+      if externals.count > 1 { diagnostics.append(.ambiguousExternalType(binding.names[0], externals: externals)) }
+    }
+    // A value bound to a type no external declares (those supplied by id included) is reported at
+    // the external whose type it most likely meant, which is then not also missing.
+    let declaredTypes = Set(plan.containers.flatMap { $0.externals.map { Externals.bareName($0.type) } })
+    for binding in externals.byType where !binding.names.contains(where: declaredTypes.contains) {
+      let meant = Suggestions.closest(to: binding.names[0], among: declaredTypes.sorted()).flatMap { type in
+        plan.containers.lazy.compactMap { container in
+          container.externals.first { Externals.bareName($0.type) == type }.map { (container.name, $0) }
+        }.first
+      }
+      diagnostics.append(
+        .unboundExternalType(
+          binding.names[0], meant: meant, containerLocation: plan.containers.first?.location ?? .start(of: "")))
+      if let meant { explained.insert("\(meant.0).\(meant.1.id)") }
+    }
+    for key in externals.byID.keys.sorted() where !used.contains(key) {
       let meant = Suggestions.closest(to: key, among: declared.keys.sorted()).flatMap { name in
         declared[name].map { (name: name, container: $0.container, external: $0.external) }
       }

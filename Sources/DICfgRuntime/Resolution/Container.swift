@@ -53,15 +53,16 @@ public final class Container: Sendable {
   /// - Parameters:
   ///   - plan: A compiled plan (`ResolutionPlan`), from `dicfg compile` or the compiler.
   ///   - registry: The factories, under the type names the plan uses.
-  ///   - externals: The instances the plan's externals declare, by id (`"logger"`), or by
-  ///     container and id (`"eventsList.logger"`) when two containers declare one id.
+  ///   - externals: The instances the plan's externals declare, by id (`"logger"`), by
+  ///     container and id (`"eventsList.logger"`) when two containers declare one id, or by type
+  ///     (``Externals/bind(_:as:)``).
   ///   - environment: Where `${NAME}` parameters are read; the process environment by default.
   ///   - container: The container to return; the plan's first by default.
   ///   - replacements: Services a test replaces with instances or factories of its own.
   /// - Throws: ``LinkError`` with every problem found; ``ResolutionError`` when an eager
   ///   singleton fails to build.
   public convenience init(
-    plan: ResolutionPlan, registry: Registry, externals: [String: any Sendable] = [:],
+    plan: ResolutionPlan, registry: Registry, externals: Externals = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil,
     replacing replacements: Replacements = Replacements()
   ) throws {
@@ -82,7 +83,7 @@ public final class Container: Sendable {
   /// let container = try await Container.create(plan: plan, registry: registry)
   /// ```
   public static func create(
-    plan: ResolutionPlan, registry: Registry, externals: [String: any Sendable] = [:],
+    plan: ResolutionPlan, registry: Registry, externals: Externals = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil,
     replacing replacements: Replacements = Replacements()
   ) async throws -> Container {
@@ -93,7 +94,7 @@ public final class Container: Sendable {
   }
 
   private static func link(
-    _ plan: ResolutionPlan, _ registry: Registry, _ externals: [String: any Sendable], _ environment: [String: String],
+    _ plan: ResolutionPlan, _ registry: Registry, _ externals: Externals, _ environment: [String: String],
     _ container: String?, _ replacements: Replacements
   ) throws -> (LinkedGraph, Int) {
     let (plan, registry) = try replacements.applied(to: plan, registry: registry)

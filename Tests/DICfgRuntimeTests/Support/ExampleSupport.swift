@@ -9,7 +9,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// Compiles and links `config-examples/FOLDER/app.yaml`.
 func exampleContainer(
-  _ folder: String, environments: [String] = [], registry: Registry, externals: [String: any Sendable] = [:],
+  _ folder: String, environments: [String] = [], registry: Registry, externals: Externals = [:],
   environment: [String: String] = [:], container: String? = nil
 ) throws -> Container {
   try Container(

@@ -5,7 +5,7 @@ import Testing
 
 /// Compiles one in-memory graph file and links it.
 func link(
-  _ text: String, registry: Registry, externals: [String: any Sendable] = [:], environment: [String: String] = [:]
+  _ text: String, registry: Registry, externals: Externals = [:], environment: [String: String] = [:]
 ) throws -> Container {
   let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
     CompileRequest(file: "app.yaml"))
