@@ -119,7 +119,7 @@ import Testing
 
   @Test func registryManifestRunsTheLinkChecks() throws {
     var registry = Registry()
-    try registry.register({ () -> Int in 0 }, name: "OpenWeatherClient")
+    try registry.register({ () -> Int in 0 }, typeName: "OpenWeatherClient")
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-manifest-\(UUID()).json").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Data(try registry.manifest().jsonText().utf8).write(to: URL(fileURLWithPath: path))
@@ -140,9 +140,9 @@ import Testing
   @Test func registryManifestChecksIsolationAgainstTheGraphFile() throws {
     // The wireframes of the Dip example are main-actor; a registry of nonisolated factories disagrees.
     var registry = Registry()
-    try registry.register({ () -> Int in 0 }, name: "CoreDataStore")
-    try registry.register({ (_: Int) -> Int in 0 }, name: "EventsListWireframe", labels: ["dataStore"])
-    try registry.register({ () -> Int in 0 }, name: "AddEventWireframe")
+    try registry.register({ () -> Int in 0 }, typeName: "CoreDataStore")
+    try registry.register({ (_: Int) -> Int in 0 }, typeName: "EventsListWireframe", labels: ["dataStore"])
+    try registry.register({ () -> Int in 0 }, typeName: "AddEventWireframe")
     try registry.property("addEventWireframe", of: Int.self, typeName: "EventsListWireframe") { (_: Int, _: Int) in }
     try registry.property("eventsListWireframe", of: Int.self, typeName: "AddEventWireframe") { (_: Int, _: Int) in }
     try registry.property("dataStore", of: Int.self, typeName: "AddEventWireframe") { (_: Int, _: Int) in }

@@ -49,7 +49,7 @@ private func registry(opened: Counter, failures: Attempts? = nil) throws -> Regi
         throw DatabaseUnavailable()
       }
       return try await AsyncDatabase(path: path, opened: opened)
-    }, name: "AsyncDatabase", labels: ["path"])
+    }, typeName: "AsyncDatabase", labels: ["path"])
   try registry.register(UserRepository.init(database:))
   try registry.register(RepositoryPair.init(first:second:), labels: ["first", "second"])
   try registry.register(DatabaseUser.init(makeDatabase:))
@@ -141,7 +141,7 @@ private let graphScoped = """
         await gate.wait()
         if Task.isCancelled { sawCancellation.increment() }
         return try await AsyncDatabase(path: "/gated.db", opened: opened)
-      }, name: "AsyncDatabase", labels: [])
+      }, typeName: "AsyncDatabase", labels: [])
     let container = try link(
       """
       dicfg: 1
@@ -187,7 +187,7 @@ private let graphScoped = """
       { @Sendable (container: Container) async throws -> AsyncDatabase in
         _ = try await container.resolve("database", as: AsyncDatabase.self)
         return try await AsyncDatabase(path: "/never", opened: Counter())
-      }, name: "AsyncDatabase", labels: ["container"])
+      }, typeName: "AsyncDatabase", labels: ["container"])
     let container = try link(
       """
       dicfg: 1

@@ -56,7 +56,7 @@ struct Counters: Sendable {
   func registry() throws -> Registry {
     var registry = Registry()
     for (name, counter) in counters {
-      try registry.register(name, as: Counted.self) { arguments in
+      try registry.register(Counted.self, typeName: name) { arguments in
         counter.increment()
         return Counted(name: name)
       }
@@ -245,14 +245,14 @@ struct Counters: Sendable {
       let attempts = Counter()
       let builds = Counter()
       var registry = Registry()
-      try registry.register("Config", as: Counted.self) { _ in
+      try registry.register(Counted.self, typeName: "Config") { _ in
         attempts.increment()
         // The first few attempts fail, whichever threads make them.
         if attempts.count <= 3 { throw FlakyError() }
         builds.increment()
         return Counted(name: "config")
       }
-      try registry.register("Store", as: Counted.self) { arguments in
+      try registry.register(Counted.self, typeName: "Store") { arguments in
         let store = Counted(name: "store")
         store.partner = try arguments("config")
         return store
@@ -291,12 +291,12 @@ struct Counters: Sendable {
     let release = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)
     var registry = Registry()
-    try registry.register("Slow", as: Counted.self) { _ in
+    try registry.register(Counted.self, typeName: "Slow") { _ in
       started.signal()
       _ = release.wait(timeout: .now() + 30)
       return Counted(name: "slow")
     }
-    try registry.register("Fast", as: Counted.self) { _ in Counted(name: "fast") }
+    try registry.register(Counted.self, typeName: "Fast") { _ in Counted(name: "fast") }
     let container = try link(
       "dicfg: 1\nservices:\n  slow: { type: Slow, scope: singleton }\n  fast: { type: Fast, scope: singleton }\n",
       registry: registry)

@@ -34,7 +34,7 @@ private func findings(_ body: () throws -> Void) -> [Diagnostic] {
 
     var registry = Registry()
     try registry.register(
-      { () throws -> Thermometer in throw RegistryError("no sensor attached") }, name: "Thermometer")
+      { () throws -> Thermometer in throw RegistryError("no sensor attached") }, typeName: "Thermometer")
     let container = try Container(graphFile: "app.yaml", registry: registry, compiler: compiler)
     let resolve = findings { _ = try container.resolve("thermometer", as: Thermometer.self) }
     #expect(resolve.map(\.code) == [.factoryFailed])

@@ -8,7 +8,7 @@ import Testing
   private func linkHandleServices() throws -> Container {
     var registry = Registry()
     try registry.register(Settings.init(retries:))
-    try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
+    try registry.register({ () -> any Store in MemoryStore() }, typeName: "MemoryStore")
     try registry.register(Flaky.init)
     return try link(
       """

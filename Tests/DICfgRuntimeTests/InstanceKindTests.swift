@@ -6,7 +6,7 @@ import Testing
 @Suite struct InstanceKindTests {
   @Test func protocolTypedFactoriesAndValueTypesKeepTheirIdentityAndValue() throws {
     var registry = Registry()
-    try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
+    try registry.register({ () -> any Store in MemoryStore() }, typeName: "MemoryStore")
     try registry.register(Settings.init(retries:))
     try registry.register(Sync.init(first:second:settings:), labels: ["first", "second", "settings"])
     let container = try link(

@@ -83,7 +83,7 @@ import Testing
     var registry = Registry()
     try registry.register(Flaky.init)
     #expect(throws: RegistryError.self) { try registry.register(Flaky.init) }
-    try registry.register(Flaky.init, name: "OtherFlaky")
+    try registry.register(Flaky.init, typeName: "OtherFlaky")
     #expect(registry.names == ["Flaky", "OtherFlaky"])
   }
 
@@ -115,7 +115,7 @@ import Testing
     try registry.register(ShapeConsole.init)
     try registry.register(ShapePort.init)
     try registry.register(ShapeCount.init)
-    try registry.register({ () -> any ShapeLogging in ShapeConsole() }, name: "AnyLogging")
+    try registry.register({ () -> any ShapeLogging in ShapeConsole() }, typeName: "AnyLogging")
     try registry.register(ShapeUser.init(base:logging:port:), labels: ["base", "logging", "port"])
     try registry.property("spare", of: ShapeUser.self, \.spare)
     try registry.property("count", of: ShapeUser.self, \.count)

@@ -6,9 +6,9 @@ import Testing
 @Suite struct ListTests {
   @Test func listsConvertElementByElementToTheParameterType() throws {
     var registry = Registry()
-    try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
+    try registry.register({ () -> any Store in MemoryStore() }, typeName: "MemoryStore")
     try registry.register(Fleet.init(stores:anything:))
-    try registry.register("Untyped") { arguments in
+    try registry.register(Int.self, typeName: "Untyped") { arguments in
       let items: [Any] = try arguments("items")
       return items.count
     }

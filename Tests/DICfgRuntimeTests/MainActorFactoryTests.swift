@@ -121,7 +121,7 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
 @Suite struct MainActorFactoryTests {
   @Test func aMainActorInitializerWrappedInAnAsyncClosureIsBuiltByAnAwaitedResolve() async throws {
     var registry = Registry()
-    try registry.register({ @Sendable () async -> BadgeView in await BadgeView() }, name: "BadgeView", labels: [])
+    try registry.register({ @Sendable () async -> BadgeView in await BadgeView() }, typeName: "BadgeView", labels: [])
     let container = try link(
       """
       dicfg: 1
@@ -241,7 +241,7 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
   @MainActor @Test func aMainActorClosureAskingByLabelIsRegisteredAndBuiltOnTheMainActor() throws {
     var registry = Registry()
     try registry.register(LoginSession.init)
-    try registry.register("SignInViewModel", as: SignInViewModel.self) { @MainActor arguments in
+    try registry.register(SignInViewModel.self) { @MainActor arguments in
       SignInViewModel(session: try arguments("session"), built: try arguments("built"))
     }
     let built = Counter()

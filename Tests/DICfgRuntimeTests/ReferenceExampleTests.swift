@@ -70,18 +70,18 @@ final class Session: Sendable {}
       { (baseURL: String, apiKey: String, timeout: Int, session: String?, retries: Int) -> OpenClient in
         clients.increment()
         return OpenClient(baseURL: baseURL, apiKey: apiKey, timeout: timeout, session: session, retries: retries)
-      }, name: "OpenWeatherClient", labels: ["baseURL", "apiKey", "timeout", "session", "retries"])
-    try registry.register(ReportView.init, name: "WeatherReportView")
+      }, typeName: "OpenWeatherClient", labels: ["baseURL", "apiKey", "timeout", "session", "retries"])
+    try registry.register(ReportView.init, typeName: "WeatherReportView")
     try registry.property("delegate", of: ReportView.self, \.delegate, typeName: "WeatherReportView")
-    try registry.register(ReportController.init(view:client:assembly:), name: "WeatherReportViewController")
-    try registry.register(Photos.init, name: "PhotoService")
-    try registry.register(Details.init(user:photos:), name: "UserDetailsController")
+    try registry.register(ReportController.init(view:client:assembly:), typeName: "WeatherReportViewController")
+    try registry.register(Photos.init, typeName: "PhotoService")
+    try registry.register(Details.init(user:photos:), typeName: "UserDetailsController")
     try registry.register(AnalyticsService.init)
     try registry.register(AnalyticsPlugin.init(key:))
     try registry.register(CrashPlugin.init)
     try registry.register(Router.init(makeDetails:analytics:plugins:files:))
-    try registry.register(Grail.init, name: "HolyGrailQuest")
-    try registry.register(Session.init, name: "UserSession")
+    try registry.register(Grail.init, typeName: "HolyGrailQuest")
+    try registry.register(Session.init, typeName: "UserSession")
     return registry
   }
 

@@ -49,7 +49,7 @@ private final class SensorPanel: Sendable {
     let unregistered = #expect(throws: LinkError.self) { try Container(plan: plan, registry: registry) }
     #expect(unregistered?.diagnostics.map(\.code) == [.unregisteredType, .unregisteredType])
     var withBus = registry
-    try withBus.register({ () -> Int in 0 }, name: "Bus")
+    try withBus.register({ () -> Int in 0 }, typeName: "Bus")
     let container = try Container(plan: plan, registry: withBus, replacing: doubles)
     let first = try container.resolve("panel", as: SensorPanel.self)
     let second = try container.resolve("gauge", as: Sensor.self)

@@ -37,7 +37,7 @@ import Testing
 
   @Test func eachContainerFindsItsOwnServiceForATypeEveryTime() throws {
     var registry = Registry()
-    try registry.register({ () -> any Store in MemoryStore() }, name: "MemoryStore")
+    try registry.register({ () -> any Store in MemoryStore() }, typeName: "MemoryStore")
     try registry.register(Flaky.init)
     let main = try link(
       """

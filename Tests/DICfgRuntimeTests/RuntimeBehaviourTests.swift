@@ -4,9 +4,30 @@ import Foundation
 import Testing
 
 @Suite struct RuntimeBehaviourTests {
+  @Test func aPropertyMayBeRegisteredBeforeItsTypesFactoryUnderTheSameTypeName() throws {
+    var registry = Registry()
+    // The type name follows the type in every by-label registration, the property's first.
+    try registry.property("plugins", of: Car.self, \.plugins, typeName: "Sedan")
+    try registry.register(Car.self, typeName: "Sedan") { arguments in Car(engine: try arguments("engine")) }
+    try registry.register(Engine.init(power:name:), typeName: "Motor", labels: ["power", "name"])
+    try registry.register(LoggingPlugin.init)
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        motor: { type: Motor, init: { power: { value: 90 }, name: { value: E } } }
+        plugin: { type: LoggingPlugin }
+        car: { type: Sedan, init: { engine: motor }, properties: { plugins: [plugin] } }
+      """, registry: registry)
+    let car = try container.resolve("car", as: Car.self)
+    #expect(car.engine.power == 90 && car.engine.name == "E")
+    #expect(car.plugins.count == 1)
+    #expect(registry.names == ["LoggingPlugin", "Motor", "Sedan"])
+  }
+
   @Test func untypedFactoriesAskForArgumentsByLabelAndLiteralsConvert() throws {
     var registry = Registry()
-    try registry.register("Engine") { arguments in
+    try registry.register(Engine.self) { arguments in
       Engine(power: try arguments("power"), name: try arguments("name"))
     }
     let container = try link(
@@ -19,7 +40,8 @@ import Testing
 
   @Test func untypedFactoryAskingForAMissingLabelFailsWithThePath() throws {
     var registry = Registry()
-    try registry.register("Engine") { arguments in Engine(power: try arguments("power"), name: try arguments("nme")) }
+    try registry.register(Engine.self) { arguments in Engine(power: try arguments("power"), name: try arguments("nme"))
+    }
     let container = try link(
       "dicfg: 1\nservices:\n  engine: { type: Engine, init: { power: { value: 3 }, name: { value: V8 } } }\n",
       registry: registry)

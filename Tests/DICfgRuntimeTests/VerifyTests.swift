@@ -19,10 +19,10 @@ private struct DiskFull: Error, CustomStringConvertible {
 @Suite struct VerifyTests {
   @Test func verifyReportsEachRootCauseOnceWithTheServicesItAlsoFails() throws {
     var registry = Registry()
-    try registry.register({ () throws -> Disk in throw DiskFull() }, name: "Disk")
+    try registry.register({ () throws -> Disk in throw DiskFull() }, typeName: "Disk")
     try registry.register(Cache.init(disk:))
     try registry.register(Feed.init(cache:))
-    try registry.register({ (_: String) throws -> Clock in throw DiskFull() }, name: "Clock", labels: ["zone"])
+    try registry.register({ (_: String) throws -> Clock in throw DiskFull() }, typeName: "Clock", labels: ["zone"])
     let files = MarkedFiles([
       "app.yaml": """
       dicfg: 1

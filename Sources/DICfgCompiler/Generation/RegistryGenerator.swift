@@ -135,7 +135,7 @@ public struct RegistryGenerator: Sendable {
           let helper = isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
           writer.mapped(
             file: file, line: line,
-            ["try \(helper)(&registry, \(service.type).init, name: \(literal(service.type)), labels: [])"])
+            ["try \(helper)(&registry, \(service.type).init, typeName: \(literal(service.type)), labels: [])"])
         }
         continue
       }
@@ -149,7 +149,7 @@ public struct RegistryGenerator: Sendable {
           file: file, line: line,
           [
             "let \(constant) = \(initializer(service))",
-            "try registry.register(\(isMainActor ? "mainActor: " : "")\(constant), name: \(literal(service.type)), "
+            "try registry.register(\(isMainActor ? "mainActor: " : "")\(constant), typeName: \(literal(service.type)), "
               + "labels: \(labels))",
           ])
       }

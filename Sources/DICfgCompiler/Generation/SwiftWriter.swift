@@ -90,11 +90,11 @@ struct SwiftWriter {
         line("private func dicfgRegister0<T>(")
         indent {
           $0.line(
-            "_ registry: inout Registry, _ initializer: @escaping @Sendable () \(effects) -> T, name: String, "
+            "_ registry: inout Registry, _ initializer: @escaping @Sendable () \(effects) -> T, typeName: String, "
               + "labels: [String]")
         }
         line(") throws {")
-        indent { $0.line("try registry.register(initializer, name: name, labels: labels)") }
+        indent { $0.line("try registry.register(initializer, typeName: typeName, labels: labels)") }
         line("}")
       }
     }
@@ -104,11 +104,11 @@ struct SwiftWriter {
       line("private func dicfgRegisterMainActor0<T>(")
       indent {
         $0.line(
-          "_ registry: inout Registry, _ initializer: @escaping @MainActor @Sendable () throws -> T, name: String, "
+          "_ registry: inout Registry, _ initializer: @escaping @MainActor @Sendable () throws -> T, typeName: String, "
             + "labels: [String]")
       }
       line(") throws {")
-      indent { $0.line("try registry.register(mainActor: initializer, name: name, labels: labels)") }
+      indent { $0.line("try registry.register(mainActor: initializer, typeName: typeName, labels: labels)") }
       line("}")
     }
   }

@@ -245,7 +245,7 @@ extension DiagnosticCode {
       .unregisteredType, stage: .linking,
       summary: "a type in the plan with no registered factory",
       meaning: "A service's `type` has no factory in the `Registry`.",
-      fix: "Register one: `try registry.register(Truck.init)`, or `register(..., name: \"Truck\")`.",
+      fix: "Register one: `try registry.register(Truck.init)`, or `register(..., typeName: \"Truck\")`.",
       example: .output(
         "app.yaml:8:3: error: no factory is registered for 'Truck' (service 'truck'); register "
           + "one with 'registry.register(Truck.init)' [#unregistered-type]")),

@@ -1,7 +1,7 @@
 /// The arguments an untyped factory asks for by label.
 ///
 /// ```swift
-/// try registry.register("WeatherReportViewController") { arguments in
+/// try registry.register(WeatherReportViewController.self) { arguments in
 ///   WeatherReportViewController(view: try arguments("view"), client: try arguments("client"))
 /// }
 /// ```

@@ -6,13 +6,13 @@
 // registering module's types.
 
 extension Registry {
-  /// Registers a factory of one argument, as the variadic `register(_:name:labels:)` does.
+  /// Registers a factory of one argument, as the variadic `register(_:typeName:labels:)` does.
   @inlinable
   public mutating func register<T, A>(
-    _ factory: @escaping @Sendable (A) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (A) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name, built: T.self,
+      name: typeName, built: T.self,
       arguments: [A.self],
       labels: labels
     ) { values in
@@ -20,13 +20,13 @@ extension Registry {
     }
   }
 
-  /// Registers a factory of 2 arguments, as the variadic `register(_:name:labels:)` does.
+  /// Registers a factory of 2 arguments, as the variadic `register(_:typeName:labels:)` does.
   @inlinable
   public mutating func register<T, A, B>(
-    _ factory: @escaping @Sendable (A, B) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (A, B) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name, built: T.self,
+      name: typeName, built: T.self,
       arguments: [A.self, B.self],
       labels: labels
     ) { values in
@@ -34,13 +34,13 @@ extension Registry {
     }
   }
 
-  /// Registers a factory of 3 arguments, as the variadic `register(_:name:labels:)` does.
+  /// Registers a factory of 3 arguments, as the variadic `register(_:typeName:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C>(
-    _ factory: @escaping @Sendable (A, B, C) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (A, B, C) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name, built: T.self,
+      name: typeName, built: T.self,
       arguments: [A.self, B.self, C.self],
       labels: labels
     ) { values in
@@ -49,13 +49,13 @@ extension Registry {
     }
   }
 
-  /// Registers a factory of 4 arguments, as the variadic `register(_:name:labels:)` does.
+  /// Registers a factory of 4 arguments, as the variadic `register(_:typeName:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C, D>(
-    _ factory: @escaping @Sendable (A, B, C, D) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (A, B, C, D) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name, built: T.self,
+      name: typeName, built: T.self,
       arguments: [A.self, B.self, C.self, D.self],
       labels: labels
     ) { values in
@@ -66,13 +66,13 @@ extension Registry {
     }
   }
 
-  /// Registers a factory of 5 arguments, as the variadic `register(_:name:labels:)` does.
+  /// Registers a factory of 5 arguments, as the variadic `register(_:typeName:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C, D, E>(
-    _ factory: @escaping @Sendable (A, B, C, D, E) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (A, B, C, D, E) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name, built: T.self,
+      name: typeName, built: T.self,
       arguments: [
         A.self, B.self, C.self, D.self,
         E.self,
@@ -86,13 +86,13 @@ extension Registry {
     }
   }
 
-  /// Registers a factory of 6 arguments, as the variadic `register(_:name:labels:)` does.
+  /// Registers a factory of 6 arguments, as the variadic `register(_:typeName:labels:)` does.
   @inlinable
   public mutating func register<T, A, B, C, D, E, F>(
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     try addTyped(
-      name: name, built: T.self,
+      name: typeName, built: T.self,
       arguments: [
         A.self, B.self, C.self, D.self,
         E.self, F.self,

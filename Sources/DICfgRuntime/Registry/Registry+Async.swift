@@ -4,7 +4,7 @@
 
 extension Registry {
   /// Registers an `async` (or `async throws`) initializer or closure taking any number of
-  /// arguments, as ``register(_:name:labels:)`` does for synchronous ones.
+  /// arguments, as ``register(_:typeName:labels:)`` does for synchronous ones.
   ///
   /// ```swift
   /// try registry.register(AsyncDatabase.init(path:), labels: ["path"])   // init(path:) async throws
@@ -12,7 +12,7 @@ extension Registry {
   /// ```
   @inlinable
   public mutating func register<T, each Argument>(
-    _ factory: @escaping @Sendable (repeat each Argument) async throws -> T, name: String? = nil,
+    _ factory: @escaping @Sendable (repeat each Argument) async throws -> T, typeName: String? = nil,
     labels: [String]? = nil
   ) throws {
     var types: [Any.Type] = []
@@ -25,7 +25,7 @@ extension Registry {
       }
       return Instance.wrapping(try await factory(repeat try next((each Argument).self)))
     }
-    try addAsync(name: name, built: T.self, arguments: types, labels: labels, call: call)
+    try addAsync(name: typeName, built: T.self, arguments: types, labels: labels, call: call)
   }
 
   @usableFromInline

@@ -4,7 +4,7 @@
 
 extension Registry {
   /// Registers a `@MainActor` initializer or closure taking any number of arguments, as
-  /// `register(_:name:labels:)` does for nonisolated ones. The container runs it on the main
+  /// `register(_:typeName:labels:)` does for nonisolated ones. The container runs it on the main
   /// actor: synchronously there, and by hopping to it from an awaited resolve.
   ///
   /// ```swift
@@ -15,7 +15,7 @@ extension Registry {
   ///
   /// An `async` `@MainActor` initializer is registered with the `async` overload of `register`.
   public mutating func register<T, each Argument>(
-    mainActor factory: @escaping @MainActor @Sendable (repeat each Argument) throws -> T, name: String? = nil,
+    mainActor factory: @escaping @MainActor @Sendable (repeat each Argument) throws -> T, typeName: String? = nil,
     labels: [String]? = nil
   ) throws {
     var types: [Any.Type] = []
@@ -33,13 +33,13 @@ extension Registry {
         return SentInstance(instance: Instance.wrapping(try factory(repeat next((each Argument).self))))
       }.instance
     }
-    try add(factory: .typed(call), name: name, built: T.self, arguments: types, labels: labels, isMainActor: true)
+    try add(factory: .typed(call), name: typeName, built: T.self, arguments: types, labels: labels, isMainActor: true)
   }
 
   /// Registers a `@MainActor` closure that asks for its arguments by label, as
-  /// `register(_:as:factory:)` does for a nonisolated one.
+  /// `register(_:typeName:factory:)` does for a nonisolated one.
   public mutating func register<T>(
-    _ name: String, as type: T.Type = T.self,
+    _ type: T.Type, typeName: String? = nil,
     mainActor factory: @escaping @MainActor @Sendable (FactoryArguments) throws -> T
   ) throws {
     let call: Registration.Factory = .untyped { given in
@@ -48,7 +48,7 @@ extension Registry {
         SentInstance(instance: Instance.wrapping(try factory(arguments.value)))
       }.instance
     }
-    try add(factory: call, name: name, built: T.self, arguments: nil, labels: nil, isMainActor: true)
+    try add(factory: call, name: typeName, built: T.self, arguments: nil, labels: nil, isMainActor: true)
   }
 
   /// Registers a property of a `@MainActor` type the graph file may set, through a setter that runs

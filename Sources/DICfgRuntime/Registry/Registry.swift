@@ -37,7 +37,7 @@ public struct Registry: Sendable {
   /// - Throws: ``RegistryError`` when the name (and labels) is already registered.
   @inlinable
   public mutating func register<T, each Argument>(
-    _ factory: @escaping @Sendable (repeat each Argument) throws -> T, name: String? = nil, labels: [String]? = nil
+    _ factory: @escaping @Sendable (repeat each Argument) throws -> T, typeName: String? = nil, labels: [String]? = nil
   ) throws {
     var types: [Any.Type] = []
     for type in repeat (each Argument).self { types.append(type) }
@@ -51,7 +51,7 @@ public struct Registry: Sendable {
       }
       return Instance.wrapping(try factory(repeat next((each Argument).self)))
     }
-    try addTyped(name: name, built: T.self, arguments: types, labels: labels, call: call)
+    try addTyped(name: typeName, built: T.self, arguments: types, labels: labels, call: call)
   }
 
   @usableFromInline
@@ -77,17 +77,22 @@ public struct Registry: Sendable {
 
   /// Registers a closure that asks for its arguments by label.
   ///
+  /// ```swift
+  /// try registry.register(ConsoleLogger.self, typeName: "Logger") { arguments in
+  ///   ConsoleLogger(level: try arguments("level"))
+  /// }
+  /// ```
+  ///
   /// - Parameters:
-  ///   - name: The type name the graph file uses.
-  ///   - type: The type built, for the link checks (`weak` needs a class).
+  ///   - type: The type built, for the link checks (`weak` needs a class, a service passed on must fit).
+  ///   - typeName: The type name the graph file uses; the type's name without its module by default.
   ///   - factory: Builds the instance.
   public mutating func register<T>(
-    _ name: String, as type: T.Type = T.self, factory: @escaping @Sendable (FactoryArguments) throws -> T
+    _ type: T.Type, typeName: String? = nil, factory: @escaping @Sendable (FactoryArguments) throws -> T
   ) throws {
     try add(
-      Registration(
-        name: name, fullName: nil, isClass: T.self is AnyObject.Type, builtType: T.self,
-        factory: .untyped { Instance.wrapping(try factory($0)) }, arguments: nil, argumentTypes: nil, labels: nil))
+      factory: .untyped { Instance.wrapping(try factory($0)) }, name: typeName, built: T.self, arguments: nil,
+      labels: nil)
   }
 
   /// Registers a property the graph file may set, through a writable key path.
@@ -164,7 +169,7 @@ public struct Registry: Sendable {
     guard registrations[registration.key] == nil else {
       let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
       throw RegistryError(
-        "\(what) is registered twice; pass 'name:' to register a second factory under another name, "
+        "\(what) is registered twice; pass 'typeName:' to register a second factory under another name, "
           + "or 'labels:' to register one per initializer")
     }
     registrations[registration.key] = registration
