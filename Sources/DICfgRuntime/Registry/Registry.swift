@@ -29,7 +29,7 @@ public struct Registry: Sendable {
   /// Registers an initializer or closure taking any number of arguments, recording their types.
   ///
   /// - Parameters:
-  ///   - name: The type name the graph file uses; the type's name without its module by default.
+  ///   - typeName: The type name the graph file uses; the type's name without its module by default.
   ///   - labels: The argument labels, in order: the factory then stands for the initializer they
   ///     name, and the link step checks them against the service's `init:` (function values carry
   ///     no labels). A factory of two or more arguments of one type needs them.
