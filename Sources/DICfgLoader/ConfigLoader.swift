@@ -104,7 +104,7 @@ public struct ConfigLoader: Sendable {
     let encoding = EncodingCheck.check(source, format: format)
     if let problem = encoding.problem { return result(nil, [problem]) }
 
-    var builder = TreeBuilder(limits: limits, mergeKeys: format == .yaml)
+    var builder = TreeBuilder(source: source, limits: limits, mergeKeys: format == .yaml)
     do throws(LoadFailure) {
       switch format {
       case .yaml:
@@ -118,7 +118,8 @@ public struct ConfigLoader: Sendable {
     } catch {
       return result(nil, builder.diagnostics + [error.diagnostic])
     }
-    return result(builder.root, builder.diagnostics)
+    let diagnostics = builder.diagnostics
+    return result(builder.finish(), diagnostics)
   }
 
   private static func readFile(_ path: String, limit: Int) -> Result<[UInt8], LoadFailure> {

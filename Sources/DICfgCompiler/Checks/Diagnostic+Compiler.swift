@@ -191,7 +191,7 @@ extension Diagnostic {
         + suggestion, at: location)
   }
 
-  static func valueFormShape(_ node: ConfigNode, entries: [ConfigNode.Entry]) -> Diagnostic {
+  static func valueFormShape(_ node: ConfigNode, entries: ConfigNode.Entries) -> Diagnostic {
     let keys = entries.map { "'\($0.key.text)'" }.joined(separator: ", ")
     return .error(
       .invalidValue,

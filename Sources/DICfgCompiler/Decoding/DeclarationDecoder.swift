@@ -183,7 +183,7 @@ struct DeclarationDecoder {
   mutating func valueExpression(_ root: ConfigNode) -> ValueExpression {
     guard let items = root.sequence else { return singleValue(root) }
     // Each frame: the array's location, its items, and the values read so far.
-    var stack: [(location: SourceLocation, items: ArraySlice<ConfigNode>, values: [ValueExpression])] = [
+    var stack: [(location: SourceLocation, items: Slice<ConfigNode.Items>, values: [ValueExpression])] = [
       (root.location, items[...], [])
     ]
     while true {
@@ -267,8 +267,8 @@ struct DeclarationDecoder {
   mutating func literal(_ root: ConfigNode) -> ResolutionPlan.Literal? {
     typealias Literal = ResolutionPlan.Literal
     enum Pending {
-      case list(items: ArraySlice<ConfigNode>, values: [Literal])
-      case map(entries: ArraySlice<ConfigNode.Entry>, key: String?, values: [ResolutionPlan.LiteralEntry])
+      case list(items: Slice<ConfigNode.Items>, values: [Literal])
+      case map(entries: Slice<ConfigNode.Entries>, key: String?, values: [ResolutionPlan.LiteralEntry])
     }
     func scalarLiteral(_ scalar: ConfigNode.Scalar) -> Literal {
       switch CoreSchema.value(of: scalar) {
@@ -362,7 +362,7 @@ struct DeclarationDecoder {
       diagnostics.append(.expected(what, for: field, got: node))
       return []
     }
-    return items
+    return Array(items)
   }
 
   private mutating func bool(_ node: ConfigNode, for field: String) -> Located<Bool>? {

@@ -81,7 +81,7 @@ struct LayerMerger {
   }
 
   private func mergeService(_ below: ConfigNode.Entry, patch: ConfigNode.Entry) -> ConfigNode.Entry {
-    guard var fields = below.value.mapping.map(Entries.init), let patchFields = patch.value.mapping else {
+    guard var fields = below.value.mapping.map({ Entries($0) }), let patchFields = patch.value.mapping else {
       return patch
     }
     for field in patchFields {
@@ -89,9 +89,8 @@ struct LayerMerger {
       let depth = Self.mergedServiceFields.contains(name) ? 1 : 0
       fields[name] = mergePatch(fields[name], field, depth: depth)
     }
-    var node = below.value
-    node.content = .mapping(fields.list)
-    return ConfigNode.Entry(key: below.key, value: node)
+    return ConfigNode.Entry(
+      key: below.key, value: ConfigNode(.mapping(ConfigNode.Entries(fields.list)), at: below.value.location))
   }
 
   /// JSON Merge Patch of `patch` onto `target`, going `depth` mapping levels deep; below that a
@@ -104,8 +103,7 @@ struct LayerMerger {
     for entry in patchEntries {
       merged[entry.key.text] = mergePatch(merged[entry.key.text], entry, depth: depth - 1)
     }
-    var node = target.value
-    node.content = .mapping(merged.list)
-    return ConfigNode.Entry(key: target.key, value: node)
+    return ConfigNode.Entry(
+      key: target.key, value: ConfigNode(.mapping(ConfigNode.Entries(merged.list)), at: target.value.location))
   }
 }

@@ -7,7 +7,7 @@ struct Entries {
 
   init() {}
 
-  init(_ entries: [ConfigNode.Entry]) {
+  init(_ entries: some Sequence<ConfigNode.Entry>) {
     for entry in entries { self[entry.key.text] = entry }
   }
 

@@ -93,7 +93,7 @@ struct JSONReader {
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       let isObject = byte == UInt8(ascii: "{")
-      try builder.beginCollection(mapping: isObject, at: location(index), anchor: nil, tag: nil)
+      try builder.beginCollection(mapping: isObject, at: index, anchor: nil, tag: nil)
       containers.append(isObject)
       index += 1
       return isObject ? .keyOrClose : .valueOrClose
@@ -112,7 +112,7 @@ struct JSONReader {
   private mutating func close(into builder: inout TreeBuilder) throws(LoadFailure) {
     index += 1
     containers.removeLast()
-    try builder.endCollection(at: location(index))
+    try builder.endCollection()
   }
 
   private mutating func literal(into builder: inout TreeBuilder) throws(LoadFailure) {
@@ -123,7 +123,7 @@ struct JSONReader {
       if word == "NaN" || word == "Infinity" { throw failure("NaN and Infinity are not JSON values", at: start) }
       throw failure("'\(word)' is not a JSON value; strings must be in double quotes", at: start)
     }
-    try builder.scalar(ConfigNode.Scalar(word), at: location(start), end: location(index), anchor: nil)
+    try scalar(from: start, into: &builder)
   }
 
   private mutating func number(into builder: inout TreeBuilder) throws(LoadFailure) {
@@ -155,9 +155,17 @@ struct JSONReader {
     if index < bytes.count, isLetter(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
       throw failure("invalid JSON number", at: start)
     }
-    try builder.checkScalarLength(index - start, at: location(start))
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    try builder.scalar(ConfigNode.Scalar(text), at: location(start), end: location(index), anchor: nil)
+    try builder.checkScalarLength(index - start, at: start)
+    try scalar(from: start, into: &builder)
+  }
+
+  /// A plain scalar of the bytes from `start` to `index`, as written.
+  private func scalar(from start: Int, into builder: inout TreeBuilder) throws(LoadFailure) {
+    try bytes.withUnsafeBufferPointer { all throws(LoadFailure) in
+      try builder.scalar(
+        UnsafeBufferPointer(rebasing: all[start..<index]), candidate: start, style: .plain, tag: nil, at: start,
+        anchor: nil)
+    }
   }
 
   /// Reads a string at `index` (its opening quote) as a double-quoted scalar.
@@ -184,17 +192,20 @@ struct JSONReader {
       runStart = index
     }
     let length = (decoded?.count ?? 0) + (index - runStart)
-    try builder.checkScalarLength(length, at: location(start))
-    let text: String
+    try builder.checkScalarLength(length, at: start)
     if var decoded {
       decoded.append(contentsOf: bytes[runStart..<index])
-      text = String(decoding: decoded, as: UTF8.self)
+      try decoded.withUnsafeBufferPointer { text throws(LoadFailure) in
+        try builder.scalar(text, candidate: nil, style: .doubleQuoted, tag: nil, at: start, anchor: nil)
+      }
     } else {
-      text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+      try bytes.withUnsafeBufferPointer { all throws(LoadFailure) in
+        try builder.scalar(
+          UnsafeBufferPointer(rebasing: all[runStart..<index]), candidate: runStart, style: .doubleQuoted, tag: nil,
+          at: start, anchor: nil)
+      }
     }
     index += 1
-    try builder.scalar(
-      ConfigNode.Scalar(text, style: .doubleQuoted), at: location(start), end: location(index), anchor: nil)
   }
 
   /// Decodes the escape at `index` (its backslash), appending its UTF-8.

@@ -5,8 +5,13 @@ extension ConfigNode {
   /// plain scalar, which YAML 1.2's core schema reads as the string "no") from `"no"`, and `3`
   /// from `"3"`.
   public struct Scalar: Sendable, Hashable {
-    /// The scalar's text after escapes and folding; it may hold any Unicode scalar, NUL included.
-    public var text: String
+    private enum Text: Sendable {
+      case owned(String)
+      /// A loaded scalar's record: its text is made into a string when asked for.
+      case tree(ConfigTree, UInt32)
+    }
+
+    private var storage: Text
     /// How it was written.
     public var style: Style
     /// The standard tag written on it, if any.
@@ -14,9 +19,44 @@ extension ConfigNode {
 
     /// Creates a scalar.
     public init(_ text: String, style: Style = .plain, tag: StandardTag? = nil) {
-      self.text = text
+      self.storage = .owned(text)
       self.style = style
       self.tag = tag
+    }
+
+    init(tree: ConfigTree, index: UInt32, flags: ConfigTree.Flags) {
+      self.storage = .tree(tree, index)
+      self.style = flags.style
+      self.tag = flags.tag
+    }
+
+    /// The scalar's text after escapes and folding; it may hold any Unicode scalar, NUL included.
+    public var text: String {
+      get {
+        switch storage {
+        case .owned(let text): text
+        case .tree(let tree, let index): tree.string(index)
+        }
+      }
+      set { storage = .owned(newValue) }
+    }
+
+    /// Whether the text is `expected`, byte for byte, without making a string.
+    public func hasText(_ expected: String) -> Bool {
+      switch storage {
+      case .owned(let text): ScalarKey.sameBytes(text, expected)
+      case .tree(let tree, let index): tree.textEquals(index, expected)
+      }
+    }
+
+    public static func == (lhs: Scalar, rhs: Scalar) -> Bool {
+      lhs.style == rhs.style && lhs.tag == rhs.tag && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(text)
+      hasher.combine(style)
+      hasher.combine(tag)
     }
 
     /// Whether the scalar was plain and untagged, so its type comes from its text.

@@ -11,19 +11,51 @@ public import DICfgCore
 ///   for entry in entries { print(entry.key.text, entry.key.location) }
 /// }
 /// ```
-public struct ConfigNode: Sendable, Equatable {
+///
+/// A loaded node is a position in its file's ``ConfigTree``: copying it copies a reference and
+/// a number, its children are views of the tree, and its text and location are worked out when
+/// asked for. A node can also be built by hand (``init(_:at:)``), as the layer merger does for a
+/// service patched by an environment.
+public struct ConfigNode: Sendable {
+  enum Storage: Sendable {
+    case tree(ConfigTree, UInt32)
+    case built(Built)
+  }
+
+  /// A node built by hand.
+  final class Built: Sendable {
+    let content: Content
+    let location: SourceLocation
+
+    init(content: Content, location: SourceLocation) {
+      self.content = content
+      self.location = location
+    }
+  }
+
+  let storage: Storage
+
+  init(tree: ConfigTree, index: UInt32) {
+    storage = .tree(tree, index)
+  }
+
+  /// Creates a node.
+  public init(_ content: Content, at location: SourceLocation) {
+    storage = .built(Built(content: content, location: location))
+  }
+
   /// What a node holds.
-  public enum Content: Sendable, Equatable {
+  public enum Content: Sendable {
     /// A scalar with its text, style and tag.
     case scalar(Scalar)
     /// A sequence, in order.
-    case sequence([ConfigNode])
+    case sequence(Items)
     /// A mapping, in the order its keys were written.
-    case mapping([Entry])
+    case mapping(Entries)
   }
 
   /// One key and its value in a mapping. Keys are always scalars.
-  public struct Entry: Sendable, Equatable {
+  public struct Entry: Sendable {
     /// The key node (scalar content).
     public var key: ConfigNode
     /// The value node.
@@ -37,60 +69,25 @@ public struct ConfigNode: Sendable, Equatable {
   }
 
   /// The content.
-  public var content: Content
-  /// The file, and where the node starts and ends, in 32-bit fields: a loaded file holds millions
-  /// of nodes, and two full ``SourceLocation``s would double each node's size.
-  private var start: Position
-  private var end: Position
-  private var file: String
+  public var content: Content {
+    switch storage {
+    case .built(let built): return built.content
+    case .tree(let tree, let index):
+      let target = tree.target(index)
+      let record = tree.records[Int(target)]
+      switch record.flags.kind {
+      case .sequence: return .sequence(Items(tree: tree, first: record.first, count: record.count))
+      case .mapping: return .mapping(Entries(tree: tree, mapping: target, first: record.first, count: record.count))
+      case .scalar, .alias: return .scalar(Scalar(tree: tree, index: target, flags: record.flags))
+      }
+    }
+  }
 
   /// Where the node starts: its first character, or its anchor or tag when it has one.
   public var location: SourceLocation {
-    get { start.location(in: file) }
-    set {
-      file = newValue.file
-      start = Position(newValue)
-    }
-  }
-
-  /// Where the node ends (the position just after it), when the parser reports it.
-  public var endLocation: SourceLocation? {
-    get { end.line == 0 ? nil : end.location(in: file) }
-    set { end = newValue.map(Position.init) ?? .absent }
-  }
-
-  /// Creates a node.
-  public init(_ content: Content, at location: SourceLocation, end endLocation: SourceLocation? = nil) {
-    self.content = content
-    self.file = location.file
-    self.start = Position(location)
-    self.end = endLocation.map(Position.init) ?? .absent
-  }
-
-  /// A line, a column and a byte offset; a node's end is always in its start's file, and line 0
-  /// (lines count from 1) marks an absent end. Values past `UInt32.max` (beyond any file the
-  /// loader's limits allow) are clamped.
-  private struct Position: Sendable, Equatable {
-    var line: UInt32
-    var column: UInt32
-    var offset: UInt32
-
-    static let absent = Position(line: 0, column: 0, offset: 0)
-
-    init(line: UInt32, column: UInt32, offset: UInt32) {
-      self.line = line
-      self.column = column
-      self.offset = offset
-    }
-
-    init(_ location: SourceLocation) {
-      self.init(
-        line: UInt32(clamping: max(1, location.line)), column: UInt32(clamping: location.column),
-        offset: UInt32(clamping: location.offset))
-    }
-
-    func location(in file: String) -> SourceLocation {
-      SourceLocation(file: file, line: Int(line), column: Int(column), offset: Int(offset))
+    switch storage {
+    case .built(let built): built.location
+    case .tree(let tree, let index): tree.location(index)
     }
   }
 
@@ -101,19 +98,35 @@ public struct ConfigNode: Sendable, Equatable {
   }
 
   /// The items, when this node is a sequence.
-  public var sequence: [ConfigNode]? {
+  public var sequence: Items? {
     if case .sequence(let items) = content { return items }
     return nil
   }
 
   /// The entries, when this node is a mapping.
-  public var mapping: [Entry]? {
+  public var mapping: Entries? {
     if case .mapping(let entries) = content { return entries }
     return nil
   }
 
   /// The key's text, for a key node (empty for a non-scalar).
-  public var text: String { scalar?.text ?? "" }
+  public var text: String {
+    if case .tree(let tree, let index) = storage {
+      let target = tree.target(index)
+      return tree.records[Int(target)].flags.kind == .scalar ? tree.string(target) : ""
+    }
+    return scalar?.text ?? ""
+  }
+
+  /// Whether this is a scalar whose text is `expected`, compared byte for byte without making a
+  /// string: the cheap test for a key.
+  public func hasText(_ expected: String) -> Bool {
+    if case .tree(let tree, let index) = storage {
+      let target = tree.target(index)
+      return tree.records[Int(target)].flags.kind == .scalar && tree.textEquals(target, expected)
+    }
+    return scalar.map { ScalarKey.sameBytes($0.text, expected) } ?? false
+  }
 
   /// `scalar`, `sequence` or `mapping`, for messages.
   public var kindName: String {
@@ -122,6 +135,98 @@ public struct ConfigNode: Sendable, Equatable {
     case .sequence: "list"
     case .mapping: "mapping"
     }
+  }
+}
+
+extension ConfigNode {
+  /// The items of a sequence: a view of the tree, or items built by hand.
+  public struct Items: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+    enum Storage: Sendable {
+      case tree(ConfigTree, first: UInt32, count: UInt32)
+      case array([ConfigNode])
+    }
+
+    let storage: Storage
+
+    init(tree: ConfigTree, first: UInt32, count: UInt32) {
+      storage = .tree(tree, first: first, count: count)
+    }
+
+    /// Items built by hand.
+    public init(_ items: [ConfigNode]) { storage = .array(items) }
+
+    public init(arrayLiteral items: ConfigNode...) { self.init(items) }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+      switch storage {
+      case .tree(_, _, let count): Int(count)
+      case .array(let items): items.count
+      }
+    }
+
+    public subscript(position: Int) -> ConfigNode {
+      switch storage {
+      case .tree(let tree, let first, _): ConfigNode(tree: tree, index: tree.children[Int(first) + position])
+      case .array(let items): items[position]
+      }
+    }
+  }
+
+  /// The entries of a mapping, in the order written: a view of the tree, or entries built by
+  /// hand. ``subscript(key:)`` finds a key through the mapping's index when it has one.
+  public struct Entries: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
+    enum Storage: Sendable {
+      case tree(ConfigTree, mapping: UInt32, first: UInt32, count: UInt32)
+      case array([Entry])
+    }
+
+    let storage: Storage
+
+    init(tree: ConfigTree, mapping: UInt32, first: UInt32, count: UInt32) {
+      storage = .tree(tree, mapping: mapping, first: first, count: count)
+    }
+
+    /// Entries built by hand.
+    public init(_ entries: [Entry]) { storage = .array(entries) }
+
+    public init(arrayLiteral entries: Entry...) { self.init(entries) }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+      switch storage {
+      case .tree(_, _, _, let count): Int(count / 2)
+      case .array(let entries): entries.count
+      }
+    }
+
+    public subscript(position: Int) -> Entry {
+      switch storage {
+      case .tree(let tree, _, let first, _):
+        let slot = Int(first) + 2 * position
+        return Entry(
+          key: ConfigNode(tree: tree, index: tree.children[slot]),
+          value: ConfigNode(tree: tree, index: tree.children[slot + 1]))
+      case .array(let entries): return entries[position]
+      }
+    }
+
+    /// The value under `key` (compared byte for byte), if any.
+    public subscript(key key: String) -> ConfigNode? {
+      if case .tree(let tree, let mapping, let first, _) = storage, let index = tree.keyIndexes[mapping] {
+        return index[ScalarKey(key)].map { ConfigNode(tree: tree, index: tree.children[Int(first) + 2 * Int($0) + 1]) }
+      }
+      return first { $0.key.hasText(key) }?.value
+    }
+  }
+}
+
+extension ConfigNode: Equatable {
+  /// Same content at the same location.
+  public static func == (lhs: ConfigNode, rhs: ConfigNode) -> Bool {
+    lhs.location == rhs.location && lhs.hasSameContent(as: rhs)
   }
 }
 

@@ -5,107 +5,158 @@ struct LoadFailure: Error {
   var diagnostic: Diagnostic
 }
 
-/// Builds a ``ConfigNode`` tree from a stream of parser events, without recursion.
+/// Builds a ``ConfigTree`` from a stream of parser events, without recursion.
 ///
 /// Shared by the YAML and JSON parsers, it enforces the depth and node limits as events arrive,
-/// finds duplicate keys, and keeps the anchor table (aliases are value copies, so an alias costs
-/// no memory beyond its node; its whole anchor counts against the node limit each time).
+/// finds duplicate keys, and keeps the anchor table (an alias is a record naming its anchor's
+/// node, so it costs one record; its whole anchor counts against the node limit each time).
+/// Events carry byte offsets; a location is worked out only for what is reported.
 struct TreeBuilder {
   private let limits: LoaderLimits
+  private let source: SourceFile
   /// Non-fatal findings, in the order found.
   private(set) var diagnostics: [Diagnostic] = []
   /// The finished root, once its last event arrives.
-  private(set) var root: ConfigNode?
+  private var rootIndex: UInt32?
+
+  private var records: [ConfigTree.Record] = []
+  private var children: [UInt32] = []
+  private var text: [UInt8] = []
+  private var keyIndexes: [UInt32: [ScalarKey: UInt32]] = [:]
 
   private var stack: [Frame] = []
-  /// The children of every open collection, each collection's above its parent's; a collection's
-  /// children move out into an array of exactly their number when it ends.
-  private let items = MoveStack<ConfigNode>()
-  private let entries = MoveStack<ConfigNode.Entry>()
+  /// The children of every open collection, each collection's above its parent's; a
+  /// collection's children move to `children` when it ends.
+  private var pending: [UInt32] = []
   private var nodeCount = 0
   private var anchors: [String: Anchor] = [:]
   private let mergeKeys: Bool
 
   /// - Parameter mergeKeys: Whether a plain `<<` key merges mappings (YAML) or is an ordinary
   ///   key (JSON, where it is always quoted and so never plain).
-  init(limits: LoaderLimits, mergeKeys: Bool) {
+  init(source: SourceFile, limits: LoaderLimits, mergeKeys: Bool) {
+    self.source = source
     self.limits = limits
     self.mergeKeys = mergeKeys
+    // Most graph files have a node every 8 to 12 bytes.
+    records.reserveCapacity(source.bytes.count / 10 + 16)
+    children.reserveCapacity(source.bytes.count / 10 + 16)
   }
+
+  /// The tree built, and its root node; nil when no document was read.
+  consuming func finish() -> ConfigNode? {
+    guard let rootIndex else { return nil }
+    let tree = ConfigTree(source: source, records: records, children: children, text: text, keyIndexes: keyIndexes)
+    return ConfigNode(tree: tree, index: rootIndex)
+  }
+
+  func location(_ offset: Int) -> SourceLocation { source.location(ofByteOffset: offset) }
 
   // MARK: Events
 
   mutating func beginCollection(
-    mapping: Bool, at location: SourceLocation, anchor: String?, tag: ConfigNode.StandardTag?
+    mapping: Bool, at offset: Int, anchor: String?, tag: ConfigNode.StandardTag?
   ) throws(LoadFailure) {
     if stack.count + 1 > limits.maxDepth {
-      throw LoadFailure(diagnostic: .depthExceeded(limit: limits.maxDepth, at: location))
+      throw LoadFailure(diagnostic: .depthExceeded(limit: limits.maxDepth, at: location(offset)))
     }
-    try count(1, at: location)
+    try count(1, at: offset)
     if let tag, tag != (mapping ? .map : .seq) {
-      diagnostics.append(.mismatchedTag(tag, kind: mapping ? "mapping" : "list", at: location))
+      diagnostics.append(.mismatchedTag(tag, kind: mapping ? "mapping" : "list", at: location(offset)))
     }
-    if let anchor { anchors[anchor] = .open(location) }
+    if let anchor { anchors[anchor] = .open(offset) }
+    let index = UInt32(records.count)
+    records.append(
+      ConfigTree.Record(
+        offset: UInt32(clamping: offset), first: 0, count: 0,
+        flags: ConfigTree.Flags(kind: mapping ? .mapping : .sequence)))
     stack.append(
       Frame(
-        isMapping: mapping, location: location, anchor: anchor, startNodeCount: nodeCount - 1,
-        firstChild: mapping ? entries.count : items.count))
+        isMapping: mapping, record: index, anchor: anchor, startNodeCount: nodeCount - 1, firstChild: pending.count))
   }
 
-  mutating func endCollection(at end: SourceLocation?) throws(LoadFailure) {
+  mutating func endCollection() throws(LoadFailure) {
     guard let frame = stack.popLast() else {
-      throw LoadFailure(diagnostic: .internalError("a collection ended that never started", at: end ?? .start(of: "")))
+      throw LoadFailure(diagnostic: .internalError("a collection ended that never started", at: location(0)))
     }
-    let content: ConfigNode.Content
-    if frame.isMapping {
-      if frame.pendingKey != nil {
-        throw LoadFailure(diagnostic: .internalError("a mapping ended after a key with no value", at: frame.location))
-      }
-      var children = entries.moveOut(from: frame.firstChild)
-      if frame.hasMergeKey { children = applyMergeKeys(children) }
-      content = .mapping(children)
+    let offset = Int(records[Int(frame.record)].offset)
+    if frame.isMapping, frame.pendingKey != nil {
+      throw LoadFailure(diagnostic: .internalError("a mapping ended after a key with no value", at: location(offset)))
+    }
+    let first = UInt32(children.count)
+    if frame.isMapping, frame.hasMergeKey {
+      let merged = applyMergeKeys(Array(pending[frame.firstChild...]))
+      children.append(contentsOf: merged)
+      if merged.count / 2 > 16 { keyIndexes[frame.record] = keyIndex(first: Int(first), slots: merged.count) }
     } else {
-      content = .sequence(items.moveOut(from: frame.firstChild))
+      children.append(contentsOf: pending[frame.firstChild...])
+      if let index = frame.keyIndex { keyIndexes[frame.record] = index.mapValues { UInt32($0) } }
     }
-    let node = ConfigNode(content, at: frame.location, end: end)
+    records[Int(frame.record)].first = first
+    records[Int(frame.record)].count = UInt32(children.count) - first
+    pending.removeSubrange(frame.firstChild...)
     let height = frame.childHeight + 1
     if let anchor = frame.anchor {
-      anchors[anchor] = .complete(node, size: nodeCount - frame.startNodeCount, height: height)
+      anchors[anchor] = .complete(frame.record, size: nodeCount - frame.startNodeCount, height: height)
     }
-    try attach(node, height: height)
+    try attach(frame.record, height: height)
   }
 
-  mutating func scalar(_ scalar: ConfigNode.Scalar, at location: SourceLocation, end: SourceLocation?, anchor: String?)
-    throws(LoadFailure)
-  {
-    try count(1, at: location)
-    let node = ConfigNode(.scalar(scalar), at: location, end: end)
-    if let anchor { anchors[anchor] = .complete(node, size: 1, height: 0) }
-    try attach(node, height: 0)
+  /// A scalar whose text is `value`. `candidate` is where in the file its text would be if
+  /// written as is; when the bytes there are `value`, the node points at them.
+  mutating func scalar(
+    _ value: UnsafeBufferPointer<UInt8>, candidate: Int?, style: ConfigNode.Scalar.Style,
+    tag: ConfigNode.StandardTag?, at offset: Int, anchor: String?
+  ) throws(LoadFailure) {
+    try count(1, at: offset)
+    let inFile = candidate.map { start in
+      source.bytes.withUnsafeBufferPointer { bytes in
+        start + value.count <= bytes.count
+          && UnsafeBufferPointer(rebasing: bytes[start..<start + value.count]).elementsEqual(value)
+      }
+    }
+    let first: Int
+    if let candidate, inFile == true {
+      first = candidate
+    } else {
+      first = text.count
+      text.append(contentsOf: value)
+    }
+    let index = UInt32(records.count)
+    records.append(
+      ConfigTree.Record(
+        offset: UInt32(clamping: offset), first: UInt32(first), count: UInt32(value.count),
+        flags: ConfigTree.Flags(kind: .scalar, style: style, tag: tag, ownText: inFile != true)))
+    if let anchor { anchors[anchor] = .complete(index, size: 1, height: 0) }
+    try attach(index, height: 0)
   }
 
-  mutating func alias(_ name: String, at location: SourceLocation) throws(LoadFailure) {
+  mutating func alias(_ name: String, at offset: Int) throws(LoadFailure) {
     switch anchors[name] {
     case nil:
-      diagnostics.append(.undefinedAlias(name, at: location))
-      try attach(ConfigNode(.scalar(ConfigNode.Scalar("")), at: location), height: 0)
-    case .open(let anchorLocation):
-      throw LoadFailure(diagnostic: .recursiveAlias(name, at: location, anchor: anchorLocation))
-    case .complete(var node, let size, let height):
+      diagnostics.append(.undefinedAlias(name, at: location(offset)))
+      try scalar(
+        UnsafeBufferPointer(start: nil, count: 0), candidate: nil, style: .plain, tag: nil, at: offset, anchor: nil)
+    case .open(let anchorOffset):
+      throw LoadFailure(diagnostic: .recursiveAlias(name, at: location(offset), anchor: location(anchorOffset)))
+    case .complete(let target, let size, let height):
       if stack.count + height > limits.maxDepth {
-        throw LoadFailure(diagnostic: .depthExceeded(limit: limits.maxDepth, at: location))
+        throw LoadFailure(diagnostic: .depthExceeded(limit: limits.maxDepth, at: location(offset)))
       }
-      try count(size, at: location)
-      node.location = location
-      node.endLocation = nil
-      try attach(node, height: height)
+      try count(size, at: offset)
+      let index = UInt32(records.count)
+      records.append(
+        ConfigTree.Record(
+          offset: UInt32(clamping: offset), first: target, count: 0, flags: ConfigTree.Flags(kind: .alias)))
+      try attach(index, height: height)
     }
   }
 
   /// Fails when a scalar of `length` bytes is over the limit.
-  func checkScalarLength(_ length: Int, at location: @autoclosure () -> SourceLocation) throws(LoadFailure) {
+  func checkScalarLength(_ length: Int, at offset: Int) throws(LoadFailure) {
     if length > limits.maxScalarLength {
-      throw LoadFailure(diagnostic: .scalarTooLong(length: length, limit: limits.maxScalarLength, at: location()))
+      throw LoadFailure(
+        diagnostic: .scalarTooLong(length: length, limit: limits.maxScalarLength, at: location(offset)))
     }
   }
 
@@ -116,73 +167,146 @@ struct TreeBuilder {
 
   // MARK: Building
 
-  private mutating func count(_ nodes: Int, at location: SourceLocation) throws(LoadFailure) {
+  private mutating func count(_ nodes: Int, at offset: Int) throws(LoadFailure) {
     nodeCount += nodes
     if nodeCount > limits.maxNodes {
-      throw LoadFailure(diagnostic: .nodesExceeded(limit: limits.maxNodes, at: location))
+      throw LoadFailure(diagnostic: .nodesExceeded(limit: limits.maxNodes, at: location(offset)))
     }
   }
 
-  private mutating func attach(_ node: consuming ConfigNode, height: Int) throws(LoadFailure) {
+  /// The record holding a node's content: itself, or what an alias names.
+  private func target(_ index: UInt32) -> ConfigTree.Record {
+    let record = records[Int(index)]
+    return record.flags.kind == .alias ? records[Int(record.first)] : record
+  }
+
+  private func textBytes<R>(_ index: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let record = target(index)
+    let buffer = record.flags.ownText ? text : source.bytes
+    return buffer.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]))
+    }
+  }
+
+  private func keyText(_ index: UInt32) -> String { textBytes(index) { String(decoding: $0, as: UTF8.self) } }
+
+  private func sameText(_ left: UInt32, _ right: UInt32) -> Bool {
+    textBytes(left) { a in textBytes(right) { b in a.elementsEqual(b) } }
+  }
+
+  private func kindName(_ index: UInt32) -> String {
+    switch target(index).flags.kind {
+    case .scalar, .alias: "scalar"
+    case .sequence: "list"
+    case .mapping: "mapping"
+    }
+  }
+
+  private mutating func attach(_ node: UInt32, height: Int) throws(LoadFailure) {
     guard !stack.isEmpty else {
-      root = node
+      rootIndex = node
       return
     }
     let top = stack.count - 1
     stack[top].childHeight = max(stack[top].childHeight, height)
     guard stack[top].isMapping else {
-      items.push(node)
+      pending.append(node)
       return
     }
     guard let key = stack[top].pendingKey else {
-      guard node.scalar != nil else {
-        throw LoadFailure(diagnostic: .nonScalarKey(kind: node.kindName, at: node.location))
+      guard target(node).flags.kind == .scalar else {
+        throw LoadFailure(
+          diagnostic: .nonScalarKey(kind: kindName(node), at: location(Int(records[Int(node)].offset))))
       }
       stack[top].pendingKey = node
       return
     }
     stack[top].pendingKey = nil
-    if let first = stack[top].firstLocation(ofKey: key.text, in: entries) {
-      diagnostics.append(.duplicateKey(key.text, at: key.location, first: first))
+    if let first = firstKey(matching: key, in: stack[top]) {
+      diagnostics.append(
+        .duplicateKey(
+          keyText(key), at: location(Int(records[Int(key)].offset)), first: location(Int(records[Int(first)].offset))))
       return
     }
     if isMergeKey(key) { stack[top].hasMergeKey = true }
-    stack[top].append(ConfigNode.Entry(key: key, value: node), to: entries)
+    pending.append(key)
+    pending.append(node)
+    let entries = (pending.count - stack[top].firstChild) / 2
+    if stack[top].keyIndex != nil {
+      let text = ScalarKey(keyText(key))
+      stack[top].keyIndex?[text] = entries - 1
+    } else if entries > 16 {
+      var index: [ScalarKey: Int] = [:]
+      index.reserveCapacity(entries * 2)
+      let firstChild = stack[top].firstChild
+      for entry in 0..<entries { index[ScalarKey(keyText(pending[firstChild + 2 * entry]))] = entry }
+      stack[top].keyIndex = index
+    }
   }
 
-  private func isMergeKey(_ key: ConfigNode) -> Bool {
+  /// The key already in `frame`'s mapping with the same text as `key`, if any.
+  private func firstKey(matching key: UInt32, in frame: Frame) -> UInt32? {
+    if let index = frame.keyIndex {
+      return index[ScalarKey(keyText(key))].map { pending[frame.firstChild + 2 * $0] }
+    }
+    var slot = frame.firstChild
+    while slot < pending.count {
+      if sameText(pending[slot], key) { return pending[slot] }
+      slot += 2
+    }
+    return nil
+  }
+
+  private func isMergeKey(_ key: UInt32) -> Bool {
     guard mergeKeys else { return false }
-    guard let scalar = key.scalar else { return false }
-    return scalar.isPlain && scalar.text == "<<"
+    let record = target(key)
+    return record.flags.kind == .scalar && record.flags.style == .plain && record.flags.tag == nil
+      && textBytes(key) { $0.elementsEqual("<<".utf8) }
+  }
+
+  /// The index by key of a finished mapping's `slots` children starting at `first`.
+  private func keyIndex(first: Int, slots: Int) -> [ScalarKey: UInt32] {
+    var index: [ScalarKey: UInt32] = [:]
+    index.reserveCapacity(slots)
+    for entry in 0..<slots / 2 { index[ScalarKey(keyText(children[first + 2 * entry]))] = UInt32(entry) }
+    return index
   }
 
   /// Replaces each `<<` entry by the entries of the mapping (or mappings) it names that the
   /// mapping does not set itself; among several merged mappings the first one listed wins.
-  private mutating func applyMergeKeys(_ entries: [ConfigNode.Entry]) -> [ConfigNode.Entry] {
+  private mutating func applyMergeKeys(_ slots: [UInt32]) -> [UInt32] {
     var seen = Set<ScalarKey>()
-    for entry in entries where !isMergeKey(entry.key) { seen.insert(ScalarKey(entry.key.text)) }
-    var result: [ConfigNode.Entry] = []
-    result.reserveCapacity(entries.count)
-    for entry in entries {
-      guard isMergeKey(entry.key) else {
-        result.append(entry)
+    for entry in stride(from: 0, to: slots.count, by: 2) where !isMergeKey(slots[entry]) {
+      seen.insert(ScalarKey(keyText(slots[entry])))
+    }
+    var result: [UInt32] = []
+    result.reserveCapacity(slots.count)
+    for entry in stride(from: 0, to: slots.count, by: 2) {
+      let (key, value) = (slots[entry], slots[entry + 1])
+      guard isMergeKey(key) else {
+        result.append(key)
+        result.append(value)
         continue
       }
-      let sources: [ConfigNode]
-      switch entry.value.content {
-      case .mapping: sources = [entry.value]
-      case .sequence(let items): sources = items
-      case .scalar:
-        diagnostics.append(.invalidMergeValue(kind: entry.value.kindName, at: entry.value.location))
+      let valueRecord = target(value)
+      let sources: [UInt32]
+      switch valueRecord.flags.kind {
+      case .mapping: sources = [value]
+      case .sequence: sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
+      case .scalar, .alias:
+        diagnostics.append(.invalidMergeValue(kind: kindName(value), at: location(Int(records[Int(value)].offset))))
         continue
       }
       for source in sources {
-        guard let merged = source.mapping else {
-          diagnostics.append(.invalidMergeValue(kind: source.kindName, at: source.location))
+        let merged = target(source)
+        guard merged.flags.kind == .mapping else {
+          diagnostics.append(.invalidMergeValue(kind: kindName(source), at: location(Int(records[Int(source)].offset))))
           continue
         }
-        for mergedEntry in merged where seen.insert(ScalarKey(mergedEntry.key.text)).inserted {
-          result.append(mergedEntry)
+        for slot in stride(from: Int(merged.first), to: Int(merged.first + merged.count), by: 2)
+        where seen.insert(ScalarKey(keyText(children[slot]))).inserted {
+          result.append(children[slot])
+          result.append(children[slot + 1])
         }
       }
     }
@@ -192,104 +316,30 @@ struct TreeBuilder {
   // MARK: State
 
   private enum Anchor {
-    case open(SourceLocation)
-    case complete(ConfigNode, size: Int, height: Int)
+    case open(Int)
+    case complete(UInt32, size: Int, height: Int)
   }
 
   private struct Frame {
     var isMapping: Bool
-    var location: SourceLocation
+    var record: UInt32
     var anchor: String?
     var startNodeCount: Int
-    /// Where this collection's children start on the builder's item or entry stack.
+    /// Where this collection's children start on the builder's pending stack.
     var firstChild: Int
-    var pendingKey: ConfigNode?
+    var pendingKey: UInt32?
     var childHeight = 0
     var hasMergeKey = false
-    /// Built once a mapping outgrows a linear scan: key to position after `firstChild`.
+    /// Built once a mapping outgrows a linear scan: key to entry position.
     var keyIndex: [ScalarKey: Int]?
 
-    init(isMapping: Bool, location: SourceLocation, anchor: String?, startNodeCount: Int, firstChild: Int) {
+    init(isMapping: Bool, record: UInt32, anchor: String?, startNodeCount: Int, firstChild: Int) {
       self.isMapping = isMapping
-      self.location = location
+      self.record = record
       self.anchor = anchor
       self.startNodeCount = startNodeCount
       self.firstChild = firstChild
     }
-
-    /// Mutating only so that it reads the frame in place on the stack rather than a copy.
-    mutating func firstLocation(ofKey key: String, in entries: MoveStack<ConfigNode.Entry>) -> SourceLocation? {
-      if let keyIndex {
-        return keyIndex[ScalarKey(key)].map { entries[firstChild + $0].key.location }
-      }
-      for position in firstChild..<entries.count where ScalarKey.sameBytes(entries[position].key.text, key) {
-        return entries[position].key.location
-      }
-      return nil
-    }
-
-    mutating func append(_ entry: consuming ConfigNode.Entry, to entries: MoveStack<ConfigNode.Entry>) {
-      let key = entry.key.text
-      entries.push(entry)
-      let count = entries.count - firstChild
-      if keyIndex != nil {
-        keyIndex?[ScalarKey(key)] = count - 1
-      } else if count > 16 {
-        var index: [ScalarKey: Int] = [:]
-        index.reserveCapacity(count * 2)
-        for position in 0..<count { index[ScalarKey(entries[firstChild + position].key.text)] = position }
-        keyIndex = index
-      }
-    }
-  }
-}
-
-/// A stack of values whose top range moves out into an array, without copying or destroying.
-///
-/// Confined to one tree builder.
-final class MoveStack<Element> {
-  private var base: UnsafeMutablePointer<Element>
-  private var capacity: Int
-  private(set) var count = 0
-
-  init() {
-    capacity = 64
-    base = .allocate(capacity: capacity)
-  }
-
-  deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
-  }
-
-  subscript(_ position: Int) -> Element {
-    _read { yield base[position] }
-  }
-
-  func push(_ element: consuming Element) {
-    if count == capacity {
-      let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = larger
-      capacity *= 2
-    }
-    (base + count).initialize(to: element)
-    count += 1
-  }
-
-  /// The values from `start` to the top, moved into an array of exactly their number.
-  func moveOut(from start: Int) -> [Element] {
-    let moved = count - start
-    // An empty collection is the shared empty array: building one with no capacity would write
-    // its count into that shared storage, a race between threads that load at once.
-    guard moved > 0 else { return [] }
-    let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-      if let destination = buffer.baseAddress { destination.moveInitialize(from: base + start, count: moved) }
-      initialized = moved
-    }
-    count = start
-    return result
   }
 }
 

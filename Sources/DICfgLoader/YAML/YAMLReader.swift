@@ -46,50 +46,65 @@ struct YAMLReader {
     while true {
       guard yaml_parser_parse(parser, &event) == 1 else { throw LoadFailure(diagnostic: syntaxError(parser.pointee)) }
       defer { yaml_event_delete(&event) }
-      let start = location(of: event.start_mark)
+      let start = characterOffsets.byteOffset(ofCharacter: event.start_mark.index)
       switch event.type {
       case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_NO_EVENT:
         continue
       case YAML_STREAM_END_EVENT:
         return
       case YAML_DOCUMENT_START_EVENT:
-        if let firstDocument { throw LoadFailure(diagnostic: .secondDocument(at: start, first: firstDocument)) }
-        firstDocument = start
+        let location = source.location(ofByteOffset: start)
+        if let firstDocument { throw LoadFailure(diagnostic: .secondDocument(at: location, first: firstDocument)) }
+        firstDocument = location
       case YAML_ALIAS_EVENT:
         try builder.alias(Self.string(event.data.alias.anchor), at: start)
       case YAML_SCALAR_EVENT:
         let data = event.data.scalar
         try builder.checkScalarLength(data.length, at: start)
-        let text = Self.string(data.value, length: data.length)
         let style = Self.style(data.style)
         var tag: ConfigNode.StandardTag?
         if let rawTag = data.tag {
-          tag = try standardTag(Self.string(rawTag), at: start, builder: &builder)
-          if let resolved = tag, let problem = Self.tagProblem(resolved, text: text, at: start) {
+          let location = source.location(ofByteOffset: start)
+          tag = try standardTag(Self.string(rawTag), at: location, builder: &builder)
+          if let resolved = tag,
+            let problem = Self.tagProblem(resolved, text: Self.string(data.value, length: data.length), at: location)
+          {
             builder.report(problem)
             tag = nil
           }
         }
+        // Written as is, a plain scalar's text starts where the node does and a quoted one's
+        // after its quote; an anchor or a tag comes first, and then the text is copied.
+        var candidate: Int?
+        if data.anchor == nil, data.tag == nil {
+          switch style {
+          case .plain: candidate = start
+          case .singleQuoted, .doubleQuoted: candidate = start + 1
+          case .literal, .folded: candidate = nil
+          }
+        }
         try builder.scalar(
-          ConfigNode.Scalar(text, style: style, tag: tag), at: start, end: location(of: event.end_mark),
-          anchor: data.anchor.map(Self.string))
+          UnsafeBufferPointer(start: UnsafePointer(data.value), count: data.value == nil ? 0 : data.length),
+          candidate: candidate,
+          style: style, tag: tag, at: start, anchor: data.anchor.map(Self.string))
       case YAML_SEQUENCE_START_EVENT:
         let data = event.data.sequence_start
         let tag = try data.tag.map { rawTag throws(LoadFailure) in
-          try standardTag(Self.string(rawTag), at: start, builder: &builder)
+          try standardTag(Self.string(rawTag), at: source.location(ofByteOffset: start), builder: &builder)
         }
         try builder.beginCollection(mapping: false, at: start, anchor: data.anchor.map(Self.string), tag: tag ?? nil)
       case YAML_MAPPING_START_EVENT:
         let data = event.data.mapping_start
         let tag = try data.tag.map { rawTag throws(LoadFailure) in
-          try standardTag(Self.string(rawTag), at: start, builder: &builder)
+          try standardTag(Self.string(rawTag), at: source.location(ofByteOffset: start), builder: &builder)
         }
         try builder.beginCollection(mapping: true, at: start, anchor: data.anchor.map(Self.string), tag: tag ?? nil)
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-        try builder.endCollection(at: location(of: event.end_mark))
+        try builder.endCollection()
       default:
         throw LoadFailure(
-          diagnostic: .internalError("libyaml sent an unknown event type \(event.type.rawValue)", at: start))
+          diagnostic: .internalError(
+            "libyaml sent an unknown event type \(event.type.rawValue)", at: source.location(ofByteOffset: start)))
       }
     }
   }
