@@ -215,8 +215,10 @@ extension ConfigNode {
 
     /// The value under `key` (compared byte for byte), if any.
     public subscript(key key: String) -> ConfigNode? {
-      if case .tree(let tree, let mapping, let first, _) = storage, let index = tree.keyIndexes[mapping] {
-        return index[ScalarKey(key)].map { ConfigNode(tree: tree, index: tree.children[Int(first) + 2 * Int($0) + 1]) }
+      if case .tree(let tree, let mapping, let first, _) = storage, tree.keyIndexes[mapping] != nil {
+        return tree.entry(of: mapping, first: first, key: key).map {
+          ConfigNode(tree: tree, index: tree.children[Int(first) + 2 * $0 + 1])
+        }
       }
       return first { $0.key.hasText(key) }?.value
     }

@@ -62,10 +62,10 @@ public final class ConfigTree: Sendable {
   /// Scalar texts that are not the file's bytes as written.
   let text: [UInt8]
   /// Per mapping of more than 16 entries (by record): its keys' entry positions.
-  let keyIndexes: [UInt32: [ScalarKey: UInt32]]
+  let keyIndexes: [UInt32: KeyIndex]
 
   init(
-    source: SourceFile, records: [Record], children: [UInt32], text: [UInt8], keyIndexes: [UInt32: [ScalarKey: UInt32]]
+    source: SourceFile, records: [Record], children: [UInt32], text: [UInt8], keyIndexes: [UInt32: KeyIndex]
   ) {
     self.source = source
     self.records = records
@@ -92,9 +92,30 @@ public final class ConfigTree: Sendable {
   @inline(__always)
   func withText<R>(_ index: UInt32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     let record = records[Int(target(index))]
-    let buffer = record.flags.ownText ? text : source.bytes
-    return try buffer.withUnsafeBufferPointer { all in
-      try body(UnsafeBufferPointer(rebasing: all[Int(record.first)..<Int(record.first + record.count)]))
+    let range = Int(record.first)..<Int(record.first + record.count)
+    // Each array read in place: choosing one into a local would retain and release it per call.
+    if record.flags.ownText {
+      return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+    return try source.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Whether two byte runs are equal.
+  @inline(__always)
+  static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard left.count == right.count else { return false }
+    guard let a = left.baseAddress, let b = right.baseAddress, left.count > 0 else { return true }
+    return memcmp(a, b, left.count) == 0
+  }
+
+  /// The entry of `mapping` (a record) whose key is `key`, through its index.
+  func entry(of mapping: UInt32, first: UInt32, key: String) -> Int? {
+    guard let index = keyIndexes[mapping] else { return nil }
+    var key = key
+    return key.withUTF8 { wanted in
+      index.position(hash: KeyIndex.hash(wanted)) {
+        withText(children[Int(first) + 2 * $0]) { Self.sameBytes($0, wanted) }
+      }
     }
   }
 
@@ -106,7 +127,15 @@ public final class ConfigTree: Sendable {
   func textEquals(_ index: UInt32, _ expected: String) -> Bool {
     var expected = expected
     return expected.withUTF8 { wanted in
-      withText(index) { $0.elementsEqual(wanted) }
+      withText(index) { Self.sameBytes($0, wanted) }
     }
   }
 }
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -22,7 +22,7 @@ struct TreeBuilder {
   private var records: [ConfigTree.Record] = []
   private var children: [UInt32] = []
   private var text: [UInt8] = []
-  private var keyIndexes: [UInt32: [ScalarKey: UInt32]] = [:]
+  private var keyIndexes: [UInt32: KeyIndex] = [:]
 
   private var stack: [Frame] = []
   /// The children of every open collection, each collection's above its parent's; a
@@ -90,7 +90,7 @@ struct TreeBuilder {
       if merged.count / 2 > 16 { keyIndexes[frame.record] = keyIndex(first: Int(first), slots: merged.count) }
     } else {
       children.append(contentsOf: pending[frame.firstChild...])
-      if let index = frame.keyIndex { keyIndexes[frame.record] = index.mapValues { UInt32($0) } }
+      if let index = frame.keyIndex { keyIndexes[frame.record] = index }
     }
     records[Int(frame.record)].first = first
     records[Int(frame.record)].count = UInt32(children.count) - first
@@ -112,7 +112,7 @@ struct TreeBuilder {
     let inFile = candidate.map { start in
       source.bytes.withUnsafeBufferPointer { bytes in
         start + value.count <= bytes.count
-          && UnsafeBufferPointer(rebasing: bytes[start..<start + value.count]).elementsEqual(value)
+          && ConfigTree.sameBytes(UnsafeBufferPointer(rebasing: bytes[start..<start + value.count]), value)
       }
     }
     let first: Int
@@ -182,17 +182,19 @@ struct TreeBuilder {
 
   private func textBytes<R>(_ index: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     let record = target(index)
-    let buffer = record.flags.ownText ? text : source.bytes
-    return buffer.withUnsafeBufferPointer {
-      body(UnsafeBufferPointer(rebasing: $0[Int(record.first)..<Int(record.first + record.count)]))
-    }
+    let range = Int(record.first)..<Int(record.first + record.count)
+    // Each array read in place: choosing one into a local would retain and release it per call.
+    if record.flags.ownText { return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) } }
+    return source.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   private func keyText(_ index: UInt32) -> String { textBytes(index) { String(decoding: $0, as: UTF8.self) } }
 
   private func sameText(_ left: UInt32, _ right: UInt32) -> Bool {
-    textBytes(left) { a in textBytes(right) { b in a.elementsEqual(b) } }
+    textBytes(left) { a in textBytes(right) { b in ConfigTree.sameBytes(a, b) } }
   }
+
+  private func hash(_ index: UInt32) -> Int { textBytes(index) { KeyIndex.hash($0) } }
 
   private func kindName(_ index: UInt32) -> String {
     switch target(index).flags.kind {
@@ -222,7 +224,7 @@ struct TreeBuilder {
       return
     }
     stack[top].pendingKey = nil
-    if let first = firstKey(matching: key, in: stack[top]) {
+    if let first = firstKey(matching: key, firstChild: stack[top].firstChild, index: stack[top].keyIndex) {
       diagnostics.append(
         .duplicateKey(
           keyText(key), at: location(Int(records[Int(key)].offset)), first: location(Int(records[Int(first)].offset))))
@@ -232,24 +234,28 @@ struct TreeBuilder {
     pending.append(key)
     pending.append(node)
     let entries = (pending.count - stack[top].firstChild) / 2
-    if stack[top].keyIndex != nil {
-      let text = ScalarKey(keyText(key))
-      stack[top].keyIndex?[text] = entries - 1
-    } else if entries > 16 {
-      var index: [ScalarKey: Int] = [:]
-      index.reserveCapacity(entries * 2)
-      let firstChild = stack[top].firstChild
-      for entry in 0..<entries { index[ScalarKey(keyText(pending[firstChild + 2 * entry]))] = entry }
+    let firstChild = stack[top].firstChild
+    if stack[top].keyIndex != nil || entries > 16 {
+      var index = stack[top].keyIndex ?? KeyIndex(capacity: entries)
+      stack[top].keyIndex = nil
+      addKeys(to: &index, entries: entries, firstChild: firstChild)
       stack[top].keyIndex = index
     }
   }
 
+  /// Adds the keys of a mapping's entries from `index.count` up to `entries` to its index.
+  private func addKeys(to index: inout KeyIndex, entries: Int, firstChild: Int) {
+    for position in index.count..<entries { index.append(hash: hash(pending[firstChild + 2 * position])) }
+  }
+
   /// The key already in `frame`'s mapping with the same text as `key`, if any.
-  private func firstKey(matching key: UInt32, in frame: Frame) -> UInt32? {
-    if let index = frame.keyIndex {
-      return index[ScalarKey(keyText(key))].map { pending[frame.firstChild + 2 * $0] }
+  private func firstKey(matching key: UInt32, firstChild: Int, index: KeyIndex?) -> UInt32? {
+    if let index {
+      return index.position(hash: hash(key)) { sameText(pending[firstChild + 2 * $0], key) }.map {
+        pending[firstChild + 2 * $0]
+      }
     }
-    var slot = frame.firstChild
+    var slot = firstChild
     while slot < pending.count {
       if sameText(pending[slot], key) { return pending[slot] }
       slot += 2
@@ -265,10 +271,9 @@ struct TreeBuilder {
   }
 
   /// The index by key of a finished mapping's `slots` children starting at `first`.
-  private func keyIndex(first: Int, slots: Int) -> [ScalarKey: UInt32] {
-    var index: [ScalarKey: UInt32] = [:]
-    index.reserveCapacity(slots)
-    for entry in 0..<slots / 2 { index[ScalarKey(keyText(children[first + 2 * entry]))] = UInt32(entry) }
+  private func keyIndex(first: Int, slots: Int) -> KeyIndex {
+    var index = KeyIndex(capacity: slots / 2)
+    for entry in 0..<slots / 2 { index.append(hash: hash(children[first + 2 * entry])) }
     return index
   }
 
@@ -330,8 +335,8 @@ struct TreeBuilder {
     var pendingKey: UInt32?
     var childHeight = 0
     var hasMergeKey = false
-    /// Built once a mapping outgrows a linear scan: key to entry position.
-    var keyIndex: [ScalarKey: Int]?
+    /// Built once a mapping outgrows a linear scan: its keys' entry positions.
+    var keyIndex: KeyIndex?
 
     init(isMapping: Bool, record: UInt32, anchor: String?, startNodeCount: Int, firstChild: Int) {
       self.isMapping = isMapping
