@@ -4,6 +4,7 @@
 //
 //   DICfgBenchmarks [--quick] [--files DIR]          resolution, link and loading tables
 //   DICfgBenchmarks --memory STAGE FILE               one stage once, then peak memory in KiB
+//     (STAGE: none, raw, loader or validate; each reads FILE itself, once)
 import CLibYAMLRaw
 import DICfg
 import DICfgLoader
@@ -47,24 +48,35 @@ func rawEventCount(_ bytes: [UInt8]) -> Int {
   }
 }
 
-func runStage(_ stage: String, _ bytes: [UInt8]) {
+/// The file's bytes, read once into an array of its size.
+func readBytes(_ path: String) -> [UInt8] {
+  guard let file = fopen(path, "rb") else { return [] }
+  defer { fclose(file) }
+  fseek(file, 0, SEEK_END)
+  let size = ftell(file)
+  fseek(file, 0, SEEK_SET)
+  return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+    count = fread(buffer.baseAddress, 1, size, file)
+  }
+}
+
+let benchmarkLimits = LoaderLimits(maxFileSize: 1 << 30)
+
+/// One stage on the file at `path`, reading it as a user's run would: raw libyaml on its bytes,
+/// the loader and `validate` (the whole compile) from the path.
+func runStage(_ stage: String, _ path: String) {
   switch stage {
-  case "raw": blackHole(rawEventCount(bytes))
-  case "loader":
-    blackHole(ConfigLoader(limits: LoaderLimits(maxFileSize: 1 << 30)).load(bytes: bytes, path: "bench.yaml"))
+  case "raw": blackHole(rawEventCount(readBytes(path)))
+  case "loader": blackHole(ConfigLoader(limits: benchmarkLimits).load(path: path))
   case "validate":
-    let text = String(decoding: bytes, as: UTF8.self)
-    let compiler = GraphCompiler(
-      loader: ConfigLoader(limits: LoaderLimits(maxFileSize: 1 << 30)),
-      fileSystem: InMemoryFileSystem(["bench.yaml": text]))
-    blackHole(compiler.compile(CompileRequest(file: "bench.yaml", environmentVariables: [:])))
+    let compiler = GraphCompiler(loader: ConfigLoader(limits: benchmarkLimits))
+    blackHole(compiler.compile(CompileRequest(file: path, environmentVariables: [:])))
   default: break
   }
 }
 
 if let stage = value(after: "--memory"), let file = arguments.last {
-  let bytes = stage == "none" ? [] : [UInt8](FileManager.default.contents(atPath: file) ?? Data())
-  runStage(stage, bytes)
+  runStage(stage, file)
   var usage = rusage()
   getrusage(RUSAGE_SELF.rawValue, &usage)
   print(usage.ru_maxrss)
@@ -357,18 +369,27 @@ for size in runs("link") ? [10, 1_000, 10_000] : [] {
 
 // MARK: Loading
 
-var loadRows: [(String, Int, Double, Double, Double, Double)] = []
+/// Per size: the YAML file's size, raw libyaml on it, and the loader and `validate` on the YAML
+/// file and on the same graph in JSON.
+var loadRows:
+  [(label: String, count: Int, size: Double, raw: Double, yaml: (Double, Double), json: (Double, Double)?)] =
+    []
 if runs("loading"), let folder = value(after: "--files") {
   for (label, count) in [("1,000", 1_000), ("10,000", 10_000), ("100,000", 100_000)] {
     let path = "\(folder)/graph-\(count).yaml"
-    guard let data = FileManager.default.contents(atPath: path) else { continue }
-    let bytes = [UInt8](data)
+    let jsonPath = "\(folder)/graph-\(count).json"
+    guard FileManager.default.fileExists(atPath: path) else { continue }
+    let size = Double(readBytes(path).count)
     let rounds = quick ? 1 : (count >= 100_000 ? 3 : 5)
     let repeats = quick ? 1 : max(1, 20_000 / count)
-    let raw = nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage("raw", bytes) }
-    let loader = nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage("loader", bytes) }
-    let validate = nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage("validate", bytes) }
-    loadRows.append((label, count, Double(bytes.count), raw, loader, validate))
+    func time(_ stage: String, _ file: String) -> Double {
+      nanosecondsPerCall(iterations: repeats, rounds: rounds) { runStage(stage, file) }
+    }
+    let raw = time("raw", path)
+    let yaml = (time("loader", path), time("validate", path))
+    let json =
+      FileManager.default.fileExists(atPath: jsonPath) ? (time("loader", jsonPath), time("validate", jsonPath)) : nil
+    loadRows.append((label, count, size, raw, yaml, json))
   }
 }
 
@@ -390,7 +411,9 @@ if !awaited.isEmpty {
   print("\n## Awaited resolution (ns per resolve; `try await container.resolve` beside the synchronous resolve)\n")
   print("| scenario | synchronous | awaited | awaited / synchronous |")
   print("|---|---|---|---|")
-  print("| \(awaited[0].0) | \(format(awaited[0].1)) | \(format(awaited[0].2)) | \(ratio(awaited[0].2, to: awaited[0].1)) |")
+  print(
+    "| \(awaited[0].0) | \(format(awaited[0].1)) | \(format(awaited[0].2)) | \(ratio(awaited[0].2, to: awaited[0].1)) |"
+  )
   print(
     "| \(awaited[1].0) | \(format(awaited[1].1)) (all factories synchronous) | \(format(awaited[1].2)) | "
       + "\(ratio(awaited[1].2, to: awaited[1].1)) |")
@@ -412,20 +435,24 @@ for (size, link, load) in linkRows {
   print("| \(size) | \(format(link)) | \(format(load)) | \(ratio(link, to: load)) |")
 }
 if !loadRows.isEmpty {
-  print("\n## Loading and validating generated graph files\n")
+  print("\n## Loading and validating generated graph files (each stage reads the file)\n")
   print(
-    "| services | MB | raw libyaml | loader | validate | loader / raw | validate / raw | MB/s (loader) | per service (validate) |"
-  )
-  print("|---|---|---|---|---|---|---|---|---|")
-  for (label, count, size, raw, loader, validate) in loadRows {
+    "| services | MB (YAML) | raw libyaml | loader | validate | loader / raw | validate / raw | loader, JSON | "
+      + "validate, JSON | JSON / YAML (loader, validate) |")
+  print("|---|---|---|---|---|---|---|---|---|---|")
+  for row in loadRows {
+    let json = row.json.map {
+      "\(format($0.0)) | \(format($0.1)) | \(ratio($0.0, to: row.yaml.0)), \(ratio($0.1, to: row.yaml.1))"
+    }
     print(
-      "| \(label) | \(String(format: "%.1f", size / 1e6)) | \(format(raw)) | \(format(loader)) | \(format(validate)) | "
-        + "\(ratio(loader, to: raw)) | \(ratio(validate, to: raw)) | \(String(format: "%.1f", size / loader * 1e3)) | "
-        + "\(format(validate / Double(count))) |")
+      "| \(row.label) | \(String(format: "%.1f", row.size / 1e6)) | \(format(row.raw)) | \(format(row.yaml.0)) | "
+        + "\(format(row.yaml.1)) | \(ratio(row.yaml.0, to: row.raw)) | \(ratio(row.yaml.1, to: row.raw)) | "
+        + (json ?? "– | – | –") + " |")
   }
   if loadRows.count == 3 {
     print(
-      "\nGrowth from 10,000 to 100,000 services (10× the services): raw \(ratio(loadRows[2].3, to: loadRows[1].3)), "
-        + "loader \(ratio(loadRows[2].4, to: loadRows[1].4)), validate \(ratio(loadRows[2].5, to: loadRows[1].5)).")
+      "\nGrowth from 10,000 to 100,000 services (10× the services): raw \(ratio(loadRows[2].raw, to: loadRows[1].raw)), "
+        + "loader \(ratio(loadRows[2].yaml.0, to: loadRows[1].yaml.0)), validate "
+        + "\(ratio(loadRows[2].yaml.1, to: loadRows[1].yaml.1)).")
   }
 }

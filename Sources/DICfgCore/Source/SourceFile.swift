@@ -8,8 +8,17 @@ public struct SourceFile: Sendable {
   public let path: String
   /// The file's bytes, as read.
   public let bytes: [UInt8]
+  /// Byte offset of the first byte of each line, the first after any byte-order mark; 32 bits
+  /// each, as a file of millions of short lines (indented JSON) would otherwise spend 8 bytes a
+  /// line.
+  private let starts: [UInt32]
+
   /// Byte offset of the first byte of each line; `lineStarts[0]` is after any byte-order mark.
-  public let lineStarts: [Int]
+  /// Made on each call: use ``contentStart`` and ``lineIndex(containing:)`` for single lookups.
+  public var lineStarts: [Int] { starts.map(Int.init) }
+
+  /// The offset of the first byte after any byte-order mark.
+  public var contentStart: Int { Int(starts[0]) }
   /// For a file with long lines: the number of characters (bytes that do not continue a UTF-8
   /// sequence) before every `checkpointStride`-th byte, so a column is found by counting at most
   /// that many bytes, however long its line (a one-line JSON file). Empty otherwise.
@@ -23,10 +32,10 @@ public struct SourceFile: Sendable {
   public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
-    var starts: [Int] = []
+    var starts: [UInt32] = []
     starts.reserveCapacity(bytes.count / 32 + 1)
     let bomLength = bytes.starts(with: SourceFile.byteOrderMark) ? SourceFile.byteOrderMark.count : 0
-    starts.append(bomLength)
+    starts.append(UInt32(bomLength))
     bytes.withUnsafeBufferPointer { bytes in
       var index = bomLength
       let count = bytes.count
@@ -41,18 +50,18 @@ public struct SourceFile: Sendable {
         }
         let byte = bytes[index]
         if byte == 0x0A {
-          starts.append(index + 1)
+          starts.append(UInt32(truncatingIfNeeded: index + 1))
         } else if byte == 0x0D {
           if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
-          starts.append(index + 1)
+          starts.append(UInt32(truncatingIfNeeded: index + 1))
         }
         index += 1
       }
     }
-    self.lineStarts = starts
+    self.starts = starts
     var longest = 0
     for (index, start) in starts.enumerated() {
-      longest = max(longest, (index + 1 < starts.count ? starts[index + 1] : bytes.count) - start)
+      longest = max(longest, (index + 1 < starts.count ? Int(starts[index + 1]) : bytes.count) - Int(start))
     }
     self.characterCheckpoints = longest > Self.longLine ? Self.checkpoints(of: bytes) : []
   }
@@ -96,14 +105,14 @@ public struct SourceFile: Sendable {
 
   /// The number of lines (a final line break does not start a counted line of its own
   /// unless text follows it).
-  public var lineCount: Int { lineStarts.count }
+  public var lineCount: Int { starts.count }
 
   /// The location of a byte offset. Offsets past the end clamp to the end of the file;
   /// an offset inside a multi-byte character points at that character.
   public func location(ofByteOffset rawOffset: Int) -> SourceLocation {
     let offset = max(0, min(rawOffset, bytes.count))
     let lineIndex = self.lineIndex(containing: offset)
-    let start = lineStarts[lineIndex]
+    let start = Int(starts[lineIndex])
     var column = 1
     if offset - start > Self.checkpointStride, !characterCheckpoints.isEmpty {
       column += characters(before: offset) - characters(before: start)
@@ -121,19 +130,19 @@ public struct SourceFile: Sendable {
   /// The 0-based index of the line holding `offset`.
   public func lineIndex(containing offset: Int) -> Int {
     var low = 0
-    var high = lineStarts.count - 1
+    var high = starts.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+      if Int(starts[middle]) <= offset { low = middle } else { high = middle - 1 }
     }
     return low
   }
 
   /// The bytes of 1-based `line` without its line break, or nil when there is no such line.
   public func lineBytes(_ line: Int) -> ArraySlice<UInt8>? {
-    guard line >= 1, line <= lineStarts.count else { return nil }
-    let start = lineStarts[line - 1]
-    var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+    guard line >= 1, line <= starts.count else { return nil }
+    let start = Int(starts[line - 1])
+    var end = line < starts.count ? Int(starts[line]) : bytes.count
     while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
     return bytes[start..<end]
   }

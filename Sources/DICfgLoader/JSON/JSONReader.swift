@@ -16,7 +16,7 @@ struct JSONReader {
   init(source: SourceFile) {
     self.source = source
     self.bytes = source.bytes
-    self.index = source.lineStarts[0]
+    self.index = source.contentStart
   }
 
   private enum State {

@@ -28,7 +28,7 @@ struct EncodingCheck {
           "file is \(wideEncoding), not UTF-8; save it as UTF-8", at: source.location(ofByteOffset: 0)),
         isASCII: false)
     }
-    let start = source.lineStarts[0]
+    let start = source.contentStart
     var index = start
     let count = bytes.count
     var isASCII = true

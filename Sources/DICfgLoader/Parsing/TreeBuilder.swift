@@ -38,9 +38,11 @@ struct TreeBuilder {
     self.source = source
     self.limits = limits
     self.mergeKeys = mergeKeys
-    // Most graph files have a node every 8 to 12 bytes.
-    records.reserveCapacity(source.bytes.count / 10 + 16)
-    children.reserveCapacity(source.bytes.count / 10 + 16)
+    // A graph file has a node every 8 to 9 bytes in block YAML and every 14 to 15 in indented
+    // JSON; reserving for that keeps the buffers from doubling past what they hold.
+    let expected = source.bytes.count / (mergeKeys ? 8 : 13) + 16
+    records.reserveCapacity(expected)
+    children.reserveCapacity(expected)
   }
 
   /// The tree built, and its root node; nil when no document was read.
@@ -66,6 +68,7 @@ struct TreeBuilder {
     }
     if let anchor { anchors[anchor] = .open(offset) }
     let index = UInt32(records.count)
+    growIfFull(adding: 0)
     records.append(
       ConfigTree.Record(
         offset: UInt32(clamping: offset), first: 0, count: 0,
@@ -84,6 +87,7 @@ struct TreeBuilder {
       throw LoadFailure(diagnostic: .internalError("a mapping ended after a key with no value", at: location(offset)))
     }
     let first = UInt32(children.count)
+    growIfFull(adding: pending.count - frame.firstChild)
     if frame.isMapping, frame.hasMergeKey {
       let merged = applyMergeKeys(Array(pending[frame.firstChild...]))
       children.append(contentsOf: merged)
@@ -123,6 +127,7 @@ struct TreeBuilder {
       text.append(contentsOf: value)
     }
     let index = UInt32(records.count)
+    growIfFull(adding: 0)
     records.append(
       ConfigTree.Record(
         offset: UInt32(clamping: offset), first: UInt32(first), count: UInt32(value.count),
@@ -145,6 +150,7 @@ struct TreeBuilder {
       }
       try count(size, at: offset)
       let index = UInt32(records.count)
+      growIfFull(adding: 0)
       records.append(
         ConfigTree.Record(
           offset: UInt32(clamping: offset), first: target, count: 0, flags: ConfigTree.Flags(kind: .alias)))
@@ -166,6 +172,15 @@ struct TreeBuilder {
   }
 
   // MARK: Building
+
+  /// Grows the records, and the children by `adding` more, by half when full, where appending
+  /// would double them: the tree is most of the loader's memory.
+  private mutating func growIfFull(adding: Int) {
+    if records.count == records.capacity { records.reserveCapacity(records.count + records.count / 2) }
+    if children.count + adding > children.capacity {
+      children.reserveCapacity(max(children.count + children.count / 2, children.count + adding))
+    }
+  }
 
   private mutating func count(_ nodes: Int, at offset: Int) throws(LoadFailure) {
     nodeCount += nodes

@@ -126,7 +126,7 @@ struct YAMLReader {
   private func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
     let problem = parser.problem.map { String(cString: $0) } ?? "libyaml could not parse the file"
     if parser.error == YAML_READER_ERROR {
-      let offset = source.lineStarts[0] + Int(parser.problem_offset)
+      let offset = source.contentStart + Int(parser.problem_offset)
       return .error(.invalidEncoding, problem, at: source.location(ofByteOffset: offset))
     }
     let at = location(of: parser.problem_mark)
@@ -215,7 +215,7 @@ struct CharacterOffsets {
 
   init(source: SourceFile, isASCII: Bool) {
     self.source = source
-    self.start = source.lineStarts[0]
+    self.start = source.contentStart
     guard !isASCII else {
       checkpoints = []
       return
