@@ -12,6 +12,13 @@ import DICfgRuntime
 import Foundation
 import Swinject
 
+#if DEBUG
+  // An unoptimized build runs Yams (and dicfg) several times slower; its figures are not these
+  // benchmarks' figures.
+  FileHandle.standardError.write(Data("build with -c release (Benchmarks/run.sh does) to measure\n".utf8))
+  exit(2)
+#endif
+
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 /// `--only resolution|threads|link|loading` runs one section.

@@ -3,6 +3,13 @@
 import Foundation
 import Yams
 
+#if DEBUG
+  // An unoptimized build runs Yams (and dicfg) several times slower; its figures are not these
+  // benchmarks' figures.
+  FileHandle.standardError.write(Data("build with -c release (Benchmarks/run.sh does) to measure\n".utf8))
+  exit(2)
+#endif
+
 let arguments = CommandLine.arguments.dropFirst()
 let folder = arguments.first ?? "."
 let quick = arguments.contains("--quick")

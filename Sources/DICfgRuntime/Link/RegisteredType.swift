@@ -1,21 +1,21 @@
 import DICfgCore
 
 /// What the link checks need to know of a registered factory: from a ``Registry`` or from a
-/// manifest it exported.
-struct RegisteredType {
-  var name: String
-  var fullName: String?
-  var isClass: Bool
-  var argumentTypes: [String]?
-  var labels: [String]?
+/// manifest it exported. A class: the link checks hand one to every service built with it.
+final class RegisteredType {
+  let name: String
+  let fullName: String?
+  let isClass: Bool
+  let argumentTypes: [String]?
+  let labels: [String]?
   /// The properties registered for the type.
-  var properties: Set<String>
+  let properties: Set<String>
   /// Whether the factory runs on the main actor.
-  var isMainActor: Bool
+  let isMainActor: Bool
   /// The properties whose setters run on the main actor.
-  var mainActorProperties: Set<String>
+  let mainActorProperties: Set<String>
   /// The types built and taken, for the checks of the services passed.
-  var types: Types
+  let types: Types
 
   /// One type, as a registry has it or as a manifest describes it.
   enum Described {
