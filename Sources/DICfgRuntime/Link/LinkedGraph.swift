@@ -187,14 +187,20 @@ final class LinkedGraph: Sendable {
 
   private func checkArguments(_ arguments: [String: any Sendable], for linked: LinkedService) throws {
     let service = linked.service
-    // Every declared argument given, and nothing else (the names are distinct): their types are left.
-    if arguments.count == service.arguments.count, service.arguments.allSatisfy({ arguments[$0.name] != nil }) {
-      for typed in linked.typedArguments {
-        guard let value = arguments[typed.name], !ValueConversion.fits(value, typed.type) else { continue }
+    // Every declared argument given, of the type its use takes, and nothing else (the names are
+    // distinct): one lookup per argument.
+    if arguments.count == service.arguments.count {
+      var given = true
+      for declared in linked.runtimeArguments {
+        guard let value = arguments[declared.name] else {
+          given = false
+          break
+        }
+        guard let use = declared.use, !ValueConversion.fits(value, use.type) else { continue }
         throw ResolutionError.argumentMismatch(
-          typed.name, value: value, use: typed.use, of: service, expected: String(describing: typed.type))
+          declared.name, value: value, use: use.argument, of: service, expected: String(describing: use.type))
       }
-      return
+      if given { return }
     }
     // A misspelt name is both an undeclared argument and a missing one: the undeclared name,
     // with the declared name it most likely meant, is the finding.

@@ -18,9 +18,15 @@ final class LinkedService: Sendable {
   let labels: [String]
   /// The properties, compiled, with their setters.
   let properties: [PropertySource]
-  /// The run-time arguments passed to a typed factory's argument or a property, with the type
-  /// taken there: checked at each resolve before anything is built.
-  let typedArguments: [(name: String, use: ResolutionPlan.Argument, type: Any.Type)]
+  /// The declared run-time arguments, in order, each with the first use of it by a typed
+  /// factory's argument or a property and the type taken there: each resolve checks their
+  /// names and types in one pass, before anything is built.
+  let runtimeArguments: [RuntimeArgumentUse]
+
+  struct RuntimeArgumentUse: Sendable {
+    let name: String
+    let use: (argument: ResolutionPlan.Argument, type: Any.Type)?
+  }
 
   init(
     service: ResolutionPlan.Service, container: Int, registration: Registration,
@@ -44,16 +50,17 @@ final class LinkedService: Sendable {
         label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
         setter: setters[$0.label])
     }
-    var typedArguments: [(name: String, use: ResolutionPlan.Argument, type: Any.Type)] = []
-    for (position, argument) in service.initializer.enumerated() {
+    var uses: [String: (argument: ResolutionPlan.Argument, type: Any.Type)] = [:]
+    for (position, argument) in service.initializer.enumerated().reversed() {
       guard case .argument(let name) = argument.value, let types = registration.arguments, position < types.count
       else { continue }
-      typedArguments.append((name, argument, types[position]))
+      uses[name] = (argument, types[position])
     }
-    for property in service.properties {
-      guard case .argument(let name) = property.value, let setter = setters[property.label] else { continue }
-      typedArguments.append((name, property, setter.valueType))
+    for property in service.properties.reversed() {
+      guard case .argument(let name) = property.value, let setter = setters[property.label], uses[name] == nil
+      else { continue }
+      uses[name] = (property, setter.valueType)
     }
-    self.typedArguments = typedArguments
+    self.runtimeArguments = service.arguments.map { RuntimeArgumentUse(name: $0.name, use: uses[$0.name]) }
   }
 }

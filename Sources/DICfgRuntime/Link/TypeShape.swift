@@ -95,6 +95,8 @@ extension Optional: OptionalType {
 extension ValueConversion {
   /// Whether the resolve can pass `value` where a `type` is expected.
   static func fits(_ value: Any, _ type: Any.Type) -> Bool {
+    // A value of exactly the type taken, the usual case, needs no cast.
+    if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) { return true }
     func fits<T>(_: T.Type) -> Bool { converted(value, to: T.self) != nil }
     return _openExistential(type, do: fits)
   }
