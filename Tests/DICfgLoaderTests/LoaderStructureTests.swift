@@ -179,6 +179,23 @@ private func loadYAML(_ text: String, file: String = "test.yaml", limits: Loader
     #expect(file.diagnostics.first?.notes.first?.location?.line == 43)
   }
 
+  @Test func entriesAreFoundByKeyThroughTheIndexOfALargeMappingAndByScanInASmallOne() throws {
+    // 300 keys outgrow the index's first table, so it is rebuilt while the mapping is read.
+    let keys = (0..<300).map { "k\($0): \"v\($0)\"" }.joined(separator: "\n")
+    let large = try #require(loadYAML(keys + "\n<<: { merged: 1, k7: ignored }\n").root?.mapping)
+    #expect(large.count == 301)
+    for index in [0, 16, 17, 150, 299] {
+      #expect(large[key: "k\(index)"]?.scalar?.text == "v\(index)")
+    }
+    #expect(large[key: "merged"]?.hasText("1") == true)
+    #expect(large[key: "k300"] == nil && large[key: "k"] == nil)
+    let small = try #require(loadYAML("a: 1\nb: [x]\n").root?.mapping)
+    #expect(small[key: "b"]?.sequence?.first?.hasText("x") == true)
+    #expect(small[key: "c"] == nil)
+    let built = ConfigNode.Entries([ConfigNode.Entry(key: small[0].key, value: small[1].value)])
+    #expect(built[key: "a"]?.sequence?.count == 1)
+  }
+
   @Test func keysCompareAsUnicodeScalarsSoNFCAndNFDStayDistinct() throws {
     let file = loadYAML("caf\u{E9}: 1\ncafe\u{301}: 2\n")
     #expect(file.diagnostics.isEmpty)
