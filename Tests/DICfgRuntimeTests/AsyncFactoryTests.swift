@@ -32,12 +32,6 @@ struct DatabaseUnavailable: Error, CustomStringConvertible {
 }
 
 /// The plan of an in-memory graph file.
-private func plan(_ text: String) throws -> ResolutionPlan {
-  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
-    CompileRequest(file: "app.yaml"))
-  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
-  return plan
-}
 
 /// A registry whose database opens asynchronously, counting its openings.
 private func registry(opened: Counter, failures: Attempts? = nil) throws -> Registry {
@@ -169,7 +163,7 @@ private let graphScoped = """
       """
     ])
     let opened = Counter()
-    let eagerPlan = try plan(files.texts["app.yaml"] ?? "")
+    let eagerPlan = try compiledPlan(files.texts["app.yaml"] ?? "")
     let error = #expect(throws: LinkError.self) {
       try Container(plan: eagerPlan, registry: try registry(opened: opened))
     }

@@ -257,13 +257,6 @@ import Testing
   }
 }
 
-private func compiledPlan(_ text: String) throws -> ResolutionPlan {
-  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
-    CompileRequest(file: "app.yaml"))
-  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
-  return plan
-}
-
 private protocol ShapeLogging: Sendable {}
 private class ShapeBase: @unchecked Sendable { init() {} }
 private final class ShapeDerived: ShapeBase, @unchecked Sendable {}

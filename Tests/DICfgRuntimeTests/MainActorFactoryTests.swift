@@ -312,15 +312,15 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
   @Test func theManifestRecordsMainActorFactoriesForValidateRegistry() throws {
     let manifest = try loginRegistry().manifest()
     #expect(manifest.types.filter { $0.mainActor == true }.map(\.name) == ["SignInViewModel"])
-    let plan = try compiledPlan(loginGraph.replacingOccurrences(of: "    isolation: MainActor\n", with: ""))
+    let plan = try unmarkedPlan(loginGraph.replacingOccurrences(of: "    isolation: MainActor\n", with: ""))
     #expect(LinkChecks.check(plan: plan, manifest: manifest).map(\.code) == [.isolationMismatch])
-    #expect(LinkChecks.check(plan: try compiledPlan(loginGraph), manifest: manifest).isEmpty)
+    #expect(LinkChecks.check(plan: try unmarkedPlan(loginGraph), manifest: manifest).isEmpty)
   }
 
   @Test func anEagerMainActorSingletonNeedsTheMainActorWhenTheContainerIsCreated() async throws {
     let graph = loginGraph.replacingOccurrences(
       of: "isolation: MainActor", with: "isolation: MainActor\n    scope: singleton\n    eager: true")
-    let plan = try compiledPlan(graph)
+    let plan = try unmarkedPlan(graph)
     let built = Counter()
     let error = await Task.detached {
       #expect(throws: ResolutionError.self) {
@@ -336,9 +336,7 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
   }
 }
 
-private func compiledPlan(_ text: String) throws -> ResolutionPlan {
-  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text.replacingOccurrences(of: "1️⃣", with: "")]))
-    .compile(CompileRequest(file: "app.yaml"))
-  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
-  return plan
+/// The plan of `text` with its location markers removed.
+private func unmarkedPlan(_ text: String) throws -> ResolutionPlan {
+  try compiledPlan(text.replacingOccurrences(of: "1️⃣", with: ""))
 }

@@ -72,10 +72,3 @@ private final class SensorPanel: Sendable {
         == "a replacement names service 'wetherClient', which the plan does not have; did you mean 'weatherClient'?")
   }
 }
-
-private func compiledPlan(_ text: String) throws -> ResolutionPlan {
-  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
-    CompileRequest(file: "app.yaml"))
-  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
-  return plan
-}

@@ -74,9 +74,6 @@ public final class ConfigTree: Sendable {
     self.keyIndexes = keyIndexes
   }
 
-  /// The number of nodes, aliases included.
-  public var nodeCount: Int { records.count }
-
   /// The record holding `index`'s content: itself, or the node an alias names.
   @inline(__always)
   func target(_ index: UInt32) -> UInt32 {

@@ -115,9 +115,9 @@ extension Diagnostic {
   ) -> Diagnostic {
     .error(
       .typeMismatch,
-      "\(property ? "property" : "argument") '\(argument.label)' of '\(service.id)' is service '\(target.id)', "
-        + "built as '\(built)', but '\(service.type)' takes a '\(expected)' there; pass a service that is a "
-        + "'\(expected)'", at: argument.location)
+      "\(use(argument, of: service, property: property)) is service '\(target.id)', built as '\(built)', but "
+        + "'\(service.type)' takes a '\(expected)' there; pass a service that is a '\(expected)'",
+      at: argument.location)
   }
 
   static func externalMismatch(
@@ -126,9 +126,16 @@ extension Diagnostic {
   ) -> Diagnostic {
     .error(
       .typeMismatch,
-      "\(property ? "property" : "argument") '\(argument.label)' of '\(service.id)' is external '\(external.id)', "
-        + "supplied as \(found), but '\(service.type)' takes a '\(expected)' there; supply a '\(expected)' for "
-        + "'\(external.id)' in 'externals:'", at: argument.location)
+      "\(use(argument, of: service, property: property)) is external '\(external.id)', supplied as \(found), but "
+        + "'\(service.type)' takes a '\(expected)' there; supply a '\(expected)' for '\(external.id)' in "
+        + "'externals:'", at: argument.location)
+  }
+
+  /// `argument 'key' of 'tracker'`, or `property …`: what a type finding is about.
+  private static func use(_ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, property: Bool)
+    -> String
+  {
+    "\(property ? "property" : "argument") '\(argument.label)' of '\(service.id)'"
   }
 
   static func weakScopeValue(_ service: ResolutionPlan.Service) -> Diagnostic {

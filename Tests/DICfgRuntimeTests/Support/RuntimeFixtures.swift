@@ -7,10 +7,15 @@ import Testing
 func link(
   _ text: String, registry: Registry, externals: Externals = [:], environment: [String: String] = [:]
 ) throws -> Container {
+  try Container(plan: compiledPlan(text), registry: registry, externals: externals, environment: environment)
+}
+
+/// The plan of `text` compiled as `app.yaml`.
+func compiledPlan(_ text: String) throws -> ResolutionPlan {
   let result = GraphCompiler(fileSystem: InMemoryFileSystem(["app.yaml": text])).compile(
     CompileRequest(file: "app.yaml"))
   guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
-  return try Container(plan: plan, registry: registry, externals: externals, environment: environment)
+  return plan
 }
 
 final class Engine: @unchecked Sendable {
