@@ -114,6 +114,9 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
     }
     return { blackHole(try container.resolve(id, as: T.self)) }
   }
+  if name == "startup:1000" || name == "swinject:startup:1000" {
+    return try startup(swinject: name.hasPrefix("swinject:"))
+  }
   let id = String(name.split(separator: ":").last ?? "")
   switch (name.hasPrefix("hand:"), id) {
   case (true, "singleton"): return { blackHole(hand.singleton) }
@@ -142,6 +145,32 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
     let registry = try benchmarkRegistry()
     return { blackHole(try DICfgRuntime.Container(plan: plan, registry: registry, environment: [:])) }
   default: throw DiagnosticsError([])
+  }
+}
+
+/// Start-up: registering the 1,000 types of `Startup.swift` and linking them to their graph (a chain),
+/// as an app does once at launch; or registering them in Swinject. The plan is compiled beforehand,
+/// as the build plugin embeds it.
+func startup(swinject: Bool) throws -> () throws -> Void {
+  if swinject {
+    return { blackHole(Swinject.Container().withStartupRegistrations()) }
+  }
+  var text = "dicfg: 1\nservices:\n  s0: { type: Startup0 }\n"
+  for index in 1..<startupCount { text += "  s\(index): { type: Startup\(index), init: { dependency: s\(index - 1) } }\n" }
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["startup.yaml": text])).compile(
+    CompileRequest(file: "startup.yaml"))
+  guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
+  return {
+    var registry = Registry()
+    try registerStartup(into: &registry)
+    blackHole(try DICfgRuntime.Container(plan: plan, registry: registry, environment: [:]))
+  }
+}
+
+extension Swinject.Container {
+  func withStartupRegistrations() -> Swinject.Container {
+    registerStartup(into: self)
+    return self
   }
 }
 

@@ -198,7 +198,7 @@ final class LinkedGraph: Sendable {
         }
         guard let use = declared.use, !ValueConversion.fits(value, use.type) else { continue }
         throw ResolutionError.argumentMismatch(
-          declared.name, value: value, use: use.argument, of: service, expected: String(describing: use.type))
+          declared.name, value: value, use: use.argument, of: service, expected: TypeName.described(use.type))
       }
       if given { return }
     }

@@ -146,7 +146,7 @@ struct Linker {
       diagnostics.append(
         .externalMismatch(
           argument, of: service, property: property, external: plan.containers[container].externals[index],
-          found: ValueConversion.describe(value), expected: String(describing: taken)))
+          found: ValueConversion.describe(value), expected: TypeName.described(taken)))
     }
     for linked in services {
       if let arguments = linked.registration.arguments {

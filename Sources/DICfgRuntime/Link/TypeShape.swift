@@ -65,7 +65,7 @@ public struct TypeShape: Sendable, Hashable, Codable {
   /// The full name, without the run-time address Swift prints for a private type's context, so a
   /// manifest written by one run reads the same in the next.
   private static func name(of type: Any.Type) -> String {
-    var name = String(reflecting: type)
+    var name = TypeName.full(type)
     while let start = name.range(of: "(unknown context at "), let end = name[start.upperBound...].range(of: ").") {
       name.removeSubrange(start.lowerBound..<end.upperBound)
     }
@@ -78,7 +78,7 @@ public struct TypeShape: Sendable, Hashable, Codable {
   ]
 
   private static func metatypeName(of type: Any.Type) -> String {
-    func name<T>(_: T.Type) -> String { String(reflecting: T.Type.self) }
+    func name<T>(_: T.Type) -> String { TypeName.full(T.Type.self) }
     return _openExistential(type, do: name)
   }
 }

@@ -70,7 +70,7 @@ public struct Registry: Sendable {
     var registration = Registration(
       name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
       isClass: built is AnyObject.Type, builtType: built, factory: factory, arguments: arguments,
-      argumentTypes: arguments?.map { String(describing: $0) }, labels: labels)
+      argumentTypes: arguments?.map(TypeName.described), labels: labels)
     registration.isMainActor = isMainActor
     try add(registration)
   }
@@ -125,7 +125,7 @@ public struct Registry: Sendable {
       throw RegistryError("property '\(property)' of '\(name)' is registered twice")
     }
     properties[name, default: [:]][property] = Registration.Property(
-      type: String(describing: Value.self), valueType: Value.self,
+      type: TypeName.described(Value.self), valueType: Value.self,
       set: { instance, value in
         guard let typed = instance as? T else {
           throw ResolutionError(

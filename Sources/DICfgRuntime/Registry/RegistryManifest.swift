@@ -65,7 +65,7 @@ extension Registry {
           arguments: registration.arguments.map { types in
             types.enumerated().map { index, type in
               RegistryManifest.Argument(
-                label: registration.labels?[index], type: String(describing: type),
+                label: registration.labels?[index], type: TypeName.described(type),
                 shape: TypeShape(type, unwrappingOptional: true))
             }
           },

@@ -4,11 +4,19 @@
 /// `Gateway` nested in `Payments`, so two `Gateway`s in different namespaces do not collide. The
 /// full name with the module (`ShopKit.Cache`) finds it too. Generic types keep the name Swift
 /// prints for them (`Box<Int>`).
+///
+/// Names are read from the type's metadata (`_typeName`), which is what `String(describing:)` and
+/// `String(reflecting:)` print for a metatype, without their casts of the value to the printing
+/// protocols: each such cast of a type seen for the first time scans every protocol conformance of
+/// the process, which made registering a type cost about half a million instructions.
 enum TypeName {
+  /// The name Swift prints for `type`: `Gateway`, `Box<Int>`.
+  static func described(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
+
   /// The name `type` is registered under by default.
   static func of(_ type: Any.Type) -> String {
-    let described = String(describing: type)
-    let reflected = String(reflecting: type)
+    let described = described(type)
+    let reflected = full(type)
     guard !described.contains("<"), !reflected.contains("("), let dot = reflected.firstIndex(of: ".") else {
       return described
     }
@@ -16,13 +24,13 @@ enum TypeName {
   }
 
   /// The full name, with the module: `ShopKit.Cache`.
-  static func full(_ type: Any.Type) -> String { String(reflecting: type) }
+  static func full(_ type: Any.Type) -> String { _typeName(type, qualified: true) }
 
   /// The names a graph file may give `type` under, most specific first: its registered name, its
   /// full name, and the name Swift prints for it.
   static func candidates(_ type: Any.Type) -> [String] {
     var names: [String] = []
-    for name in [of(type), full(type), String(describing: type)] where !names.contains(name) { names.append(name) }
+    for name in [of(type), full(type), described(type)] where !names.contains(name) { names.append(name) }
     return names
   }
 

@@ -216,7 +216,7 @@ public final class Container: Sendable {
   private func service(boundTo type: Any.Type, in graph: LinkedGraph) throws -> Int {
     let types = graph.typeIndexes[index]
     if let known = types.service(boundTo: type) { return known }
-    let bound = TypeName.candidates(type).first { graph.typeLookup[index][$0] != nil } ?? String(describing: type)
+    let bound = TypeName.candidates(type).first { graph.typeLookup[index][$0] != nil } ?? TypeName.described(type)
     let target = try serviceIndex(boundTo: bound)
     types.remember(target, boundTo: type)
     return target

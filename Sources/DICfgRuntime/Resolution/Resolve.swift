@@ -217,15 +217,19 @@ struct Resolve {
         AnyProvider(
           resolve: { arguments in
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return try graph.resolve(target, arguments: arguments).any
+            return try CalledResolves.resolving(target, of: graph) { try graph.resolve(target, arguments: arguments).any }
           },
           resolveOnMainActor: { arguments in
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return try graph.resolve(target, arguments: arguments, onMainActor: true).any
+            return try CalledResolves.resolving(target, of: graph) {
+              try graph.resolve(target, arguments: arguments, onMainActor: true).any
+            }
           },
           resolveAwaiting: { arguments in
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)
+            return try await CalledResolves.resolving(target, of: graph) {
+              SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)
+            }
           }))
     case .lazy(let target):
       let weak = WeakGraph(graph)
@@ -233,7 +237,9 @@ struct Resolve {
       return .boxed(
         AnyLazy { onMainActor in
           guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-          return try graph.resolve(target, arguments: [:], onMainActor: onMainActor).any
+          return try CalledResolves.resolving(target, of: graph) {
+            try graph.resolve(target, arguments: [:], onMainActor: onMainActor).any
+          }
         })
     case .none:
       return .absent

@@ -1,16 +1,15 @@
 /// A value resolved once, on first use: what `{ lazy: name }` injects.
 ///
-/// Thread-safe: concurrent first uses resolve once.
+/// Thread-safe, and no lock is held while the service resolves: every caller gets the same value.
+/// Two threads making the first call at once may both resolve the service; the first value kept is
+/// the one every call returns (the service's own scope still builds a singleton once). A lazy value
+/// read while its own service is being built through it is `dependency-cycle`.
 public final class Lazy<Value>: Sendable {
-  private let state: Locked<State>
-
-  private enum State {
-    case pending(AnyLazy)
-    case resolved(Value)
-  }
+  private let lazy: AnyLazy
+  private let resolved = Locked<Value?>(nil)
 
   init(_ lazy: AnyLazy) {
-    self.state = Locked(.pending(lazy))
+    self.lazy = lazy
   }
 
   /// The value, resolved on the first call.
@@ -26,16 +25,12 @@ public final class Lazy<Value>: Sendable {
   }
 
   private func value(onMainActor: Bool) throws -> Value {
-    try state.withLock { state in
-      switch state {
-      case .resolved(let value):
-        return value
-      case .pending(let lazy):
-        let value = try ValueConversion.convert(
-          try lazy.resolve(onMainActor), to: Value.self, what: "the lazy value")
-        state = .resolved(value)
-        return value
-      }
+    if let value = resolved.withLock({ $0 }) { return value }
+    let value = try ValueConversion.convert(try lazy.resolve(onMainActor), to: Value.self, what: "the lazy value")
+    return resolved.withLock { kept in
+      if let kept { return kept }
+      kept = value
+      return value
     }
   }
 }
