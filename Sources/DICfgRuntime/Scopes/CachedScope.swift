@@ -3,7 +3,8 @@
 final class CachedScope: SharedScope {
   /// `cached`, or the custom scope's name.
   let name: String
-  let builds: SharedBuilds
+  /// The link's builds, whose lock a reset takes so it never interleaves with keeping an instance.
+  private let builds: SharedBuilds
   private let instances: ReplaceableInstances
 
   init(name: String, builds: SharedBuilds, serviceCount: Int, services: [Int]) {

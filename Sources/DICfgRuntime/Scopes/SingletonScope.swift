@@ -4,11 +4,9 @@
 /// The instance is kept once, in ``WriteOnceInstances``; resolves by id, by type and by handle
 /// read it there in place.
 final class SingletonScope: SharedScope {
-  let builds: SharedBuilds
   let instances: WriteOnceInstances
 
-  init(builds: SharedBuilds, serviceCount: Int) {
-    self.builds = builds
+  init(serviceCount: Int) {
     self.instances = WriteOnceInstances(count: serviceCount)
   }
 

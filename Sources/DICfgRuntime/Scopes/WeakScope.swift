@@ -1,11 +1,9 @@
 /// `weak`: the same instance while anything outside the container holds it, a new one after.
 /// Class types only (the link checks).
 final class WeakScope: SharedScope {
-  let builds: SharedBuilds
   private let instances: WeakInstances
 
-  init(builds: SharedBuilds, serviceCount: Int, services: [Int]) {
-    self.builds = builds
+  init(serviceCount: Int, services: [Int]) {
     self.instances = WeakInstances(count: serviceCount, services: services)
   }
 
