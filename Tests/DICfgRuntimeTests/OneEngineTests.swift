@@ -79,7 +79,8 @@ private let viewCycle = """
   }
 
   @Test func aSingletonBuiltInsideAnAwaitedResolveSharesItsGraphInstancesAsASynchronousResolveDoes() async throws {
-    let container = try link(sharedSession.replacingOccurrences(of: "ASYNC", with: "asyncCache"), registry: try engineRegistry())
+    let container = try link(
+      sharedSession.replacingOccurrences(of: "ASYNC", with: "asyncCache"), registry: try engineRegistry())
     let repository = try await container.resolve("repository", as: EngineRepository.self)
     // The synchronous singleton, built before the session, and the awaited one share the
     // resolve's one session with the repository.
@@ -93,7 +94,8 @@ private let viewCycle = """
   }
 
   @Test func aSynchronousResolveSetsASingletonsPropertyToAnObjectItWasStillConstructing() throws {
-    let container = try link(viewCycle.replacingOccurrences(of: "LOADER", with: "loaderMissing?"), registry: try engineRegistry())
+    let container = try link(
+      viewCycle.replacingOccurrences(of: "LOADER", with: "loaderMissing?"), registry: try engineRegistry())
     let controller = try container.resolve("controller", as: EngineController.self)
     #expect(controller.view.delegate === controller)
   }
@@ -102,7 +104,8 @@ private let viewCycle = """
     // Awaiting forces the difference: the awaited resolve builds the view as a build of its own,
     // kept before the resolve awaits again (a synchronous resolve on another thread would block on
     // a claim held across an await), so the view's property cannot wait for the controller.
-    let container = try link(viewCycle.replacingOccurrences(of: "LOADER", with: "loader"), registry: try engineRegistry())
+    let container = try link(
+      viewCycle.replacingOccurrences(of: "LOADER", with: "loader"), registry: try engineRegistry())
     let error = await #expect(throws: ResolutionError.self) {
       try await container.resolve("controller", as: EngineController.self)
     }

@@ -135,7 +135,8 @@ struct Resolve {
           try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
           finishProperty()
         case .sharedInstance(let target, _, _):
-          throw ResolutionError(.internalError, "a synchronous resolve handed '\(graph.services[target].service.id)' on")
+          throw ResolutionError(
+            .internalError, "a synchronous resolve handed '\(graph.services[target].service.id)' on")
         case .finished:
           graph.builds.keep(claimed)
           guard let result else { throw ResolutionError(.internalError, "a resolve ended without an instance") }
@@ -313,7 +314,9 @@ struct Resolve {
   /// Drops the claims of a resolve that failed, so the next resolve builds them again.
   mutating func abandon() {
     for frame in frames {
-      if case .build(.shared(let scope)) = frame.work { claimed.append(ClaimedBuild(scope: scope, service: frame.service)) }
+      if case .build(.shared(let scope)) = frame.work {
+        claimed.append(ClaimedBuild(scope: scope, service: frame.service))
+      }
     }
     graph.builds.abandon(claimed)
     claimed = []
