@@ -15,8 +15,8 @@ extension Resolve {
     -> Instance
   {
     var resolve = Resolve(graph: graph, buildsSharedScopes: false)
-    try resolve.request(service, arguments: arguments)
-    return try await resolve.driveAwaiting().instance
+    let need = try resolve.request(service, arguments: arguments)
+    return try await resolve.driveAwaiting(first: need).instance
   }
 
   /// Builds shared-scope service `service` itself, whatever its scope keeps, with its properties
@@ -28,17 +28,24 @@ extension Resolve {
   ) async throws -> Awaited {
     var resolve = Resolve(
       graph: graph, buildsSharedScopes: false, graphInstances: graphInstances, outerPath: outerPath)
-    try resolve.open(service, arguments: arguments, keeping: .none)
-    return try await resolve.driveAwaiting()
+    try resolve.build(service, arguments: arguments)
+    return try await resolve.driveAwaiting(first: nil)
   }
 
   /// Does what the engine needs until it is finished, awaiting where a factory or setter needs it.
-  private mutating func driveAwaiting() async throws -> Awaited {
+  private mutating func driveAwaiting(first: Need?) async throws -> Awaited {
+    var need = first
     while true {
-      switch try next() {
+      defer { need = nil }
+      switch try need ?? next() {
       case .factory(let linked):
-        finishBuild(try await Self.callAwaiting(linked, values, path: pathIDs))
-      case .setter(let linked, let property, let instance, let value):
+        do {
+          finishBuild(try await Self.callAwaiting(linked, values))
+        } catch {
+          throw Self.failure(error, building: linked, path: pathIDs)
+        }
+      case .setter:
+        let (linked, property, instance, value) = pendingSetter
         if property.setter?.isMainActor == true {
           let sent = SentInstances([instance, value])
           let path = pathIDs
@@ -60,23 +67,17 @@ extension Resolve {
 
   /// Calls the factory of `linked` with `values`: awaited when it is async, on the main actor when
   /// it is isolated to it.
-  private static func callAwaiting(_ linked: LinkedService, _ values: [Instance], path: [String]) async throws
-    -> Instance
-  {
+  private static func callAwaiting(_ linked: LinkedService, _ values: [Instance]) async throws -> Instance {
     if linked.registration.isMainActor {
       let sent = SentInstances(values)
       return try await MainActor.run {
-        SentInstance(instance: try sent.values.withUnsafeBufferPointer { try call(linked, $0, path: path) })
+        SentInstance(instance: try sent.values.withUnsafeBufferPointer { try call(linked, $0) })
       }.instance
     }
     guard case .async(let factory) = linked.factory else {
-      return try values.withUnsafeBufferPointer { try call(linked, $0, path: path) }
+      return try values.withUnsafeBufferPointer { try call(linked, $0) }
     }
-    do {
-      return try await factory(values)
-    } catch {
-      throw failure(error, building: linked, path: path)
-    }
+    return try await factory(values)
   }
 
   /// The instance of shared-scope service `service`, built for this awaiting resolve without

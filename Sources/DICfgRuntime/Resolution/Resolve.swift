@@ -38,6 +38,11 @@ struct Resolve {
   private var claimed: [ClaimedBuild] = []
   /// The builds and property values under way, innermost last.
   private var frames: [Frame] = []
+  /// While a property is computed: the services that were being built when its owner was built,
+  /// the owner last (the builds its value opens are the frames).
+  private var propertyPath: [Int] = []
+  /// The run-time arguments of the requested service.
+  private var requestArguments = Resolve.noArguments
   /// The objects built with properties, in the order built, and how far their injection got.
   private var deferred: [Deferred] = []
   private var nextDeferred = 0
@@ -72,7 +77,9 @@ struct Resolve {
   private struct Frame {
     /// The service built, or the owner of the property set.
     let service: Int
-    let arguments: [String: any Sendable]
+    /// Whether the service's values see the run-time arguments of the request (the requested
+    /// service's own build, or a property of an object built with them); else none.
+    let hasArguments: Bool
     let steps: [ValueStep]
     /// The first stack slot of this frame's values.
     let base: Int
@@ -83,7 +90,7 @@ struct Resolve {
   private struct Deferred {
     let instance: Instance
     let service: Int
-    let arguments: [String: any Sendable]
+    let hasArguments: Bool
     /// The services being built when it was built, itself last.
     let path: [Int]
     var nextProperty = 0
@@ -93,8 +100,8 @@ struct Resolve {
   enum Need {
     /// Call the factory of `linked` with ``values``, then ``finishBuild(_:)``.
     case factory(LinkedService)
-    /// Set `property` of `instance` (a `linked` service's) to `value`, then ``finishProperty()``.
-    case setter(LinkedService, PropertySource, instance: Instance, value: Instance)
+    /// Set the property ``pendingSetter`` describes, then ``finishProperty()``.
+    case setter
     /// The instance of shared-scope service `service`, which no scope keeps yet: built by the
     /// driver, then given with ``supply(_:)``. Only an awaiting resolve needs it.
     case sharedInstance(Int, ScopeStore, arguments: [String: any Sendable])
@@ -125,13 +132,24 @@ struct Resolve {
   /// shared-scope instances it built once everything is constructed and injected.
   mutating func runSynchronously(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
     do {
-      try request(service, arguments: arguments)
+      var need = try request(service, arguments: arguments)
       while true {
-        switch try next() {
+        defer { need = nil }
+        switch try need ?? next() {
         case .factory(let linked):
-          let instance = try withValues { values in try Self.call(linked, values, path: pathIDs) }
+          let base = frames[frames.count - 1].base
+          let end = stackCount
+          let instance: Instance
+          do {
+            instance = try stack.withUnsafeBufferPointer {
+              try Self.call(linked, UnsafeBufferPointer(rebasing: $0[base..<end]))
+            }
+          } catch {
+            throw Self.failure(error, building: linked, path: pathIDs)
+          }
           finishBuild(instance)
-        case .setter(let linked, let property, let instance, let value):
+        case .setter:
+          let (linked, property, instance, value) = pendingSetter
           try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
           finishProperty()
         case .sharedInstance(let target, _, _):
@@ -149,45 +167,32 @@ struct Resolve {
     }
   }
 
-  /// Calls a synchronous factory with `values`.
-  static func call(_ linked: LinkedService, _ values: UnsafeBufferPointer<Instance>, path: @autoclosure () -> [String])
-    throws -> Instance
-  {
-    do {
-      switch linked.factory {
-      case .typed(let factory):
-        return try factory(values)
-      case .untyped(let factory):
-        return try factory(FactoryArguments(values, of: linked))
-      case .async:
-        // The link marks every service that reaches an async factory; a synchronous resolve of
-        // one is refused before it starts, so this is reached only through a path the link missed.
-        throw ResolutionError.requiresAwait(linked.service, path: path())
-      }
-    } catch {
-      throw failure(error, building: linked, path: path())
+  /// Calls a synchronous factory with `values`; what it throws is mapped by
+  /// ``failure(_:building:path:)``.
+  static func call(_ linked: LinkedService, _ values: UnsafeBufferPointer<Instance>) throws -> Instance {
+    switch linked.factory {
+    case .typed(let factory):
+      return try factory(values)
+    case .untyped(let factory):
+      return try factory(FactoryArguments(values, of: linked))
+    case .async:
+      // The link marks every service that reaches an async factory; a synchronous resolve of one
+      // is refused before it starts, so this is reached only through a path the link missed.
+      throw ResolutionError.requiresAwait(linked.service, path: [])
     }
   }
 
   // MARK: The engine
 
-  /// Asks for `service`: its kept instance goes on the stack (or becomes the result), or its
-  /// build opens.
-  mutating func request(_ service: Int, arguments: [String: any Sendable]) throws {
-    if let need = try instance(of: service, arguments: arguments) {
-      pending = need
-    }
+  /// Asks for the requested `service`: its kept instance becomes the result, or its build opens;
+  /// or what the driver must do to get it.
+  mutating func request(_ service: Int, arguments: [String: any Sendable]) throws -> Need? {
+    requestArguments = arguments
+    return try instance(of: service, requested: true)
   }
-
-  /// A need found while asking for a service, handed out by the next ``next()``.
-  private var pending: Need?
 
   /// Runs the steps that need no driver, and says what the driver must do next.
   mutating func next() throws -> Need {
-    if let pending {
-      self.pending = nil
-      return pending
-    }
     while true {
       guard let top = frames.indices.last else {
         // Construction is over: the properties of what it built, in the order built.
@@ -199,20 +204,17 @@ struct Resolve {
         switch frames[top].work {
         case .build:
           return .factory(graph.services[frames[top].service])
-        case .property(let index, let property):
-          let owner = deferred[index]
-          let linked = graph.services[owner.service]
-          return .setter(linked, linked.properties[property], instance: owner.instance, value: stack[stackCount - 1])
+        case .property:
+          return .setter
         }
       }
       frames[top].next = position + 1
       switch frames[top].steps[position] {
       case .service(let target):
-        if let need = try instance(of: target, arguments: Self.noArguments) { return need }
+        if let need = try instance(of: target, requested: false) { return need }
       case .plain(let source):
-        push(
-          try Self.plainValue(
-            source, owner: frames[top].service, arguments: frames[top].arguments, graph: graph, path: pathIDs))
+        let arguments = frames[top].hasArguments ? requestArguments : Self.noArguments
+        push(try Self.plainValue(source, owner: frames[top].service, arguments: arguments, graph: graph, path: pathIDs))
       case .list(let count):
         let items = Array(stack[(stackCount - count)..<stackCount])
         stackCount -= count
@@ -223,22 +225,24 @@ struct Resolve {
 
   /// The instance of `service` that its scope keeps, delivered; else its build opened (nil), or
   /// what the driver must do to get it.
-  private mutating func instance(of service: Int, arguments: [String: any Sendable]) throws -> Need? {
+  private mutating func instance(of service: Int, requested: Bool) throws -> Need? {
     switch graph.scopes[service] {
     case .unique:
-      try open(service, arguments: arguments, keeping: .none)
+      try open(service, requested: requested, keeping: .none)
     case .graph:
       if let instance = graphInstances[service] {
         deliver(instance)
       } else {
-        try open(service, arguments: arguments, keeping: .graph)
+        try open(service, requested: requested, keeping: .graph)
       }
     case let scope:
       if let kept = scope.kept(service) {
         deliver(kept)
         return nil
       }
-      guard buildsSharedScopes else { return .sharedInstance(service, scope, arguments: arguments) }
+      guard buildsSharedScopes else {
+        return .sharedInstance(service, scope, arguments: requested ? requestArguments : Self.noArguments)
+      }
       let (token, thread) = identity()
       switch graph.builds.claim(service, in: scope, by: token, on: thread) {
       case .kept(let instance), .cycle(built: let instance?):
@@ -246,7 +250,7 @@ struct Resolve {
       case .cycle(built: nil):
         throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
       case .build:
-        try open(service, arguments: arguments, keeping: .shared(scope))
+        try open(service, requested: requested, keeping: .shared(scope))
       }
     }
     return nil
@@ -255,27 +259,38 @@ struct Resolve {
   /// Opens the build of `service`, refusing to re-enter a `unique` or `graph` one whose factory
   /// runs (the services being built are exactly the path); shared scopes find such cycles through
   /// their claims.
-  mutating func open(_ service: Int, arguments: [String: any Sendable], keeping: Keeping) throws {
+  private mutating func open(_ service: Int, requested: Bool, keeping: Keeping) throws {
     if case .shared = keeping {
     } else if isBuilding(service) {
       throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
     }
+    let steps = graph.services[service].steps
     if frames.capacity == 0 {
       // Room for a typical resolve, so the arrays grow once rather than through every small size.
       frames.reserveCapacity(16)
-      stack.reserveCapacity(16)
     }
+    if stack.capacity == 0, !steps.isEmpty { stack.reserveCapacity(16) }
     frames.append(
       Frame(
-        service: service, arguments: arguments, steps: graph.services[service].steps, base: stackCount,
+        service: service, hasArguments: requested, steps: steps, base: stackCount,
         work: .build(keeping)))
   }
 
-  /// Calls `body` with the values of the innermost frame, borrowed for the call.
-  func withValues<Result>(_ body: (UnsafeBufferPointer<Instance>) throws -> Result) rethrows -> Result {
-    let base = frames[frames.count - 1].base
-    let end = stackCount
-    return try stack.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[base..<end])) }
+  /// Opens the build of the requested `service` itself, whatever its scope keeps, for a caller that
+  /// keeps the instance.
+  mutating func build(_ service: Int, arguments: [String: any Sendable]) throws {
+    requestArguments = arguments
+    try open(service, requested: true, keeping: .none)
+  }
+
+  /// The property to set, its owner's instance and the value, when ``next()`` asks for a setter.
+  var pendingSetter: (LinkedService, PropertySource, instance: Instance, value: Instance) {
+    guard case .property(let index, let property) = frames[frames.count - 1].work else {
+      preconditionFailure("no property is pending")
+    }
+    let owner = deferred[index]
+    let linked = graph.services[owner.service]
+    return (linked, linked.properties[property], owner.instance, stack[stackCount - 1])
   }
 
   /// The values of the innermost frame, copied for a call that outlives a borrow (an await).
@@ -297,8 +312,8 @@ struct Resolve {
     if graph.services[frame.service].hasProperties {
       deferred.append(
         Deferred(
-          instance: instance, service: frame.service, arguments: frame.arguments,
-          path: buildingPath() + [frame.service]))
+          instance: instance, service: frame.service, hasArguments: frame.hasArguments,
+          path: buildingPath(inside: false) + [frame.service]))
     }
     deliver(instance)
   }
@@ -346,9 +361,10 @@ struct Resolve {
       let properties = graph.services[owner.service].properties
       if owner.nextProperty < properties.count {
         deferred[nextDeferred].nextProperty += 1
+        propertyPath = owner.path
         frames.append(
           Frame(
-            service: owner.service, arguments: owner.arguments, steps: properties[owner.nextProperty].steps,
+            service: owner.service, hasArguments: owner.hasArguments, steps: properties[owner.nextProperty].steps,
             base: stackCount, work: .property(deferred: nextDeferred, property: owner.nextProperty)))
         return true
       }
@@ -359,29 +375,24 @@ struct Resolve {
 
   /// Whether `service`'s factory is running: it is on the path of builds under way.
   private func isBuilding(_ service: Int) -> Bool {
-    for frame in frames.reversed() {
-      switch frame.work {
-      case .build: if frame.service == service { return true }
-      case .property(let index, _): return deferred[index].path.contains(service) || outerPath.contains(service)
-      }
+    for index in frames.indices where frames[index].service == service {
+      if case .build = frames[index].work { return true }
     }
-    return outerPath.contains(service)
+    return propertyPath.contains(service) || outerPath.contains(service)
   }
 
-  /// The services whose factories run, outermost first (while a property is computed, the path
-  /// on which its owner was built, then what the property's value builds).
-  func buildingPath() -> [Int] {
-    var path: [Int] = []
-    var start = outerPath
-    for frame in frames {
-      switch frame.work {
-      case .build: path.append(frame.service)
-      case .property(let index, _):
-        start = deferred[index].path
-        path = []
-      }
+  /// The services whose factories run, outermost first: those of the resolve this one builds for,
+  /// then (while a property is computed) those that were being built when its owner was, then the
+  /// builds under way.
+  func buildingPath() -> [Int] { buildingPath(inside: true) }
+
+  /// The building path, with the resolve this one builds for only when `inside` is set.
+  private func buildingPath(inside: Bool) -> [Int] {
+    var path = inside ? outerPath + propertyPath : propertyPath
+    for index in frames.indices {
+      if case .build = frames[index].work { path.append(frames[index].service) }
     }
-    return start + path
+    return path
   }
 
   var pathIDs: [String] { buildingPath().map { graph.services[$0].service.id } }
