@@ -14,7 +14,7 @@ final class LinkedGraph: Sendable {
   /// main actor, its own or a dependency's through `init:` or a property (providers and lazy
   /// values resolve when called).
   let needs: [BuildNeeds]
-  /// Per global service: where its scope keeps its instances.
+  /// Per global service: the store of its scope, which gives a resolve its instance.
   let scopes: [ScopeStore]
   /// Per container: the global number of its first service.
   let firstService: [Int]
@@ -53,16 +53,16 @@ final class LinkedGraph: Sendable {
     let count = services.count
     let builds = SharedBuilds(serviceCount: count)
     self.builds = builds
-    let singletons = SingletonScope(serviceCount: count)
+    let singletons = SingletonScope(builds: builds, serviceCount: count)
     let weak = WeakScope(
-      serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
-    var scopes = [ScopeStore](repeating: .graph, count: count)
+      builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
+    var scopes = [ScopeStore](repeating: .graph(GraphScope()), count: count)
     var resettableMembers: [String: [Int]] = ["cached": []]
     for name in plan.containers.flatMap(\.customScopes) { resettableMembers[name] = [] }
     for (index, linked) in services.enumerated() {
       switch linked.service.scope {
       case .graph: break
-      case .unique: scopes[index] = .unique
+      case .unique: scopes[index] = .unique(UniqueScope())
       case .singleton: scopes[index] = .singleton(Unretained(singletons))
       case .weak: scopes[index] = .weak(Unretained(weak))
       case .cached, .custom: resettableMembers[linked.service.scope.name, default: []].append(index)
@@ -146,7 +146,7 @@ final class LinkedGraph: Sendable {
         SentInstance(instance: try resolve(service, arguments: arguments, onMainActor: true))
       }.instance
     }
-    return try await Resolve.runAwaiting(service, arguments: arguments, in: self)
+    return try await AwaitedResolve.run(service, arguments: arguments, in: self)
   }
 
   /// What each service's build needs: an await where a factory is async, the main actor where

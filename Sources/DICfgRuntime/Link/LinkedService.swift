@@ -12,8 +12,8 @@ final class LinkedService: Sendable {
   let takesArguments: Bool
   /// The initializer's values, compiled.
   let initializer: [ValueSource]
-  /// The steps that compute the initializer's values, one value per argument.
-  let steps: [ValueStep]
+  /// The initializer's services by global number, when every value of it is a service.
+  let initializerServices: [Int]?
   /// The initializer's labels, for untyped factories.
   let labels: [String]
   /// The properties, compiled, with their setters.
@@ -40,12 +40,15 @@ final class LinkedService: Sendable {
     self.takesArguments = !service.arguments.isEmpty
     self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
     self.labels = service.initializer.map(\.label)
-    self.steps = ValueStep.steps(initializer)
+    let services = initializer.compactMap { source -> Int? in
+      if case .service(let target) = source { return target }
+      return nil
+    }
+    self.initializerServices = services.count == initializer.count ? services : nil
     self.properties = service.properties.map {
-      let source = ValueSource($0.value, global: global)
-      return PropertySource(
-        label: $0.label, source: source, location: $0.location, setter: setters[$0.label],
-        steps: ValueStep.steps(source))
+      PropertySource(
+        label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
+        setter: setters[$0.label])
     }
     var uses: [String: (argument: ResolutionPlan.Argument, type: Any.Type)] = [:]
     for (position, argument) in service.initializer.enumerated().reversed() {

@@ -6,6 +6,4 @@ struct PropertySource: Sendable {
   var source: ValueSource
   var location: SourceLocation
   var setter: Registration.Property?
-  /// The steps that compute the value.
-  var steps: [ValueStep]
 }

@@ -1,409 +1,251 @@
 import DICfgCore
 
-/// The resolve engine: one top-level resolve, the one place where every road to an instance meets.
+/// One top-level resolve: asks each service's scope for its instance, builds what the scopes do
+/// not keep, injects properties once everything is constructed, then has the shared scopes keep
+/// what it built.
 ///
-/// The engine walks the graph from the requested service: for each service it asks the service's
-/// ``ScopeStore`` for a kept instance, and otherwise opens a build that computes the initializer's
-/// values (``ValueStep``s, each leaving one value on the engine's stack), hands the factory call to
-/// its driver, and records the instance where its scope keeps it: graph-scoped instances in the
-/// resolve itself, shared-scope instances as claims the resolve keeps when it ends. Once everything
-/// is constructed, it computes the properties of what it built, in the order built, and hands each
-/// setter call to its driver, so a property may point back at an object whose initializer was
-/// running when its owner was built.
-///
-/// The engine calls no factory itself: ``next()`` says what the resolve needs done, and a driver
-/// does it — ``run(_:arguments:in:)`` calls factories synchronously, ``runAwaiting`` awaits async
-/// factories and hops to the main actor. So both have the same walk, scopes, graph-scope sharing,
-/// property order and failure mapping. The one difference awaiting forces is the shared scopes: an
-/// awaiting resolve never holds a claim across an await (a synchronous resolve on another thread
-/// would block on it), so it has its driver build each shared-scope service as a build of its own
-/// that shares the resolve's graph instances (see `runAwaiting`).
-///
-/// A struct, confined to the thread or task that resolves, so its accesses are checked statically.
+/// A struct passed `inout` down the resolve, so its accesses are checked statically rather than at
+/// run time. Confined to the thread that resolves.
 struct Resolve {
   let graph: LinkedGraph
-  /// Whether this resolve claims and builds shared-scope services itself (a synchronous resolve),
-  /// or hands them to its driver (an awaiting one).
-  private let buildsSharedScopes: Bool
-  /// The services being built by the resolve this one builds for, outermost first (an awaiting
-  /// resolve's, for a shared-scope service it needs).
-  private let outerPath: [Int]
   /// Tells this resolve from others when it claims a shared build; created on the first claim,
   /// so a resolve that claims none allocates none.
   private var token: ResolveToken?
   private var thread: ThreadIdentity?
   /// The graph-scoped instances of this resolve.
-  var graphInstances: GraphInstances
+  var graphInstances = GraphInstances()
   /// Shared-scope instances this resolve built, to keep (or drop) when it ends.
-  private var claimed: [ClaimedBuild] = []
-  /// The builds and property values under way, innermost last.
-  private var frames: [Frame] = []
-  /// While a property is computed: the services that were being built when its owner was built,
-  /// the owner last (the builds its value opens are the frames).
-  private var propertyPath: [Int] = []
-  /// The run-time arguments of the requested service.
-  private var requestArguments = Resolve.noArguments
-  /// The objects built with properties, in the order built, and how far their injection got.
-  private var deferred: [Deferred] = []
-  private var nextDeferred = 0
-  /// The values computed so far for the frames under way, each frame's above its caller's.
+  var claimed: [ClaimedBuild] = []
+  private var deferred: [(instance: Instance, service: Int, arguments: [String: any Sendable], path: [Int])] = []
+  /// The services whose factories run, outermost first.
+  private var path: [Int] = []
+  /// The initializer values of the builds in progress, each build's above its caller's.
   ///
-  /// Only `stack[..<stackCount]` is live; the slots above keep the values of finished builds until
-  /// they are overwritten or the resolve ends (their owners hold them anyway), so a build neither
-  /// shrinks nor destroys part of the array.
-  private var stack: [Instance] = []
-  private var stackCount = 0
-  /// The instance of the requested service, once constructed.
-  private(set) var result: Instance?
+  /// Only `argumentStack[..<argumentCount]` is live; the slots above keep the values of finished
+  /// builds until they are overwritten or the resolve ends (their owners hold them anyway), so a
+  /// build neither shrinks nor destroys part of the array.
+  private var argumentStack: [Instance] = []
+  private var argumentCount = 0
 
-  /// What a frame does when its values are computed.
-  enum Work {
-    /// Build the service, then keep the instance as the scope says.
-    case build(Keeping)
-    /// Set property `property` of the object `deferred[deferred]`.
-    case property(deferred: Int, property: Int)
-  }
-
-  /// Where a built instance goes.
-  enum Keeping {
-    /// Nowhere: a `unique` service, or one whose caller keeps it.
-    case none
-    /// In this resolve's graph instances.
-    case graph
-    /// In a shared scope, claimed by this resolve, when the resolve ends.
-    case shared(ScopeStore)
-  }
-
-  private struct Frame {
-    /// The service built, or the owner of the property set.
-    let service: Int
-    /// Whether the service's values see the run-time arguments of the request (the requested
-    /// service's own build, or a property of an object built with them); else none.
-    let hasArguments: Bool
-    let steps: [ValueStep]
-    /// The first stack slot of this frame's values.
-    let base: Int
-    var next = 0
-    let work: Work
-  }
-
-  private struct Deferred {
-    let instance: Instance
-    let service: Int
-    let hasArguments: Bool
-    /// The services being built when it was built, itself last.
-    let path: [Int]
-    var nextProperty = 0
-  }
-
-  /// What the resolve needs its driver to do next.
-  enum Need {
-    /// Call the factory of `linked` with ``values``, then ``finishBuild(_:)``.
-    case factory(LinkedService)
-    /// Set the property ``pendingSetter`` describes, then ``finishProperty()``.
-    case setter
-    /// The instance of shared-scope service `service`, which no scope keeps yet: built by the
-    /// driver, then given with ``supply(_:)``. Only an awaiting resolve needs it.
-    case sharedInstance(Int, ScopeStore, arguments: [String: any Sendable])
-    /// Nothing: ``result`` holds the instance, with every property set.
-    case finished
-  }
-
-  init(
-    graph: LinkedGraph, buildsSharedScopes: Bool, graphInstances: GraphInstances = GraphInstances(),
-    outerPath: [Int] = []
-  ) {
+  init(graph: LinkedGraph) {
     self.graph = graph
-    self.buildsSharedScopes = buildsSharedScopes
-    self.graphInstances = graphInstances
-    self.outerPath = outerPath
   }
 
-  // MARK: The synchronous driver
-
-  /// Resolves `service` with its run-time `arguments`: the whole flow of a synchronous top-level
-  /// resolve. Every factory is called on this thread.
+  /// Resolves `service` with its run-time `arguments`: the whole flow of a top-level resolve.
   static func run(_ service: Int, arguments: [String: any Sendable], in graph: LinkedGraph) throws -> Instance {
-    var resolve = Resolve(graph: graph, buildsSharedScopes: true)
-    return try resolve.runSynchronously(service, arguments: arguments)
-  }
-
-  /// Resolves `service` in this engine, calling each factory and setter here, and keeps the
-  /// shared-scope instances it built once everything is constructed and injected.
-  mutating func runSynchronously(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    var resolve = Resolve(graph: graph)
     do {
-      var need = try request(service, arguments: arguments)
-      while true {
-        defer { need = nil }
-        switch try need ?? next() {
-        case .factory(let linked):
-          let base = frames[frames.count - 1].base
-          let end = stackCount
-          let instance: Instance
-          do {
-            instance = try stack.withUnsafeBufferPointer {
-              try Self.call(linked, UnsafeBufferPointer(rebasing: $0[base..<end]))
-            }
-          } catch {
-            throw Self.failure(error, building: linked, path: pathIDs)
-          }
-          finishBuild(instance)
-        case .setter:
-          let (linked, property, instance, value) = pendingSetter
-          try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
-          finishProperty()
-        case .sharedInstance(let target, _, _):
-          throw ResolutionError(
-            .internalError, "a synchronous resolve handed '\(graph.services[target].service.id)' on")
-        case .finished:
-          graph.builds.keep(claimed)
-          guard let result else { throw ResolutionError(.internalError, "a resolve ended without an instance") }
-          return result
-        }
-      }
+      let instance = try resolve.instance(of: service, arguments: arguments)
+      try resolve.injectDeferredProperties()
+      graph.builds.keep(resolve.claimed)
+      return instance
     } catch {
-      abandon()
+      graph.builds.abandon(resolve.claimed)
       throw error
     }
   }
 
-  /// Calls a synchronous factory with `values`; what it throws is mapped by
-  /// ``failure(_:building:path:)``.
-  static func call(_ linked: LinkedService, _ values: UnsafeBufferPointer<Instance>) throws -> Instance {
-    switch linked.factory {
-    case .typed(let factory):
-      return try factory(values)
-    case .untyped(let factory):
-      return try factory(FactoryArguments(values, of: linked))
-    case .async:
-      // The link marks every service that reaches an async factory; a synchronous resolve of one
-      // is refused before it starts, so this is reached only through a path the link missed.
-      throw ResolutionError.requiresAwait(linked.service, path: [])
-    }
-  }
-
-  // MARK: The engine
-
-  /// Asks for the requested `service`: its kept instance becomes the result, or its build opens;
-  /// or what the driver must do to get it.
-  mutating func request(_ service: Int, arguments: [String: any Sendable]) throws -> Need? {
-    requestArguments = arguments
-    return try instance(of: service, requested: true)
-  }
-
-  /// Runs the steps that need no driver, and says what the driver must do next.
-  mutating func next() throws -> Need {
-    while true {
-      guard let top = frames.indices.last else {
-        // Construction is over: the properties of what it built, in the order built.
-        guard startNextProperty() else { return .finished }
-        continue
-      }
-      let position = frames[top].next
-      guard position < frames[top].steps.count else {
-        switch frames[top].work {
-        case .build:
-          return .factory(graph.services[frames[top].service])
-        case .property:
-          return .setter
-        }
-      }
-      frames[top].next = position + 1
-      switch frames[top].steps[position] {
-      case .service(let target):
-        if let need = try instance(of: target, requested: false) { return need }
-      case .plain(let source):
-        let arguments = frames[top].hasArguments ? requestArguments : Self.noArguments
-        push(try Self.plainValue(source, owner: frames[top].service, arguments: arguments, graph: graph, path: pathIDs))
-      case .list(let count):
-        let items = Array(stack[(stackCount - count)..<stackCount])
-        stackCount -= count
-        push(.list(items))
-      }
-    }
-  }
-
-  /// The instance of `service` that its scope keeps, delivered; else its build opened (nil), or
-  /// what the driver must do to get it.
-  private mutating func instance(of service: Int, requested: Bool) throws -> Need? {
-    switch graph.scopes[service] {
-    case .unique:
-      try open(service, requested: requested, keeping: .none)
-    case .graph:
-      if let instance = graphInstances[service] {
-        deliver(instance)
-      } else {
-        try open(service, requested: requested, keeping: .graph)
-      }
-    case let scope:
-      if let kept = scope.kept(service) {
-        deliver(kept)
-        return nil
-      }
-      guard buildsSharedScopes else {
-        return .sharedInstance(service, scope, arguments: requested ? requestArguments : Self.noArguments)
-      }
-      let (token, thread) = identity()
-      switch graph.builds.claim(service, in: scope, by: token, on: thread) {
-      case .kept(let instance), .cycle(built: let instance?):
-        deliver(instance)
-      case .cycle(built: nil):
-        throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
-      case .build:
-        try open(service, requested: requested, keeping: .shared(scope))
-      }
-    }
-    return nil
-  }
-
-  /// Opens the build of `service`, refusing to re-enter a `unique` or `graph` one whose factory
-  /// runs (the services being built are exactly the path); shared scopes find such cycles through
-  /// their claims.
-  private mutating func open(_ service: Int, requested: Bool, keeping: Keeping) throws {
-    if case .shared = keeping {
-    } else if isBuilding(service) {
-      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
-    }
-    let steps = graph.services[service].steps
-    if frames.capacity == 0 {
-      // Room for a typical resolve, so the arrays grow once rather than through every small size.
-      frames.reserveCapacity(16)
-    }
-    if stack.capacity == 0, !steps.isEmpty { stack.reserveCapacity(16) }
-    frames.append(
-      Frame(
-        service: service, hasArguments: requested, steps: steps, base: stackCount,
-        work: .build(keeping)))
-  }
-
-  /// Opens the build of the requested `service` itself, whatever its scope keeps, for a caller that
-  /// keeps the instance.
-  mutating func build(_ service: Int, arguments: [String: any Sendable]) throws {
-    requestArguments = arguments
-    try open(service, requested: true, keeping: .none)
-  }
-
-  /// The property to set, its owner's instance and the value, when ``next()`` asks for a setter.
-  var pendingSetter: (LinkedService, PropertySource, instance: Instance, value: Instance) {
-    guard case .property(let index, let property) = frames[frames.count - 1].work else {
-      preconditionFailure("no property is pending")
-    }
-    let owner = deferred[index]
-    let linked = graph.services[owner.service]
-    return (linked, linked.properties[property], owner.instance, stack[stackCount - 1])
-  }
-
-  /// The values of the innermost frame, copied for a call that outlives a borrow (an await).
-  var values: [Instance] { Array(stack[frames[frames.count - 1].base..<stackCount]) }
-
-  /// Ends the innermost build with the instance its factory returned.
-  mutating func finishBuild(_ instance: Instance) {
-    let frame = frames.removeLast()
-    stackCount = frame.base
-    if case .build(let keeping) = frame.work {
-      switch keeping {
-      case .none: break
-      case .graph: graphInstances.insert(instance, for: frame.service)
-      case .shared(let scope):
-        graph.builds.built(instance, of: frame.service)
-        claimed.append(ClaimedBuild(scope: scope, service: frame.service))
-      }
-    }
-    if graph.services[frame.service].hasProperties {
-      deferred.append(
-        Deferred(
-          instance: instance, service: frame.service, hasArguments: frame.hasArguments,
-          path: buildingPath(inside: false) + [frame.service]))
-    }
-    deliver(instance)
-  }
-
-  /// Gives the instance of the service a ``Need/sharedInstance(_:_:arguments:)`` asked for.
-  mutating func supply(_ instance: Instance) { deliver(instance) }
-
-  /// Ends the innermost property frame, whose value the driver has set.
-  mutating func finishProperty() {
-    stackCount = frames.removeLast().base
-  }
-
-  /// Drops the claims of a resolve that failed, so the next resolve builds them again.
-  mutating func abandon() {
-    for frame in frames {
-      if case .build(.shared(let scope)) = frame.work {
-        claimed.append(ClaimedBuild(scope: scope, service: frame.service))
-      }
-    }
-    graph.builds.abandon(claimed)
-    claimed = []
-  }
-
-  private mutating func deliver(_ instance: Instance) {
-    if frames.isEmpty {
-      result = instance
-    } else {
-      push(instance)
-    }
-  }
-
-  private mutating func push(_ value: Instance) {
-    if stackCount < stack.count {
-      stack[stackCount] = value
-    } else {
-      stack.append(value)
-    }
-    stackCount += 1
-  }
-
-  /// Opens the frame of the next property to set, if any.
-  private mutating func startNextProperty() -> Bool {
-    while nextDeferred < deferred.count {
-      let owner = deferred[nextDeferred]
-      let properties = graph.services[owner.service].properties
-      if owner.nextProperty < properties.count {
-        deferred[nextDeferred].nextProperty += 1
-        propertyPath = owner.path
-        frames.append(
-          Frame(
-            service: owner.service, hasArguments: owner.hasArguments, steps: properties[owner.nextProperty].steps,
-            base: stackCount, work: .property(deferred: nextDeferred, property: owner.nextProperty)))
-        return true
-      }
-      nextDeferred += 1
-    }
-    return false
-  }
-
-  /// Whether `service`'s factory is running: it is on the path of builds under way.
-  private func isBuilding(_ service: Int) -> Bool {
-    for index in frames.indices where frames[index].service == service {
-      if case .build = frames[index].work { return true }
-    }
-    return propertyPath.contains(service) || outerPath.contains(service)
-  }
-
-  /// The services whose factories run, outermost first: those of the resolve this one builds for,
-  /// then (while a property is computed) those that were being built when its owner was, then the
-  /// builds under way.
-  func buildingPath() -> [Int] { buildingPath(inside: true) }
-
-  /// The building path, with the resolve this one builds for only when `inside` is set.
-  private func buildingPath(inside: Bool) -> [Int] {
-    var path = inside ? outerPath + propertyPath : propertyPath
-    for index in frames.indices {
-      if case .build = frames[index].work { path.append(frames[index].service) }
-    }
-    return path
-  }
-
-  var pathIDs: [String] { buildingPath().map { graph.services[$0].service.id } }
-
   /// This resolve's identity and thread, for the shared builds it claims.
-  private mutating func identity() -> (ObjectIdentifier, ThreadIdentity) {
+  mutating func identity() -> (ObjectIdentifier, ThreadIdentity) {
     let token = self.token ?? ResolveToken()
     let thread = self.thread ?? .current
     self.token = token
     self.thread = thread
     return (ObjectIdentifier(token), thread)
+  }
+
+  var pathIDs: [String] { path.map { graph.services[$0].service.id } }
+
+  /// The instance of `service`, from its scope.
+  mutating func instance(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    try graph.scopes[service].instance(of: service, arguments: arguments, in: &self)
+  }
+
+  /// Builds a service of a scope that keeps nothing across resolves, refusing to re-enter one whose
+  /// factory runs (the services being built are exactly the current path).
+  mutating func buildUnlessBuilding(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    if path.contains(service) {
+      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
+    }
+    return try build(service, arguments: arguments)
+  }
+
+  /// Resolves the initializer's values, calls the factory, and queues the properties.
+  mutating func build(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    let linked = graph.services[service]
+    if path.capacity == 0 {
+      // Room for a typical resolve, so the arrays grow once rather than through every small size.
+      path.reserveCapacity(16)
+      if !linked.initializer.isEmpty { argumentStack.reserveCapacity(16) }
+    }
+    path.append(service)
+    defer { path.removeLast() }
+    let base = argumentCount
+    defer { argumentCount = base }
+    if let targets = linked.initializerServices {
+      // Every value is another service: no value forms to switch over, no arguments to pass on.
+      for target in targets {
+        pushArgument(try instance(of: target, arguments: Self.noArguments))
+      }
+    } else {
+      for source in linked.initializer {
+        pushArgument(try value(source, owner: service, arguments: arguments))
+      }
+    }
+    let instance: Instance
+    do {
+      switch linked.factory {
+      case .typed(let factory):
+        let end = argumentCount
+        instance = try argumentStack.withUnsafeBufferPointer { values in
+          try factory(UnsafeBufferPointer(rebasing: values[base..<end]))
+        }
+      case .untyped(let factory):
+        instance = try factory(FactoryArguments(argumentStack[base..<argumentCount], of: linked))
+      case .async:
+        // The link marks every service that reaches an async factory; a top-level resolve of one
+        // is refused before it starts, so this is reached only through a path the link missed.
+        throw ResolutionError.requiresAwait(linked.service, path: pathIDs)
+      }
+    } catch {
+      throw Self.failure(error, building: linked, path: pathIDs)
+    }
+    if linked.hasProperties {
+      deferred.append((instance, service, arguments, path))
+    }
+    return instance
+  }
+
+  private mutating func pushArgument(_ value: Instance) {
+    if argumentCount < argumentStack.count {
+      argumentStack[argumentCount] = value
+    } else {
+      argumentStack.append(value)
+    }
+    argumentCount += 1
+  }
+
+  /// Injects the properties of every object this resolve built, after all were constructed, so
+  /// a property may point back at an object whose initializer was running when its owner was built.
+  private mutating func injectDeferredProperties() throws {
+    var next = 0
+    while next < deferred.count {
+      let (instance, service, arguments, builtPath) = deferred[next]
+      next += 1
+      let linked = graph.services[service]
+      path = builtPath
+      for property in linked.properties {
+        let value = try value(property.source, owner: service, arguments: arguments)
+        try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
+      }
+    }
+    path = []
+  }
+
+  /// What a factory's error becomes: a resolution error located at the service, with the path.
+  static func failure(_ error: any Error, building linked: LinkedService, path: [String]) -> ResolutionError {
+    func located(_ error: ResolutionError) -> ResolutionError {
+      var error = error
+      error.path = path
+      error.location = error.location ?? linked.service.location
+      return error
+    }
+    switch error {
+    case let error as ResolutionError where !error.path.isEmpty: return error
+    case let error as ResolutionError: return located(error)
+    case let mismatch as ArgumentMismatch: return located(mismatch.error(typeName: linked.registration.name))
+    default: return ResolutionError.factoryFailed(linked.service, error: error, path: path)
+    }
+  }
+
+  /// Sets `property` of `instance`, a `linked` service's, to `value`.
+  static func set(
+    _ property: PropertySource, of linked: LinkedService, on instance: Instance, to value: Instance, path: [String]
+  ) throws {
+    guard let setter = property.setter else { return }
+    do {
+      try setter.set(instance.any, value.any)
+    } catch let error as ResolutionError {
+      throw failure(error, building: linked, path: path)
+    } catch {
+      throw ResolutionError.propertyFailed(property, of: linked.service, error: error, path: path)
+    }
+  }
+
+  // MARK: Values
+
+  private mutating func value(_ source: ValueSource, owner: Int, arguments: [String: any Sendable]) throws -> Instance {
+    switch source {
+    case .service(let target):
+      return try instance(of: target, arguments: Self.noArguments)
+    case .tagged(let targets):
+      return .list(try targets.map { try instance(of: $0, arguments: Self.noArguments) })
+    case .array(let sources):
+      return .list(try sources.map { try self.value($0, owner: owner, arguments: arguments) })
+    case .external, .parameter, .argument, .container, .constant, .provider, .lazy, .none:
+      return try Self.plainValue(source, owner: owner, arguments: arguments, graph: graph, path: pathIDs)
+    }
+  }
+
+  /// A value that builds no service of this resolve: an external, a parameter, a run-time
+  /// argument, the container, a literal, a provider or lazy value, or nothing.
+  static func plainValue(
+    _ source: ValueSource, owner: Int, arguments: [String: any Sendable], graph: LinkedGraph,
+    path: @autoclosure () -> [String]
+  ) throws -> Instance {
+    switch source {
+    case .external(let container, let index):
+      return try graph.external(container: container, index: index, path: path())
+    case .parameter(let index):
+      return graph.parameters[index].value
+    case .argument(let name):
+      guard let argument = arguments[name] else {
+        throw ResolutionError.missingArgument(name, of: graph.services[owner].service, path: path())
+      }
+      return Instance(argument)
+    case .container:
+      let container = graph.services[owner].container
+      return .object(
+        Container(
+          reference: .observing(WeakGraph(graph)), index: container, name: graph.plan.containers[container].name))
+    case .constant(let constant):
+      return constant.value
+    case .provider(let target):
+      let weak = WeakGraph(graph)
+      let name = graph.plan.containers[graph.services[owner].container].name
+      return .boxed(
+        AnyProvider(
+          resolve: { arguments in
+            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+            return try CalledResolves.resolving(target, of: graph) { try graph.resolve(target, arguments: arguments).any }
+          },
+          resolveOnMainActor: { arguments in
+            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+            return try CalledResolves.resolving(target, of: graph) {
+              try graph.resolve(target, arguments: arguments, onMainActor: true).any
+            }
+          },
+          resolveAwaiting: { arguments in
+            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+            return try await CalledResolves.resolving(target, of: graph) {
+              SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)
+            }
+          }))
+    case .lazy(let target):
+      let weak = WeakGraph(graph)
+      let name = graph.plan.containers[graph.services[owner].container].name
+      return .boxed(
+        AnyLazy { onMainActor in
+          guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+          return try CalledResolves.resolving(target, of: graph) {
+            try graph.resolve(target, arguments: [:], onMainActor: onMainActor).any
+          }
+        })
+    case .none:
+      return .absent
+    case .service, .tagged, .array:
+      throw ResolutionError(.internalError, "a value that builds services is not a plain value", path: path())
+    }
   }
 
   /// The run-time arguments of a service resolved as another's dependency: none.

@@ -3,8 +3,7 @@
 final class CachedScope: SharedScope {
   /// `cached`, or the custom scope's name.
   let name: String
-  /// The link's builds, whose lock a reset takes so it never interleaves with keeping an instance.
-  private let builds: SharedBuilds
+  let builds: SharedBuilds
   private let instances: ReplaceableInstances
 
   init(name: String, builds: SharedBuilds, serviceCount: Int, services: [Int]) {

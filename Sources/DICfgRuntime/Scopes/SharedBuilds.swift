@@ -2,13 +2,13 @@
 /// once across threads, and no lock is held while a factory runs.
 ///
 /// A resolve that needs an instance no scope keeps yet claims it under the lock, builds it
-/// outside the lock (this type never builds anything), and keeps it when the resolve ends (after its properties are injected), or
+/// outside the lock, and keeps it when the resolve ends (after its properties are injected), or
 /// drops the claim if the resolve fails, so the next resolve retries. Another thread that needs a
 /// claimed instance waits for it. A request that would wait on itself — the same resolve, the same
 /// thread, or a thread that (through other waiting threads) waits on this one — is a cycle: it
 /// gets the instance if its factory has returned (as a property cycle shares it), or an error.
 final class SharedBuilds: Sendable {
-  private struct Owner {
+  private struct Claim {
     let resolve: ObjectIdentifier
     let thread: ThreadIdentity
     /// The instance, once its factory has returned.
@@ -17,7 +17,7 @@ final class SharedBuilds: Sendable {
 
   private struct State {
     /// Per service of the link: its build under way, if any.
-    var claims: [Owner?]
+    var claims: [Claim?]
     /// Which service each waiting thread waits for.
     var waiting: [ThreadIdentity: Int] = [:]
 
@@ -34,52 +34,61 @@ final class SharedBuilds: Sendable {
     }
   }
 
+  private enum Outcome {
+    case kept(Instance)
+    case build
+    case cycle(built: Instance?)
+  }
+
   private let state: ConditionLocked<State>
 
   init(serviceCount: Int) {
     state = ConditionLocked(State(claims: Array(repeating: nil, count: serviceCount)))
   }
 
-  /// What a claim found.
-  enum Claim {
-    /// The scope keeps an instance (another thread's build ended while this one waited).
-    case kept(Instance)
-    /// The claimant builds the instance, then reports it with ``built(_:of:)`` and keeps it with
-    /// ``keep(_:)``, or drops the claim with ``abandon(_:)``.
-    case build
-    /// The claimant (or a thread waiting on it) is building the instance already: its instance
-    /// when its factory has returned (as a property cycle shares it), else nil.
-    case cycle(built: Instance?)
-  }
-
-  /// Claims the build of `service`, kept in `scope`, for the resolve `claimant` on `thread`:
-  /// waits while another thread builds it, and never calls a factory.
-  func claim(_ service: Int, in scope: ScopeStore, by claimant: ObjectIdentifier, on thread: ThreadIdentity)
-    -> Claim
-  {
+  /// The instance of `service` that `scope` keeps, waiting for another thread's build, or built
+  /// by `resolve`.
+  func instance(
+    of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], resolve: inout Resolve
+  ) throws -> Instance {
+    let (token, thread) = resolve.identity()
     var waited = false
-    return state.waitUntil { state -> ConditionLocked<State>.Step<Claim> in
+    let outcome = state.waitUntil { state -> ConditionLocked<State>.Step<Outcome> in
       if waited {
         state.waiting[thread] = nil
         waited = false
       }
       if let kept = scope.kept(service) { return .done(.kept(kept)) }
       guard let claim = state.claims[service] else {
-        state.claims[service] = Owner(resolve: claimant, thread: thread)
+        state.claims[service] = Claim(resolve: token, thread: thread)
         return .done(.build)
       }
-      if claim.resolve == claimant || claim.thread == thread || state.waitChainReaches(thread, from: claim.thread) {
+      if claim.resolve == token || claim.thread == thread || state.waitChainReaches(thread, from: claim.thread) {
         return .done(.cycle(built: claim.built))
       }
       state.waiting[thread] = service
       waited = true
       return .wait
     }
-  }
-
-  /// Records that the factory of a claimed service returned `instance`, for a cycle back to it.
-  func built(_ instance: Instance, of service: Int) {
-    state.withLock { $0.claims[service]?.built = instance }
+    switch outcome {
+    case .kept(let instance):
+      return instance
+    case .cycle(let built?):
+      return built
+    case .cycle(nil):
+      throw ResolutionError.requestedWhileBuilding(resolve.graph.services[service].service, path: resolve.pathIDs)
+    case .build:
+      let instance: Instance
+      do {
+        instance = try resolve.build(service, arguments: arguments)
+      } catch {
+        state.withLock(broadcast: true) { $0.claims[service] = nil }
+        throw error
+      }
+      state.withLock { $0.claims[service]?.built = instance }
+      resolve.claimed.append(ClaimedBuild(scope: scope, service: service))
+      return instance
+    }
   }
 
   /// Keeps what a resolve built, now that it ended, and wakes the threads waiting for it.
@@ -95,7 +104,7 @@ final class SharedBuilds: Sendable {
 
   /// Keeps an instance built outside these claims (by an awaited build), so it never interleaves
   /// with a reset, and wakes the threads waiting for it.
-  func keep(_ instance: Instance, of service: Int, in scope: ScopeStore) {
+  func keep(_ instance: Instance, of service: Int, in scope: some SharedScope) {
     state.withLock(broadcast: true) { _ in scope.keep(instance, of: service) }
   }
 
@@ -113,8 +122,8 @@ final class SharedBuilds: Sendable {
   }
 }
 
-/// A shared-scope instance a resolve claimed, to keep (or drop) when the resolve ends.
+/// A shared-scope instance a resolve built, to keep (or drop) when the resolve ends.
 struct ClaimedBuild {
-  let scope: ScopeStore
+  let scope: any SharedScope
   let service: Int
 }

@@ -4,9 +4,11 @@
 /// The instance is kept once, in ``WriteOnceInstances``; resolves by id, by type and by handle
 /// read it there in place.
 final class SingletonScope: SharedScope {
+  let builds: SharedBuilds
   let instances: WriteOnceInstances
 
-  init(serviceCount: Int) {
+  init(builds: SharedBuilds, serviceCount: Int) {
+    self.builds = builds
     self.instances = WriteOnceInstances(count: serviceCount)
   }
 

@@ -1,9 +1,11 @@
 /// `weak`: the same instance while anything outside the container holds it, a new one after.
 /// Class types only (the link checks).
 final class WeakScope: SharedScope {
+  let builds: SharedBuilds
   private let instances: WeakInstances
 
-  init(serviceCount: Int, services: [Int]) {
+  init(builds: SharedBuilds, serviceCount: Int, services: [Int]) {
+    self.builds = builds
     self.instances = WeakInstances(count: serviceCount, services: services)
   }
 
