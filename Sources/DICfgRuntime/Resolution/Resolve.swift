@@ -217,7 +217,9 @@ struct Resolve {
         AnyProvider(
           resolve: { arguments in
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return try CalledResolves.resolving(target, of: graph) { try graph.resolve(target, arguments: arguments).any }
+            return try CalledResolves.resolving(target, of: graph) {
+              try graph.resolve(target, arguments: arguments).any
+            }
           },
           resolveOnMainActor: { arguments in
             guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
