@@ -114,7 +114,8 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
     }
     return { blackHole(try container.resolve(id, as: T.self)) }
   }
-  if name == "startup:1000" || name == "swinject:startup:1000" {
+  // The count in the name is the one `generate_startup.py` wrote, which instructions.sh divides by.
+  if name == "startup:\(startupCount)" || name == "swinject:startup:\(startupCount)" {
     return try startup(swinject: name.hasPrefix("swinject:"))
   }
   let id = String(name.split(separator: ":").last ?? "")
@@ -148,7 +149,7 @@ func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> ()
   }
 }
 
-/// Start-up: registering the 1,000 types of `Startup.swift` and linking them to their graph (a chain),
+/// Start-up: registering the `startupCount` types of `Startup.swift` and linking them to their graph (a chain),
 /// as an app does once at launch; or registering them in Swinject. The plan is compiled beforehand,
 /// as the build plugin embeds it.
 func startup(swinject: Bool) throws -> () throws -> Void {

@@ -8,7 +8,7 @@
 /// Names are read from the type's metadata (`_typeName`), which is what `String(describing:)` and
 /// `String(reflecting:)` print for a metatype, without their casts of the value to the printing
 /// protocols: each such cast of a type seen for the first time scans every protocol conformance of
-/// the process, which made registering a type cost about half a million instructions.
+/// the process (BENCHMARKS.md has the start-up cost before and after).
 enum TypeName {
   /// The name Swift prints for `type`: `Gateway`, `Box<Int>`.
   static func described(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
