@@ -56,13 +56,13 @@ final class LinkedGraph: Sendable {
     let singletons = SingletonScope(builds: builds, serviceCount: count)
     let weak = WeakScope(
       builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
-    var scopes = [ScopeStore](repeating: .graph(GraphScope()), count: count)
+    var scopes = [ScopeStore](repeating: .graph, count: count)
     var resettableMembers: [String: [Int]] = ["cached": []]
     for name in plan.containers.flatMap(\.customScopes) { resettableMembers[name] = [] }
     for (index, linked) in services.enumerated() {
       switch linked.service.scope {
       case .graph: break
-      case .unique: scopes[index] = .unique(UniqueScope())
+      case .unique: scopes[index] = .unique
       case .singleton: scopes[index] = .singleton(Unretained(singletons))
       case .weak: scopes[index] = .weak(Unretained(weak))
       case .cached, .custom: resettableMembers[linked.service.scope.name, default: []].append(index)

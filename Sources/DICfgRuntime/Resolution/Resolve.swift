@@ -1,13 +1,25 @@
 import DICfgCore
 
-/// One top-level resolve: asks each service's scope for its instance, builds what the scopes do
-/// not keep, injects properties once everything is constructed, then has the shared scopes keep
-/// what it built.
+/// The resolve engine: one top-level resolve, from the instance asked for to its properties
+/// injected and its shared instances kept.
+///
+/// Every instance comes through ``instance(of:arguments:)``: the one the service's scope keeps
+/// (``ScopeStore``), or one built now by ``build(_:arguments:)``, which resolves the initializer's
+/// values through the same call, runs the factory, and queues the properties. Once everything is
+/// constructed the properties are injected (so a property may point back at an object whose
+/// initializer was running), and the shared-scope instances built are kept. A synchronous or
+/// main-actor resolve is this engine run to its end (``run(_:arguments:in:)``); an awaited resolve
+/// (``AwaitedResolve``) drives the same engine and builds only the services that await itself.
 ///
 /// A struct passed `inout` down the resolve, so its accesses are checked statically rather than at
-/// run time. Confined to the thread that resolves.
+/// run time. Confined to the thread, or the task, that resolves.
 struct Resolve {
+  typealias Deferred = (instance: Instance, service: Int, arguments: [String: any Sendable], path: [Int])
+
   let graph: LinkedGraph
+  /// Whether each shared-scope instance is built as a resolve of its own and kept when that ends,
+  /// rather than when this resolve ends: an awaited resolve never holds a claim across an await.
+  private let keepsSharedBuildsAtOnce: Bool
   /// Tells this resolve from others when it claims a shared build; created on the first claim,
   /// so a resolve that claims none allocates none.
   private var token: ResolveToken?
@@ -15,10 +27,13 @@ struct Resolve {
   /// The graph-scoped instances of this resolve.
   var graphInstances = GraphInstances()
   /// Shared-scope instances this resolve built, to keep (or drop) when it ends.
-  var claimed: [ClaimedBuild] = []
-  private var deferred: [(instance: Instance, service: Int, arguments: [String: any Sendable], path: [Int])] = []
+  private var claimed: [ClaimedBuild] = []
+  /// Built objects whose properties are still to be injected, in the order built, and the first
+  /// not yet injected.
+  private var deferred: [Deferred] = []
+  private var nextDeferred = 0
   /// The services whose factories run, outermost first.
-  private var path: [Int] = []
+  private(set) var path: [Int] = []
   /// The initializer values of the builds in progress, each build's above its caller's.
   ///
   /// Only `argumentStack[..<argumentCount]` is live; the slots above keep the values of finished
@@ -27,38 +42,102 @@ struct Resolve {
   private var argumentStack: [Instance] = []
   private var argumentCount = 0
 
-  init(graph: LinkedGraph) {
+  init(graph: LinkedGraph, keepsSharedBuildsAtOnce: Bool = false) {
     self.graph = graph
+    self.keepsSharedBuildsAtOnce = keepsSharedBuildsAtOnce
   }
 
   /// Resolves `service` with its run-time `arguments`: the whole flow of a top-level resolve.
   static func run(_ service: Int, arguments: [String: any Sendable], in graph: LinkedGraph) throws -> Instance {
     var resolve = Resolve(graph: graph)
+    return try resolve.runToEnd(service, arguments: arguments)
+  }
+
+  /// The instance of `service`, its properties injected, and the shared instances built kept.
+  mutating func runToEnd(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
     do {
-      let instance = try resolve.instance(of: service, arguments: arguments)
-      try resolve.injectDeferredProperties()
-      graph.builds.keep(resolve.claimed)
+      let instance = try instance(of: service, arguments: arguments)
+      try injectDeferredProperties()
+      graph.builds.keep(claimed)
       return instance
     } catch {
-      graph.builds.abandon(resolve.claimed)
+      graph.builds.abandon(claimed)
       throw error
     }
   }
 
+  var pathIDs: [String] { path.map { graph.services[$0].service.id } }
+
+  /// The instance of `service`: the one its scope keeps, else one built now. Every road to an
+  /// instance meets here.
+  mutating func instance(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    switch graph.scopes[service] {
+    case .unique:
+      return try buildUnlessBuilding(service, arguments: arguments)
+    case .graph:
+      if let instance = graphInstances[service] { return instance }
+      let instance = try buildUnlessBuilding(service, arguments: arguments)
+      graphInstances.insert(instance, for: service)
+      return instance
+    case .singleton(let scope): return try shared(service, in: scope.object, arguments: arguments)
+    case .weak(let scope): return try shared(service, in: scope.object, arguments: arguments)
+    case .cached(let scope): return try shared(service, in: scope.object, arguments: arguments)
+    }
+  }
+
+  /// The instance of a shared-scope service: the one its scope keeps, the one another thread is
+  /// building (waited for), or one this resolve claims and builds.
+  private mutating func shared(_ service: Int, in scope: some SharedScope, arguments: [String: any Sendable]) throws
+    -> Instance
+  {
+    if let kept = scope.kept(service) { return kept }
+    if keepsSharedBuildsAtOnce { return try ownResolve(of: service, arguments: arguments) }
+    let (token, thread) = identity()
+    switch scope.builds.claim(service, in: scope, resolve: token, thread: thread) {
+    case .kept(let instance):
+      return instance
+    case .cycle(let built?):
+      return built
+    case .cycle(nil):
+      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
+    case .build:
+      let instance: Instance
+      do {
+        instance = try build(service, arguments: arguments)
+      } catch {
+        scope.builds.release(service)
+        throw error
+      }
+      scope.builds.built(instance, of: service)
+      claimed.append(ClaimedBuild(scope: scope, service: service))
+      return instance
+    }
+  }
+
+  /// Resolves `service` as a resolve of its own that shares this one's graph-scoped instances and
+  /// path, so its instance is kept (with its properties) when that resolve ends.
+  mutating func ownResolve(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    var own = ownResolve(keepingSharedBuildsAtOnce: false)
+    swap(&own.graphInstances, &graphInstances)
+    defer { swap(&own.graphInstances, &graphInstances) }
+    return try own.runToEnd(service, arguments: arguments)
+  }
+
+  /// A new resolve that starts on this one's path (so a request for what this one is building is
+  /// a cycle there too), with nothing claimed and nothing queued.
+  func ownResolve(keepingSharedBuildsAtOnce: Bool) -> Resolve {
+    var own = Resolve(graph: graph, keepsSharedBuildsAtOnce: keepingSharedBuildsAtOnce)
+    own.path = path
+    return own
+  }
+
   /// This resolve's identity and thread, for the shared builds it claims.
-  mutating func identity() -> (ObjectIdentifier, ThreadIdentity) {
+  private mutating func identity() -> (ObjectIdentifier, ThreadIdentity) {
     let token = self.token ?? ResolveToken()
     let thread = self.thread ?? .current
     self.token = token
     self.thread = thread
     return (ObjectIdentifier(token), thread)
-  }
-
-  var pathIDs: [String] { path.map { graph.services[$0].service.id } }
-
-  /// The instance of `service`, from its scope.
-  mutating func instance(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
-    try graph.scopes[service].instance(of: service, arguments: arguments, in: &self)
   }
 
   /// Builds a service of a scope that keeps nothing across resolves, refusing to re-enter one whose
@@ -68,6 +147,31 @@ struct Resolve {
       throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
     }
     return try build(service, arguments: arguments)
+  }
+
+  /// Marks `service` as being built, for a build the awaited resolve runs itself.
+  mutating func enter(_ service: Int) { path.append(service) }
+
+  /// Marks the innermost build as ended.
+  mutating func leave() { path.removeLast() }
+
+  /// Queues the properties of `instance`, a `service`'s built with `arguments`, for injection
+  /// once everything is constructed.
+  mutating func deferProperties(of instance: Instance, service: Int, arguments: [String: any Sendable]) {
+    deferred.append((instance, service, arguments, path))
+  }
+
+  /// The next built object whose properties are to be injected, with the path it was built on
+  /// made current; nil when none is left.
+  mutating func takeDeferred() -> Deferred? {
+    guard nextDeferred < deferred.count else {
+      path = []
+      return nil
+    }
+    let next = deferred[nextDeferred]
+    nextDeferred += 1
+    path = next.path
+    return next
   }
 
   /// Resolves the initializer's values, calls the factory, and queues the properties.
@@ -110,9 +214,7 @@ struct Resolve {
     } catch {
       throw Self.failure(error, building: linked, path: pathIDs)
     }
-    if linked.hasProperties {
-      deferred.append((instance, service, arguments, path))
-    }
+    if linked.hasProperties { deferProperties(of: instance, service: service, arguments: arguments) }
     return instance
   }
 
@@ -128,18 +230,13 @@ struct Resolve {
   /// Injects the properties of every object this resolve built, after all were constructed, so
   /// a property may point back at an object whose initializer was running when its owner was built.
   private mutating func injectDeferredProperties() throws {
-    var next = 0
-    while next < deferred.count {
-      let (instance, service, arguments, builtPath) = deferred[next]
-      next += 1
+    while let (instance, service, arguments, _) = takeDeferred() {
       let linked = graph.services[service]
-      path = builtPath
       for property in linked.properties {
         let value = try value(property.source, owner: service, arguments: arguments)
         try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
       }
     }
-    path = []
   }
 
   /// What a factory's error becomes: a resolution error located at the service, with the path.

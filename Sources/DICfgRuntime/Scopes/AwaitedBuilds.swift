@@ -7,44 +7,60 @@
 /// forgotten, so the next resolve builds again. A build that needs, through its own factories, the
 /// instance it is building is a cycle and an error, not a wait on itself.
 final class AwaitedBuilds: Sendable {
-  /// The shared services the current task's builds are building, outermost first.
+  /// The shared services the current task's builds are building, outermost first: a build's
+  /// factory that resolves its own service again, as a new top-level resolve, is a cycle too.
   @TaskLocal static var building: [Int] = []
 
-  private let running = Locked<[Int: Task<SentInstance, any Error>]>([:])
+  private let running = Locked<[Int: Task<SentResolve, any Error>]>([:])
 
   private enum Found {
     case kept(Instance)
-    case build(Task<SentInstance, any Error>)
+    case build(Task<SentResolve, any Error>, started: Bool)
   }
 
-  /// The instance of `service` that `scope` keeps, built once and awaited by every task that needs it.
+  /// The instance of `service` that `scope` keeps, built once and awaited by every task that
+  /// needs it.
+  ///
+  /// The build starts from `requester`'s graph-scoped instances and path. The requester that
+  /// starts it also gets back the graph-scoped instances it ends with, so the two share them as a
+  /// synchronous resolve shares them with a singleton it builds; other requesters get the instance.
   func instance(
-    of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], graph: LinkedGraph
-  ) async throws -> Instance {
+    of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], requester: Resolve
+  ) async throws -> (instance: Instance, graphInstances: GraphInstances?) {
+    let graph = requester.graph
     let building = Self.building
     if building.contains(service) {
       throw ResolutionError.requestedWhileBuilding(
         graph.services[service].service, path: building.map { graph.services[$0].service.id })
     }
+    if requester.path.contains(service) {
+      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: requester.pathIDs)
+    }
     let found = running.withLock { running -> Found in
       // A build that ended between the caller's look at the scope and this lock kept its instance
       // before it left the table.
       if let kept = scope.kept(service) { return .kept(kept) }
-      if let build = running[service] { return .build(build) }
+      if let build = running[service] { return .build(build, started: false) }
+      var own = requester.ownResolve(keepingSharedBuildsAtOnce: true)
+      own.graphInstances = requester.graphInstances
+      let start = SentResolve(own)
       let build = Task {
         defer { self.running.withLock { $0[service] = nil } }
-        let instance = try await Self.$building.withValue(building + [service]) {
-          try await AwaitedResolve.build(service, arguments: arguments, in: graph)
+        let built = try await Self.$building.withValue(building + [service]) {
+          try await AwaitedResolve.build(service, arguments: arguments, from: start.engine)
         }
-        graph.builds.keep(instance, of: service, in: scope)
-        return SentInstance(instance: instance)
+        graph.builds.keep(built.instance, of: service, in: scope)
+        return built
       }
       running[service] = build
-      return .build(build)
+      return .build(build, started: true)
     }
     switch found {
-    case .kept(let instance): return instance
-    case .build(let build): return try await build.value.instance
+    case .kept(let instance):
+      return (instance, nil)
+    case .build(let build, let started):
+      let built = try await build.value
+      return (built.instance, started ? built.engine.graphInstances : nil)
     }
   }
 }

@@ -1,14 +1,15 @@
 /// The builds of shared-scope instances under way in one link: each instance is built exactly
 /// once across threads, and no lock is held while a factory runs.
 ///
-/// A resolve that needs an instance no scope keeps yet claims it under the lock, builds it
-/// outside the lock, and keeps it when the resolve ends (after its properties are injected), or
+/// Bookkeeping only: it never builds and never calls back into a resolve. A resolve that needs an
+/// instance no scope keeps yet claims it (``claim(_:in:resolve:thread:)``) under the lock, builds
+/// it outside the lock, and keeps it when the resolve ends (after its properties are injected), or
 /// drops the claim if the resolve fails, so the next resolve retries. Another thread that needs a
 /// claimed instance waits for it. A request that would wait on itself — the same resolve, the same
 /// thread, or a thread that (through other waiting threads) waits on this one — is a cycle: it
 /// gets the instance if its factory has returned (as a property cycle shares it), or an error.
 final class SharedBuilds: Sendable {
-  private struct Claim {
+  private struct Owner {
     let resolve: ObjectIdentifier
     let thread: ThreadIdentity
     /// The instance, once its factory has returned.
@@ -17,7 +18,7 @@ final class SharedBuilds: Sendable {
 
   private struct State {
     /// Per service of the link: its build under way, if any.
-    var claims: [Claim?]
+    var claims: [Owner?]
     /// Which service each waiting thread waits for.
     var waiting: [ThreadIdentity: Int] = [:]
 
@@ -34,9 +35,15 @@ final class SharedBuilds: Sendable {
     }
   }
 
-  private enum Outcome {
+  /// What a resolve that needs a shared instance no scope keeps yet is told to do.
+  enum Claim {
+    /// Another resolve's build has been kept meanwhile: use it.
     case kept(Instance)
+    /// Build it: the build is claimed for the resolve, which reports it with ``built(_:of:)``
+    /// or ``release(_:)``, and keeps or abandons it when it ends.
     case build
+    /// The build is the asking resolve's own, or one that waits on it: a cycle. `built` is the
+    /// instance once its factory has returned (a property cycle shares it); nil while it runs.
     case cycle(built: Instance?)
   }
 
@@ -46,49 +53,38 @@ final class SharedBuilds: Sendable {
     state = ConditionLocked(State(claims: Array(repeating: nil, count: serviceCount)))
   }
 
-  /// The instance of `service` that `scope` keeps, waiting for another thread's build, or built
-  /// by `resolve`.
-  func instance(
-    of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], resolve: inout Resolve
-  ) throws -> Instance {
-    let (token, thread) = resolve.identity()
+  /// Claims the build of `service`'s instance in `scope` for the resolve `resolve` on `thread`, or
+  /// waits while another thread builds it and answers with that thread's instance.
+  func claim(_ service: Int, in scope: some SharedScope, resolve: ObjectIdentifier, thread: ThreadIdentity) -> Claim {
     var waited = false
-    let outcome = state.waitUntil { state -> ConditionLocked<State>.Step<Outcome> in
+    return state.waitUntil { state -> ConditionLocked<State>.Step<Claim> in
       if waited {
         state.waiting[thread] = nil
         waited = false
       }
       if let kept = scope.kept(service) { return .done(.kept(kept)) }
       guard let claim = state.claims[service] else {
-        state.claims[service] = Claim(resolve: token, thread: thread)
+        state.claims[service] = Owner(resolve: resolve, thread: thread)
         return .done(.build)
       }
-      if claim.resolve == token || claim.thread == thread || state.waitChainReaches(thread, from: claim.thread) {
+      if claim.resolve == resolve || claim.thread == thread || state.waitChainReaches(thread, from: claim.thread) {
         return .done(.cycle(built: claim.built))
       }
       state.waiting[thread] = service
       waited = true
       return .wait
     }
-    switch outcome {
-    case .kept(let instance):
-      return instance
-    case .cycle(let built?):
-      return built
-    case .cycle(nil):
-      throw ResolutionError.requestedWhileBuilding(resolve.graph.services[service].service, path: resolve.pathIDs)
-    case .build:
-      let instance: Instance
-      do {
-        instance = try resolve.build(service, arguments: arguments)
-      } catch {
-        state.withLock(broadcast: true) { $0.claims[service] = nil }
-        throw error
-      }
-      state.withLock { $0.claims[service]?.built = instance }
-      resolve.claimed.append(ClaimedBuild(scope: scope, service: service))
-      return instance
-    }
+  }
+
+  /// Records that the claimed build of `service` returned `instance`, which a property cycle in
+  /// the same resolve then shares.
+  func built(_ instance: Instance, of service: Int) {
+    state.withLock { $0.claims[service]?.built = instance }
+  }
+
+  /// Drops the claim of a build that failed, and wakes the threads waiting for it.
+  func release(_ service: Int) {
+    state.withLock(broadcast: true) { $0.claims[service] = nil }
   }
 
   /// Keeps what a resolve built, now that it ended, and wakes the threads waiting for it.
