@@ -9,67 +9,70 @@ public enum LinkChecks {
   }
 
   static func check(plan: ResolutionPlan, types: RegisteredTypes) -> [Diagnostic] {
-    var keys: [String?] = []
-    return check(plan: plan, types: types, keys: &keys)
+    var factories: [Int?] = []
+    return check(plan: plan, types: types, factories: &factories)
   }
 
-  /// The checks, and per service of the plan (in order) the key of the factory it is built with.
-  static func check(plan: ResolutionPlan, types: RegisteredTypes, keys: inout [String?]) -> [Diagnostic] {
+  /// The checks, and per service of the plan (in order) the position of the factory it is built
+  /// with among the registered types.
+  static func check(plan: ResolutionPlan, types: RegisteredTypes, factories: inout [Int?]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     /// Per service of the plan: its factory, when its arguments are as the factory takes them.
     var checked: [RegisteredType?] = []
-    for container in plan.containers {
-      for service in container.services {
-        let given = service.initializer.map(\.label)
-        let type: RegisteredType
-        let match = types.match(type: service.type, labels: given)
-        if case .found(let found) = match { keys.append(found.key) } else { keys.append(nil) }
-        let count = diagnostics.count
-        defer { checked.append(diagnostics.count == count ? match.found : nil) }
-        switch match {
-        case .found(let found): type = found
-        case .otherInitializers(let labels):
-          // One initializer registered: say how its labels differ; several: list them.
-          if labels.count == 1, let only = labels.first {
-            diagnostics.append(.factoryLabels(service, labels: only))
-          } else {
-            diagnostics.append(.factoryInitializers(service, registered: labels))
-          }
-          continue
-        case .missing:
-          diagnostics.append(.unregisteredType(service, registered: types.names))
-          continue
+    func check(_ service: ResolutionPlan.Service) {
+      let given = service.initializer.map(\.label)
+      let type: RegisteredType
+      let match = types.match(type: service.type, labels: given)
+      if case .found(let position) = match { factories.append(position) } else { factories.append(nil) }
+      let count = diagnostics.count
+      defer { checked.append(diagnostics.count == count ? match.found.map { types.types[$0] } : nil) }
+      switch match {
+      case .found(let position): type = types.types[position]
+      case .otherInitializers(let labels):
+        // One initializer registered: say how its labels differ; several: list them.
+        if labels.count == 1, let only = labels.first {
+          diagnostics.append(.factoryLabels(service, labels: only))
+        } else {
+          diagnostics.append(.factoryInitializers(service, registered: labels))
         }
-        if let argumentTypes = type.argumentTypes, argumentTypes.count != given.count {
-          diagnostics.append(.factoryArity(service, argumentTypes: argumentTypes))
-        } else if let labels = type.labels, labels != given {
-          diagnostics.append(.factoryLabels(service, labels: labels))
-        } else if type.labels == nil, let argumentTypes = type.argumentTypes, given.count >= 2,
-          let repeated = Self.repeatedType(argumentTypes)
-        {
-          diagnostics.append(.unlabeledArguments(service, repeatedType: repeated))
-        } else if let argumentTypes = type.argumentTypes {
-          for (argument, expected) in zip(service.initializer, argumentTypes) {
-            guard let literal = Self.literal(of: argument.value, in: plan), !Self.fits(literal, expected) else {
-              continue
-            }
-            diagnostics.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
-          }
-        }
-        for property in service.properties where !type.properties.contains(property.label) {
-          diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
-        }
-        if type.isMainActor != (service.isolation == .mainActor) {
-          diagnostics.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))
-        } else if service.isolation != .mainActor,
-          let property = service.properties.first(where: { type.mainActorProperties.contains($0.label) })
-        {
-          diagnostics.append(.mainActorProperty(property, of: service))
-        }
-        if service.scope == .weak, !type.isClass {
-          diagnostics.append(.weakScopeValue(service))
+        return
+      case .missing:
+        diagnostics.append(.unregisteredType(service, registered: types.names))
+        return
+      }
+      if let count = type.argumentCount, count != given.count {
+        diagnostics.append(.factoryArity(service, argumentTypes: type.argumentTypes ?? []))
+      } else if let labels = type.labels, labels != given {
+        diagnostics.append(.factoryLabels(service, labels: labels))
+      } else if type.labels == nil, given.count >= 2, let argumentTypes = type.argumentTypes,
+        let repeated = Self.repeatedType(argumentTypes)
+      {
+        diagnostics.append(.unlabeledArguments(service, repeatedType: repeated))
+      } else if type.argumentCount != nil {
+        for (position, argument) in service.initializer.enumerated() {
+          guard let literal = Self.literal(of: argument.value, in: plan),
+            let expected = type.argumentType(at: position),
+            !Self.fits(literal, expected)
+          else { continue }
+          diagnostics.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
         }
       }
+      for property in service.properties where !type.properties.contains(property.label) {
+        diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
+      }
+      if type.isMainActor != (service.isolation == .mainActor) {
+        diagnostics.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))
+      } else if service.isolation != .mainActor,
+        let property = service.properties.first(where: { type.mainActorProperties.contains($0.label) })
+      {
+        diagnostics.append(.mainActorProperty(property, of: service))
+      }
+      if service.scope == .weak, !type.isClass {
+        diagnostics.append(.weakScopeValue(service))
+      }
+    }
+    for container in plan.containers {
+      for service in container.services { check(service) }
     }
     return diagnostics + passedServices(plan: plan, checked: checked)
   }
@@ -99,15 +102,17 @@ public enum LinkChecks {
           target: plan.containers[reference.container].services[reference.service], built: mismatch.built,
           expected: mismatch.expected))
     }
+    func check(_ service: ResolutionPlan.Service, type: RegisteredType) {
+      for (position, argument) in service.initializer.enumerated() {
+        check(argument, taken: type.types.argument(position), of: service, property: false)
+      }
+      for property in service.properties {
+        check(property, taken: type.types.property(property.label), of: service, property: true)
+      }
+    }
     for (containerIndex, container) in plan.containers.enumerated() {
       for (index, service) in container.services.enumerated() {
-        guard let type = checked[first[containerIndex] + index] else { continue }
-        for (position, argument) in service.initializer.enumerated() {
-          check(argument, taken: type.types.argument(position), of: service, property: false)
-        }
-        for property in service.properties {
-          check(property, taken: type.types.property(property.label), of: service, property: true)
-        }
+        if let type = checked[first[containerIndex] + index] { check(service, type: type) }
       }
     }
     return diagnostics
@@ -150,9 +155,9 @@ public enum LinkChecks {
 }
 
 extension RegisteredTypes.Match {
-  /// The factory found, if any.
-  var found: RegisteredType? {
-    if case .found(let type) = self { return type }
+  /// The position of the factory found, if any.
+  var found: Int? {
+    if case .found(let position) = self { return position }
     return nil
   }
 }

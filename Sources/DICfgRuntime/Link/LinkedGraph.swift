@@ -23,8 +23,9 @@ final class LinkedGraph: Sendable {
   let externals: [[ExternalValue]]
   /// Per container: ids (services and aliases) visible from it, to global numbers.
   let idLookup: [IDTable]
-  /// Per container: bound type names visible from it, nearest container first.
-  let typeLookup: [[String: [Int]]]
+  /// Per container: bound type names visible from it, nearest container first; worked out on the
+  /// first lookup by type, which most apps never make.
+  private let boundTypes = Locked<[[String: [Int]]]?>(nil)
   /// Per container: the services resolved by Swift type so far.
   let typeIndexes: [TypeIndex]
   /// The singleton store, which the containers read in place.
@@ -78,31 +79,47 @@ final class LinkedGraph: Sendable {
     self.weakScope = weak
     self.resettableScopes = resettable
     self.scopes = scopes
-    var ids: [[String: Int]] = []
-    var types: [[String: [Int]]] = []
     let collaborators = plan.containers.map(\.collaborators)
-    for index in plan.containers.indices {
-      var visibleIDs: [String: Int] = [:]
-      var visibleTypes: [String: [Int]] = [:]
+    self.idLookup = plan.containers.indices.map { index in
+      var candidates: [(id: String, service: Int)] = []
       for owner in CollaboratorSearch.order(from: index, collaborators: collaborators) {
         let first = firstService[owner]
-        for (local, service) in plan.containers[owner].services.enumerated() {
-          if visibleIDs[service.id] == nil { visibleIDs[service.id] = first + local }
+        let container = plan.containers[owner]
+        for local in container.services.indices { candidates.append((container.services[local].id, first + local)) }
+        for alias in container.aliases.indices {
+          let target = container.aliases[alias].target
+          candidates.append((container.aliases[alias].id, firstService[target.container] + target.service))
         }
-        for alias in plan.containers[owner].aliases where visibleIDs[alias.id] == nil {
-          visibleIDs[alias.id] = firstService[alias.target.container] + alias.target.service
-        }
+      }
+      return IDTable(candidates)
+    }
+  }
+
+  /// The type names bound to services visible from `container` (a service's `type` and its `as:`
+  /// types), nearest container first, each to the services bound to it there.
+  func typeLookup(_ container: Int) -> [String: [Int]] {
+    boundTypes.withLock { tables in
+      if let tables { return tables[container] }
+      let built = Self.boundTypes(plan, firstService: firstService)
+      tables = built
+      return built[container]
+    }
+  }
+
+  private static func boundTypes(_ plan: ResolutionPlan, firstService: [Int]) -> [[String: [Int]]] {
+    let collaborators = plan.containers.map(\.collaborators)
+    return plan.containers.indices.map { index in
+      var visible: [String: [Int]] = [:]
+      for owner in CollaboratorSearch.order(from: index, collaborators: collaborators) {
+        let first = firstService[owner]
         var bound: [String: [Int]] = [:]
         for (local, service) in plan.containers[owner].services.enumerated() {
           for type in Set([service.type] + service.bindings) { bound[type, default: []].append(first + local) }
         }
-        for (type, candidates) in bound where visibleTypes[type] == nil { visibleTypes[type] = candidates }
+        for (type, candidates) in bound where visible[type] == nil { visible[type] = candidates }
       }
-      ids.append(visibleIDs)
-      types.append(visibleTypes)
+      return visible
     }
-    self.idLookup = ids.map(IDTable.init)
-    self.typeLookup = types
   }
 
   /// Resolves service `service` as one top-level resolve, checking its run-time arguments first.

@@ -14,7 +14,8 @@ final class LinkedService: Sendable {
   let initializer: [ValueSource]
   /// The initializer's services by global number, when every value of it is a service.
   let initializerServices: [Int]?
-  /// The initializer's labels, for untyped factories.
+  /// The initializer's labels, for factories that ask for their arguments by label (empty for the
+  /// others).
   let labels: [String]
   /// The properties, compiled, with their setters.
   let properties: [PropertySource]
@@ -39,16 +40,24 @@ final class LinkedService: Sendable {
     self.hasProperties = !service.properties.isEmpty
     self.takesArguments = !service.arguments.isEmpty
     self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
-    self.labels = service.initializer.map(\.label)
     let services = initializer.compactMap { source -> Int? in
       if case .service(let target) = source { return target }
       return nil
     }
     self.initializerServices = services.count == initializer.count ? services : nil
+    if case .untyped = registration.factory {
+      self.labels = service.initializer.map(\.label)
+    } else {
+      self.labels = []
+    }
     self.properties = service.properties.map {
       PropertySource(
         label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
         setter: setters[$0.label])
+    }
+    guard !service.arguments.isEmpty else {
+      self.runtimeArguments = []
+      return
     }
     var uses: [String: (argument: ResolutionPlan.Argument, type: Any.Type)] = [:]
     for (position, argument) in service.initializer.enumerated().reversed() {

@@ -10,12 +10,8 @@ struct Linker {
   let environment: [String: String]
 
   func link() throws -> LinkedGraph {
-    let types = RegisteredTypes(
-      registry.registrations.values.map {
-        RegisteredType($0, properties: registry.properties[$0.name] ?? [:])
-      })
-    var keys: [String?] = []
-    var diagnostics = LinkChecks.check(plan: plan, types: types, keys: &keys)
+    var factories: [Int?] = []
+    var diagnostics = LinkChecks.check(plan: plan, types: RegisteredTypes(registry), factories: &factories)
     var firstService: [Int] = []
     var total = 0
     for container in plan.containers {
@@ -28,14 +24,13 @@ struct Linker {
     services.reserveCapacity(total)
     for (containerIndex, container) in plan.containers.enumerated() {
       for (local, service) in container.services.enumerated() {
-        guard let key = keys[firstService[containerIndex] + local], let registration = registry.registrations[key]
-        else {
-          continue
-        }
+        guard let factory = factories[firstService[containerIndex] + local] else { continue }
+        let registration = registry.entries[factory]
+        let setters = registry.properties.isEmpty ? [:] : registry.properties[registration.name] ?? [:]
         services.append(
           LinkedService(
-            service: service, container: containerIndex, registration: registration,
-            setters: registry.properties[registration.name] ?? [:], global: global))
+            service: service, container: containerIndex, registration: registration, setters: setters,
+            global: global))
       }
     }
     let parameters = plan.parameters.map { parameter -> Constant in
@@ -130,6 +125,7 @@ struct Linker {
   private func checkExternalTypes(
     _ services: [LinkedService], externals: [[ExternalValue]], _ diagnostics: inout [Diagnostic]
   ) {
+    guard externals.contains(where: { !$0.isEmpty }) else { return }
     func check(
       _ argument: ResolutionPlan.Argument, taken: Any.Type?, of service: ResolutionPlan.Service, property: Bool
     ) {

@@ -6,7 +6,8 @@ final class RegisteredType {
   let name: String
   let fullName: String?
   let isClass: Bool
-  let argumentTypes: [String]?
+  /// For a typed factory: how many arguments it takes.
+  let argumentCount: Int?
   let labels: [String]?
   /// The properties registered for the type.
   let properties: Set<String>
@@ -29,28 +30,53 @@ final class RegisteredType {
     case shapes(built: TypeShape?, arguments: [TypeShape?]?, properties: [String: TypeShape])
   }
 
-  /// The key it is registered under.
-  var key: String { TypeName.key(name, labels: labels) }
+  /// For a typed factory: the names of its argument types, in order; worked out when a check
+  /// needs them.
+  var argumentTypes: [String]? {
+    switch types {
+    case .metatypes(_, let arguments, _): arguments?.map(TypeName.described)
+    case .shapes: argumentNames
+    }
+  }
+  /// The argument types' names a manifest gives.
+  private let argumentNames: [String]?
+
+  /// The name of the type a typed factory takes at `position`.
+  func argumentType(at position: Int) -> String? {
+    switch types {
+    case .metatypes(_, let arguments?, _): position < arguments.count ? TypeName.described(arguments[position]) : nil
+    case .metatypes(_, nil, _): nil
+    case .shapes: argumentNames.flatMap { position < $0.count ? $0[position] : nil }
+    }
+  }
 
   init(_ registration: Registration, properties: [String: Registration.Property]) {
     self.name = registration.name
     self.fullName = registration.fullName
     self.isClass = registration.isClass
-    self.argumentTypes = registration.argumentTypes
+    self.argumentCount = registration.arguments?.count
+    self.argumentNames = nil
     self.labels = registration.labels
-    self.properties = Set(properties.keys)
     self.isMainActor = registration.isMainActor
-    self.mainActorProperties = Set(properties.filter(\.value.isMainActor).keys)
-    self.types = .metatypes(
-      built: registration.builtType, arguments: registration.arguments,
-      properties: properties.mapValues(\.valueType))
+    if properties.isEmpty {
+      self.properties = []
+      self.mainActorProperties = []
+      self.types = .metatypes(built: registration.builtType, arguments: registration.arguments, properties: [:])
+    } else {
+      self.properties = Set(properties.keys)
+      self.mainActorProperties = Set(properties.filter(\.value.isMainActor).keys)
+      self.types = .metatypes(
+        built: registration.builtType, arguments: registration.arguments,
+        properties: properties.mapValues(\.valueType))
+    }
   }
 
   init(_ entry: RegistryManifest.TypeEntry) {
     self.name = entry.name
     self.fullName = entry.fullName
     self.isClass = entry.isClass
-    self.argumentTypes = entry.arguments?.map(\.type)
+    self.argumentNames = entry.arguments?.map(\.type)
+    self.argumentCount = entry.arguments?.count
     self.labels = entry.arguments.flatMap { arguments in
       arguments.allSatisfy { $0.label != nil } ? arguments.compactMap(\.label) : nil
     }

@@ -1,5 +1,6 @@
 /// The ids visible from one container, to global service numbers: an open-addressing table
-/// hashed with FNV-1a over the id's UTF-8, built once at link time.
+/// hashed with FNV-1a over the id's UTF-8, built once at link time from the ids in the order the
+/// container sees them (its own, then its collaborators'), the first of an id winning.
 ///
 /// A resolve by id hashes a short string on every call; FNV-1a over a few bytes costs a fraction
 /// of `Hasher`'s seeded SipHash, and the ids come from the app and its graph file, not from
@@ -21,18 +22,33 @@ final class IDTable: Sendable {
   @usableFromInline let valueBuckets: [Int32]
   @usableFromInline let valueShift: UInt64
 
-  init(_ entries: [String: Int]) {
-    let sorted = entries.sorted { $0.key < $1.key }
-    ids = sorted.map(\.key)
-    services = sorted.map(\.value)
+  /// The table of `candidates`, in order of precedence: an id already in the table keeps its
+  /// service.
+  init(_ candidates: [(id: String, service: Int)]) {
     var capacity = 8
-    while capacity < ids.count * 2 { capacity *= 2 }
+    while capacity < candidates.count * 2 { capacity *= 2 }
+    var ids: [String] = []
+    var services: [Int] = []
+    ids.reserveCapacity(candidates.count)
+    services.reserveCapacity(candidates.count)
     var buckets = [Int32](repeating: 0, count: capacity)
-    for (position, id) in ids.enumerated() {
+    for (id, service) in candidates {
       var bucket = Self.hash(id) & (capacity - 1)
-      while buckets[bucket] != 0 { bucket = (bucket + 1) & (capacity - 1) }
-      buckets[bucket] = Int32(position + 1)
+      var present = false
+      while buckets[bucket] != 0 {
+        if ids[Int(buckets[bucket]) - 1] == id {
+          present = true
+          break
+        }
+        bucket = (bucket + 1) & (capacity - 1)
+      }
+      guard !present else { continue }
+      ids.append(id)
+      services.append(service)
+      buckets[bucket] = Int32(ids.count)
     }
+    self.ids = ids
+    self.services = services
     self.buckets = buckets
     var words: [UInt64] = []
     var valueBuckets = [Int32](repeating: 0, count: capacity)
@@ -94,7 +110,7 @@ final class IDTable: Sendable {
   }
 
   /// Every id, sorted.
-  var keys: [String] { ids }
+  var keys: [String] { ids.sorted() }
 
   private static func hash(_ id: String) -> Int {
     var id = id

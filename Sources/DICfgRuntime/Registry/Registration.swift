@@ -1,6 +1,6 @@
 /// How one type is built, as registered: under its name and, when registered with labels, the
-/// initializer those labels name.
-struct Registration: Sendable {
+/// initializer those labels name. Immutable; a class, so the registry and the link share one.
+final class Registration: Sendable {
   enum Factory: Sendable {
     /// Takes the arguments in order, each converted to its recorded type; the values are
     /// borrowed for the call.
@@ -12,22 +12,38 @@ struct Registration: Sendable {
   }
 
   /// The type name the graph file uses (`Payments.Gateway`).
-  var name: String
+  let name: String
   /// The type's full name, with its module, when Swift knows it (`ShopKit.Cache`).
-  var fullName: String?
-  var isClass: Bool
+  let fullName: String?
+  let isClass: Bool
   /// The type the factory declares it returns (an instance may be of a subclass).
-  var builtType: Any.Type
+  let builtType: Any.Type
   var built: ObjectIdentifier { ObjectIdentifier(builtType) }
-  var factory: Factory
+  let factory: Factory
   /// For a typed factory: its argument types, in order.
-  var arguments: [Any.Type]?
-  /// For a typed factory: its argument types' names, in order.
-  var argumentTypes: [String]?
+  let arguments: [Any.Type]?
   /// The labels it expects, in order: the initializer it stands for.
-  var labels: [String]?
+  let labels: [String]?
   /// Whether the factory runs on the main actor (`register(mainActor:)`).
-  var isMainActor = false
+  let isMainActor: Bool
+
+  init(
+    name: String, fullName: String?, isClass: Bool, builtType: Any.Type, factory: Factory, arguments: [Any.Type]?,
+    labels: [String]?, isMainActor: Bool = false
+  ) {
+    self.name = name
+    self.fullName = fullName
+    self.isClass = isClass
+    self.builtType = builtType
+    self.factory = factory
+    self.arguments = arguments
+    self.labels = labels
+    self.isMainActor = isMainActor
+  }
+
+  /// For a typed factory: its argument types' names, in order; worked out when asked (a message
+  /// or a manifest needs them, registering does not).
+  var argumentTypes: [String]? { arguments?.map(TypeName.described) }
 
   /// Whether its factory must be awaited.
   var isAsync: Bool {

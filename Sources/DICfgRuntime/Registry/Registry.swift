@@ -16,15 +16,32 @@ import DICfgCore
 /// initializer, and a service uses the one whose labels its `init:` lists. Registering one name
 /// (and labels) twice is an error. `dicfg generate` writes these registrations from the graph file.
 public struct Registry: Sendable {
-  /// By key: the type name, followed by the labels when given (`Engine(power:name:)`).
-  var registrations: [String: Registration] = [:]
+  /// The registrations, in the order registered.
+  private(set) var entries: [Registration] = []
+  /// Per registration: the position of the one registered before it under the same type name
+  /// (for another initializer), or -1.
+  private(set) var earlierWithSameName: [Int] = []
+  /// Per type name: the position of its latest registration. With ``earlierWithSameName``, every
+  /// registration of a name is found from one lookup of the name.
+  private(set) var latestByName: [String: Int] = [:]
   /// Per type name: the properties the graph file may set.
   var properties: [String: [String: Registration.Property]] = [:]
 
   public init() {}
 
   /// The type names registered so far, sorted.
-  public var names: [String] { Set(registrations.values.map(\.name)).sorted() }
+  public var names: [String] { Set(entries.map(\.name)).sorted() }
+
+  /// The registrations under `name`, latest first.
+  func registrations(named name: String) -> [Registration] {
+    var found: [Registration] = []
+    var position = latestByName[name] ?? -1
+    while position >= 0 {
+      found.append(entries[position])
+      position = earlierWithSameName[position]
+    }
+    return found
+  }
 
   /// Registers an initializer or closure taking any number of arguments, recording their types.
   ///
@@ -67,12 +84,11 @@ public struct Registry: Sendable {
     factory: Registration.Factory, name: String?, built: Any.Type, arguments: [Any.Type]?, labels: [String]?,
     isMainActor: Bool = false
   ) throws {
-    var registration = Registration(
-      name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
-      isClass: built is AnyObject.Type, builtType: built, factory: factory, arguments: arguments,
-      argumentTypes: arguments?.map(TypeName.described), labels: labels)
-    registration.isMainActor = isMainActor
-    try add(registration)
+    try add(
+      Registration(
+        name: name ?? TypeName.of(built), fullName: name == nil ? TypeName.full(built) : nil,
+        isClass: built is AnyObject.Type, builtType: built, factory: factory, arguments: arguments, labels: labels,
+        isMainActor: isMainActor))
   }
 
   /// Registers a closure that asks for its arguments by label.
@@ -162,17 +178,25 @@ public struct Registry: Sendable {
   }
 
   mutating func add(_ registration: Registration) throws {
-    if let labels = registration.labels, let types = registration.argumentTypes, labels.count != types.count {
+    if let labels = registration.labels, let types = registration.arguments, labels.count != types.count {
       throw RegistryError(
         "the factory of '\(registration.name)' takes \(types.count) arguments, but \(labels.count) labels were given")
     }
-    guard registrations[registration.key] == nil else {
-      let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
-      throw RegistryError(
-        "\(what) is registered twice; pass 'typeName:' to register a second factory under another name, "
-          + "or 'labels:' to register one per initializer")
+    let position = entries.count
+    let earlier = latestByName.updateValue(position, forKey: registration.name) ?? -1
+    var other = earlier
+    while other >= 0 {
+      if entries[other].labels == registration.labels {
+        latestByName[registration.name] = earlier
+        let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
+        throw RegistryError(
+          "\(what) is registered twice; pass 'typeName:' to register a second factory under another name, "
+            + "or 'labels:' to register one per initializer")
+      }
+      other = earlierWithSameName[other]
     }
-    registrations[registration.key] = registration
+    entries.append(registration)
+    earlierWithSameName.append(earlier)
   }
 }
 

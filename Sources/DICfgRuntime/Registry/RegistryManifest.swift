@@ -59,7 +59,7 @@ extension Registry {
   /// What is registered: type names, argument labels and types, properties.
   public func manifest() -> RegistryManifest {
     RegistryManifest(
-      types: registrations.values.sorted { $0.key < $1.key }.map { registration in
+      types: entries.sorted { $0.key < $1.key }.map { registration in
         RegistryManifest.TypeEntry(
           name: registration.name, fullName: registration.fullName, isClass: registration.isClass,
           arguments: registration.arguments.map { types in

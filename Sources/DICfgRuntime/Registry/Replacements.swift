@@ -83,7 +83,7 @@ public struct Replacements: Sendable {
       try registry.add(
         Registration(
           name: name, fullName: nil, isClass: replacement.isClass, builtType: replacement.builtType,
-          factory: .untyped { _ in try make() }, arguments: nil, argumentTypes: nil, labels: nil))
+          factory: .untyped { _ in try make() }, arguments: nil, labels: nil))
     }
     if !diagnostics.isEmpty { throw LinkError(diagnostics: diagnostics) }
     return (plan, registry)

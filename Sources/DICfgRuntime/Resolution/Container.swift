@@ -216,7 +216,8 @@ public final class Container: Sendable {
   private func service(boundTo type: Any.Type, in graph: LinkedGraph) throws -> Int {
     let types = graph.typeIndexes[index]
     if let known = types.service(boundTo: type) { return known }
-    let bound = TypeName.candidates(type).first { graph.typeLookup[index][$0] != nil } ?? TypeName.described(type)
+    let visible = graph.typeLookup(index)
+    let bound = TypeName.candidates(type).first { visible[$0] != nil } ?? TypeName.described(type)
     let target = try serviceIndex(boundTo: bound)
     types.remember(target, boundTo: type)
     return target
@@ -342,8 +343,9 @@ public final class Container: Sendable {
 
   func serviceIndex(boundTo typeName: String) throws -> Int {
     let graph = try linked()
-    guard let candidates = graph.typeLookup[index][typeName] else {
-      throw ResolutionError.unboundType(typeName, container: name, bound: graph.typeLookup[index].keys)
+    let bound = graph.typeLookup(index)
+    guard let candidates = bound[typeName] else {
+      throw ResolutionError.unboundType(typeName, container: name, bound: bound.keys)
     }
     guard candidates.count == 1, let target = candidates.first else {
       throw ResolutionError.ambiguousType(typeName, services: candidates.map { graph.services[$0].service.id })

@@ -20,8 +20,13 @@ final class ReplaceableInstances: @unchecked Sendable {
   /// Per service of the link: its cell, or nil when the service belongs to another scope.
   private let cells: [ManagedAtomic<Box?>?]
 
-  /// A store with a cell for each service whose number is in `services`, among `count`.
+  /// A store with a cell for each service whose number is in `services`, among `count`; no cells
+  /// at all when `services` is empty (no resolve reads a scope without services).
   init(count: Int, services: [Int]) {
+    guard !services.isEmpty else {
+      cells = []
+      return
+    }
     var cells = [ManagedAtomic<Box?>?](repeating: nil, count: count)
     for service in services { cells[service] = ManagedAtomic<Box?>(nil) }
     self.cells = cells

@@ -10,6 +10,10 @@ final class WeakInstances: @unchecked Sendable {
 
   /// A store with a cell for each service whose number is in `services`, among `count`.
   init(count: Int, services: [Int]) {
+    guard !services.isEmpty else {
+      cells = []
+      return
+    }
     var cells = [ManagedAtomic<WeakReference>?](repeating: nil, count: count)
     for service in services { cells[service] = ManagedAtomic(WeakReference(nil)) }
     self.cells = cells
