@@ -121,11 +121,7 @@ struct GraphRenderer {
     }
   }
 
-  private func dotQuoted(_ text: String) -> String {
-    "\""
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\n", with: "\\n") + "\""
-  }
+  private func dotQuoted(_ text: String) -> String { QuotedString.quoted(text, in: .dot) }
 
   // MARK: Mermaid
 

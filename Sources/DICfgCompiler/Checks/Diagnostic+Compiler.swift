@@ -402,11 +402,4 @@ extension Diagnostic {
       .unusedExternal, "external '\(id)' is never used; remove it, or the host app supplies it for nothing",
       at: location)
   }
-
-  static func unsetVariable(_ name: String, parameter: String, at location: SourceLocation) -> Diagnostic {
-    .warning(
-      .unsetEnvironmentVariable,
-      "environment variable '\(name)' of parameter '\(parameter)' is not set and has no default; "
-        + "set it, or write '${\(name):-default}' (creating a container without it fails)", at: location)
-  }
 }

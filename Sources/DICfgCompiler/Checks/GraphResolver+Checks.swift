@@ -143,9 +143,9 @@ extension GraphResolver {
   mutating func checkEnvironment() {
     guard let environment else { return }
     for parameter in parameters {
-      guard case .environment(let segments, _) = parameter.value else { continue }
-      for case .variable(let name, nil) in segments where environment[name] == nil {
-        diagnostics.append(.unsetVariable(name, parameter: parameter.name, at: parameter.valueLocation))
+      for name in parameter.value.unsetVariables(in: environment) {
+        diagnostics.append(
+          .unsetEnvironmentVariable(name, parameter: parameter.name, at: parameter.valueLocation, severity: .warning))
       }
     }
   }

@@ -281,22 +281,7 @@ public struct RegistryGenerator: Sendable {
 
   // MARK: Literals
 
-  private func literal(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        escaped += "\\u{\(String(scalar.value, radix: 16))}"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped + "\""
-  }
+  private func literal(_ text: String) -> String { QuotedString.quoted(text, in: .swift) }
 
   /// `text` as a raw multi-line string literal, with enough `#` that nothing in it closes it.
   private func rawLiteral(_ text: String) -> String {

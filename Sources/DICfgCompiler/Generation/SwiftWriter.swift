@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// Builds the text of a generated Swift file: indentation, documentation, and calls whose lines
 /// map to a graph file's lines through `#sourceLocation`.
 struct SwiftWriter {
@@ -114,7 +116,6 @@ struct SwiftWriter {
   }
 
   private static func directive(file: String, line: Int) -> String {
-    let escaped = file.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    return "#sourceLocation(file: \"\(escaped)\", line: \(max(line, 1)))\n"
+    "#sourceLocation(file: \(QuotedString.quoted(file, in: .swift)), line: \(max(line, 1)))\n"
   }
 }

@@ -206,14 +206,6 @@ extension Diagnostic {
       })
   }
 
-  static func unsetEnvironmentVariable(_ name: String, of parameter: ResolutionPlan.Parameter) -> Diagnostic {
-    .error(
-      .unsetEnvironmentVariable,
-      "environment variable '\(name)' of parameter '\(parameter.name)' is not set and has no default; "
-        + "set it before creating the container, or write '${\(name):-default}'",
-      at: parameter.location)
-  }
-
   private static func labelList(_ labels: [String]) -> String {
     labels.isEmpty ? "none" : labels.map { "'\($0)'" }.joined(separator: ", ")
   }

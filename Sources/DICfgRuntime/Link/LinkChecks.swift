@@ -80,12 +80,7 @@ public enum LinkChecks {
   /// A service passed to an argument or property of a type it cannot be: found by what typed
   /// registrations know of the types built and taken (`TypeShape`).
   private static func passedServices(plan: ResolutionPlan, checked: [RegisteredType?]) -> [Diagnostic] {
-    var first: [Int] = []
-    var total = 0
-    for container in plan.containers {
-      first.append(total)
-      total += container.services.count
-    }
+    let first = plan.firstServiceNumbers
     var shapes = ShapeCache()
     var diagnostics: [Diagnostic] = []
     func check(
@@ -136,15 +131,17 @@ public enum LinkChecks {
       if case .null = literal { return true }
       return fits(literal, String(expected.dropFirst("Optional<".count).dropLast()))
     }
-    switch (expected, literal) {
-    case ("String", .string), ("Bool", .bool), ("Int", .int), ("Double", .int), ("Double", .double),
-      ("Float", .int), ("Float", .double):
-      return true
-    case ("String", _), ("Bool", _), ("Int", _), ("Double", _), ("Float", _):
-      return false
-    default:
-      return true
+    let scalars = ["String", "Bool", "Int", "Double", "Float"]
+    guard scalars.contains(expected) else { return true }
+    let literalType: String
+    switch literal {
+    case .string: literalType = "String"
+    case .bool: literalType = "Bool"
+    case .int: literalType = "Int"
+    case .double: literalType = "Double"
+    default: return false
     }
+    return literalType == expected || NumberWidening.widens(literalType, to: expected)
   }
 
   /// The first type that two or more arguments share, if any.

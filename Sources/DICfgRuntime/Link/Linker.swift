@@ -12,12 +12,8 @@ struct Linker {
   func link() throws -> LinkedGraph {
     var factories: [Int?] = []
     var diagnostics = LinkChecks.check(plan: plan, types: RegisteredTypes(registry), factories: &factories)
-    var firstService: [Int] = []
-    var total = 0
-    for container in plan.containers {
-      firstService.append(total)
-      total += container.services.count
-    }
+    let firstService = plan.firstServiceNumbers
+    let total = plan.containers.reduce(0) { $0 + $1.services.count }
     let global = { (reference: ResolutionPlan.ServiceReference) in firstService[reference.container] + reference.service
     }
     var services: [LinkedService] = []

@@ -11,18 +11,11 @@ enum ParameterResolution {
     switch parameter.value {
     case .literal(let literal):
       return .success(literal.value)
-    case .environment(let segments, let typed):
-      var text = ""
-      for segment in segments {
-        switch segment {
-        case .text(let literal):
-          text += literal
-        case .variable(let name, let defaultValue):
-          guard let value = environment[name] ?? defaultValue else {
-            return .failure(.unsetEnvironmentVariable(name, of: parameter))
-          }
-          text += value
-        }
+    case .environment(_, let typed):
+      let (text, unset) = parameter.value.environmentText(in: environment)
+      if let unset {
+        return .failure(
+          .unsetEnvironmentVariable(unset, parameter: parameter.name, at: parameter.location, severity: .error))
       }
       guard typed else { return .success(text) }
       switch CoreSchema.value(ofPlain: text) {

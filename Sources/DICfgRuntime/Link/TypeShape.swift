@@ -48,7 +48,7 @@ public struct TypeShape: Sendable, Hashable, Codable {
   package func accepts(_ built: TypeShape) -> Bool {
     guard let name = names.first, let builtName = built.names.first, name != builtName else { return true }
     switch (kind, built.kind) {
-    case (.value, .value): return Self.widenings[builtName]?.contains(name) ?? false
+    case (.value, .value): return NumberWidening.widens(builtName, to: name, qualified: true)
     // A subclass is passed as is; a superclass may hold an instance of this class.
     case (.class, .class): return built.names.contains(name) || names.contains(builtName)
     // Bridged types (`String` and `NSString`) convert across the two kinds.
@@ -71,11 +71,6 @@ public struct TypeShape: Sendable, Hashable, Codable {
     }
     return name
   }
-
-  /// The number conversions the resolve makes, by the type converted from.
-  private static let widenings: [String: Set<String>] = [
-    "Swift.Int": ["Swift.Double", "Swift.Float"], "Swift.Double": ["Swift.Float"],
-  ]
 
   private static func metatypeName(of type: Any.Type) -> String {
     func name<T>(_: T.Type) -> String { TypeName.full(T.Type.self) }

@@ -21,12 +21,7 @@ enum ValueConversion {
     {
       return converted
     }
-    if let number = value as? Int {
-      if let converted = Double(number) as? T { return converted }
-      if let converted = Float(number) as? T { return converted }
-    }
-    if let number = value as? Double, let converted = Float(number) as? T { return converted }
-    return nil
+    return NumberWidening.widened(value, to: T.self)
   }
 
   static func mismatch(_ what: String, found: String, expected: String) -> String {
