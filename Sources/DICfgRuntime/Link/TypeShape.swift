@@ -27,20 +27,14 @@ public struct TypeShape: Sendable, Hashable, Codable {
     }
     let name = Self.name(of: type)
     // A protocol's metatype is printed `P.Protocol`, a concrete type's `T.Type`.
-    guard !Self.metatypeName(of: type).hasSuffix(".Protocol"), !name.contains("<"), !name.hasPrefix("("),
+    guard !OpenedTypes.metatypeName(of: type).hasSuffix(".Protocol"), !name.contains("<"), !name.hasPrefix("("),
       !name.hasSuffix(".Type"), name != "Swift.AnyHashable"
     else { return nil }
     guard let anyClass = type as? AnyClass else {
       self.init(kind: .value, names: [name])
       return
     }
-    var names = [name]
-    var superclass: AnyClass? = _getSuperclass(anyClass)
-    while let next = superclass {
-      names.append(Self.name(of: next))
-      superclass = _getSuperclass(next)
-    }
-    self.init(kind: .class, names: names)
+    self.init(kind: .class, names: [name] + OpenedTypes.superclasses(of: anyClass).map(Self.name(of:)))
   }
 
   /// Whether an instance built as `built` may be passed where this type is expected: false only
@@ -71,11 +65,6 @@ public struct TypeShape: Sendable, Hashable, Codable {
     }
     return name
   }
-
-  private static func metatypeName(of type: Any.Type) -> String {
-    func name<T>(_: T.Type) -> String { TypeName.full(T.Type.self) }
-    return _openExistential(type, do: name)
-  }
 }
 
 /// `Optional`, whatever it wraps.
@@ -85,14 +74,4 @@ private protocol OptionalType {
 
 extension Optional: OptionalType {
   static var wrappedType: Any.Type { Wrapped.self }
-}
-
-extension ValueConversion {
-  /// Whether the resolve can pass `value` where a `type` is expected.
-  static func fits(_ value: Any, _ type: Any.Type) -> Bool {
-    // A value of exactly the type taken, the usual case, needs no cast.
-    if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) { return true }
-    func fits<T>(_: T.Type) -> Bool { converted(value, to: T.self) != nil }
-    return _openExistential(type, do: fits)
-  }
 }

@@ -88,9 +88,7 @@ final class IDTable: Sendable {
 
   /// A string value's two words (on platforms where a `String` is 16 bytes).
   @inlinable
-  static func words(of id: String) -> (UInt64, UInt64) {
-    withUnsafeBytes(of: id) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
-  }
+  static func words(of id: String) -> (UInt64, UInt64) { StringValue.words(of: id) }
 
   @inlinable
   static func bucket(_ low: UInt64, _ high: UInt64, shift: UInt64) -> Int {

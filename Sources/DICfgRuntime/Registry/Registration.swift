@@ -4,7 +4,7 @@ final class Registration: Sendable {
   enum Factory: Sendable {
     /// Takes the arguments in order, each converted to its recorded type; the values are
     /// borrowed for the call.
-    case typed(@Sendable (UnsafeBufferPointer<Instance>) throws -> Instance)
+    case typed(@Sendable (BorrowedValues) throws -> Instance)
     /// Asks for its arguments by label.
     case untyped(@Sendable (FactoryArguments) throws -> Instance)
     /// Takes the arguments in order, and must be awaited.

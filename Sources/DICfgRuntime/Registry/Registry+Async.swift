@@ -21,7 +21,7 @@ extension Registry {
       var position = 0
       func next<Value>(_ type: Value.Type) throws -> Value {
         defer { position += 1 }
-        return try values.withUnsafeBufferPointer { try Self.unspecializedArgument(position, of: $0) }
+        return try BorrowedValues.with(values) { try Self.unspecializedArgument(position, of: $0) }
       }
       return Instance.wrapping(try await factory(repeat try next((each Argument).self)))
     }

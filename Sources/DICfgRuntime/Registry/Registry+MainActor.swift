@@ -22,7 +22,7 @@ extension Registry {
     for type in repeat (each Argument).self { types.append(type) }
     // The resolve calls it only on the main actor (it checks before building anything), so the
     // assumption holds; the values are borrowed for the call, as for a nonisolated factory.
-    let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { borrowed in
+    let call: @Sendable (BorrowedValues) throws -> Instance = { borrowed in
       let values = Unmoved(borrowed)
       return try MainActor.assumeIsolated {
         var position = 0

@@ -60,7 +60,7 @@ public struct Registry: Sendable {
     for type in repeat (each Argument).self { types.append(type) }
     // Inlinable, so the argument conversions are specialized for the registering module's types.
     // The values are borrowed from the resolve's argument stack for the duration of the call.
-    let call: @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance = { values in
+    let call: @Sendable (BorrowedValues) throws -> Instance = { values in
       var position = 0
       func next<Value>(_ type: Value.Type) throws -> Value {
         defer { position += 1 }
@@ -74,7 +74,7 @@ public struct Registry: Sendable {
   @usableFromInline
   mutating func addTyped(
     name: String?, built: Any.Type, arguments: [Any.Type], labels: [String]?,
-    call: @escaping @Sendable (UnsafeBufferPointer<Instance>) throws -> Instance
+    call: @escaping @Sendable (BorrowedValues) throws -> Instance
   ) throws {
     try add(factory: .typed(call), name: name, built: built, arguments: arguments, labels: labels)
   }
@@ -155,7 +155,7 @@ public struct Registry: Sendable {
   ///
   /// - Throws: ``ArgumentMismatch``, which the resolve turns into an error naming the service.
   @inlinable
-  static func argument<Value>(_ position: Int, of values: UnsafeBufferPointer<Instance>) throws -> Value {
+  static func argument<Value>(_ position: Int, of values: BorrowedValues) throws -> Value {
     guard position < values.count else { throw ArgumentMismatch(position: position, found: nil, expected: "") }
     if let typed = values[position].cast(to: Value.self) { return typed }
     let value = values[position].any
@@ -168,11 +168,11 @@ public struct Registry: Sendable {
   /// instance of exactly the parameter's class is passed without the dynamic cast, which in
   /// unspecialized code goes through the runtime's metadata for every argument.
   @inlinable
-  static func unspecializedArgument<Value>(_ position: Int, of values: UnsafeBufferPointer<Instance>) throws -> Value {
+  static func unspecializedArgument<Value>(_ position: Int, of values: BorrowedValues) throws -> Value {
     if position < values.count, case .object(let object) = values[position],
       ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(Value.self)
     {
-      return unsafeBitCast(object, to: Value.self)
+      return ClassCast.unchecked(object, to: Value.self)
     }
     return try argument(position, of: values)
   }

@@ -116,7 +116,7 @@ final class AwaitedResolve {
       } else {
         switch linked.factory {
         case .typed(let factory):
-          instance = try values.withUnsafeBufferPointer { try factory($0) }
+          instance = try BorrowedValues.with(values) { try factory($0) }
         case .untyped(let factory):
           instance = try factory(FactoryArguments(values, of: linked))
         case .async(let factory):
@@ -138,7 +138,7 @@ final class AwaitedResolve {
       let values = sent.values
       switch linked.factory {
       case .typed(let factory):
-        return SentInstance(instance: try values.withUnsafeBufferPointer { try factory($0) })
+        return SentInstance(instance: try BorrowedValues.with(values) { try factory($0) })
       case .untyped(let factory):
         return SentInstance(instance: try factory(FactoryArguments(values, of: linked)))
       case .async:

@@ -159,8 +159,7 @@ public final class Container: Sendable {
   /// `object` as a `T`: when its class is exactly `T`, without calling into the runtime.
   @inlinable
   static func cast<T>(_ object: AnyObject, to type: T.Type) -> T? {
-    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeBitCast(object, to: T.self) }
-    return object as? T
+    ClassCast.exact(object, to: T.self)
   }
 
   /// The instance of the service `id` (whose global number is `known` when the caller found it

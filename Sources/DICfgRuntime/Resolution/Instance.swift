@@ -29,7 +29,7 @@ enum Instance {
   @inlinable
   static func wrapping<T>(_ value: T) -> Instance {
     if T.self is AnyObject.Type, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
-      return .object(unsafeBitCast(value, to: AnyObject.self))
+      return .object(ClassCast.reference(value))
     }
     return .value(ValueBox(value))
   }

@@ -201,9 +201,7 @@ struct Resolve {
       switch linked.factory {
       case .typed(let factory):
         let end = argumentCount
-        instance = try argumentStack.withUnsafeBufferPointer { values in
-          try factory(UnsafeBufferPointer(rebasing: values[base..<end]))
-        }
+        instance = try BorrowedValues.with(argumentStack, base..<end) { try factory($0) }
       case .untyped(let factory):
         instance = try factory(FactoryArguments(argumentStack[base..<argumentCount], of: linked))
       case .async:

@@ -27,7 +27,7 @@ public struct ServiceHandle<T>: Sendable {
   public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
     // Inlined into the caller: a built singleton that is always a `T` is one load.
     if isAlwaysT, arguments.isEmpty, let object = singletons?.object(target) {
-      return unsafeBitCast(object, to: T.self)
+      return ClassCast.unchecked(object, to: T.self)
     }
     return try resolveInstance(arguments: arguments)
   }

@@ -1,0 +1,36 @@
+/// Casts of class references that skip the Swift runtime's dynamic cast where the type is
+/// already known: the resolve paths that an app's module inlines (resolving a built singleton by
+/// id, type or handle, and passing an argument to a typed factory) use them, and the instruction
+/// counts in BENCHMARKS.md are why (a dynamic cast is most of a built singleton's resolve).
+@usableFromInline
+enum ClassCast {
+  /// `object` as a `T`, when its class is exactly `T` (compared by metadata identity): then the
+  /// reinterpretation is the identity. Any other object goes through `as?`.
+  @inlinable
+  @inline(__always)
+  static func exact<T>(_ object: AnyObject, to type: T.Type) -> T? {
+    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeBitCast(object, to: T.self) }
+    return object as? T
+  }
+
+  /// `object` as a `T`, with no check at all.
+  ///
+  /// Invariant, for the caller to establish before: `T` is a class type, laid out as one
+  /// reference, and `object` is an instance of `T` or of a subclass (``ServiceHandle`` checks
+  /// once, when it is created, that the registered factory returns exactly `T`).
+  @inlinable
+  @inline(__always)
+  static func unchecked<T>(_ object: AnyObject, to type: T.Type) -> T {
+    unsafeBitCast(object, to: T.self)
+  }
+
+  /// `value`, a class reference or a class existential without witness tables, as `AnyObject`.
+  ///
+  /// Invariant, for the caller to establish before: `T.self is AnyObject.Type` and `T` is the size
+  /// of one reference.
+  @inlinable
+  @inline(__always)
+  static func reference<T>(_ value: T) -> AnyObject {
+    unsafeBitCast(value, to: AnyObject.self)
+  }
+}
