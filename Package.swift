@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "DICfgCore", targets: ["DICfgCore"]),
+    .library(name: "DICfgReporting", targets: ["DICfgReporting"]),
     .library(name: "DICfgLoader", targets: ["DICfgLoader"]),
     .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
     .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
@@ -28,6 +29,7 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     .target(name: "DICfgCore"),
+    .target(name: "DICfgReporting", dependencies: ["DICfgCore"]),
     .target(name: "DICfgLoader", dependencies: ["CYAML", "DICfgCore"]),
     .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore"]),
     .target(
@@ -39,6 +41,7 @@ let package = Package(
       name: "DICfgCLI",
       dependencies: [
         "DICfgCore",
+        "DICfgReporting",
         "DICfgLoader",
         "DICfgCompiler",
         "DICfgRuntime",
@@ -54,12 +57,12 @@ let package = Package(
         permissions: [.writeToPackageDirectory(reason: "writes Registry+GraphFile.swift into the target's sources")]),
       dependencies: ["dicfg"]),
     .target(
-      name: "WeatherReportApp", dependencies: ["DICfg"], path: "Examples/WeatherReport/App",
+      name: "WeatherReportApp", dependencies: ["DICfgRuntime"], path: "Examples/WeatherReport/App",
       plugins: ["DICfgGeneratorPlugin"]),
     .executableTarget(
       name: "WeatherReport", dependencies: ["DICfg", "WeatherReportApp"], path: "Examples/WeatherReport/Main"),
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
-    .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgTestSupport"]),
+    .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgReporting", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCompilerTests",
@@ -70,7 +73,7 @@ let package = Package(
       name: "DICfgRuntimeTests", dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp"]),
     .testTarget(
       name: "DICfgCLITests",
-      dependencies: ["DICfgCLI", "DICfgCore", "DICfgTestSupport"],
+      dependencies: ["DICfgCLI", "DICfgCore", "DICfgReporting", "DICfgTestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "DICfgPluginTests"),

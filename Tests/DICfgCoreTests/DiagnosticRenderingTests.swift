@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgReporting
 import Testing
 
 @Suite struct DiagnosticRenderingTests {

@@ -2,6 +2,7 @@ public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
 import DICfgLoader
+import DICfgReporting
 import DICfgRuntime
 import Foundation
 

@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgReporting
 import Foundation
 
 /// `docs/diagnostics.md`, written from ``DiagnosticCode/catalog`` and the broken examples of

@@ -1,3 +1,5 @@
+public import DICfgCore
+
 extension DiagnosticCode {
   /// Every code dicfg emits, in documentation order, with its documentation: the one place a
   /// code's summary, meaning, fix and example are written.

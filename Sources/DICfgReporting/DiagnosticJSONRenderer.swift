@@ -1,3 +1,4 @@
+public import DICfgCore
 import Foundation
 
 /// Renders diagnostics as the one JSON document `dicfg validate --format json` writes.

@@ -1,3 +1,5 @@
+public import DICfgCore
+
 extension DiagnosticCode {
   /// Everything said about one code: what it finds, what it means, how to fix it, and an example.
   ///

@@ -1,3 +1,5 @@
+public import DICfgCore
+
 /// Renders diagnostics as GitHub Actions workflow commands, which the run shows as annotations
 /// on the files: `::error file=app.yaml,line=6,col=19,title=unknown-reference::message`.
 public enum DiagnosticGitHubRenderer {

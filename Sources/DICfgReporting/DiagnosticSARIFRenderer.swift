@@ -1,3 +1,4 @@
+public import DICfgCore
 import Foundation
 
 /// Renders diagnostics as a SARIF 2.1.0 log, for code-scanning uploads: one rule per code used,
