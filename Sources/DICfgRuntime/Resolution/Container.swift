@@ -149,17 +149,20 @@ public final class Container: Sendable {
     // and a built class singleton is read in place: the id found by its value, the instance by
     // one atomic load. No arguments dictionary is built and released on this common call.
     let known = fastIDs?.service(ofSameValue: id)
-    if let known, let object = fastSingletons?.object(known), let typed = Self.cast(object, to: T.self) {
-      return typed
-    }
+    if let typed = builtSingleton(known, as: T.self) { return typed }
     let (instance, target) = try resolveInstance(id, known: known, arguments: [:])
     return try cast(instance, to: T.self, target: target)
   }
 
-  /// `object` as a `T`: when its class is exactly `T`, without calling into the runtime.
+  /// The fast read of a built instance, which every entry point tries first: a built class
+  /// singleton of service `target`, read in place where the link keeps it (one atomic load), as a
+  /// `T` without a dynamic cast when its class is exactly `T`. Nil sends the caller to the resolve,
+  /// which reads every other kept instance from its scope's store.
   @inlinable
-  static func cast<T>(_ object: AnyObject, to type: T.Type) -> T? {
-    ClassCast.exact(object, to: T.self)
+  @inline(__always)
+  func builtSingleton<T>(_ target: Int?, as type: T.Type) -> T? {
+    guard let target, let object = fastSingletons?.object(target) else { return nil }
+    return ClassCast.exact(object, to: T.self)
   }
 
   /// The instance of the service `id` (whose global number is `known` when the caller found it
@@ -181,11 +184,7 @@ public final class Container: Sendable {
   public func resolve<T>(_ type: T.Type = T.self) throws -> T {
     // Inlinable, so the cast to `T` specializes in the caller, and a built class singleton found
     // by this type before is read in place. No arguments dictionary on this common call.
-    if let target = fastTypes?.service(boundTo: T.self), let object = fastSingletons?.object(target),
-      let typed = Self.cast(object, to: T.self)
-    {
-      return typed
-    }
+    if let typed = builtSingleton(fastTypes?.service(boundTo: T.self), as: T.self) { return typed }
     let (instance, target) = try resolveInstance(boundTo: T.self, arguments: [:])
     return try cast(instance, to: T.self, target: target)
   }
@@ -249,11 +248,7 @@ public final class Container: Sendable {
   @inlinable
   public func resolve<T>(_ id: String, as type: T.Type = T.self) async throws -> T {
     // A built class singleton is read in place, as the synchronous resolve reads it.
-    if let known = fastIDs?.service(ofSameValue: id), let object = fastSingletons?.object(known),
-      let typed = Self.cast(object, to: T.self)
-    {
-      return typed
-    }
+    if let typed = builtSingleton(fastIDs?.service(ofSameValue: id), as: T.self) { return typed }
     return try await resolveAwaiting(id, as: T.self, arguments: [:])
   }
 

@@ -36,9 +36,7 @@ public struct ServiceHandle<T>: Sendable {
   @inlinable
   @inline(never)
   func resolveInstance(arguments: [String: any Sendable]) throws -> T {
-    if arguments.isEmpty, let object = singletons?.object(target), let typed = Container.cast(object, to: T.self) {
-      return typed
-    }
+    if arguments.isEmpty, let typed = container.builtSingleton(target, as: T.self) { return typed }
     return try container.cast(container.instance(ofService: target, arguments: arguments), to: T.self, target: target)
   }
 
