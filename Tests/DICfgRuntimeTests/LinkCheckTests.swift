@@ -87,6 +87,29 @@ import Testing
     #expect(registry.names == ["Flaky", "OtherFlaky"])
   }
 
+  @Test func aTypeHasAFactoryPerInitializerAndATwiceRegisteredOneChangesNothing() throws {
+    var registry = Registry()
+    try registry.register(Engine.init(power:name:), labels: ["power", "name"])
+    try registry.register(Engine.self) { arguments in Engine(power: try arguments("power"), name: "plain") }
+    try registry.register(Engine.init(power:name:), typeName: "Engine", labels: ["watts", "title"])
+    let error = #expect(throws: RegistryError.self) {
+      try registry.register(Engine.init(power:name:), labels: ["power", "name"])
+    }
+    #expect(error?.description.hasPrefix("'Engine(power:name:)' is registered twice") == true)
+    // The refused registration left every earlier one in place.
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        labelled: { type: Engine, init: { power: { value: 1.0 }, name: { value: a } } }
+        renamed: { type: Engine, init: { watts: { value: 2.0 }, title: { value: b } } }
+        plain: { type: Engine, init: { power: { value: 3.0 } } }
+      """, registry: registry)
+    #expect(try container.resolve("labelled", as: Engine.self).name == "a")
+    #expect(try container.resolve("renamed", as: Engine.self).name == "b")
+    #expect(try container.resolve("plain", as: Engine.self).name == "plain")
+  }
+
   @Test func manifestRunsTheSameChecksWithoutTheApp() throws {
     var registry = Registry()
     try registry.register(Engine.init(power:name:), labels: ["power", "name"])

@@ -32,17 +32,6 @@ public struct Registry: Sendable {
   /// The type names registered so far, sorted.
   public var names: [String] { Set(entries.map(\.name)).sorted() }
 
-  /// The registrations under `name`, latest first.
-  func registrations(named name: String) -> [Registration] {
-    var found: [Registration] = []
-    var position = latestByName[name] ?? -1
-    while position >= 0 {
-      found.append(entries[position])
-      position = earlierWithSameName[position]
-    }
-    return found
-  }
-
   /// Registers an initializer or closure taking any number of arguments, recording their types.
   ///
   /// - Parameters:
