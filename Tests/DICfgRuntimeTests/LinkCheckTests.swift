@@ -34,6 +34,25 @@ import Testing
     #expect(!LinkChecks.fits(.string("x"), "Optional<Int>") && LinkChecks.fits(.string("x"), "URL"))
   }
 
+  @Test func numbersWidenTheSameWayInTheChecksAndInTheResolve() throws {
+    // One table: an Int goes where a Double or a Float is taken, a Double where a Float is.
+    #expect(LinkChecks.fits(.double(0.5), "Float") && !LinkChecks.fits(.double(0.5), "Int"))
+    #expect(!LinkChecks.fits(.int(1), "Bool") && !LinkChecks.fits(.double(1), "String"))
+    let float = try #require(TypeShape.probe(Float.self))
+    let double = try #require(TypeShape.probe(Double.self))
+    #expect(TypeShape.probeAccepts(float, double) && !TypeShape.probeAccepts(double, float))
+    var registry = Registry()
+    try registry.register(WidenedGauge.init(level:ratio:), labels: ["level", "ratio"])
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        gauge: { type: WidenedGauge, init: { level: { value: 3 }, ratio: { value: 0.5 } } }
+      """, registry: registry)
+    let gauge = try container.resolve("gauge", as: WidenedGauge.self)
+    #expect(gauge.level == 3 && gauge.ratio == 0.5)
+  }
+
   @Test func reportsEveryProblemTogetherAtItsLocation() throws {
     var registry = Registry()
     try registry.register(Engine.init(power:name:), labels: ["power", "name"])
@@ -323,5 +342,14 @@ private final class ShapeProfile: Sendable {
   init(key: String) {
     self.key = key
     Self.built.withLock { $0 += 1 }
+  }
+}
+
+final class WidenedGauge: Sendable {
+  let level: Float
+  let ratio: Float
+  init(level: Float, ratio: Float) {
+    self.level = level
+    self.ratio = ratio
   }
 }

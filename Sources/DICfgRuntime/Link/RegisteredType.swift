@@ -33,10 +33,7 @@ final class RegisteredType {
   /// For a typed factory: the names of its argument types, in order; worked out when a check
   /// needs them.
   var argumentTypes: [String]? {
-    switch types {
-    case .metatypes(_, let arguments, _): arguments?.map(TypeName.described)
-    case .shapes: argumentNames
-    }
+    argumentCount.map { count in (0..<count).compactMap(argumentType(at:)) }
   }
   /// The argument types' names a manifest gives.
   private let argumentNames: [String]?

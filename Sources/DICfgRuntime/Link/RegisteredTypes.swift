@@ -13,10 +13,8 @@ struct RegisteredTypes {
 
   /// In the order registered.
   let types: [RegisteredType]
-  /// Per type: the position of the one registered before it under the same name, or -1.
-  private let earlierWithSameName: [Int]
-  /// Per type name: the position of its latest registration.
-  private let latestByName: [String: Int]
+  /// Their positions by type name.
+  private let byName: NameChains
   /// Full names (`ShopKit.Cache`) to the name the type is registered under (`Cache`), when one
   /// type alone has that full name.
   private let nameByFullName: [String: String]
@@ -27,21 +25,16 @@ struct RegisteredTypes {
     types = registry.entries.map {
       RegisteredType($0, properties: properties.isEmpty ? [:] : properties[$0.name] ?? [:])
     }
-    earlierWithSameName = registry.earlierWithSameName
-    latestByName = registry.latestByName
+    byName = registry.byName
     nameByFullName = Self.fullNames(types)
   }
 
   /// The types a manifest describes.
   init(_ types: [RegisteredType]) {
-    var earlier: [Int] = []
-    var latest: [String: Int] = [:]
-    for (position, type) in types.enumerated() {
-      earlier.append(latest.updateValue(position, forKey: type.name) ?? -1)
-    }
+    var byName = NameChains()
+    for type in types { _ = byName.append(type.name) }
     self.types = types
-    earlierWithSameName = earlier
-    latestByName = latest
+    self.byName = byName
     nameByFullName = Self.fullNames(types)
   }
 
@@ -54,31 +47,24 @@ struct RegisteredTypes {
   }
 
   /// The type names registered, for suggestions.
-  var names: [String] { Array(latestByName.keys) }
+  var names: [String] { Array(byName.names) }
 
   /// The factory a service of `type` whose `init:` lists `labels` is built with: the one
   /// registered for those labels, else the one registered without labels.
   func match(type: String, labels: [String]) -> Match {
-    guard let latest = latestByName[type] ?? nameByFullName[type].flatMap({ latestByName[$0] }) else {
+    guard let positions = byName.positions(of: type) ?? nameByFullName[type].flatMap(byName.positions(of:)) else {
       return .missing
     }
     var unlabelled: Int?
-    var position = latest
-    while position >= 0 {
-      if let registered = types[position].labels {
-        if registered == labels { return .found(position) }
-      } else {
+    for position in positions {
+      guard let registered = types[position].labels else {
         unlabelled = position
+        continue
       }
-      position = earlierWithSameName[position]
+      if registered == labels { return .found(position) }
     }
     if let unlabelled { return .found(unlabelled) }
-    var others: [[String]] = []
-    position = latest
-    while position >= 0 {
-      if let registered = types[position].labels { others.append(registered) }
-      position = earlierWithSameName[position]
-    }
+    let others = positions.compactMap { types[$0].labels }
     return .otherInitializers(others.sorted { $0.lexicographicallyPrecedes($1) })
   }
 }

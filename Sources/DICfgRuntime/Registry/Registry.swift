@@ -18,12 +18,8 @@ import DICfgCore
 public struct Registry: Sendable {
   /// The registrations, in the order registered.
   private(set) var entries: [Registration] = []
-  /// Per registration: the position of the one registered before it under the same type name
-  /// (for another initializer), or -1.
-  private(set) var earlierWithSameName: [Int] = []
-  /// Per type name: the position of its latest registration. With ``earlierWithSameName``, every
-  /// registration of a name is found from one lookup of the name.
-  private(set) var latestByName: [String: Int] = [:]
+  /// The registrations' positions by type name (one per initializer registered).
+  private(set) var byName = NameChains()
   /// Per type name: the properties the graph file may set.
   var properties: [String: [String: Registration.Property]] = [:]
 
@@ -159,9 +155,9 @@ public struct Registry: Sendable {
   @inlinable
   static func unspecializedArgument<Value>(_ position: Int, of values: BorrowedValues) throws -> Value {
     if position < values.count, case .object(let object) = values[position],
-      ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(Value.self)
+      let typed = ClassCast.ifExactly(object, Value.self)
     {
-      return ClassCast.unchecked(object, to: Value.self)
+      return typed
     }
     return try argument(position, of: values)
   }
@@ -171,21 +167,14 @@ public struct Registry: Sendable {
       throw RegistryError(
         "the factory of '\(registration.name)' takes \(types.count) arguments, but \(labels.count) labels were given")
     }
-    let position = entries.count
-    let earlier = latestByName.updateValue(position, forKey: registration.name) ?? -1
-    var other = earlier
-    while other >= 0 {
-      if entries[other].labels == registration.labels {
-        latestByName[registration.name] = earlier
-        let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
-        throw RegistryError(
-          "\(what) is registered twice; pass 'typeName:' to register a second factory under another name, "
-            + "or 'labels:' to register one per initializer")
-      }
-      other = earlierWithSameName[other]
+    for other in byName.append(registration.name) where entries[other].labels == registration.labels {
+      byName.removeLast(registration.name)
+      let what = registration.labels == nil ? "'\(registration.name)'" : "'\(registration.key)'"
+      throw RegistryError(
+        "\(what) is registered twice; pass 'typeName:' to register a second factory under another name, "
+          + "or 'labels:' to register one per initializer")
     }
     entries.append(registration)
-    earlierWithSameName.append(earlier)
   }
 }
 

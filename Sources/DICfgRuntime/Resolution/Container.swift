@@ -216,7 +216,7 @@ public final class Container: Sendable {
     if let known = types.service(boundTo: type) { return known }
     let visible = graph.typeLookup(index)
     let bound = TypeName.candidates(type).first { visible[$0] != nil } ?? TypeName.described(type)
-    let target = try serviceIndex(boundTo: bound)
+    let target = try serviceIndex(boundTo: bound, visible: visible, in: graph)
     types.remember(target, boundTo: type)
     return target
   }
@@ -337,9 +337,13 @@ public final class Container: Sendable {
 
   func serviceIndex(boundTo typeName: String) throws -> Int {
     let graph = try linked()
-    let bound = graph.typeLookup(index)
-    guard let candidates = bound[typeName] else {
-      throw ResolutionError.unboundType(typeName, container: name, bound: bound.keys)
+    return try serviceIndex(boundTo: typeName, visible: graph.typeLookup(index), in: graph)
+  }
+
+  /// The one service among the `visible` bound types that `typeName` names.
+  private func serviceIndex(boundTo typeName: String, visible: [String: [Int]], in graph: LinkedGraph) throws -> Int {
+    guard let candidates = visible[typeName] else {
+      throw ResolutionError.unboundType(typeName, container: name, bound: visible.keys)
     }
     guard candidates.count == 1, let target = candidates.first else {
       throw ResolutionError.ambiguousType(typeName, services: candidates.map { graph.services[$0].service.id })

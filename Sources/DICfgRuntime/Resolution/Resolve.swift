@@ -117,18 +117,19 @@ struct Resolve {
   /// Resolves `service` as a resolve of its own that shares this one's graph-scoped instances and
   /// path, so its instance is kept (with its properties) when that resolve ends.
   mutating func ownResolve(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
-    var own = ownResolve(keepingSharedBuildsAtOnce: false)
+    var own = nested(keepingSharedBuildsAtOnce: false)
     swap(&own.graphInstances, &graphInstances)
     defer { swap(&own.graphInstances, &graphInstances) }
     return try own.runToEnd(service, arguments: arguments)
   }
 
   /// A new resolve that starts on this one's path (so a request for what this one is building is
-  /// a cycle there too), with nothing claimed and nothing queued.
-  func ownResolve(keepingSharedBuildsAtOnce: Bool) -> Resolve {
-    var own = Resolve(graph: graph, keepsSharedBuildsAtOnce: keepingSharedBuildsAtOnce)
-    own.path = path
-    return own
+  /// a cycle there too), with `graphInstances`, nothing claimed and nothing queued.
+  func nested(keepingSharedBuildsAtOnce: Bool, graphInstances: GraphInstances = GraphInstances()) -> Resolve {
+    var nested = Resolve(graph: graph, keepsSharedBuildsAtOnce: keepingSharedBuildsAtOnce)
+    nested.path = path
+    nested.graphInstances = graphInstances
+    return nested
   }
 
   /// This resolve's identity and thread, for the shared builds it claims.

@@ -41,9 +41,8 @@ final class AwaitedBuilds: Sendable {
       // before it left the table.
       if let kept = scope.kept(service) { return .kept(kept) }
       if let build = running[service] { return .build(build, started: false) }
-      var own = requester.ownResolve(keepingSharedBuildsAtOnce: true)
-      own.graphInstances = requester.graphInstances
-      let start = SentResolve(own)
+      let start = SentResolve(
+        requester.nested(keepingSharedBuildsAtOnce: true, graphInstances: requester.graphInstances))
       let build = Task {
         defer { self.running.withLock { $0[service] = nil } }
         let built = try await Self.$building.withValue(building + [service]) {

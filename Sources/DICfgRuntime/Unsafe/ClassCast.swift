@@ -4,13 +4,19 @@
 /// counts in BENCHMARKS.md are why (a dynamic cast is most of a built singleton's resolve).
 @usableFromInline
 enum ClassCast {
-  /// `object` as a `T`, when its class is exactly `T` (compared by metadata identity): then the
-  /// reinterpretation is the identity. Any other object goes through `as?`.
+  /// `object` as a `T` when its class is exactly `T` (compared by metadata identity), where the
+  /// reinterpretation is the identity; nil for any other object.
+  @inlinable
+  @inline(__always)
+  static func ifExactly<T>(_ object: AnyObject, _ type: T.Type) -> T? {
+    ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) ? unsafeBitCast(object, to: T.self) : nil
+  }
+
+  /// `object` as a `T`: without the dynamic cast when its class is exactly `T`, else through `as?`.
   @inlinable
   @inline(__always)
   static func exact<T>(_ object: AnyObject, to type: T.Type) -> T? {
-    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) { return unsafeBitCast(object, to: T.self) }
-    return object as? T
+    ifExactly(object, T.self) ?? object as? T
   }
 
   /// `object` as a `T`, with no check at all.
