@@ -45,4 +45,33 @@ private let examples = [
     #expect(text.contains("  public static func fromGraphFile() throws -> Registry {"))
     #expect(text.contains("  public static func graphFilePlan(environment: String? = nil) throws -> ResolutionPlan {"))
   }
+
+  /// Generates from `arguments` into a temporary file and returns its text.
+  private func generated(_ arguments: [String]) throws -> String {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-generate-\(UUID()).swift").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let result = try runCommand(["generate"] + arguments + ["--output", output])
+    #expect(result.exitCode == 0, "\(result.standardError)")
+    return try String(contentsOfFile: output, encoding: .utf8)
+  }
+
+  @Test func envStacksALayerUnderThePlanAsInValidate() throws {
+    let base = try generated(["config-examples/environments/app.yaml"])
+    let production = try generated(["config-examples/environments/app.yaml", "--env", "production"])
+    #expect(!base.contains("FirebaseAnalytics"))
+    #expect(production.contains("FirebaseAnalytics.init"), "the layer's services are registered")
+    #expect(production.contains("    case nil:\n"))
+    #expect(!production.contains("case \"production\":"), "'--env' adds no plan of its own, as it adds no check")
+    #expect(production.contains("the plans are \" + \"base\""))
+  }
+
+  @Test func aLayerNamedOnTheCommandLineAddsItsPlanAsInValidate() throws {
+    let text = try generated([
+      "config-examples/environments/app.yaml", "config-examples/environments/app.production.yaml",
+    ])
+    #expect(text.contains("    case nil:\n"))
+    #expect(text.contains("    case \"production\":\n"))
+    #expect(!text.contains("case \"test\":"))
+    #expect(text.contains("the plans are \" + \"base, production\""), "a wrong environment's error lists the plans")
+  }
 }

@@ -11,14 +11,17 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     discussion: """
       Writes one Swift file with 'Registry.fromGraphFile()', which registers a factory for every \
       type and initializer the files and their environment layers name and a setter for every \
-      property they set, and 'Registry.graphFilePlan(environment:)', the compiled plans. Compile \
+      property they set, and 'Registry.graphFilePlan(environment:)', the compiled plans. As in \
+      'dicfg validate', '--env' stacks a layer under every plan and '--all-envs' adds a plan for \
+      each environment layer found beside the file, which 'graphFilePlan(environment:)' names; a \
+      layer file named on the command line ('app.production.yaml') adds its plan too. Compile \
       errors in the generated code point at the graph file's lines. The file is written only when \
       its content changes. Graph-file errors are printed as 'dicfg validate' prints them, and nothing \
       is written.
 
       Examples:
         dicfg generate config/app.yaml --all-envs --output Sources/App/Registry+GraphFile.swift
-        dicfg generate config/app.yaml --env production --access public --import ShopKit --output Gen.swift
+        dicfg generate config/app.yaml config/app.production.yaml --access public --import ShopKit --output Gen.swift
       """
   )
 
@@ -35,7 +38,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
 
   @OptionGroup public var input: GraphInputOptions
 
-  @Flag(help: "Include every environment layer ('FILE.ENV.yaml') found beside each file.")
+  @Flag(help: "Add a plan for each environment layer ('FILE.ENV.yaml') found beside each file.")
   public var allEnvs = false
 
   @Option(help: "The access level of the generated functions: internal, package or public.")
@@ -63,19 +66,14 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     var variants: [RegistryGenerator.Variant] = []
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
-    for file in files {
-      var environments: [String?] = [nil] + input.environments.map { $0 }
-      if allEnvs {
-        for found in Paths.environments(beside: file, in: input.fileSystem) where !environments.contains(found) {
-          environments.append(found)
-        }
-      }
-      for environment in environments {
-        let result = input.compile(file, environments: environment.map { [$0] } ?? [])
-        diagnostics += result.diagnostics.filter { $0.severity == .error }
-        for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
-        if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: environment, plan: plan)) }
-      }
+    var compiled = Set<String>()
+    let targets = CompileTargets.plan(
+      files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
+    for target in targets where compiled.insert(target.key).inserted {
+      let result = input.compile(target.file, environments: target.environments)
+      diagnostics += result.diagnostics.filter { $0.severity == .error }
+      for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
+      if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
     }
     diagnostics = Array(Set(diagnostics)).sorted()
     guard diagnostics.isEmpty else {
@@ -85,7 +83,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     }
     let generator = RegistryGenerator(
       access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files)
-    let text = generator.generate(variants, includePlans: files.count == 1)
+    let text = generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
     do {
       let url = URL(fileURLWithPath: output)
       if (try? String(contentsOf: url, encoding: .utf8)) != text {

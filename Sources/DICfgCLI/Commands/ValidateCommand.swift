@@ -78,7 +78,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     let manifest = loadManifest(&diagnostics)
     var imported = Set<String>()
     var compiled = Set<String>()
-    let targets = ValidationTargets.plan(
+    let targets = CompileTargets.plan(
       files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
     // Per file validated alone: its findings, so those only an environment adds can say so.
     var baseFindings: [String: Set<Diagnostic>] = [:]

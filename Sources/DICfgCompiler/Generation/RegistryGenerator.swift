@@ -16,6 +16,9 @@ public import DICfgCore
 /// parameters in a closure that never runs: a referenced service as its concrete type, an external
 /// and a run-time argument as their declared types, a literal as a Swift literal. `#sourceLocation`
 /// puts each error on the graph file's line.
+///
+/// It works in two stages: ``translate(_:includePlans:)`` decides the registration from the plans
+/// (a ``RegistryModel``, with no Swift text in it), and ``render(_:)`` writes the model as Swift.
 public struct RegistryGenerator: Sendable {
   /// The access level of the generated entry points.
   public enum Access: String, Sendable, CaseIterable {
@@ -45,43 +48,29 @@ public struct RegistryGenerator: Sendable {
     self.sources = sources
   }
 
-  /// The Swift file.
+  /// The Swift file: the registration translated from `variants`, then rendered.
   ///
   /// - Parameters:
   ///   - variants: The compiled configurations, base first.
   ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
   ///     file, whose variants differ by environment only.
   public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
-    let uses = uses(variants)
-    var writer = SwiftWriter()
-    writer.header(sources: sources, environments: variants.compactMap(\.environment), imports: imports)
-    let prefix = access == .internal ? "" : access.rawValue + " "
-    writer.line("extension Registry {")
-    writer.indent {
-      $0.documentation([
-        "The factories and properties of \(sources.joined(separator: ", ")), with every environment layer beside it:",
-        "each type built with the initializer its services' `init:` lists.",
-      ])
-      $0.line("\(prefix)static func fromGraphFile() throws -> Registry {")
-      $0.indent { body in
-        body.line("var registry = Registry()")
-        writeFactories(uses, into: &body)
-        writeProperties(uses, into: &body)
-        body.line("return registry")
-      }
-      $0.line("}")
-      if includePlans { writePlans(variants, prefix: prefix, into: &$0) }
-    }
-    writer.line("}")
-    writer.blank()
-    let needs = helperNeeds(uses)
-    writer.helpers(
-      callArities: needs.arities, registersNoArguments: needs.registersNoArguments,
-      registersNoArgumentsOnMainActor: needs.registersNoArgumentsOnMainActor)
-    return writer.text
+    render(translate(variants, includePlans: includePlans))
   }
 
-  // MARK: Factories
+  // MARK: Translation
+
+  /// The registration of `variants`, decided: what ``render(_:)`` writes.
+  public func translate(_ variants: [Variant], includePlans: Bool = true) -> RegistryModel {
+    let uses = uses(variants)
+    return RegistryModel(
+      access: access, imports: imports, sources: sources, environments: variants.compactMap(\.environment),
+      statements: statements(uses), properties: properties(uses),
+      plans: includePlans
+        ? variants.compactMap { variant in
+          (try? variant.plan.jsonText()).map { RegistryModel.EmbeddedPlan(environment: variant.environment, json: $0) }
+        } : nil)
+  }
 
   /// A service as one variant's plan has it.
   private struct Use {
@@ -108,171 +97,222 @@ public struct RegistryGenerator: Sendable {
     return uses
   }
 
-  /// For each type and initializer: a constant holding the initializer the `init:` labels name,
-  /// its registration, and for each service that uses it a check of its values in a closure that
-  /// never runs. The constant keeps the initializer's own type: a synchronous one registers as a
-  /// synchronous factory, an `async` one as a factory the resolve awaits, and the initializer of a
-  /// service the graph file says is `isolation: MainActor` with `register(mainActor:)` (Swift does
-  /// not overload on a function type's global actor, so the file must say it). The check calls it
-  /// through `dicfgCall…`, which makes every initializer
-  /// `async throws`, so the call takes `try await` whatever the initializer is, with no warning;
-  /// binding that function before the call lets the compiler name a wrong value precisely.
-  /// An initializer of no arguments is registered through `dicfgRegister0` (or
-  /// `dicfgRegisterMainActor0`), whose overloads pick it among the type's initializers.
-  private func writeFactories(_ uses: [Use], into writer: inout SwiftWriter) {
-    var constants: [String: String] = [:]
-    // An initializer is main-actor isolated where any service built with it says so; the link
-    // reports a service that says otherwise.
+  /// For each type and initializer, its registration the first time a service uses it; for each
+  /// service whose initializer takes arguments, a check of its values. An initializer is
+  /// main-actor isolated where any service built with it says so (Swift does not overload on a
+  /// function type's global actor, so the file must say it); the link reports a service that says
+  /// otherwise.
+  private func statements(_ uses: [Use]) -> [RegistryModel.Statement] {
+    var constants: [String: String?] = [:]
+    var statements: [RegistryModel.Statement] = []
     let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
     for use in uses {
       let service = use.service
-      let (line, file) = anchor(of: service)
-      let labels = "[" + use.labels.map(literal).joined(separator: ", ") + "]"
-      let isMainActor = mainActorKeys.contains(use.key)
-      if service.initializer.isEmpty {
-        if constants[use.key] == nil {
-          constants[use.key] = ""
-          let helper = isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
-          writer.mapped(
-            file: file, line: line,
-            ["try \(helper)(&registry, \(service.type).init, typeName: \(literal(service.type)), labels: [])"])
-        }
-        continue
-      }
-      let constant: String
+      let anchor = anchor(of: service)
+      let constant: String?
       if let existing = constants[use.key] {
         constant = existing
       } else {
-        constant = "factory\(constants.values.count { !$0.isEmpty } + 1)"
+        constant = service.initializer.isEmpty ? nil : "factory\(constants.values.count { $0 != nil } + 1)"
         constants[use.key] = constant
-        writer.mapped(
-          file: file, line: line,
-          [
-            "let \(constant) = \(initializer(service))",
-            "try registry.register(\(isMainActor ? "mainActor: " : "")\(constant), typeName: \(literal(service.type)), "
-              + "labels: \(labels))",
-          ])
+        statements.append(
+          .register(
+            RegistryModel.Factory(
+              typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
+              constant: constant, anchor: anchor)))
       }
-      let checks = service.initializer.map { check($0.value, in: use.plan) }
-      writer.mappedCall(
-        file: file, headLine: line,
-        head: "_ = { () async throws -> Void in let call = dicfgCall\(service.initializer.count)(\(constant)); "
-          + "_ = try await call(",
-        values: zip(service.initializer, checks).map { ($0.location.file == file ? $0.location.line : 0, $1) })
+      guard let constant else { continue }
+      statements.append(
+        .check(
+          RegistryModel.Check(
+            constant: constant, anchor: anchor,
+            arguments: service.initializer.map {
+              RegistryModel.Argument(
+                line: $0.location.file == anchor.file ? $0.location.line : 0, value: checked($0.value, in: use.plan))
+            })))
     }
-  }
-
-  /// The arities of the initializers the file calls in its checks, and whether it registers one
-  /// of no arguments, for the helpers.
-  private func helperNeeds(_ uses: [Use]) -> (
-    arities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool
-  ) {
-    let arities = Set(uses.map(\.service.initializer.count))
-    let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
-    let noArguments = Set(uses.filter(\.service.initializer.isEmpty).map(\.key))
-    return (
-      arities.subtracting([0]), !noArguments.subtracting(mainActorKeys).isEmpty,
-      !noArguments.isDisjoint(with: mainActorKeys)
-    )
+    return statements
   }
 
   /// The line a service's registration maps to, and its file: the line before its first `init:`
   /// value when that is still within the service, else the service's own line.
-  private func anchor(of service: ResolutionPlan.Service) -> (Int, String) {
+  private func anchor(of service: ResolutionPlan.Service) -> RegistryModel.Line {
     guard let first = service.initializer.first?.location, first.file == service.location.file else {
-      return (service.location.line, service.location.file)
+      return RegistryModel.Line(file: service.location.file, line: service.location.line)
     }
-    return (first.line - 1 > service.location.line ? first.line - 1 : first.line, first.file)
-  }
-
-  /// The initializer a service names, as an unapplied reference.
-  private func initializer(_ service: ResolutionPlan.Service) -> String {
-    return "\(service.type).init(" + service.initializer.map { $0.label + ":" }.joined() + ")"
+    return RegistryModel.Line(
+      file: first.file, line: first.line - 1 > service.location.line ? first.line - 1 : first.line)
   }
 
   /// What the never-run check passes for a value: a typed placeholder where the graph file knows
-  /// the value's type, a Swift literal for a scalar literal, an untyped placeholder otherwise.
-  private func check(_ value: ResolutionPlan.Value, in plan: ResolutionPlan) -> String {
+  /// the value's type, a literal for a scalar literal, an untyped placeholder otherwise.
+  private func checked(_ value: ResolutionPlan.Value, in plan: ResolutionPlan) -> RegistryModel.CheckedValue {
     switch value {
     case .service(let reference):
-      return "dicfgValue(\(plan.containers[reference.container].services[reference.service].type).self)"
+      return .typed(plan.containers[reference.container].services[reference.service].type, optional: false)
     case .external(let container, let index):
       let external = plan.containers[container].externals[index]
-      return "dicfgValue(\(external.type)\(external.optional || external.retain != .strong ? "?" : "").self)"
+      return .typed(external.type, optional: external.optional || external.retain != .strong)
     case .parameter(let index):
-      if case .literal(let literal) = plan.parameters[index].value, let swift = swiftLiteral(literal) { return swift }
-      return "dicfgValue()"
-    case .argument:
-      return "dicfgValue()"
+      if case .literal(let literal) = plan.parameters[index].value { return checked(literal) }
+      return .unknown
+    case .argument, .provider, .lazy, .tagged, .array:
+      return .unknown
     case .container:
-      return "dicfgValue(Container.self)"
+      return .typed("Container", optional: false)
     case .literal(let literal):
-      return swiftLiteral(literal) ?? "dicfgValue()"
+      return checked(literal)
     case .optional(nil):
-      return "nil"
+      return .none
     case .optional(let wrapped?):
-      return check(wrapped, in: plan)
-    case .provider, .lazy, .tagged, .array:
-      return "dicfgValue()"
+      return checked(wrapped, in: plan)
     }
   }
 
-  /// A scalar literal as Swift writes it; nil for lists and mappings, whose element types Swift
-  /// would infer differently from the run-time values.
-  private func swiftLiteral(_ literal: ResolutionPlan.Literal) -> String? {
+  /// A scalar literal as the check passes it; lists and mappings unknown, since Swift would infer
+  /// their element types differently from the run-time values, and so is a number Swift cannot
+  /// write.
+  private func checked(_ literal: ResolutionPlan.Literal) -> RegistryModel.CheckedValue {
     switch literal {
-    case .null: "nil"
-    case .bool(let value): value ? "true" : "false"
-    case .int(let value): String(value)
-    case .double(let value): value.isFinite ? "\(value)" : nil
-    case .string(let value): self.literal(value)
-    case .list, .map: nil
+    case .null: .none
+    case .double(let value) where !value.isFinite: .unknown
+    case .bool, .int, .double, .string: .literal(literal)
+    case .list, .map: .unknown
     }
   }
 
-  // MARK: Properties
-
-  private func writeProperties(_ uses: [Use], into writer: inout SwiftWriter) {
+  /// Each property the services set, once per type, in file order.
+  private func properties(_ uses: [Use]) -> [RegistryModel.Property] {
     var registered = Set<String>()
-    // A main-actor type's properties are set on the main actor, through a closure: Swift forms no
-    // key path to a main-actor property outside it.
     let mainActorTypes = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.service.type))
-    for use in uses {
-      for property in use.service.properties where registered.insert(use.service.type + "." + property.label).inserted {
-        let head = "try registry.property(\(literal(property.label)), of: \(use.service.type).self, "
-        writer.mapped(
-          file: property.location.file, line: property.location.line,
-          [
-            mainActorTypes.contains(use.service.type)
-              ? head + "typeName: \(literal(use.service.type)), mainActor: { $0.\(property.label) = $1 })"
-              : head + "\\.\(property.label), typeName: \(literal(use.service.type)))"
-          ])
+    return uses.flatMap { use in
+      use.service.properties.compactMap { property -> RegistryModel.Property? in
+        guard registered.insert(use.service.type + "." + property.label).inserted else { return nil }
+        return RegistryModel.Property(
+          typeName: use.service.type, label: property.label, isMainActor: mainActorTypes.contains(use.service.type),
+          location: RegistryModel.Line(file: property.location.file, line: property.location.line))
       }
     }
   }
 
-  // MARK: Plans
+  // MARK: Rendering
 
-  private func writePlans(_ variants: [Variant], prefix: String, into writer: inout SwiftWriter) {
+  /// `model` as a Swift file.
+  ///
+  /// Each factory is the initializer the service's `init:` names, held in a constant that keeps
+  /// the initializer's own type: a synchronous one registers as a synchronous factory, an `async`
+  /// one as a factory the resolve awaits, a main-actor one with `register(mainActor:)`. A check
+  /// calls it through `dicfgCall…`, which makes every initializer `async throws`, so the call takes
+  /// `try await` whatever the initializer is, with no warning; binding that function before the
+  /// call lets the compiler name a wrong value precisely. An initializer of no arguments is
+  /// registered through `dicfgRegister0` (or `dicfgRegisterMainActor0`), whose overloads pick it
+  /// among the type's initializers.
+  public func render(_ model: RegistryModel) -> String {
+    var writer = SwiftWriter()
+    writer.header(sources: model.sources, environments: model.environments, imports: model.imports)
+    let prefix = model.access == .internal ? "" : model.access.rawValue + " "
+    let sources = model.sources.joined(separator: ", ")
+    writer.line("extension Registry {")
+    writer.indent {
+      $0.documentation([
+        "The factories and properties of \(sources), with every environment layer beside it:",
+        "each type built with the initializer its services' `init:` lists.",
+      ])
+      $0.line("\(prefix)static func fromGraphFile() throws -> Registry {")
+      $0.indent { body in
+        body.line("var registry = Registry()")
+        for statement in model.statements { render(statement, into: &body) }
+        for property in model.properties { render(property, into: &body) }
+        body.line("return registry")
+      }
+      $0.line("}")
+      if let plans = model.plans { render(plans, sources: sources, prefix: prefix, into: &$0) }
+    }
+    writer.line("}")
+    writer.blank()
+    let factories = model.factories
+    writer.helpers(
+      callArities: Set(model.checks.map(\.arguments.count)),
+      registersNoArguments: factories.contains { $0.constant == nil && !$0.isMainActor },
+      registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor })
+    return writer.text
+  }
+
+  private func render(_ statement: RegistryModel.Statement, into writer: inout SwiftWriter) {
+    switch statement {
+    case .register(let factory):
+      let typeName = literal(factory.typeName)
+      guard let constant = factory.constant else {
+        let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
+        writer.mapped(
+          file: factory.anchor.file, line: factory.anchor.line,
+          ["try \(helper)(&registry, \(factory.typeName).init, typeName: \(typeName), labels: [])"])
+        return
+      }
+      let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
+      writer.mapped(
+        file: factory.anchor.file, line: factory.anchor.line,
+        [
+          "let \(constant) = \(factory.typeName).init(" + factory.labels.map { $0 + ":" }.joined() + ")",
+          "try registry.register(\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), "
+            + "labels: \(labels))",
+        ])
+    case .check(let check):
+      writer.mappedCall(
+        file: check.anchor.file, headLine: check.anchor.line,
+        head: "_ = { () async throws -> Void in let call = dicfgCall\(check.arguments.count)(\(check.constant)); "
+          + "_ = try await call(",
+        values: check.arguments.map { ($0.line, swift($0.value)) })
+    }
+  }
+
+  /// What a check passes, as Swift: a typed placeholder, a literal, `nil`, or an untyped placeholder.
+  private func swift(_ value: RegistryModel.CheckedValue) -> String {
+    switch value {
+    case .typed(let type, let optional): "dicfgValue(\(type)\(optional ? "?" : "").self)"
+    case .literal(.bool(let value)): value ? "true" : "false"
+    case .literal(.int(let value)): String(value)
+    case .literal(.double(let value)): "\(value)"
+    case .literal(.string(let value)): literal(value)
+    case .none, .literal(.null): "nil"
+    case .unknown, .literal(.list), .literal(.map): "dicfgValue()"
+    }
+  }
+
+  /// A property's setter: a key path, or for a main-actor type a main-actor closure.
+  private func render(_ property: RegistryModel.Property, into writer: inout SwiftWriter) {
+    let head = "try registry.property(\(literal(property.label)), of: \(property.typeName).self, "
+    let typeName = literal(property.typeName)
+    writer.mapped(
+      file: property.location.file, line: property.location.line,
+      [
+        property.isMainActor
+          ? head + "typeName: \(typeName), mainActor: { $0.\(property.label) = $1 })"
+          : head + "\\.\(property.label), typeName: \(typeName))"
+      ])
+  }
+
+  private func render(
+    _ plans: [RegistryModel.EmbeddedPlan], sources: String, prefix: String, into writer: inout SwiftWriter
+  ) {
     writer.blank()
     writer.documentation([
-      "The compiled plan of \(sources.joined(separator: ", ")) for `environment` (the base when nil), so the app",
+      "The compiled plan of \(sources) for `environment` (the base when nil), so the app",
       "needs neither the graph file nor libyaml at run time.",
     ])
     writer.line("\(prefix)static func graphFilePlan(environment: String? = nil) throws -> ResolutionPlan {")
     writer.indent { body in
       body.line("switch environment {")
-      for variant in variants {
-        guard let json = try? variant.plan.jsonText() else { continue }
-        body.line("case \(variant.environment.map(literal) ?? "nil"):")
-        body.indent { $0.line("return try ResolutionPlan(jsonText: \(rawLiteral(json)))") }
+      for plan in plans {
+        body.line("case \(plan.environment.map(literal) ?? "nil"):")
+        body.indent { $0.line("return try ResolutionPlan(jsonText: \(rawLiteral(plan.json)))") }
       }
       body.line("default:")
+      let names = literal(plans.map { $0.environment ?? "base" }.joined(separator: ", "))
       body.indent {
-        $0.line(
-          "throw RegistryError(\"no compiled plan for environment '\\(environment ?? \"base\")'; \"")
-        $0.line(
-          "  + \"generate with '--env' or '--all-envs' to include it\")")
+        $0.line("throw RegistryError(")
+        $0.line("  \"no compiled plan for environment '\\(environment ?? \"base\")'; the plans are \" + \(names)")
+        $0.line("    + \" (one for each layer 'FILE.ENV.yaml' found beside the graph file)\")")
       }
       body.line("}")
     }

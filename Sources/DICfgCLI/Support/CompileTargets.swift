@@ -1,0 +1,40 @@
+import DICfgCompiler
+
+/// Which compiles `dicfg validate FILE...` and `dicfg generate FILE...` run: the same in both, so
+/// `--env` and `--all-envs` mean one thing.
+///
+/// Each file is compiled with the `--env` layers stacked on it, in order. A file named
+/// `BASE.ENV.yaml` with a `BASE.yaml` beside it is an environment layer: it is compiled on top of
+/// its base (as `BASE.yaml --env ENV`), so `dicfg validate config/*.yaml` checks every environment
+/// without checking the layers alone. With `--all-envs`, each base is also compiled with each
+/// environment layer found beside it, on top of the `--env` layers.
+struct CompileTargets {
+  struct Target {
+    var file: String
+    var environments: [String]
+    /// The environment this target adds to the `--env` layers: the layer named on the command
+    /// line or found with `--all-envs`; nil for the file with the `--env` layers alone.
+    var added: String?
+    var key: String { ([file] + environments).joined(separator: "\u{0}") }
+  }
+
+  static func plan(
+    _ files: [String], environments: [String], allEnvironments: Bool, fileSystem: some GraphFileSystem
+  ) -> [Target] {
+    var targets: [Target] = []
+    for file in files {
+      if let split = Paths.environmentLayer(of: file), fileSystem.fileExists(split.base) {
+        targets.append(
+          Target(file: split.base, environments: environments + [split.environment], added: split.environment))
+        continue
+      }
+      targets.append(Target(file: file, environments: environments, added: nil))
+      if allEnvironments {
+        for environment in Paths.environments(beside: file, in: fileSystem) where !environments.contains(environment) {
+          targets.append(Target(file: file, environments: environments + [environment], added: environment))
+        }
+      }
+    }
+    return targets
+  }
+}

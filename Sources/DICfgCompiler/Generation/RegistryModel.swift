@@ -1,0 +1,150 @@
+public import DICfgCore
+
+/// The Swift registration of a graph file, decided but not yet written: which initializers to
+/// register, which values to type-check against them, which properties to set and which plans to
+/// embed, each with the graph file's line its compile errors belong to.
+///
+/// ``RegistryGenerator/translate(_:includePlans:)`` builds it from compiled plans;
+/// ``RegistryGenerator/render(_:)`` writes it as Swift. Nothing in it is Swift text: the renderer
+/// alone spells Swift.
+public struct RegistryModel: Sendable, Equatable {
+  /// A line of a graph file.
+  public struct Line: Sendable, Hashable {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+      self.file = file
+      self.line = line
+    }
+  }
+
+  /// One initializer registered as a factory: `Type.init(label:…)`.
+  public struct Factory: Sendable, Equatable {
+    public var typeName: String
+    public var labels: [String]
+    /// Whether it is registered as a main-actor factory: a service built with it says
+    /// `isolation: MainActor`.
+    public var isMainActor: Bool
+    /// The name of the constant holding the initializer, which checks call; nil for an
+    /// initializer of no arguments, registered by a helper that picks it among the type's
+    /// initializers.
+    public var constant: String?
+    /// Where a compile error in the registration belongs.
+    public var anchor: Line
+
+    public init(typeName: String, labels: [String], isMainActor: Bool, constant: String?, anchor: Line) {
+      self.typeName = typeName
+      self.labels = labels
+      self.isMainActor = isMainActor
+      self.constant = constant
+      self.anchor = anchor
+    }
+  }
+
+  /// What a never-run check passes for one argument of an initializer.
+  public enum CheckedValue: Sendable, Equatable {
+    /// A value of a type the graph file names: a service's type, an external's declared type
+    /// (`optional` when the container may give none), the container itself.
+    case typed(String, optional: Bool)
+    /// A scalar literal the initializer must accept as written.
+    case literal(ResolutionPlan.Literal)
+    /// `nil`.
+    case none
+    /// A value whose type the graph file does not say (a run-time argument, a provider, a list):
+    /// only its presence is checked.
+    case unknown
+  }
+
+  /// A service's `init:` values checked against the initializer its factory registered.
+  public struct Check: Sendable, Equatable {
+    /// The ``Factory/constant`` of the initializer called.
+    public var constant: String
+    /// The line the call starts on.
+    public var anchor: Line
+    /// The values in `init:` order.
+    public var arguments: [Argument]
+
+    public init(constant: String, anchor: Line, arguments: [Argument]) {
+      self.constant = constant
+      self.anchor = anchor
+      self.arguments = arguments
+    }
+  }
+
+  /// One value of a check, with its line in the check's file (0 when it comes from another file).
+  public struct Argument: Sendable, Equatable {
+    public var line: Int
+    public var value: CheckedValue
+
+    public init(line: Int, value: CheckedValue) {
+      self.line = line
+      self.value = value
+    }
+  }
+
+  /// A statement of the registration, in the order written.
+  public enum Statement: Sendable, Equatable {
+    case register(Factory)
+    case check(Check)
+  }
+
+  /// A property set after construction: `Type.label`.
+  public struct Property: Sendable, Equatable {
+    public var typeName: String
+    public var label: String
+    /// Set through a main-actor closure: Swift forms no key path to a main-actor property outside it.
+    public var isMainActor: Bool
+    public var location: Line
+
+    public init(typeName: String, label: String, isMainActor: Bool, location: Line) {
+      self.typeName = typeName
+      self.label = label
+      self.isMainActor = isMainActor
+      self.location = location
+    }
+  }
+
+  /// A compiled plan embedded for an environment (the base when nil), as JSON.
+  public struct EmbeddedPlan: Sendable, Equatable {
+    public var environment: String?
+    public var json: String
+
+    public init(environment: String?, json: String) {
+      self.environment = environment
+      self.json = json
+    }
+  }
+
+  public var access: RegistryGenerator.Access
+  public var imports: [String]
+  public var sources: [String]
+  public var environments: [String]
+  public var statements: [Statement]
+  public var properties: [Property]
+  /// Nil when no plans are embedded (the registration of several graph files).
+  public var plans: [EmbeddedPlan]?
+
+  public init(
+    access: RegistryGenerator.Access, imports: [String], sources: [String], environments: [String],
+    statements: [Statement], properties: [Property], plans: [EmbeddedPlan]?
+  ) {
+    self.access = access
+    self.imports = imports
+    self.sources = sources
+    self.environments = environments
+    self.statements = statements
+    self.properties = properties
+    self.plans = plans
+  }
+
+  /// The factories registered, in order.
+  public var factories: [Factory] {
+    statements.compactMap { if case .register(let factory) = $0 { factory } else { nil } }
+  }
+
+  /// The checks, in order.
+  public var checks: [Check] {
+    statements.compactMap { if case .check(let check) = $0 { check } else { nil } }
+  }
+}

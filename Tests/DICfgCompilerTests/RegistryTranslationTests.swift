@@ -1,0 +1,168 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgTestSupport
+import Testing
+
+/// What the generator decides to write, before any Swift text: the factories, the checks and
+/// their lines, the properties and the embedded plans.
+@Suite struct RegistryTranslationTests {
+  private typealias Model = RegistryModel
+
+  private func translate(
+    _ files: MarkedFiles, environments: [String] = [], includePlans: Bool = true
+  ) throws -> RegistryModel {
+    var variants = [RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))]
+    for environment in environments {
+      let plan = try #require(compile(files, environments: [environment]).plan)
+      variants.append(RegistryGenerator.Variant(environment: environment, plan: plan))
+    }
+    return RegistryGenerator(sources: ["app.yaml"]).translate(variants, includePlans: includePlans)
+  }
+
+  @Test func servicesSharingAnInitializerRegisterItOnceAndEachChecksItsOwnValues() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters:
+        timeout: 30
+        host: ${API_HOST}
+      externals:
+        key: { type: String }
+        logger: { type: Logger, retain: weak, optional: true }
+      services:
+        session: { type: Session }
+        primary:
+          type: Client
+          init:
+            session: session
+            timeout: $timeout
+        backup:
+          type: Client
+          init: { session: session, timeout: { value: 2.5 } }
+        tracker:
+          type: Tracker
+          arguments: { user: User }
+          init:
+            key: key
+            logger: logger
+            user: $user
+            host: $host
+            name: { value: "a \\"b\\"" }
+            fallback: missing?
+      """
+    ])
+    let model = try translate(files)
+    #expect(
+      model.factories == [
+        Model.Factory(
+          typeName: "Session", labels: [], isMainActor: false, constant: nil, anchor: .init(file: "app.yaml", line: 9)),
+        Model.Factory(
+          typeName: "Client", labels: ["session", "timeout"], isMainActor: false, constant: "factory1",
+          anchor: .init(file: "app.yaml", line: 12)),
+        Model.Factory(
+          typeName: "Tracker", labels: ["key", "logger", "user", "host", "name", "fallback"], isMainActor: false,
+          constant: "factory2", anchor: .init(file: "app.yaml", line: 21)),
+      ])
+    #expect(
+      model.checks == [
+        Model.Check(
+          constant: "factory1", anchor: .init(file: "app.yaml", line: 12),
+          arguments: [
+            .init(line: 13, value: .typed("Session", optional: false)), .init(line: 14, value: .literal(.int(30))),
+          ]),
+        Model.Check(
+          constant: "factory1", anchor: .init(file: "app.yaml", line: 16),
+          arguments: [
+            .init(line: 17, value: .typed("Session", optional: false)), .init(line: 17, value: .literal(.double(2.5))),
+          ]),
+        Model.Check(
+          constant: "factory2", anchor: .init(file: "app.yaml", line: 21),
+          arguments: [
+            .init(line: 22, value: .typed("String", optional: false)),
+            .init(line: 23, value: .typed("Logger", optional: true)),
+            .init(line: 24, value: .unknown),
+            .init(line: 25, value: .unknown),
+            .init(line: 26, value: .literal(.string("a \"b\""))),
+            .init(line: 27, value: .none),
+          ]),
+      ])
+    #expect(model.statements.count == 6, "each registration is followed by the check of the service that asked for it")
+    #expect(model.properties.isEmpty)
+  }
+
+  @Test func aMainActorServiceRegistersItsInitializerAndPropertiesOnTheMainActor() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        view:
+          type: BadgeView
+          isolation: MainActor
+          properties:
+            presenter: presenter
+        presenter:
+          type: BadgePresenter
+          properties:
+            title: { value: Hello }
+        other: { type: BadgeView, properties: { presenter: presenter } }
+      """
+    ])
+    let model = try translate(files)
+    #expect(model.factories.map(\.isMainActor) == [true, false])
+    #expect(model.checks.isEmpty, "initializers of no arguments have nothing to check")
+    #expect(
+      model.properties == [
+        Model.Property(
+          typeName: "BadgeView", label: "presenter", isMainActor: true, location: .init(file: "app.yaml", line: 7)),
+        Model.Property(
+          typeName: "BadgePresenter", label: "title", isMainActor: false, location: .init(file: "app.yaml", line: 11)),
+      ], "a type's property is set once, however many services set it")
+  }
+
+  @Test func anEnvironmentAddsOnlyTheInitializersItChangesAndItsPlan() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        clock: { type: SystemClock }
+        client: { type: Client, init: { clock: clock } }
+      """,
+      "app.production.yaml": """
+      dicfg: 1
+      services:
+        client: { type: Client, init: { clock: clock, retries: { value: 3 } } }
+      """,
+    ])
+    let model = try translate(files, environments: ["production"])
+    #expect(model.environments == ["production"])
+    #expect(model.factories.map(\.labels) == [[], ["clock"], ["clock", "retries"]])
+    #expect(model.factories.last?.anchor == .init(file: "app.production.yaml", line: 3))
+    #expect(model.plans?.map(\.environment) == [nil, "production"])
+    let plan = try #require(model.plans?.last?.json)
+    #expect(try ResolutionPlan(jsonText: plan) == compile(files, environments: ["production"]).plan)
+    #expect(try translate(files, environments: ["production"], includePlans: false).plans == nil)
+  }
+
+  @Test func valuesALayerPatchesAreCheckedOnTheServiceLine() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        clock: { type: SystemClock }
+        client:
+          type: Client
+          init: { clock: clock, retries: { value: 1 } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        client: { init: { clock: clock, retries: { value: 0 } } }
+      """,
+    ])
+    let model = try translate(files, environments: ["test"])
+    let check = try #require(model.checks.last)
+    #expect(check.anchor == .init(file: "app.yaml", line: 4))
+    #expect(check.arguments.map(\.line) == [0, 0], "values from another file join the line the call starts on")
+    #expect(check.arguments.last?.value == .literal(.int(0)))
+  }
+}
