@@ -162,7 +162,8 @@ func startup(swinject: Bool) throws -> () throws -> Void {
     CompileRequest(file: "startup.yaml"))
   guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
   return {
-    var registry = Registry()
+    // As generated registration does: room for every registration.
+    var registry = Registry(capacity: startupCount)
     try registerStartup(into: &registry)
     blackHole(try DICfgRuntime.Container(plan: plan, registry: registry, environment: [:]))
   }

@@ -220,7 +220,7 @@ public struct RegistryGenerator: Sendable {
       ])
       $0.line("\(prefix)static func fromGraphFile() throws -> Registry {")
       $0.indent { body in
-        body.line("var registry = Registry()")
+        body.line("var registry = Registry(capacity: \(model.factories.count))")
         for statement in model.statements { render(statement, into: &body) }
         for property in model.properties { render(property, into: &body) }
         body.line("return registry")

@@ -120,33 +120,62 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
   }
 
   /// A service: a type name to link to a factory, how long it lives, and what it is built from.
+  ///
+  /// Its fields are held behind one immutable reference, so a copy (every read of a plan's
+  /// services, every linked service keeping its own) is one retain instead of one per string and
+  /// array; setting a field replaces the reference.
   public struct Service: Sendable, Hashable, Codable {
-    public var id: String
+    private var fields: Fields
+
+    public var id: String {
+      get { fields.values.id }
+      set { edit { $0.id = newValue } }
+    }
     /// The name a Swift factory is registered under.
-    public var type: String
+    public var type: String {
+      get { fields.values.type }
+      set { edit { $0.type = newValue } }
+    }
     /// Further types it can be resolved as.
-    public var bindings: [String]
-    public var scope: ScopeKind
-    public var eager: Bool
+    public var bindings: [String] {
+      get { fields.values.bindings }
+      set { edit { $0.bindings = newValue } }
+    }
+    public var scope: ScopeKind {
+      get { fields.values.scope }
+      set { edit { $0.scope = newValue } }
+    }
+    public var eager: Bool {
+      get { fields.values.eager }
+      set { edit { $0.eager = newValue } }
+    }
     /// Run-time arguments supplied at resolve, in declaration order.
-    public var arguments: [RuntimeArgument]
+    public var arguments: [RuntimeArgument] {
+      get { fields.values.arguments }
+      set { edit { $0.arguments = newValue } }
+    }
     /// Initializer arguments, in order.
-    public var initializer: [Argument]
+    public var initializer: [Argument] {
+      get { fields.values.initializer }
+      set { edit { $0.initializer = newValue } }
+    }
     /// Properties set after construction, in order.
-    public var properties: [Argument]
-    public var tags: [String]
-    public var location: SourceLocation
+    public var properties: [Argument] {
+      get { fields.values.properties }
+      set { edit { $0.properties = newValue } }
+    }
+    public var tags: [String] {
+      get { fields.values.tags }
+      set { edit { $0.tags = newValue } }
+    }
+    public var location: SourceLocation {
+      get { fields.values.location }
+      set { edit { $0.location = newValue } }
+    }
     /// Where its factory runs: anywhere, or on the main actor (`isolation: MainActor`).
     public var isolation: Isolation {
-      get { storedIsolation ?? .nonisolated }
-      set { storedIsolation = newValue == .nonisolated ? nil : newValue }
-    }
-    /// Absent from the encoded plan for a nonisolated service.
-    private var storedIsolation: Isolation?
-
-    private enum CodingKeys: String, CodingKey {
-      case id, type, bindings, scope, eager, arguments, initializer, properties, tags, location
-      case storedIsolation = "isolation"
+      get { fields.values.isolation ?? .nonisolated }
+      set { edit { $0.isolation = newValue == .nonisolated ? nil : newValue } }
     }
 
     public init(
@@ -154,17 +183,57 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       initializer: [Argument], properties: [Argument], tags: [String], location: SourceLocation,
       isolation: Isolation = .nonisolated
     ) {
-      self.id = id
-      self.type = type
-      self.bindings = bindings
-      self.scope = scope
-      self.eager = eager
-      self.arguments = arguments
-      self.initializer = initializer
-      self.properties = properties
-      self.tags = tags
-      self.location = location
-      self.isolation = isolation
+      fields = Fields(
+        Values(
+          id: id, type: type, bindings: bindings, scope: scope, eager: eager, arguments: arguments,
+          initializer: initializer, properties: properties, tags: tags, location: location,
+          isolation: isolation == .nonisolated ? nil : isolation))
+    }
+
+    public init(from decoder: any Decoder) throws {
+      fields = Fields(try Values(from: decoder))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      try fields.values.encode(to: encoder)
+    }
+
+    public static func == (left: Service, right: Service) -> Bool {
+      left.fields === right.fields || left.fields.values == right.fields.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      fields.values.hash(into: &hasher)
+    }
+
+    private mutating func edit(_ change: (inout Values) -> Void) {
+      var values = fields.values
+      change(&values)
+      fields = Fields(values)
+    }
+
+    /// The stored fields, encoded as the plan's JSON has them.
+    private struct Values: Sendable, Hashable, Codable {
+      var id: String
+      var type: String
+      var bindings: [String]
+      var scope: ScopeKind
+      var eager: Bool
+      var arguments: [RuntimeArgument]
+      var initializer: [Argument]
+      var properties: [Argument]
+      var tags: [String]
+      var location: SourceLocation
+      /// Absent from the encoded plan for a nonisolated service.
+      var isolation: Isolation?
+    }
+
+    private final class Fields: Sendable {
+      let values: Values
+
+      init(_ values: Values) {
+        self.values = values
+      }
     }
   }
 

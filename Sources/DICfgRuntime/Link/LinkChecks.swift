@@ -20,7 +20,7 @@ public enum LinkChecks {
     /// Per service of the plan: its factory, when its arguments are as the factory takes them.
     var checked: [RegisteredType?] = []
     func check(_ service: ResolutionPlan.Service) {
-      let given = service.initializer.map(\.label)
+      let given = service.initializer
       let type: RegisteredType
       let match = types.match(type: service.type, labels: given)
       if case .found(let position) = match { factories.append(position) } else { factories.append(nil) }
@@ -42,7 +42,7 @@ public enum LinkChecks {
       }
       if let count = type.argumentCount, count != given.count {
         diagnostics.append(.factoryArity(service, argumentTypes: type.argumentTypes ?? []))
-      } else if let labels = type.labels, labels != given {
+      } else if let labels = type.labels, !RegisteredTypes.same(labels, given) {
         diagnostics.append(.factoryLabels(service, labels: labels))
       } else if type.labels == nil, given.count >= 2, let argumentTypes = type.argumentTypes,
         let repeated = Self.repeatedType(argumentTypes)

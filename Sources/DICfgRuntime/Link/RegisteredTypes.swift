@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// The registered factories, found the way the link finds a service's: by the service's type and
 /// `init:` labels (`Engine(power:name:)`), else by its type alone, each by the name the type is
 /// registered under or by its full name with the module.
@@ -50,8 +52,8 @@ struct RegisteredTypes {
   var names: [String] { Array(byName.names) }
 
   /// The factory a service of `type` whose `init:` lists `labels` is built with: the one
-  /// registered for those labels, else the one registered without labels.
-  func match(type: String, labels: [String]) -> Match {
+  /// registered for those labels (the `init:` arguments' labels), else the one registered without labels.
+  func match(type: String, labels: [ResolutionPlan.Argument]) -> Match {
     guard let positions = byName.positions(of: type) ?? nameByFullName[type].flatMap(byName.positions(of:)) else {
       return .missing
     }
@@ -61,10 +63,18 @@ struct RegisteredTypes {
         unlabelled = position
         continue
       }
-      if registered == labels { return .found(position) }
+      if Self.same(registered, labels) { return .found(position) }
     }
     if let unlabelled { return .found(unlabelled) }
     let others = positions.compactMap { types[$0].labels }
     return .otherInitializers(others.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+
+  /// Whether `labels` are the labels of `arguments`, in order (read in place: no array of the
+  /// arguments' labels is built).
+  static func same(_ labels: [String], _ arguments: [ResolutionPlan.Argument]) -> Bool {
+    guard labels.count == arguments.count else { return false }
+    for index in labels.indices where labels[index] != arguments[index].label { return false }
+    return true
   }
 }

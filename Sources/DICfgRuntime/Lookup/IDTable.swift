@@ -54,9 +54,11 @@ final class IDTable: Sendable {
     var valueBuckets = [Int32](repeating: 0, count: capacity)
     let shift = UInt64(64 - capacity.trailingZeroBitCount)
     if MemoryLayout<String>.size == 16 {
+      words.reserveCapacity(ids.count * 2)
       for (position, id) in ids.enumerated() {
         let (low, high) = Self.words(of: id)
-        words += [low, high]
+        words.append(low)
+        words.append(high)
         var bucket = Self.bucket(low, high, shift: shift)
         while valueBuckets[bucket] != 0 { bucket = (bucket + 1) & (capacity - 1) }
         valueBuckets[bucket] = Int32(position + 1)

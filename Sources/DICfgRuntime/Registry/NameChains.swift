@@ -20,6 +20,11 @@ struct NameChains: Sendable {
     }
   }
 
+  mutating func reserveCapacity(_ capacity: Int) {
+    latest.reserveCapacity(capacity)
+    earlier.reserveCapacity(capacity)
+  }
+
   /// Every name with an entry.
   var names: Dictionary<String, Int>.Keys { latest.keys }
 

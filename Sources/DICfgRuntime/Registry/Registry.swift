@@ -25,6 +25,13 @@ public struct Registry: Sendable {
 
   public init() {}
 
+  /// A registry with room for `capacity` registrations, so that registering them grows no table:
+  /// what generated registration starts with.
+  public init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+    byName.reserveCapacity(capacity)
+  }
+
   /// The type names registered so far, sorted.
   public var names: [String] { Set(entries.map(\.name)).sorted() }
 
