@@ -10,6 +10,20 @@ import Foundation
 /// let client: WeatherClient = try container.resolve()
 /// ```
 ///
+/// ## Resolving
+///
+/// A service is named by its id or by the type it is bound to, and every way in reads a built
+/// singleton the same way first (one atomic load) and otherwise runs the one resolve:
+///
+/// - `resolve("id", as: T.self)` and `resolve(T.self)`, synchronous, by id or by type, each with
+///   an `arguments:` dictionary for services that declare run-time arguments;
+/// - the same two `async`, for graphs with `async` factories;
+/// - ``handle(_:as:)``, which looks the id up once for a call site that resolves often;
+/// - ``mainActor``, whose two `resolve` calls build `isolation: MainActor` services in place.
+///
+/// Run-time arguments are a dictionary by name; the overloads without it serve the common call
+/// without building one.
+///
 /// `Container` is `Sendable`: any number of threads may resolve at once. Each singleton is built
 /// exactly once; a built singleton is returned without taking a lock; no lock is held while a
 /// factory runs. Containers of one plan share one link: ``container(named:)`` gives the others.
@@ -221,14 +235,6 @@ public final class Container: Sendable {
     return target
   }
 
-  /// Resolves the one service bound to the type name `typeName`.
-  public func resolve<T>(type typeName: String, as type: T.Type = T.self, arguments: [String: any Sendable] = [:])
-    throws -> T
-  {
-    let target = try serviceIndex(boundTo: typeName)
-    return try cast(try linked().resolve(target, arguments: arguments), to: T.self, target: target)
-  }
-
   /// Resolves the service with `id`, awaiting the async factories its graph needs. A graph without
   /// async factories is resolved as the synchronous `resolve` does.
   ///
@@ -333,11 +339,6 @@ public final class Container: Sendable {
       }
     }
     if !failures.isEmpty { throw VerificationError(collecting: failures) }
-  }
-
-  func serviceIndex(boundTo typeName: String) throws -> Int {
-    let graph = try linked()
-    return try serviceIndex(boundTo: typeName, visible: graph.typeLookup(index), in: graph)
   }
 
   /// The one service among the `visible` bound types that `typeName` names.
