@@ -79,7 +79,8 @@ public struct RegistryGenerator: Sendable {
     var container: Int
 
     var labels: [String] { service.initializer.map(\.label) }
-    var key: String { service.type + "(" + labels.map { $0 + ":" }.joined() + ")" }
+    /// The initializer it is built with: its type and labels.
+    var key: [String] { [service.type] + labels }
   }
 
   /// Every service of every variant, once per distinct definition, in file order (computed once
@@ -103,7 +104,7 @@ public struct RegistryGenerator: Sendable {
   /// function type's global actor, so the file must say it); the link reports a service that says
   /// otherwise.
   private func statements(_ uses: [Use]) -> [RegistryModel.Statement] {
-    var constants: [String: String?] = [:]
+    var constants: [[String]: String?] = [:]
     var statements: [RegistryModel.Statement] = []
     let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
     for use in uses {
