@@ -51,9 +51,9 @@ struct RegisteredTypes {
   /// The type names registered, for suggestions.
   var names: [String] { Array(byName.names) }
 
-  /// The factory a service of `type` whose `init:` lists `labels` is built with: the one
-  /// registered for those labels (the `init:` arguments' labels), else the one registered without labels.
-  func match(type: String, labels: [ResolutionPlan.Argument]) -> Match {
+  /// The factory a service of `type` whose `init:` lists `initializer` is built with: the one
+  /// registered for those arguments' labels, else the one registered without labels.
+  func match(type: String, initializer: [ResolutionPlan.Argument]) -> Match {
     guard let positions = byName.positions(of: type) ?? nameByFullName[type].flatMap(byName.positions(of:)) else {
       return .missing
     }
@@ -63,7 +63,7 @@ struct RegisteredTypes {
         unlabelled = position
         continue
       }
-      if Self.same(registered, labels) { return .found(position) }
+      if Self.same(registered, initializer) { return .found(position) }
     }
     if let unlabelled { return .found(unlabelled) }
     let others = positions.compactMap { types[$0].labels }
