@@ -39,19 +39,12 @@ final class LinkedService: Sendable {
     self.factory = registration.factory
     self.hasProperties = !service.properties.isEmpty
     self.takesArguments = !service.arguments.isEmpty
-    // Built with their room reserved: a link makes one of each per service.
-    let arguments = service.initializer
-    var initializer: [ValueSource] = []
-    initializer.reserveCapacity(arguments.count)
-    var services: [Int]? = []
-    services?.reserveCapacity(arguments.count)
-    for argument in arguments {
-      let source = ValueSource(argument.value, global: global)
-      initializer.append(source)
-      if case .service(let target) = source { services?.append(target) } else { services = nil }
+    self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
+    let services = initializer.compactMap { source -> Int? in
+      if case .service(let target) = source { return target }
+      return nil
     }
-    self.initializer = initializer
-    self.initializerServices = services
+    self.initializerServices = services.count == initializer.count ? services : nil
     if case .untyped = registration.factory {
       self.labels = service.initializer.map(\.label)
     } else {
