@@ -16,7 +16,7 @@ import Testing
       let plan = try #require(compile(files, environments: [environment]).plan)
       variants.append(RegistryGenerator.Variant(environment: environment, plan: plan))
     }
-    return RegistryGenerator(sources: ["app.yaml"]).translate(variants, includePlans: includePlans)
+    return try RegistryGenerator(sources: ["app.yaml"]).translate(variants, includePlans: includePlans)
   }
 
   @Test func servicesSharingAnInitializerRegisterItOnceAndEachChecksItsOwnValues() throws {

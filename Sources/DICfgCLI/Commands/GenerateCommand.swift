@@ -83,7 +83,12 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     }
     let generator = RegistryGenerator(
       access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files)
-    let text = generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
+    let text: String
+    do {
+      text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
+    } catch {
+      return CommandResult(exitCode: 1, standardError: "error: cannot embed the compiled plan: \(error)\n")
+    }
     do {
       let url = URL(fileURLWithPath: output)
       if (try? String(contentsOf: url, encoding: .utf8)) != text {

@@ -54,22 +54,23 @@ public struct RegistryGenerator: Sendable {
   ///   - variants: The compiled configurations, base first.
   ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
   ///     file, whose variants differ by environment only.
-  public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
-    render(translate(variants, includePlans: includePlans))
+  /// - Throws: The encoder's error when a plan to embed cannot be written as JSON.
+  public func generate(_ variants: [Variant], includePlans: Bool = true) throws -> String {
+    render(try translate(variants, includePlans: includePlans))
   }
 
   // MARK: Translation
 
   /// The registration of `variants`, decided: what ``render(_:)`` writes.
-  public func translate(_ variants: [Variant], includePlans: Bool = true) -> RegistryModel {
+  ///
+  /// - Throws: The encoder's error when a plan to embed cannot be written as JSON.
+  public func translate(_ variants: [Variant], includePlans: Bool = true) throws -> RegistryModel {
     let uses = uses(variants)
+    let plans = try includePlans
+      ? variants.map { RegistryModel.EmbeddedPlan(environment: $0.environment, json: try $0.plan.jsonText()) } : nil
     return RegistryModel(
       access: access, imports: imports, sources: sources, environments: variants.compactMap(\.environment),
-      statements: statements(uses), properties: properties(uses),
-      plans: includePlans
-        ? variants.compactMap { variant in
-          (try? variant.plan.jsonText()).map { RegistryModel.EmbeddedPlan(environment: variant.environment, json: $0) }
-        } : nil)
+      statements: statements(uses), properties: properties(uses), plans: plans)
   }
 
   /// A service as one variant's plan has it.
