@@ -66,7 +66,8 @@ public struct RegistryGenerator: Sendable {
   /// - Throws: The encoder's error when a plan to embed cannot be written as JSON.
   public func translate(_ variants: [Variant], includePlans: Bool = true) throws -> RegistryModel {
     let uses = uses(variants)
-    let plans = try includePlans
+    let plans =
+      try includePlans
       ? variants.map { RegistryModel.EmbeddedPlan(environment: $0.environment, json: try $0.plan.jsonText()) } : nil
     return RegistryModel(
       access: access, imports: imports, sources: sources, environments: variants.compactMap(\.environment),
