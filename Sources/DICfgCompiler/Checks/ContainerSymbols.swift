@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// The symbol table of one container: what its ids name, which of its services bind each type,
 /// its aliases, and where a reference made in it is looked up.
 struct ContainerSymbols {
@@ -21,7 +23,7 @@ struct ContainerSymbols {
   /// Ids of services, aliases and externals.
   var names: [String: Named]
   /// Type names bound by `type` or `as:`, to the services (local numbers) that bind them.
-  var typeBindings: [String: [Int]]
+  var typeBindings: TypeBindings
   /// The alias declarations (services with `alias:`), in file order.
   var aliases: [ServiceDeclaration]
   /// Per alias: the service or external it names, once resolved (nil when it names nothing).
@@ -31,7 +33,7 @@ struct ContainerSymbols {
   /// The containers a reference made here is looked up in, nearest first (`CollaboratorSearch`).
   var lookupOrder: [Int] = []
 
-  init(firstNode: Int, names: [String: Named], typeBindings: [String: [Int]], aliases: [ServiceDeclaration]) {
+  init(firstNode: Int, names: [String: Named], typeBindings: TypeBindings, aliases: [ServiceDeclaration]) {
     self.firstNode = firstNode
     self.names = names
     self.typeBindings = typeBindings

@@ -177,11 +177,11 @@ extension GraphResolver {
   {
     let visible = Set(symbols[container].lookupOrder)
     if let other = symbols.indices.first(where: {
-      !visible.contains($0) && (symbols[$0].names[name] != nil || symbols[$0].typeBindings[name] != nil)
+      !visible.contains($0) && (symbols[$0].names[name] != nil || symbols[$0].typeBindings.services[name] != nil)
     }) {
       let definition =
         self.location(of: symbols[other].names[name], in: other, aliases: symbols[other].aliases)
-        ?? symbols[other].typeBindings[name]?.first.map { nodes[symbols[other].firstNode + $0].declaration.location }
+        ?? symbols[other].typeBindings.services[name]?.first.map { nodes[symbols[other].firstNode + $0].declaration.location }
       return .referenceOutsideCollaborators(
         name, at: location, from: from, container: declarations[container].name,
         definedIn: declarations[other].name, definition: definition)

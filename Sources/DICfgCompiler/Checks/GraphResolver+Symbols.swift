@@ -10,8 +10,7 @@ extension GraphResolver {
       let firstNode = nodes.count
       var named: [String: Named] = [:]
       named.reserveCapacity(container.services.count + container.externals.count)
-      var bindings: [String: [Int]] = [:]
-      bindings.reserveCapacity(container.services.count)
+      var bindings = TypeBindings(capacity: container.services.count)
       var aliases: [ServiceDeclaration] = []
       nodes.reserveCapacity(nodes.count + container.services.count)
       for (index, external) in container.externals.enumerated() {
@@ -44,14 +43,7 @@ extension GraphResolver {
           Node(
             container: containerIndex, index: local, declaration: service, scope: scope ?? defaultScope,
             scopeIsKnown: scope != nil))
-        if service.bindings.isEmpty {
-          if let type = service.type { bindings[type.value, default: []].append(local) }
-        } else {
-          var bound = Set<String>()
-          for type in [service.type].compactMap({ $0 }) + service.bindings where bound.insert(type.value).inserted {
-            bindings[type.value, default: []].append(local)
-          }
-        }
+        bindings.bind(local, type: service.type?.value, as: service.bindings.map(\.value))
         declaredTags.formUnion(service.tags.map(\.value))
         local += 1
       }
@@ -178,7 +170,7 @@ extension GraphResolver {
   }
 
   func visibleTypes(from container: Int) -> [String] {
-    symbols[container].lookupOrder.flatMap { symbols[$0].typeBindings.keys.sorted() }
+    symbols[container].lookupOrder.flatMap { symbols[$0].typeBindings.services.keys.sorted() }
   }
 
   enum Lookup {
@@ -202,11 +194,11 @@ extension GraphResolver {
         }
       }
     }
-    for owner in symbols[container].lookupOrder {
-      guard let candidates = symbols[owner].typeBindings[name] else { continue }
-      let global = candidates.map { symbols[owner].firstNode + $0 }
-      return global.count == 1 ? .service(global[0]) : .ambiguous(global)
-    }
-    return .missing
+    guard
+      let (owner, candidates) = TypeBindings.nearest(
+        name, along: symbols[container].lookupOrder, in: symbols.map(\.typeBindings))
+    else { return .missing }
+    let global = candidates.map { symbols[owner].firstNode + $0 }
+    return global.count == 1 ? .service(global[0]) : .ambiguous(global)
   }
 }

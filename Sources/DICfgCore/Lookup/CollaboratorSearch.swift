@@ -24,3 +24,56 @@ package enum CollaboratorSearch {
     return order
   }
 }
+
+/// The services each type name is bound to in one container: a service's `type` and each of its
+/// `as:` types, once per service. A type is looked up across collaborating containers along
+/// ``CollaboratorSearch/order(from:collaborators:)``, and the nearest container that binds it
+/// decides, even when a farther one binds it too. The compiler resolves type references by this
+/// rule and the runtime's link resolves `resolve(T.self)` by it, so both always agree.
+///
+/// ```swift
+/// var bindings = TypeBindings()
+/// bindings.bind(0, type: "OpenWeatherClient", as: ["WeatherClient"])
+/// TypeBindings.nearest("WeatherClient", along: [0], in: [bindings])   // (container: 0, services: [0])
+/// ```
+package struct TypeBindings: Sendable {
+  /// Type names to the services that bind them, numbered as ``bind(_:type:as:)`` was given them.
+  package private(set) var services: [String: [Int]] = [:]
+
+  package init(capacity: Int = 0) {
+    services.reserveCapacity(capacity)
+  }
+
+  /// Binds `service` to its `type` (nil for a service the file gives none) and its `as:` types.
+  package mutating func bind(_ service: Int, type: String?, as bindings: [String]) {
+    if bindings.isEmpty {
+      if let type { services[type, default: []].append(service) }
+      return
+    }
+    var bound = Set<String>()
+    for name in [type].compactMap({ $0 }) + bindings where bound.insert(name).inserted {
+      services[name, default: []].append(service)
+    }
+  }
+
+  /// The services `name` is bound to in the nearest container of `order` that binds it, or nil.
+  package static func nearest(_ name: String, along order: [Int], in containers: [TypeBindings])
+    -> (container: Int, services: [Int])?
+  {
+    for container in order {
+      if let services = containers[container].services[name] { return (container, services) }
+    }
+    return nil
+  }
+
+  /// Every type name bound along `order`, each to the services of the nearest container binding it.
+  package static func visible(along order: [Int], in containers: [TypeBindings]) -> [String: [Int]] {
+    var visible: [String: [Int]] = [:]
+    for container in order {
+      for (name, services) in containers[container].services where visible[name] == nil {
+        visible[name] = services
+      }
+    }
+    return visible
+  }
+}

@@ -108,17 +108,15 @@ final class LinkedGraph: Sendable {
 
   private static func boundTypes(_ plan: ResolutionPlan, firstService: [Int]) -> [[String: [Int]]] {
     let collaborators = plan.containers.map(\.collaborators)
-    return plan.containers.indices.map { index in
-      var visible: [String: [Int]] = [:]
-      for owner in CollaboratorSearch.order(from: index, collaborators: collaborators) {
-        let first = firstService[owner]
-        var bound: [String: [Int]] = [:]
-        for (local, service) in plan.containers[owner].services.enumerated() {
-          for type in Set([service.type] + service.bindings) { bound[type, default: []].append(first + local) }
-        }
-        for (type, candidates) in bound where visible[type] == nil { visible[type] = candidates }
+    let bindings = plan.containers.indices.map { owner in
+      var bound = TypeBindings(capacity: plan.containers[owner].services.count)
+      for (local, service) in plan.containers[owner].services.enumerated() {
+        bound.bind(firstService[owner] + local, type: service.type, as: service.bindings)
       }
-      return visible
+      return bound
+    }
+    return plan.containers.indices.map { index in
+      TypeBindings.visible(along: CollaboratorSearch.order(from: index, collaborators: collaborators), in: bindings)
     }
   }
 
