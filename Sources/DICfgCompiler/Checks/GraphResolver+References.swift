@@ -181,7 +181,9 @@ extension GraphResolver {
     }) {
       let definition =
         self.location(of: symbols[other].names[name], in: other, aliases: symbols[other].aliases)
-        ?? symbols[other].typeBindings.services[name]?.first.map { nodes[symbols[other].firstNode + $0].declaration.location }
+        ?? symbols[other].typeBindings.services[name]?.first.map {
+          nodes[symbols[other].firstNode + $0].declaration.location
+        }
       return .referenceOutsideCollaborators(
         name, at: location, from: from, container: declarations[container].name,
         definedIn: declarations[other].name, definition: definition)
