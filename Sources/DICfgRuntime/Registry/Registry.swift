@@ -161,10 +161,8 @@ public struct Registry: Sendable {
   /// unspecialized code goes through the runtime's metadata for every argument.
   @inlinable
   static func unspecializedArgument<Value>(_ position: Int, of values: BorrowedValues) throws -> Value {
-    if position < values.count, case .object(let object) = values[position],
-      let typed = ClassCast.ifExactly(object, Value.self)
-    {
-      return typed
+    if position < values.count, case .object(let object) = values[position], ClassCast.isExactly(object, Value.self) {
+      return ClassCast.unchecked(object, to: Value.self)
     }
     return try argument(position, of: values)
   }

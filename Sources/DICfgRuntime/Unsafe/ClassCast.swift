@@ -9,7 +9,16 @@ enum ClassCast {
   @inlinable
   @inline(__always)
   static func ifExactly<T>(_ object: AnyObject, _ type: T.Type) -> T? {
-    ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) ? unsafeBitCast(object, to: T.self) : nil
+    isExactly(object, T.self) ? unsafeBitCast(object, to: T.self) : nil
+  }
+
+  /// Whether `object`'s class is exactly `T`; when it is, ``unchecked(_:to:)`` may cast it. Code
+  /// that is not specialized tests and casts in two steps: an `Optional` of an unknown `T` lives in
+  /// a stack buffer and is copied through the type's value witnesses, once per value.
+  @inlinable
+  @inline(__always)
+  static func isExactly<T>(_ object: AnyObject, _ type: T.Type) -> Bool {
+    ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self)
   }
 
   /// `object` as a `T`: without the dynamic cast when its class is exactly `T`, else through `as?`.
