@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -36,6 +37,13 @@ let package = Package(
       name: "DICfgRuntime",
       dependencies: ["DICfgCore", .product(name: "Atomics", package: "swift-atomics")]
     ),
+    .target(
+      name: "DICfgSwiftReader",
+      dependencies: [
+        "DICfgCore", "DICfgCompiler", .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
       name: "DICfgCLI",
@@ -45,6 +53,7 @@ let package = Package(
         "DICfgLoader",
         "DICfgCompiler",
         "DICfgRuntime",
+        "DICfgSwiftReader",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -68,6 +77,10 @@ let package = Package(
       name: "DICfgCompilerTests",
       dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
       exclude: ["Golden"]
+    ),
+    .testTarget(
+      name: "DICfgSwiftReaderTests",
+      dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgCore", "DICfgTestSupport"]
     ),
     .testTarget(
       name: "DICfgRuntimeTests", dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp"]),

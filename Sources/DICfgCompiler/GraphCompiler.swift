@@ -1,8 +1,9 @@
 public import DICfgCore
 public import DICfgLoader
 
-/// What to compile: a graph file, the environments and override files to layer on it, and the
-/// environment variables to check `${NAME}` parameters against.
+/// What to compile: a graph file, the environments and override files to layer on it, the
+/// environment variables to check `${NAME}` parameters against, and the Swift declarations to
+/// check types, initializers, values and properties against.
 public struct CompileRequest: Sendable {
   /// The base graph file.
   public var file: String
@@ -12,15 +13,19 @@ public struct CompileRequest: Sendable {
   public var overrides: [String]
   /// The variables `${NAME}` parameters are checked against; nil skips the check.
   public var environmentVariables: [String: String]?
+  /// The declarations of the Swift target the file wires; nil leaves those checks to the Swift
+  /// compiler and the link.
+  public var swift: SwiftDeclarations?
 
   public init(
     file: String, environments: [String] = [], overrides: [String] = [],
-    environmentVariables: [String: String]? = nil
+    environmentVariables: [String: String]? = nil, swift: SwiftDeclarations? = nil
   ) {
     self.file = file
     self.environments = environments
     self.overrides = overrides
     self.environmentVariables = environmentVariables
+    self.swift = swift
   }
 }
 
@@ -80,7 +85,8 @@ public struct GraphCompiler: Sendable {
     let hasDocument = !document.containers.isEmpty
     if hasDocument {
       var resolver = GraphResolver(
-        parameters: parameters, containers: containers, environment: request.environmentVariables)
+        parameters: parameters, containers: containers, environment: request.environmentVariables,
+        swift: request.swift)
       plan = resolver.resolve()
       followOns += resolver.diagnostics
     }

@@ -244,6 +244,47 @@ extension DiagnosticCode {
       fix: "Set the variable, or give a default: `${NAME:-value}`.",
       example: .graphFiles(["unset-environment-variable.yaml"])),
     Documentation(
+      .unknownType, stage: .swiftDeclarations,
+      summary: "a service type the target's Swift does not declare",
+      meaning: "A service's `type` names no type the target's Swift files declare, and a declared type has a "
+        + "name close to it. A name far from every declared type may come from another module; the Swift "
+        + "compiler judges it.",
+      fix: "Fix the name (the message suggests the closest declared type), or declare the type.",
+      example: .output(
+        "app.yaml:3:17: error: 'client' is of type 'OpenWeatherClint', which the target's Swift does not "
+          + "declare; did you mean 'OpenWeatherClient'? [#unknown-type]")),
+    Documentation(
+      .initializerMismatch, stage: .swiftDeclarations,
+      summary: "'init:' naming no initializer the type declares",
+      meaning: "The labels of a service's `init:` are not those of an initializer its Swift type declares (or "
+        + "that Swift writes for it, such as a struct's memberwise initializer): a label the type does not take, "
+        + "the labels in another order, one missing (defaulted parameters included: generated code names the "
+        + "initializer whole) or one extra, or an initializer that is private. Notes point at the type and its "
+        + "initializers.",
+      fix: "Write the initializer's labels in its order; the message names the closest label or the order.",
+      example: .output(
+        "app.yaml:6:54: error: 'OpenWeatherClient' has no initializer taking 'apiKee' with the other arguments "
+          + "of 'client'; did you mean 'apiKey'? [#initializer-mismatch]")),
+    Documentation(
+      .readOnlyProperty, stage: .swiftDeclarations,
+      summary: "a property the graph file sets that cannot be set",
+      meaning: "The graph file sets a property that the type declares with `let`, as a computed property "
+        + "without a setter, or with a private setter.",
+      fix: "Declare it `var` with an internal setter, or pass the value to the initializer.",
+      example: .output(
+        "app.yaml:9:33: error: 'forecast' sets 'ForecastService.name', which cannot be set from outside the "
+          + "type; declare it 'var' with an internal setter, or pass it to the initializer [#read-only-property]")),
+    Documentation(
+      .unreadableSwift, stage: .swiftDeclarations,
+      summary: "a Swift file the declaration reader cannot parse",
+      meaning: "A warning: a Swift file of the target does not parse, or is not UTF-8. The types it declares "
+        + "are read as far as they parse but not relied on, so mistakes involving them are left to the "
+        + "Swift compiler.",
+      fix: "Fix the Swift file; the Swift compiler reports the same place.",
+      example: .output(
+        "Sources/App/Broken.swift:3:10: warning: 'Sources/App/Broken.swift' does not parse as Swift; the types "
+          + "it declares are left to the Swift compiler [#unreadable-swift]")),
+    Documentation(
       .unregisteredType, stage: .linking,
       summary: "a type in the plan with no registered factory",
       meaning: "A service's `type` has no factory in the `Registry`.",
@@ -290,8 +331,9 @@ extension DiagnosticCode {
           + "or register a nonisolated factory [#isolation-mismatch]")),
     Documentation(
       .unknownProperty, stage: .linking,
-      summary: "a property that is not registered for the type",
-      meaning: "The graph file sets a property that is not registered for the type.",
+      summary: "a property that is not registered for the type, or that the type does not declare",
+      meaning: "The graph file sets a property that is not registered for the type; or, checked against the "
+        + "target's Swift (`dicfg generate`, `dicfg validate --swift`), one the type does not declare.",
       fix: "Register it: `try registry.property(\"delegate\", of: View.self, \\.delegate)`.",
       example: .output(
         "app.yaml:4:58: error: 'Car' has no registered property 'plugns'; register it with "

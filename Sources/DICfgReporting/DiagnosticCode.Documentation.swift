@@ -10,6 +10,9 @@ extension DiagnosticCode {
     public enum Stage: Sendable, Hashable {
       /// Reading and compiling graph files (`dicfg validate`).
       case graphFile
+      /// Checking a graph file against the Swift declarations of the target it wires
+      /// (`dicfg generate`, the build plugin, `dicfg validate --swift`).
+      case swiftDeclarations
       /// Linking a plan to registered factories and externals (creating a container).
       case linking
       /// Resolving services.

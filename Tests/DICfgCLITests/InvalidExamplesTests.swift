@@ -16,13 +16,12 @@ private func validate(example name: String) throws -> CommandResult {
   let path = invalidFolder + "/" + name
   var isFolder: ObjCBool = false
   _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-  let files =
-    isFolder.boolValue
-    ? try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".yaml") }.sorted()
-      .map { path + "/" + $0 }
-    : [path]
+  let contents = isFolder.boolValue ? try FileManager.default.contentsOfDirectory(atPath: path).sorted() : []
+  let files = isFolder.boolValue ? contents.filter { $0.hasSuffix(".yaml") }.map { path + "/" + $0 } : [path]
+  // A folder with Swift files is checked against them, as the build plugin checks a target.
+  let swift = contents.contains { $0.hasSuffix(".swift") } ? ["--swift", path] : []
   let command = try #require(
-    try DICfgCommand.parseAsRoot(["validate", "--color", "never"] + files) as? ValidateCommand)
+    try DICfgCommand.parseAsRoot(["validate", "--color", "never"] + swift + files) as? ValidateCommand)
   var result = command.execute()
   result.standardError = result.standardError.replacingOccurrences(of: repositoryRoot + "/", with: "")
   return result

@@ -30,14 +30,15 @@ import Testing
           "argument 'name' of 'engine' is the integer 42, but the factory registered for 'Engine' takes 'String' "
             + "there; write a value of that type"),
       ])
-    #expect(LinkChecks.fits(.null, "Optional<Double>") && LinkChecks.fits(.int(3), "Optional<Float>"))
-    #expect(!LinkChecks.fits(.string("x"), "Optional<Int>") && LinkChecks.fits(.string("x"), "URL"))
+    #expect(
+      ResolutionPlan.Literal.null.fits("Optional<Double>") && ResolutionPlan.Literal.int(3).fits("Optional<Float>"))
+    #expect(!ResolutionPlan.Literal.string("x").fits("Optional<Int>") && ResolutionPlan.Literal.string("x").fits("URL"))
   }
 
   @Test func numbersWidenTheSameWayInTheChecksAndInTheResolve() throws {
     // One table: an Int goes where a Double or a Float is taken, a Double where a Float is.
-    #expect(LinkChecks.fits(.double(0.5), "Float") && !LinkChecks.fits(.double(0.5), "Int"))
-    #expect(!LinkChecks.fits(.int(1), "Bool") && !LinkChecks.fits(.double(1), "String"))
+    #expect(ResolutionPlan.Literal.double(0.5).fits("Float") && !ResolutionPlan.Literal.double(0.5).fits("Int"))
+    #expect(!ResolutionPlan.Literal.int(1).fits("Bool") && !ResolutionPlan.Literal.double(1).fits("String"))
     let float = try #require(TypeShape.probe(Float.self))
     let double = try #require(TypeShape.probe(Double.self))
     #expect(TypeShape.probeAccepts(float, double) && !TypeShape.probeAccepts(double, float))

@@ -69,18 +69,27 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     var compiled = Set<String>()
     let targets = CompileTargets.plan(
       files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
+    let swift = input.swiftDeclarations()
     for target in targets where compiled.insert(target.key).inserted {
-      let result = input.compile(target.file, environments: target.environments)
+      let result = input.compile(target.file, environments: target.environments, swift: swift)
       diagnostics += result.diagnostics.filter { $0.severity == .error }
       for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
       if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
     }
     diagnostics = Array(Set(diagnostics)).sorted()
+    let unreadable = swift?.unreadable ?? []
     guard diagnostics.isEmpty else {
       let text = Compilation.textReport(
-        diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
+        unreadable + diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal),
+        errorLimit: input.errorLimit)
       return CommandResult(exitCode: 1, standardError: text)
     }
+    // A Swift file that does not parse is said once; its types are left to the Swift compiler.
+    let warnings =
+      unreadable.isEmpty
+      ? ""
+      : Compilation.textReport(
+        unreadable, sources: [:], colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
     let generator = RegistryGenerator(
       access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files)
     let text: String
@@ -95,7 +104,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
       }
-      return CommandResult(exitCode: 0)
+      return CommandResult(exitCode: 0, standardError: warnings)
     } catch {
       return CommandResult(
         exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")

@@ -23,6 +23,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
         dicfg validate config/app.yaml --all-envs --strict
         dicfg validate config/*.yaml --format sarif > dicfg.sarif
         dicfg validate config/app.yaml --registry .build/registry-manifest.json
+        dicfg validate Sources/App/dicfg.yaml --swift Sources/App
       """
   )
 
@@ -76,6 +77,8 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     var diagnostics: [Diagnostic] = []
     var sources: [String: SourceFile] = [:]
     let manifest = loadManifest(&diagnostics)
+    let swift = input.swiftDeclarations()
+    diagnostics += swift?.unreadable ?? []
     var imported = Set<String>()
     var compiled = Set<String>()
     let targets = CompileTargets.plan(
@@ -84,7 +87,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     var baseFindings: [String: Set<Diagnostic>] = [:]
     for target in targets {
       guard !imported.contains(target.file), compiled.insert(target.key).inserted else { continue }
-      let result = input.compile(target.file, environments: target.environments)
+      let result = input.compile(target.file, environments: target.environments, swift: swift)
       var found = result.diagnostics
       if let manifest, let plan = result.plan { found += LinkChecks.check(plan: plan, manifest: manifest) }
       let added = target.environments.dropFirst(input.environments.count)

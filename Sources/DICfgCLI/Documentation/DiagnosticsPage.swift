@@ -44,6 +44,7 @@ package enum DiagnosticsPage {
     switch entry.stage {
     case .linking: stage = "Linking: "
     case .resolving: stage = "Resolving: "
+    case .swiftDeclarations: stage = "Against the Swift declarations: "
     case .graphFile, .internal: stage = ""
     }
     let meaning =

@@ -11,10 +11,12 @@ enum Compilation {
   }
 
   static func compile(file: String, input: GraphInputOptions, colors: Bool) -> Outcome {
-    let result = input.compile(file)
+    let swift = input.swiftDeclarations()
+    let result = input.compile(file, swift: swift)
     guard let plan = result.plan else {
       let text = textReport(
-        result.diagnostics, sources: result.files.mapValues(\.source), colors: colors, errorLimit: input.errorLimit)
+        (swift?.unreadable ?? []) + result.diagnostics, sources: result.files.mapValues(\.source), colors: colors,
+        errorLimit: input.errorLimit)
       return .failed(CommandResult(exitCode: 1, standardError: text))
     }
     return .compiled(plan, result)

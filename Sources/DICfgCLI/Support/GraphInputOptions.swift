@@ -1,6 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgLoader
+import DICfgSwiftReader
 import Foundation
 
 /// How every command reads its graph files: the layers on top of each file and the loader's
@@ -11,6 +12,14 @@ public struct GraphInputOptions: ParsableArguments {
 
   @Option(name: .customLong("override"), help: "An override file to apply after the environments; repeatable.")
   public var overrides: [String] = []
+
+  @Option(
+    name: .customLong("swift"),
+    help: ArgumentHelp(
+      "A Swift file, or a folder of them, of the target the graph file wires; repeatable.",
+      discussion: "Types, 'init:' labels and order, values and properties are then checked against what the "
+        + "Swift declares, each mistake one finding at the graph file's line."))
+  public var swiftSources: [String] = []
 
   @OptionGroup(title: "Loader limits") public var limits: LimitOptions
 
@@ -25,12 +34,17 @@ public struct GraphInputOptions: ParsableArguments {
   /// The files read, from the local disk.
   var fileSystem: LocalFileSystem { LocalFileSystem() }
 
+  /// What the `--swift` files declare, read once per command; nil without `--swift`.
+  func swiftDeclarations() -> SwiftDeclarations? {
+    swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: swiftSources)
+  }
+
   /// Compiles `file` with the given environments (this group's by default) and the overrides,
-  /// reading `${NAME}` parameters from the process environment.
-  func compile(_ file: String, environments: [String]? = nil) -> CompileResult {
+  /// reading `${NAME}` parameters from the process environment, and checks it against `swift`.
+  func compile(_ file: String, environments: [String]? = nil, swift: SwiftDeclarations? = nil) -> CompileResult {
     GraphCompiler(loader: ConfigLoader(limits: limits.limits), fileSystem: fileSystem).compile(
       CompileRequest(
         file: file, environments: environments ?? self.environments, overrides: overrides,
-        environmentVariables: ProcessInfo.processInfo.environment))
+        environmentVariables: ProcessInfo.processInfo.environment, swift: swift))
   }
 }

@@ -40,10 +40,16 @@ struct GraphResolver {
   /// `diagnostics`, and how many unresolved references it may explain (left out, counted in a note).
   var unknownCollaborators: [Int: (diagnostic: Int, leftOut: Int)] = [:]
 
-  init(parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?) {
+  let swift: SwiftDeclarations?
+
+  init(
+    parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?,
+    swift: SwiftDeclarations? = nil
+  ) {
     self.parameters = parameters
     self.declarations = containers
     self.environment = environment
+    self.swift = swift
   }
 
   mutating func resolve() -> ResolutionPlan {
@@ -51,6 +57,7 @@ struct GraphResolver {
     resolveCollaborators()
     resolveAliases()
     let services = resolveServices()
+    if let swift { checkSwift(swift, services: services) }
     checkCycles()
     checkLifetimesAndArguments(reported: checkIsolation())
     checkUnused()

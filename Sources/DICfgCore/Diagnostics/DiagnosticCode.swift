@@ -69,6 +69,13 @@ extension DiagnosticCode {
   public static let unusedParameter: DiagnosticCode = "unused-parameter"
   public static let unsetEnvironmentVariable: DiagnosticCode = "unset-environment-variable"
 
+  // MARK: Checking a graph file against the target's Swift declarations
+
+  public static let unknownType: DiagnosticCode = "unknown-type"
+  public static let initializerMismatch: DiagnosticCode = "initializer-mismatch"
+  public static let readOnlyProperty: DiagnosticCode = "read-only-property"
+  public static let unreadableSwift: DiagnosticCode = "unreadable-swift"
+
   // MARK: Linking a plan to registered factories
 
   public static let unregisteredType: DiagnosticCode = "unregistered-type"

@@ -52,7 +52,7 @@ public enum LinkChecks {
         for (position, argument) in service.initializer.enumerated() {
           guard let literal = Self.literal(of: argument.value, in: plan),
             let expected = type.argumentType(at: position),
-            !Self.fits(literal, expected)
+            !literal.fits(expected)
           else { continue }
           diagnostics.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
         }
@@ -122,26 +122,6 @@ public enum LinkChecks {
       return nil
     default: return nil
     }
-  }
-
-  /// Whether a literal converts to the Swift type named `expected`, as the resolve converts it; true
-  /// for a type these checks do not know by name (a class, a protocol, a collection).
-  package static func fits(_ literal: ResolutionPlan.Literal, _ expected: String) -> Bool {
-    if expected.hasPrefix("Optional<"), expected.hasSuffix(">") {
-      if case .null = literal { return true }
-      return fits(literal, String(expected.dropFirst("Optional<".count).dropLast()))
-    }
-    let scalars = ["String", "Bool", "Int", "Double", "Float"]
-    guard scalars.contains(expected) else { return true }
-    let literalType: String
-    switch literal {
-    case .string: literalType = "String"
-    case .bool: literalType = "Bool"
-    case .int: literalType = "Int"
-    case .double: literalType = "Double"
-    default: return false
-    }
-    return literalType == expected || NumberWidening.widens(literalType, to: expected)
   }
 
   /// The first type that two or more arguments share, if any.

@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// What the link checks can tell of a Swift type without an instance: a class with its
 /// superclasses, or a struct or enum that is not generic. Protocols, generic types (collections,
 /// providers, lazy values), functions, tuples and metatypes have no shape: whether an instance fits

@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// Converts a resolved value to the type a factory parameter or property expects.
 @usableFromInline
 enum ValueConversion {

@@ -1,0 +1,322 @@
+import DICfgCore
+
+// The checks against the target's Swift declarations: each service's type, the initializer its
+// `init:` names, the values it passes and the properties it sets. One finding per service and per
+// value, at the graph file's key or value, with a note at the Swift declaration. What the
+// declarations cannot tell (a type from another module, initializers a superclass or a macro may
+// add, a conformance declared elsewhere) is left to the Swift compiler.
+
+extension GraphResolver {
+  mutating func checkSwift(_ swift: SwiftDeclarations, services: [[ResolutionPlan.Service]]) {
+    let declared = swift.types.filter { $0.kind != .extension }.map(\.name)
+    var index: [String: SwiftType] = [:]
+    for type in swift.types where index[type.name] == nil { index[type.name] = type }
+    let context = SwiftContext(declarations: swift, types: index)
+    for number in nodes.indices {
+      let node = nodes[number]
+      guard let typeName = node.declaration.type else { continue }
+      guard let type = swift.type(named: typeName.value) else {
+        if let suggestion = Suggestions.closest(to: typeName.value, among: declared) {
+          diagnostics.append(
+            .unknownSwiftType(
+              typeName.value, at: typeName.location, service: node.declaration.id, suggestion: suggestion,
+              declaration: swift.type(named: suggestion)?.location))
+        }
+        continue
+      }
+      let service = services[node.container][node.index]
+      if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
+        checkValues(of: node.declaration, service: service, initializer: initializer, type: type, context: context)
+      }
+      checkProperties(of: node.declaration, type: type, context: context)
+    }
+  }
+
+  /// The initializer `init:` names; nil, with a finding when the type's initializers are all known,
+  /// when it names none.
+  private mutating func checkInitializer(
+    of declaration: ServiceDeclaration, type: SwiftType, context: SwiftContext
+  ) -> SwiftInitializer? {
+    let labels = declaration.initializer.map(\.label)
+    let usable = context.initializers(of: type).filter { !$0.isPrivate }
+    if let exact = usable.first(where: { $0.labels == labels }) { return exact }
+    guard context.initializersComplete(type) else { return nil }
+    let initializers = context.initializers(of: type)
+    let notes =
+      [Note(message: "'\(type.name)' is declared here", location: type.location)]
+      + initializers.prefix(6).map {
+        Note(message: "'\(type.name).\($0.signature)' is declared here", location: $0.location)
+      }
+    let anchor = declaration.initializer.last?.location ?? declaration.location
+    if let hidden = initializers.first(where: { $0.isPrivate && $0.labels == labels }) {
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          "'\(declaration.id)' is built with '\(type.name).\(hidden.signature)', which is private; make it internal "
+            + "or name another initializer in 'init:'",
+          at: anchor, notes: notes))
+      return nil
+    }
+    guard let best = Self.closest(to: labels, among: usable) else {
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          "'\(type.name)' declares no initializer that generated code can call; declare one, or register '\(declaration.id)' by hand",
+          at: declaration.type?.location ?? declaration.location, notes: notes))
+      return nil
+    }
+    let wanted = best.labels
+    if labels.sorted() == wanted.sorted() {
+      let position = labels.indices.first { labels[$0] != wanted[$0] } ?? 0
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          "'init:' of '\(declaration.id)' lists '\(labels[position])' where '\(type.name).\(best.signature)' takes "
+            + "'\(wanted[position])'; list the arguments in the initializer's order (\(Self.list(wanted)))",
+          at: declaration.initializer[position].location, notes: notes))
+      return nil
+    }
+    if let extra = declaration.initializer.first(where: { !wanted.contains($0.label) }) {
+      let all = Set(usable.flatMap(\.labels)).subtracting(labels)
+      let suggestion =
+        Suggestions.closest(to: extra.label, among: wanted.filter { !labels.contains($0) })
+        ?? Suggestions.closest(to: extra.label, among: all.sorted())
+      let advice = suggestion.map { "; did you mean '\($0)'?" } ?? "; its initializers are " + Self.signatures(usable)
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          "'\(type.name)' has no initializer taking '\(extra.label)' with the other arguments of '\(declaration.id)'"
+            + advice, at: extra.location, notes: notes))
+      return nil
+    }
+    let missing = wanted.filter { !labels.contains($0) }
+    diagnostics.append(
+      .error(
+        .initializerMismatch,
+        "'init:' of '\(declaration.id)' lacks \(Self.list(missing)), which '\(type.name).\(best.signature)' takes; "
+          + "add \(missing.count == 1 ? "it" : "them") (generated code passes every argument, defaulted ones too)",
+        at: anchor, notes: notes))
+    return nil
+  }
+
+  /// Values of `init:` whose type the declarations show cannot fit the parameter: a literal of
+  /// another kind than a `String`, `Bool`, `Int`, `Double` or `Float` parameter takes, or a service
+  /// whose type is declared in the target and is not the parameter's type, a subclass or a
+  /// conformer, as far as every type between them is declared there.
+  private mutating func checkValues(
+    of declaration: ServiceDeclaration, service: ResolutionPlan.Service, initializer: SwiftInitializer,
+    type: SwiftType, context: SwiftContext
+  ) {
+    for (position, argument) in declaration.initializer.enumerated() {
+      guard position < initializer.parameters.count, position < service.initializer.count,
+        let written = initializer.parameters[position].type
+      else { continue }
+      let expected = SwiftTypeText.normalized(written)
+      let note = Note(
+        message: "'\(type.name).\(initializer.signature)' is declared here", location: initializer.location)
+      let value = service.initializer[position].value
+      if let literal = literalValue(value) {
+        guard !literal.fits(expected) else { continue }
+        diagnostics.append(
+          .error(
+            .typeMismatch,
+            "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
+              + "'\(type.name).\(initializer.signature)' takes '\(written)' there; write a value of that type",
+            at: Self.location(of: argument), notes: [note]))
+      } else if case .service(let reference) = value {
+        let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
+        guard let targetType = target.type?.value, context.cannotConvert(targetType, to: expected) else { continue }
+        diagnostics.append(
+          .error(
+            .typeMismatch,
+            "argument '\(argument.label)' of '\(declaration.id)' is the service '\(target.id)' of type "
+              + "'\(targetType)', but '\(type.name).\(initializer.signature)' takes '\(written)' there; pass a "
+              + "service of that type", at: Self.location(of: argument), notes: [note]))
+      }
+    }
+  }
+
+  /// Properties the type does not have, or cannot have set.
+  private mutating func checkProperties(of declaration: ServiceDeclaration, type: SwiftType, context: SwiftContext) {
+    for property in declaration.properties {
+      if let found = context.property(property.label, of: type) {
+        guard !found.isSettable else { continue }
+        diagnostics.append(
+          .error(
+            .readOnlyProperty,
+            "'\(declaration.id)' sets '\(type.name).\(property.label)', which cannot be set from outside the type; "
+              + "declare it 'var' with an internal setter, or pass it to the initializer",
+            at: property.location,
+            notes: [Note(message: "'\(property.label)' is declared here", location: found.location)]
+          ))
+        continue
+      }
+      guard context.propertiesComplete(type) else { continue }
+      let names = context.properties(of: type).map(\.name)
+      let advice = Suggestions.closest(to: property.label, among: names).map { "; did you mean '\($0)'?" } ?? ""
+      diagnostics.append(
+        .error(
+          .unknownProperty,
+          "'\(type.name)' has no property '\(property.label)' for '\(declaration.id)' to set" + advice,
+          at: property.location, notes: [Note(message: "'\(type.name)' is declared here", location: type.location)]))
+    }
+  }
+
+  private func literalValue(_ value: ResolutionPlan.Value) -> ResolutionPlan.Literal? {
+    switch value {
+    case .literal(let literal): return literal
+    case .parameter(let index):
+      if case .literal(let literal) = parameters[index].value { return literal }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// Where a finding about a value points: the value, or its key when it has no place of its own.
+  private static func location(of argument: ArgumentDeclaration) -> SourceLocation {
+    switch argument.value {
+    case .reference(_, _, let location), .variable(_, let location), .literal(_, let location): location
+    default: argument.location
+    }
+  }
+
+  /// The initializer sharing the most labels with `labels`, the fewest others breaking ties.
+  private static func closest(to labels: [String], among initializers: [SwiftInitializer]) -> SwiftInitializer? {
+    let given = Set(labels)
+    return initializers.max { left, right in
+      let l = (Set(left.labels).intersection(given).count, -left.labels.count)
+      let r = (Set(right.labels).intersection(given).count, -right.labels.count)
+      return l < r
+    }
+  }
+
+  private static func list(_ labels: [String]) -> String {
+    labels.map { "'\($0)'" }.joined(separator: ", ")
+  }
+
+  private static func signatures(_ initializers: [SwiftInitializer]) -> String {
+    initializers.map { "'\($0.signature)'" }.joined(separator: ", ")
+  }
+
+  private static func describe(_ literal: ResolutionPlan.Literal) -> String {
+    switch literal {
+    case .null: "null"
+    case .bool(let value): "the boolean \(value)"
+    case .int(let value): "the integer \(value)"
+    case .double(let value): "the number \(value)"
+    case .string(let value): "the string \(QuotedString.quoted(value, in: .swift))"
+    case .list: "a list"
+    case .map: "a mapping"
+    }
+  }
+}
+
+/// The declarations with what the checks ask of them: a type's initializers and properties with
+/// its declared superclasses', and whether a type converts to another.
+struct SwiftContext {
+  let declarations: SwiftDeclarations
+  let types: [String: SwiftType]
+
+  /// Protocols of the standard library a type may conform to without making it anything the
+  /// checks compare.
+  static let markerProtocols: Set<String> = [
+    "Sendable", "Equatable", "Hashable", "Codable", "Encodable", "Decodable", "Identifiable", "AnyObject",
+    "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "Comparable", "CaseIterable",
+  ]
+
+  /// The superclass a class declares, when it is a class declared in the target.
+  func superclass(of type: SwiftType) -> SwiftType? {
+    guard type.kind == .class, let first = type.inherited.first, let parent = types[first], parent.kind == .class
+    else { return nil }
+    return parent
+  }
+
+  /// Whether `type`'s first inherited type may be a superclass the declarations do not show.
+  private func hasUnknownSuperclass(_ type: SwiftType) -> Bool {
+    guard type.kind == .class, let first = type.inherited.first else { return false }
+    if let parent = types[first] { return parent.kind == .extension }
+    return !Self.markerProtocols.contains(first)
+  }
+
+  func initializers(of type: SwiftType) -> [SwiftInitializer] {
+    var result = type.initializers
+    // A class that declares no designated initializer inherits its superclass's.
+    if result.isEmpty, let parent = superclass(of: type) { result = initializers(of: parent) }
+    return result
+  }
+
+  func initializersComplete(_ type: SwiftType) -> Bool {
+    guard type.initializersComplete, type.kind != .extension, type.kind != .protocol else { return false }
+    if type.initializers.isEmpty, let parent = superclass(of: type) { return initializersComplete(parent) }
+    return !hasUnknownSuperclass(type) || !type.initializers.isEmpty
+  }
+
+  func properties(of type: SwiftType) -> [SwiftProperty] {
+    type.properties + (superclass(of: type).map { properties(of: $0) } ?? [])
+  }
+
+  func property(_ name: String, of type: SwiftType) -> SwiftProperty? {
+    properties(of: type).first { $0.name == name }
+  }
+
+  func propertiesComplete(_ type: SwiftType) -> Bool {
+    guard type.propertiesComplete, type.kind != .extension, type.kind != .protocol, !hasUnknownSuperclass(type) else {
+      return false
+    }
+    return superclass(of: type).map { propertiesComplete($0) } ?? true
+  }
+
+  /// Whether a value of the type named `source` certainly cannot be passed where `target` is taken:
+  /// both declared in the target, and every type `source` inherits from, transitively, declared
+  /// there or a standard marker protocol, none of them `target`.
+  func cannotConvert(_ source: String, to target: String) -> Bool {
+    guard let to = declarations.type(named: target), to.kind != .extension,
+      let from = declarations.type(named: source), from.kind != .extension
+    else { return false }
+    if from.name == to.name { return false }
+    var pending = [from]
+    var seen: Set<String> = [from.name]
+    while let type = pending.popLast() {
+      for inherited in type.inherited {
+        let name = SwiftTypeText.normalized(inherited)
+        if name == to.name { return false }
+        if Self.markerProtocols.contains(name) { continue }
+        guard let next = declarations.type(named: name), next.kind != .extension else { return false }
+        if next.name == to.name { return false }
+        if seen.insert(next.name).inserted { pending.append(next) }
+      }
+    }
+    // Conformances added by extensions of other types' protocols are in `inherited` already.
+    return true
+  }
+}
+
+/// Type names as Swift code writes them, reduced to the name the checks compare.
+enum SwiftTypeText {
+  /// `Double` for `Double`, `Optional<Double>` for `Double?`, `WeatherClient` for `any WeatherClient`
+  /// and `(any WeatherClient)?`'s wrapped type under `Optional<…>`; whitespace removed.
+  static func normalized(_ text: String) -> String {
+    var type = text.filter { !$0.isWhitespace }
+    for prefix in ["any", "some"] where type.hasPrefix(prefix) && type.count > prefix.count {
+      let rest = type.dropFirst(prefix.count)
+      if let first = rest.first, first.isUppercase || first == "(" { type = String(rest) }
+    }
+    if type.hasPrefix("Swift.") { type = String(type.dropFirst("Swift.".count)) }
+    if type.hasSuffix("?") || type.hasSuffix("!") {
+      return "Optional<" + normalized(String(type.dropLast())) + ">"
+    }
+    if type.hasPrefix("("), type.hasSuffix(")") { return normalized(String(type.dropFirst().dropLast())) }
+    return type
+  }
+}
+
+extension Diagnostic {
+  fileprivate static func unknownSwiftType(
+    _ name: String, at location: SourceLocation, service: String, suggestion: String, declaration: SourceLocation?
+  ) -> Diagnostic {
+    .error(
+      .unknownType,
+      "'\(service)' is of type '\(name)', which the target's Swift does not declare; did you mean '\(suggestion)'?",
+      at: location, notes: declaration.map { [Note(message: "'\(suggestion)' is declared here", location: $0)] } ?? [])
+  }
+}

@@ -1,0 +1,150 @@
+public import DICfgCore
+
+/// What the Swift sources of a target declare, as far as a graph file wires them: each type's
+/// initializers, settable properties, nested types and the types it inherits from. The compiler
+/// checks a graph file against it when a ``CompileRequest`` carries it, so a mistake between the
+/// file and the Swift is one finding at the graph file's line; `dicfg generate` and
+/// `dicfg validate --swift` read it from the sources.
+///
+/// It is data: the reader that builds it from Swift files is `SwiftDeclarationReader`
+/// (DICfgSwiftReader), and it encodes to JSON, so the checks can run where the sources are not.
+public struct SwiftDeclarations: Sendable, Hashable, Codable {
+  /// The types declared or extended, by qualified name (`Payments.Gateway`), in source order.
+  public var types: [SwiftType]
+  /// Files that could not be read or parsed whole (warnings: what they declare is left to the
+  /// Swift compiler), and paths given where no file is (errors).
+  public var unreadable: [Diagnostic]
+
+  public init(types: [SwiftType] = [], unreadable: [Diagnostic] = []) {
+    self.types = types
+    self.unreadable = unreadable
+  }
+
+  /// The type a graph file names: by its qualified name, without a module prefix, or without
+  /// generic arguments (`Box<Int>` is `Box`).
+  public func type(named name: String) -> SwiftType? {
+    let index = typeIndex
+    var base = name
+    if let angle = base.firstIndex(of: "<") { base = String(base[..<angle]) }
+    if let found = index[base] { return types[found] }
+    if let dot = base.firstIndex(of: ".") { return index[String(base[base.index(after: dot)...])].map { types[$0] } }
+    return nil
+  }
+
+  private var typeIndex: [String: Int] {
+    var index: [String: Int] = [:]
+    for (position, type) in types.enumerated() where index[type.name] == nil { index[type.name] = position }
+    return index
+  }
+}
+
+/// A type of the target: declared there (`struct`, `class`, …) or only extended there.
+public struct SwiftType: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable {
+    case `class`, `struct`, `enum`, `actor`, `protocol`
+    /// Extended in the target, declared elsewhere: what the extensions add is known, not the rest.
+    case `extension`
+  }
+
+  /// The qualified name, nested types joined by dots (`Payments.Gateway`).
+  public var name: String
+  public var kind: Kind
+  /// Where it is declared (for an extended type, its first extension).
+  public var location: SourceLocation
+  /// The types it inherits from or conforms to, as written, in its declaration and extensions.
+  public var inherited: [String]
+  /// Its global actor (`MainActor`), when the declaration carries one.
+  public var globalActor: String?
+  /// The initializers it declares, and those Swift writes for it (a struct's memberwise
+  /// initializer, a class's `init()`, a raw-value enum's `init?(rawValue:)`, `init(from:)`).
+  public var initializers: [SwiftInitializer]
+  /// Whether ``initializers`` are all it has. False where some may come from what the reader
+  /// cannot see: a superclass declared elsewhere, a macro, a declaration it could not parse.
+  public var initializersComplete: Bool
+  /// Its stored and computed instance properties.
+  public var properties: [SwiftProperty]
+  /// Whether ``properties`` are all it has (false beside a superclass declared elsewhere or a macro).
+  public var propertiesComplete: Bool
+
+  public init(
+    name: String, kind: Kind, location: SourceLocation, inherited: [String] = [], globalActor: String? = nil,
+    initializers: [SwiftInitializer] = [], initializersComplete: Bool = true, properties: [SwiftProperty] = [],
+    propertiesComplete: Bool = true
+  ) {
+    self.name = name
+    self.kind = kind
+    self.location = location
+    self.inherited = inherited
+    self.globalActor = globalActor
+    self.initializers = initializers
+    self.initializersComplete = initializersComplete
+    self.properties = properties
+    self.propertiesComplete = propertiesComplete
+  }
+}
+
+/// An initializer: its parameters and effects.
+public struct SwiftInitializer: Sendable, Hashable, Codable {
+  public var parameters: [SwiftParameter]
+  public var isThrowing: Bool
+  public var isAsync: Bool
+  /// `init?` or `init!`.
+  public var isFailable: Bool
+  /// Its global actor, its own or its type's.
+  public var globalActor: String?
+  /// `private` or `fileprivate`: the generated code cannot call it.
+  public var isPrivate: Bool
+  public var location: SourceLocation
+
+  public init(
+    parameters: [SwiftParameter], isThrowing: Bool = false, isAsync: Bool = false, isFailable: Bool = false,
+    globalActor: String? = nil, isPrivate: Bool = false, location: SourceLocation
+  ) {
+    self.parameters = parameters
+    self.isThrowing = isThrowing
+    self.isAsync = isAsync
+    self.isFailable = isFailable
+    self.globalActor = globalActor
+    self.isPrivate = isPrivate
+    self.location = location
+  }
+
+  /// The labels a graph file's `init:` lists for it, `_` for an unlabelled parameter.
+  public var labels: [String] { parameters.map { $0.label ?? "_" } }
+
+  /// How Swift names it: `init(baseURL:apiKey:)`.
+  public var signature: String { "init(" + labels.map { $0 + ":" }.joined() + ")" }
+}
+
+/// A parameter of an initializer.
+public struct SwiftParameter: Sendable, Hashable, Codable {
+  /// Its argument label; nil for `_`.
+  public var label: String?
+  /// Its type as written (`Double`, `any WeatherClient`, `[String]?`); nil where Swift infers it.
+  public var type: String?
+  public var hasDefault: Bool
+
+  public init(label: String?, type: String?, hasDefault: Bool = false) {
+    self.label = label
+    self.type = type
+    self.hasDefault = hasDefault
+  }
+}
+
+/// An instance property.
+public struct SwiftProperty: Sendable, Hashable, Codable {
+  public var name: String
+  /// Its type as written; nil where Swift infers it.
+  public var type: String?
+  /// Whether code in the module can set it: a `var` with a setter that is not `private` (or
+  /// `private(set)`).
+  public var isSettable: Bool
+  public var location: SourceLocation
+
+  public init(name: String, type: String?, isSettable: Bool, location: SourceLocation) {
+    self.name = name
+    self.type = type
+    self.isSettable = isSettable
+    self.location = location
+  }
+}

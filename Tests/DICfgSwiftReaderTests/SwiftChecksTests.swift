@@ -1,0 +1,206 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgSwiftReader
+import DICfgTestSupport
+import Testing
+
+/// The compiler's checks of a graph file against the Swift it wires: one finding per mistake, at
+/// the graph file's key or value, with a note at the Swift declaration.
+@Suite struct SwiftChecksTests {
+  static let swift = """
+    import Foundation
+
+    protocol WeatherClient: Sendable {}
+    1️⃣final class OpenWeatherClient: WeatherClient {
+      2️⃣init(baseURL: String, apiKey: String, timeout: Double) {}
+    }
+    final class DiskCache: Sendable {}
+    final class ForecastService {
+      3️⃣init(client: any WeatherClient, cache: DiskCache) {}
+      var delegate: AnyObject?
+      let name = "forecast"
+    }
+    """
+
+  private func compile(_ yaml: MarkedFiles, swift: MarkedFiles, environments: [String] = []) -> CompileResult {
+    let declarations = SwiftDeclarationReader().read(files: swift.texts.map { ($0.key, $0.value) })
+    return GraphCompiler(fileSystem: InMemoryFileSystem(yaml.texts)).compile(
+      CompileRequest(file: "app.yaml", environments: environments, environmentVariables: [:], swift: declarations))
+  }
+
+  private func graph(_ services: String) -> MarkedFiles {
+    MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n" + services])
+  }
+
+  private var swift: MarkedFiles { MarkedFiles(["Sources/App/Weather.swift": Self.swift]) }
+
+  @Test func aGraphThatMatchesItsSwiftHasNoFinding() {
+    let result = compile(
+      graph(
+        """
+          client:
+            type: OpenWeatherClient
+            init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: { value: 30 } }
+          cache: { type: DiskCache }
+          forecast:
+            type: ForecastService
+            init: { client: client, cache: cache }
+            properties: { delegate: cache }
+          unknownToTheTarget: { type: URLSession }
+        """), swift: swift)
+    #expect(result.diagnostics == [])
+    #expect(result.plan != nil)
+  }
+
+  @Test func aMisspeltLabelIsOneErrorAtItsKeyWithDidYouMeanAndANoteAtTheInitializer() throws {
+    let files = graph(
+      """
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, 1️⃣apiKee: { value: k }, timeout: { value: 30 } }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "1️⃣"],
+          "'OpenWeatherClient' has no initializer taking 'apiKee' with the other arguments of 'client'; did you mean "
+            + "'apiKey'?")
+      ])
+    let notes = try #require(result.diagnostics.first).notes
+    #expect(
+      notes.map(\.location) == [swift["Sources/App/Weather.swift", "1️⃣"], swift["Sources/App/Weather.swift", "2️⃣"]])
+    #expect(notes.last?.message == "'OpenWeatherClient.init(baseURL:apiKey:timeout:)' is declared here")
+  }
+
+  @Test func keysOutOfTheInitializersOrderSayTheOrder() {
+    let files = graph(
+      """
+        client:
+          type: OpenWeatherClient
+          init: { 1️⃣apiKey: { value: k }, baseURL: { value: "https://x" }, timeout: { value: 30 } }
+      """)
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "1️⃣"],
+          "'init:' of 'client' lists 'apiKey' where 'OpenWeatherClient.init(baseURL:apiKey:timeout:)' takes 'baseURL'; "
+            + "list the arguments in the initializer's order ('baseURL', 'apiKey', 'timeout')")
+      ])
+  }
+
+  @Test func aMissingArgumentIsNamedAtTheLastKeyAndAnExtraOneAtItsKey() {
+    let missing = graph(
+      """
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, 1️⃣apiKey: { value: k } }
+      """)
+    #expect(
+      compile(missing, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: missing["app.yaml", "1️⃣"],
+          "'init:' of 'client' lacks 'timeout', which 'OpenWeatherClient.init(baseURL:apiKey:timeout:)' takes; add it "
+            + "(generated code passes every argument, defaulted ones too)")
+      ])
+    let extra = graph(
+      """
+        cache: { type: DiskCache }
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: { value: 30 }, 1️⃣cache: cache }
+      """)
+    #expect(
+      compile(extra, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: extra["app.yaml", "1️⃣"],
+          "'OpenWeatherClient' has no initializer taking 'cache' with the other arguments of 'client'; its "
+            + "initializers are 'init(baseURL:apiKey:timeout:)'")
+      ])
+  }
+
+  @Test func aMisspeltTypeIsOneErrorAtTheTypeWithDidYouMean() {
+    let files = graph(
+      """
+        client: { type: 1️⃣OpenWeatherClint }
+      """)
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownType, at: files["app.yaml", "1️⃣"],
+          "'client' is of type 'OpenWeatherClint', which the target's Swift does not declare; did you mean "
+            + "'OpenWeatherClient'?")
+      ])
+  }
+
+  @Test func aValueThatCannotFitItsParameterIsAnErrorAtTheValue() {
+    let files = graph(
+      """
+        cache: { type: DiskCache }
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: 1️⃣{ value: "30" } }
+        forecast:
+          type: ForecastService
+          init: { client: 2️⃣cache, cache: cache }
+      """)
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'timeout' of 'client' is the string \"30\", but "
+            + "'OpenWeatherClient.init(baseURL:apiKey:timeout:)' takes 'Double' there; write a value of that type"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "argument 'client' of 'forecast' is the service 'cache' of type 'DiskCache', but "
+            + "'ForecastService.init(client:cache:)' takes 'any WeatherClient' there; pass a service of that type"),
+      ])
+  }
+
+  @Test func anEnvironmentLayersValueIsCheckedAtTheLayersLine() {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: { value: 30 } }
+      """,
+      "app.production.yaml": """
+      dicfg: 1
+      services:
+        client:
+          init: { timeout: 1️⃣{ value: "30" } }
+      """,
+    ])
+    #expect(compile(files, swift: swift).diagnostics == [])
+    #expect(
+      summaries(compile(files, swift: swift, environments: ["production"]).diagnostics) == [
+        "type-mismatch@\(files["app.production.yaml", "1️⃣"].line):\(files["app.production.yaml", "1️⃣"].column)"
+      ])
+  }
+
+  @Test func aPropertyTheTypeLacksOrCannotSetIsOneErrorAtItsKey() {
+    let files = graph(
+      """
+        cache: { type: DiskCache }
+        forecast:
+          type: ForecastService
+          init: { client: client, cache: cache }
+          properties: { 1️⃣delegat: cache, 2️⃣name: { value: other } }
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: { value: 30 } }
+      """)
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownProperty, at: files["app.yaml", "1️⃣"],
+          "'ForecastService' has no property 'delegat' for 'forecast' to set; did you mean 'delegate'?"),
+        DiagnosticFacts(
+          .readOnlyProperty, at: files["app.yaml", "2️⃣"],
+          "'forecast' sets 'ForecastService.name', which cannot be set from outside the type; declare it 'var' with "
+            + "an internal setter, or pass it to the initializer"),
+      ])
+  }
+}

@@ -1,0 +1,153 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgSwiftReader
+import DICfgTestSupport
+import Testing
+
+@Suite struct SwiftDeclarationReaderTests {
+  private func read(_ files: MarkedFiles) -> SwiftDeclarations {
+    SwiftDeclarationReader().read(files: files.texts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+  }
+
+  @Test func initializersKeepTheirLabelsTypesEffectsAndIsolation() throws {
+    let files = MarkedFiles([
+      "Client.swift": """
+      import Foundation
+
+      1️⃣final class OpenWeatherClient: WeatherClient, Sendable {
+        2️⃣init(baseURL: URL, apiKey: String, retries: Int = 3) throws {}
+        init(_ session: Session) async {}
+        @MainActor init?(preview: Bool) {}
+        private init() {}
+      }
+      """
+    ])
+    let type = try #require(read(files).type(named: "OpenWeatherClient"))
+    #expect(type.kind == .class && type.location == files["Client.swift", "1️⃣"])
+    #expect(type.inherited == ["WeatherClient", "Sendable"])
+    #expect(
+      type.initializers.map(\.signature) == ["init(baseURL:apiKey:retries:)", "init(_:)", "init(preview:)", "init()"])
+    let first = type.initializers[0]
+    #expect(first.location == files["Client.swift", "2️⃣"])
+    #expect(first.parameters.map(\.type) == ["URL", "String", "Int"])
+    #expect(first.parameters.map(\.hasDefault) == [false, false, true])
+    #expect(first.isThrowing && !first.isAsync)
+    #expect(type.initializers[1].isAsync && !type.initializers[1].isThrowing)
+    #expect(type.initializers[2].isFailable && type.initializers[2].globalActor == "MainActor")
+    #expect(type.initializers[3].isPrivate)
+    #expect(type.initializersComplete)
+  }
+
+  @Test func aStructWithoutInitializersHasTheMemberwiseOneAndAMainActorTypeIsolatesItsInitializers() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Config.swift": """
+        struct Config {
+          let baseURL: String
+          var retries: Int = 3
+          var label: String?
+          let name = "fixed"
+          var computed: Int { 1 }
+          static var shared = 0
+        }
+        struct Defaults { var a = 1; var b: Bool = false }
+        @MainActor final class View { var delegate: AnyObject? }
+        """
+      ]))
+    let config = try #require(declarations.type(named: "Config"))
+    #expect(config.initializers.map(\.signature) == ["init(baseURL:retries:label:)"])
+    #expect(config.initializers[0].parameters.map(\.hasDefault) == [false, true, true])
+    let defaults = try #require(declarations.type(named: "Defaults"))
+    #expect(defaults.initializers.map(\.signature) == ["init(a:b:)", "init()"])
+    let view = try #require(declarations.type(named: "View"))
+    #expect(view.globalActor == "MainActor")
+    #expect(view.initializers.map(\.signature) == ["init()"])
+    #expect(view.initializers[0].globalActor == "MainActor")
+  }
+
+  @Test func nestedTypesAndExtensionsAreOneTypeByQualifiedName() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Payments.swift": """
+        enum Payments {
+          struct Gateway { init(key: String) {} }
+        }
+        """,
+        "Payments+More.swift": """
+        extension Payments.Gateway: Sendable {
+          init(other: Int) {}
+          var region: String { get { "" } set {} }
+        }
+        extension Payments { final class Ledger {} }
+        """,
+      ]))
+    let gateway = try #require(declarations.type(named: "Payments.Gateway"))
+    #expect(gateway.initializers.map(\.signature) == ["init(key:)", "init(other:)"])
+    #expect(gateway.inherited == ["Sendable"])
+    #expect(gateway.properties.map(\.name) == ["region"] && gateway.properties[0].isSettable)
+    #expect(declarations.type(named: "Payments.Ledger")?.initializers.map(\.signature) == ["init()"])
+    #expect(declarations.type(named: "ShopKit.Payments.Gateway")?.name == "Payments.Gateway")
+    #expect(declarations.type(named: "Box<Int>") == nil)
+  }
+
+  @Test func propertiesAreSettableOnlyWhereCodeOutsideTheTypeCanSetThem() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Car.swift": """
+        final class Car {
+          var plugins: [String] = []
+          let wheels = 4
+          private(set) var speed = 0
+          private var secret = 0
+          var observed = 0 { didSet {} }
+          var derived: Int { speed * 2 }
+          var both: Int { get { 0 } set {} }
+        }
+        """
+      ]))
+    let car = try #require(declarations.type(named: "Car"))
+    let settable = Dictionary(uniqueKeysWithValues: car.properties.map { ($0.name, $0.isSettable) })
+    #expect(
+      settable == [
+        "plugins": true, "wheels": false, "speed": false, "secret": false, "observed": true, "derived": false,
+        "both": true,
+      ])
+  }
+
+  @Test func aSubclassInheritsItsDeclaredSuperclassInitializersAndNotAnUnknownOnes() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Views.swift": """
+        class Base { init(title: String) {} }
+        final class Detail: Base {}
+        final class Screen: UIViewController {}
+        final class Own: UIViewController { init(model: Int) { super.init(nibName: nil, bundle: nil) } }
+        @MemberwiseInit struct Generated { let a: Int }
+        """
+      ]))
+    #expect(declarations.type(named: "Detail")?.initializers.map(\.signature) == ["init(title:)"])
+    #expect(declarations.type(named: "Detail")?.initializersComplete == true)
+    #expect(declarations.type(named: "Screen")?.initializersComplete == false)
+    #expect(declarations.type(named: "Own")?.initializersComplete == true)
+    #expect(declarations.type(named: "Own")?.propertiesComplete == false)
+    #expect(declarations.type(named: "Generated")?.initializersComplete == false)
+  }
+
+  @Test func aFileThatDoesNotParseIsNamedAndItsTypesAreLeftToTheCompiler() throws {
+    let files = MarkedFiles([
+      "Broken.swift": """
+      struct Half {
+        init(a: Int) {}
+        func f( 1️⃣
+      """
+    ])
+    let declarations = read(files)
+    #expect(declarations.unreadable.count == 1)
+    let finding = try #require(declarations.unreadable.first)
+    #expect(finding.code == .unreadableSwift && finding.severity == .warning)
+    #expect(finding.location.file == "Broken.swift" && finding.location.line == 3)
+    #expect(
+      finding.message == "'Broken.swift' does not parse as Swift; the types it declares are left to the Swift compiler")
+    #expect(declarations.type(named: "Half")?.initializersComplete == false)
+  }
+}

@@ -1,0 +1,2 @@
+struct Half {
+  func unfinished(
