@@ -13,7 +13,7 @@ import PackagePlugin
 struct DICfgGeneratorPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
-    let setup = try GeneratorSetup(target: target)
+    let setup = try GeneratorSetup(target: target, package: context.package)
     let output = context.pluginWorkDirectoryURL.appendingPathComponent("Registry+GraphFile.swift")
     return [
       .buildCommand(

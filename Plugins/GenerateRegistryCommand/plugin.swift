@@ -17,7 +17,7 @@ struct GenerateRegistryCommand: CommandPlugin {
     for case let target as SourceModuleTarget in targets {
       let setup: GeneratorSetup
       do {
-        setup = try GeneratorSetup(target: target)
+        setup = try GeneratorSetup(target: target, package: context.package)
       } catch  where names.isEmpty {
         continue
       }

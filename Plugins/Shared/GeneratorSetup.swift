@@ -4,7 +4,8 @@ import Foundation
 import PackagePlugin
 
 /// What a target gives the generator: its graph files, the files they may read (every YAML and JSON
-/// file of the target, so a change to a layer or an import regenerates), and the options.
+/// file of the target, so a change to a layer or an import regenerates), its Swift files (which the
+/// graph file is checked against, so a change to one checks again), and the options.
 struct GeneratorSetup {
   struct Configuration: Decodable {
     var files: [String]?
@@ -13,16 +14,27 @@ struct GeneratorSetup {
   }
 
   var files: [URL]
+  var swiftFiles: [URL]
   var inputs: [URL]
   var access: String
   var imports: [String]
 
   var fileNames: String { files.map(\.lastPathComponent).joined(separator: ", ") }
 
-  init(target: SourceModuleTarget) throws {
+  /// - Parameters:
+  ///   - target: The target whose registration is generated.
+  ///   - package: Its package: the Swift files of the target's dependencies declared there are read
+  ///     too, since the graph file may name their types; other packages' modules are left to the
+  ///     Swift compiler.
+  init(target: SourceModuleTarget, package: Package) throws {
     let directory = target.directoryURL
     let candidates = target.sourceFiles.map(\.url)
-    inputs = candidates.filter { ["yaml", "yml", "json"].contains($0.pathExtension) }
+    let local = Set(package.targets.map(\.id))
+    let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
+      .filter { local.contains($0.id) }
+    swiftFiles = (candidates + dependencies.flatMap { $0.sourceFiles.map(\.url) })
+      .filter { $0.pathExtension == "swift" }
+    inputs = candidates.filter { ["yaml", "yml", "json"].contains($0.pathExtension) } + swiftFiles
     let configurationURL = directory.appendingPathComponent("dicfg-generator-config.json")
     var configuration = Configuration()
     if FileManager.default.fileExists(atPath: configurationURL.path) {
@@ -55,7 +67,7 @@ struct GeneratorSetup {
 
   func arguments(output: URL) -> [String] {
     ["generate"] + files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access, "--color", "never"]
-      + imports.flatMap { ["--import", $0] }
+      + imports.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
   }
 }
 

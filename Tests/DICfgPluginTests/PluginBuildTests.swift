@@ -71,37 +71,49 @@ private func errors(_ output: String) -> [String] {
     #expect(run.output.contains("awaited: view model Cart, fee 0.25"))
   }
 
+  // Each mistake between the graph file and the Swift is one dicfg error at the graph file's key or
+  // value, found from the Swift declarations (here those of `Shop`, a target the failing one
+  // depends on), before the Swift compiler sees generated code.
   @Test(arguments: [
     (
       "WrongLabel",
-      "Sources/WrongLabel/dicfg.yaml:5:37: error: type 'Shipping.Gateway' has no member 'init(retires:)'"
+      "Sources/WrongLabel/dicfg.yaml:6:7: error: 'Shipping.Gateway' has no initializer taking 'retires' with the other "
+        + "arguments of 'shipping'; did you mean 'retries'? [#initializer-mismatch]"
     ),
     (
       "SwappedArguments",
-      "Sources/SwappedArguments/dicfg.yaml:5:30: error: type 'AppConfig' has no member 'init(baseURL:environment:)'"
+      "Sources/SwappedArguments/dicfg.yaml:6:7: error: 'init:' of 'config' lists 'baseURL' where "
+        + "'AppConfig.init(environment:baseURL:)' takes 'environment'; list the arguments in the initializer's order "
+        + "('environment', 'baseURL') [#initializer-mismatch]"
     ),
     (
       "WrongArgumentType",
-      "Sources/WrongArgumentType/dicfg.yaml:9:9: error: argument type 'Shipping.Gateway' does not conform to expected "
-        + "type 'HTTPClient'"
+      "Sources/WrongArgumentType/dicfg.yaml:9:15: error: argument 'client' of 'payments' is the service 'shipping' of "
+        + "type 'Shipping.Gateway', but 'Payments.Gateway.init(client:fee:)' takes 'any HTTPClient' there; pass a "
+        + "service of that type [#type-mismatch]"
     ),
     (
       "StringForDouble",
-      "Sources/StringForDouble/dicfg.yaml:8:9: error: cannot convert value of type 'String' to expected argument type "
-        + "'Double'"
+      "Sources/StringForDouble/dicfg.yaml:8:12: error: argument 'fee' of 'payments' is the string \"ten\", but "
+        + "'Payments.Gateway.init(client:fee:)' takes 'Double' there; write a value of that type [#type-mismatch]"
     ),
-    ("UnknownType", "Sources/UnknownType/dicfg.yaml:3:35: error: cannot find 'Paymnts' in scope"),
     (
-      "MissingIsolation",
-      "Sources/MissingIsolation/dicfg.yaml:6:27: error: converting function value of type '@MainActor @Sendable "
-        + "(Checkout, CartBadge) -> CheckoutViewModel' to '@Sendable (Checkout, CartBadge) throws -> CheckoutViewModel' "
-        + "loses global actor 'MainActor'"
+      "UnknownType",
+      "Sources/UnknownType/dicfg.yaml:4:11: error: 'payments' is of type 'Paymnts.Gateway', which the target's Swift "
+        + "does not declare; did you mean 'Payments.Gateway'? [#unknown-type]"
     ),
   ])
-  func aMistakeInTheGraphFileFailsTheBuildAtItsLine(target: String, firstError: String) throws {
+  func aMistakeBetweenTheGraphFileAndTheSwiftIsOneErrorAtItsLine(target: String, error: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])
     #expect(build.status != 0)
-    #expect(errors(build.output).first == firstError, "\(build.output)")
+    #expect(errors(build.output) == [error], "\(build.output)")
+    #expect(build.output.contains("Sources/Shop/Shop.swift:"), "a note at the Swift declaration: \(build.output)")
+  }
+
+  @Test func aMainActorTypeNeedsNoIsolationKeyInTheGraphFile() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", "IsolationFromSwift"])
+    #expect(build.status == 0, "\(build.output)")
+    #expect(!build.output.contains("warning:"), "\(build.output)")
   }
 
   @Test func aGraphFileErrorFailsTheBuildWithTheDiagnosticValidatePrints() throws {

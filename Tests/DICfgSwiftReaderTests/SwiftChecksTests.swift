@@ -204,3 +204,66 @@ import Testing
       ])
   }
 }
+
+@Suite struct SwiftIsolationTests {
+  static let swift = MarkedFiles([
+    "View.swift": """
+    @MainActor final class CartBadge { init() {} }
+    final class Checkout: Sendable { init() {} }
+    """
+  ])
+
+  private func compile(_ yaml: MarkedFiles) -> CompileResult {
+    let declarations = SwiftDeclarationReader().read(files: Self.swift.texts.map { ($0.key, $0.value) })
+    return GraphCompiler(fileSystem: InMemoryFileSystem(yaml.texts)).compile(
+      CompileRequest(file: "app.yaml", environmentVariables: [:], swift: declarations))
+  }
+
+  @Test func aMainActorInitializerMakesTheServiceMainActorIsolatedWithoutTheKey() throws {
+    let result = compile(
+      MarkedFiles([
+        "app.yaml": """
+        dicfg: 1
+        services:
+          badge: { type: CartBadge }
+          checkout: { type: Checkout }
+        """
+      ]))
+    #expect(result.diagnostics == [])
+    let services = try #require(result.plan).containers[0].services
+    #expect(services.map(\.isolation) == [.mainActor, .nonisolated])
+  }
+
+  @Test func isolationTheSwiftContradictsIsAnErrorAtTheKey() {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        badge: { type: CartBadge, isolation: 1️⃣nonisolated }
+      """
+    ])
+    #expect(
+      compile(files).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .isolationMismatch, at: files["app.yaml", "1️⃣"],
+          "'badge' says 'isolation: nonisolated', but 'CartBadge.init()' is isolated to the main actor; remove "
+            + "'isolation' (the Swift declaration decides) or make the initializer 'nonisolated'")
+      ])
+  }
+
+  @Test func aSingletonBuildingAMainActorServiceIsReportedThoughOnlyTheSwiftSaysSo() {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        badge: { type: CartBadge }
+        holder:
+          type: Holder
+          scope: singleton
+          init: { badge: 1️⃣badge }
+      """
+    ])
+    let value = files["app.yaml", "1️⃣"]
+    #expect(summaries(compile(files).diagnostics) == ["main-actor-dependency@\(value.line):\(value.column)"])
+  }
+}

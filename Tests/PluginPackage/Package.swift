@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 // A package that applies dicfg's build-tool plugin, built by DICfgPluginTests: `Shop` and `ShopApp`
-// build and run; each other target holds one mistake in its graph file, which must fail the build
-// with an error at the graph file's line.
+// build and run; `IsolationFromSwift` builds a main-actor type whose isolation only its Swift says;
+// each other target holds one mistake in its graph file, which must fail the build with one error
+// at the graph file's line.
 import PackageDescription
 
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
@@ -21,7 +22,7 @@ let package = Package(
     .target(name: "WrongArgumentType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "StringForDouble", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "UnknownType", dependencies: ["Shop"] + runtime, plugins: plugin),
-    .target(name: "MissingIsolation", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "IsolationFromSwift", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "BrokenGraph", dependencies: ["Shop"] + runtime, plugins: plugin),
   ],
   swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ import DICfgCore
 // add, a conformance declared elsewhere) is left to the Swift compiler.
 
 extension GraphResolver {
-  mutating func checkSwift(_ swift: SwiftDeclarations, services: [[ResolutionPlan.Service]]) {
+  mutating func checkSwift(_ swift: SwiftDeclarations, services: inout [[ResolutionPlan.Service]]) {
     let declared = swift.types.filter { $0.kind != .extension }.map(\.name)
     var index: [String: SwiftType] = [:]
     for type in swift.types where index[type.name] == nil { index[type.name] = type }
@@ -27,6 +27,9 @@ extension GraphResolver {
       let service = services[node.container][node.index]
       if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
         checkValues(of: node.declaration, service: service, initializer: initializer, type: type, context: context)
+        if initializer.globalActor == "MainActor" {
+          isolateOnMainActor(number, initializer: initializer, type: type, at: typeName.location, services: &services)
+        }
       }
       checkProperties(of: node.declaration, type: type, context: context)
     }
@@ -134,6 +137,30 @@ extension GraphResolver {
               + "service of that type", at: Self.location(of: argument), notes: [note]))
       }
     }
+  }
+
+  /// A service built by a main-actor initializer is main-actor isolated, whether or not the file says
+  /// so; a file that says `isolation: nonisolated` is contradicted.
+  private mutating func isolateOnMainActor(
+    _ number: Int, initializer: SwiftInitializer, type: SwiftType, at location: SourceLocation,
+    services: inout [[ResolutionPlan.Service]]
+  ) {
+    let node = nodes[number]
+    if let written = node.declaration.isolation, written.value == .nonisolated {
+      diagnostics.append(
+        .error(
+          .isolationMismatch,
+          "'\(node.declaration.id)' says 'isolation: nonisolated', but '\(type.name).\(initializer.signature)' is "
+            + "isolated to the main actor; remove 'isolation' (the Swift declaration decides) or make the "
+            + "initializer 'nonisolated'", at: written.location,
+          notes: [
+            Note(message: "'\(type.name).\(initializer.signature)' is declared here", location: initializer.location)
+          ]))
+      return
+    }
+    guard node.declaration.isolation == nil else { return }
+    nodes[number].declaration.isolation = Located(value: .mainActor, location: location)
+    services[node.container][node.index].isolation = .mainActor
   }
 
   /// Properties the type does not have, or cannot have set.

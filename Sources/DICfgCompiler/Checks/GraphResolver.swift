@@ -56,8 +56,8 @@ struct GraphResolver {
     indexContainers()
     resolveCollaborators()
     resolveAliases()
-    let services = resolveServices()
-    if let swift { checkSwift(swift, services: services) }
+    var services = resolveServices()
+    if let swift { checkSwift(swift, services: &services) }
     checkCycles()
     checkLifetimesAndArguments(reported: checkIsolation())
     checkUnused()

@@ -1,0 +1,2 @@
+// The graph file beside this file does not say that CheckoutViewModel is main-actor isolated; its
+// Swift declaration does, and the build succeeds.
