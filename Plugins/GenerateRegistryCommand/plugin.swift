@@ -28,7 +28,7 @@ struct GenerateRegistryCommand: CommandPlugin {
       let process = Process()
       process.executableURL = tool
       process.currentDirectoryURL = context.package.directoryURL
-      process.arguments = setup.arguments(output: output).map {
+      process.arguments = setup.arguments(output: output, packageDirectory: context.package.directoryURL).map {
         $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0
       }
       try process.run()

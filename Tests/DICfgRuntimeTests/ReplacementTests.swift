@@ -19,7 +19,7 @@ private final class SensorPanel: Sendable {
     doubles.replace("weatherClient", with: StubWeatherClient())
     doubles.replace("weatherClient", with: stub)
     let container = try Container(
-      graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try Registry.fromGraphFile(),
+      graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try GraphFile.registry(),
       environment: [:], replacing: doubles)
     let controller = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)
     #expect(controller.weatherClient as? StubWeatherClient === stub)
@@ -63,7 +63,7 @@ private final class SensorPanel: Sendable {
     doubles.replace("wetherClient", with: StubWeatherClient())
     let error = #expect(throws: LinkError.self) {
       try Container(
-        graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try Registry.fromGraphFile(),
+        graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try GraphFile.registry(),
         environment: [:], replacing: doubles)
     }
     #expect(error?.diagnostics.map(\.code) == [.unknownService])

@@ -6,9 +6,26 @@ import WeatherReportApp
 // example program's library (Examples/WeatherReport/App). Its views and controllers are main-actor
 // types, so the tests that build them run on the main actor.
 
-func weatherRegistry() throws -> Registry { try Registry.fromGraphFile() }
+func weatherRegistry() throws -> Registry { try GraphFile.registry() }
 
 @Suite struct WeatherExampleTests {
+  @Test func theEmbeddedPlansNameTheGraphFileRelativeToThePackage() throws {
+    let plan = try GraphFile.plan(environment: "production")
+    #expect(plan.containers[0].location.file == "config-examples/weather/app.yaml")
+    #expect(plan.containers[0].services.allSatisfy { !$0.location.file.hasPrefix("/") })
+  }
+
+  @Test func anEnvironmentWithoutALayerSaysWhichThereAreAndTheClosest() throws {
+    let error = #expect(throws: RegistryError.self) { try GraphFile.plan(environment: "prodution") }
+    #expect(
+      error?.description
+        == "no compiled plan for environment 'prodution'; did you mean 'production'? The plans are 'base', "
+        + "'production', 'test', one for each layer beside 'app.yaml'; to add 'prodution', add the layer "
+        + "'app.prodution.yaml' beside it")
+    let far = #expect(throws: RegistryError.self) { try GraphFile.plan(environment: "staging") }
+    #expect(far?.description.hasPrefix("no compiled plan for environment 'staging'. The plans are 'base',") == true)
+  }
+
   @MainActor @Test func controllersViewDelegateIsTheController() throws {
     let container = try exampleContainer("weather", registry: try weatherRegistry())
     let controller = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)

@@ -1,6 +1,7 @@
 // The weather-report app's types, shared by the example program and the tests. Their registration
 // is generated from config-examples/weather/app.yaml at build time (`dicfg-generator-config.json`
-// beside this file applies dicfg's plugin to it): `Registry.fromGraphFile()`.
+// beside this file applies dicfg's plugin to it): `Registry.fromGraphFile()` here, and
+// `GraphFile.registry()` in the modules importing this one.
 public import DICfgRuntime
 
 /// Talks to a weather service.

@@ -22,7 +22,7 @@ import WeatherReportApp
     }
   }
   let container = try Container(
-    graphFile: graphFile, environments: environments, registry: try Registry.fromGraphFile())
+    graphFile: graphFile, environments: environments, registry: try GraphFile.registry())
   let environment = environments.isEmpty ? "base" : environments.joined(separator: ", ")
   print("graph file: \(graphFile) (environment: \(environment))")
 

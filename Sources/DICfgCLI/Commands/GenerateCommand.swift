@@ -11,7 +11,9 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     discussion: """
       Writes one Swift file with 'Registry.fromGraphFile()', which registers a factory for every \
       type and initializer the files and their environment layers name and a setter for every \
-      property they set, and 'Registry.graphFilePlan(environment:)', the compiled plans. As in \
+      property they set, and 'Registry.graphFilePlan(environment:)', the compiled plans; both are \
+      internal, and '--access public' (or 'package') adds 'GraphFile.registry()' and \
+      'GraphFile.plan(environment:)' for other modules. As in \
       'dicfg validate', '--env' stacks a layer under every plan and '--all-envs' adds a plan for \
       each environment layer found beside the file, which 'graphFilePlan(environment:)' names; a \
       layer file named on the command line ('app.production.yaml') adds its plan too. Compile \
@@ -46,6 +48,13 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
 
   @Option(name: .customLong("import"), help: "A module the generated file imports (where the types are); repeatable.")
   public var imports: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "A directory (the package's): graph-file paths under it are written relative to it in the embedded plans "
+        + "and the comments, so an app holds no path of the machine that built it.",
+      valueName: "directory"))
+  public var sourceRoot: String?
 
   @Option(help: "Colour the text output: auto (on a terminal), always or never.")
   public var color: ColorMode = .auto
@@ -91,7 +100,8 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
       : Compilation.textReport(
         unreadable, sources: [:], colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
     let generator = RegistryGenerator(
-      access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files)
+      access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files,
+      sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     let text: String
     do {
       text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)

@@ -41,11 +41,15 @@ public struct RegistryGenerator: Sendable {
   public var imports: [String]
   /// The graph files the registration is written from, for the header.
   public var sources: [String]
+  /// A directory (the package's): graph-file paths under it are written relative to it in the
+  /// embedded plans and the comments, so an app holds no path of the machine that built it.
+  public var sourceRoot: String?
 
-  public init(access: Access = .internal, imports: [String] = [], sources: [String]) {
+  public init(access: Access = .internal, imports: [String] = [], sources: [String], sourceRoot: String? = nil) {
     self.access = access
     self.imports = imports
     self.sources = sources
+    self.sourceRoot = sourceRoot
   }
 
   /// The Swift file: the registration translated from `variants`, then rendered.
@@ -68,9 +72,13 @@ public struct RegistryGenerator: Sendable {
     let uses = uses(variants)
     let plans =
       try includePlans
-      ? variants.map { RegistryModel.EmbeddedPlan(environment: $0.environment, json: try $0.plan.jsonText()) } : nil
+      ? variants.map {
+        RegistryModel.EmbeddedPlan(environment: $0.environment, json: try $0.plan.jsonText(sourceRoot: sourceRoot))
+      } : nil
     return RegistryModel(
-      access: access, imports: imports, sources: sources, environments: variants.compactMap(\.environment),
+      access: access, imports: imports,
+      sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
+      environments: variants.compactMap(\.environment),
       statements: statements(uses), properties: properties(uses), plans: plans)
   }
 
@@ -213,7 +221,6 @@ public struct RegistryGenerator: Sendable {
   public func render(_ model: RegistryModel) -> String {
     var writer = SwiftWriter()
     writer.header(sources: model.sources, environments: model.environments, imports: model.imports)
-    let prefix = model.access == .internal ? "" : model.access.rawValue + " "
     let sources = model.sources.joined(separator: ", ")
     writer.line("extension Registry {")
     writer.indent {
@@ -221,7 +228,7 @@ public struct RegistryGenerator: Sendable {
         "The factories and properties of \(sources), with every environment layer beside it:",
         "each type built with the initializer its services' `init:` lists.",
       ])
-      $0.line("\(prefix)static func fromGraphFile() throws -> Registry {")
+      $0.line("static func fromGraphFile() throws -> Registry {")
       $0.indent { body in
         body.line("var registry = Registry(capacity: \(model.factories.count))")
         for statement in model.statements { render(statement, into: &body) }
@@ -229,10 +236,13 @@ public struct RegistryGenerator: Sendable {
         body.line("return registry")
       }
       $0.line("}")
-      if let plans = model.plans { render(plans, sources: sources, prefix: prefix, into: &$0) }
+      if let plans = model.plans {
+        render(plans, sources: sources, graphFile: model.sources.first ?? "dicfg.yaml", into: &$0)
+      }
     }
     writer.line("}")
     writer.blank()
+    if model.access != .internal { renderNamespace(model, sources: sources, into: &writer) }
     let factories = model.factories
     writer.helpers(
       callArities: Set(model.checks.map(\.arguments.count)),
@@ -295,15 +305,43 @@ public struct RegistryGenerator: Sendable {
       ])
   }
 
+  /// `GraphFile`: the registration and plans for other modules. The `Registry` extension stays
+  /// internal, so two modules that each generate one never make `Registry.fromGraphFile()`
+  /// ambiguous where both are imported; `Shop.GraphFile` names one where two are.
+  private func renderNamespace(_ model: RegistryModel, sources: String, into writer: inout SwiftWriter) {
+    let access = model.access.rawValue
+    writer.documentation([
+      "The registration of \(sources) for other modules: `GraphFile.registry()`, and the compiled",
+      "plans, `GraphFile.plan(environment:)`. Where two imported modules each have one, the module",
+      "name tells them apart: `Shop.GraphFile.registry()`.",
+    ])
+    writer.line("\(access) enum GraphFile {")
+    writer.indent {
+      $0.documentation(["The factories and properties of \(sources): `Registry.fromGraphFile()`."])
+      $0.line("\(access) static func registry() throws -> Registry { try Registry.fromGraphFile() }")
+      if model.plans != nil {
+        $0.blank()
+        $0.documentation([
+          "The compiled plan for `environment` (the base when nil): `Registry.graphFilePlan(environment:)`."
+        ])
+        $0.line("\(access) static func plan(environment: String? = nil) throws -> ResolutionPlan {")
+        $0.indent { $0.line("try Registry.graphFilePlan(environment: environment)") }
+        $0.line("}")
+      }
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
   private func render(
-    _ plans: [RegistryModel.EmbeddedPlan], sources: String, prefix: String, into writer: inout SwiftWriter
+    _ plans: [RegistryModel.EmbeddedPlan], sources: String, graphFile: String, into writer: inout SwiftWriter
   ) {
     writer.blank()
     writer.documentation([
       "The compiled plan of \(sources) for `environment` (the base when nil), so the app",
       "needs neither the graph file nor libyaml at run time.",
     ])
-    writer.line("\(prefix)static func graphFilePlan(environment: String? = nil) throws -> ResolutionPlan {")
+    writer.line("static func graphFilePlan(environment: String? = nil) throws -> ResolutionPlan {")
     writer.indent { body in
       body.line("switch environment {")
       for plan in plans {
@@ -311,11 +349,10 @@ public struct RegistryGenerator: Sendable {
         body.indent { $0.line("return try ResolutionPlan(jsonText: \(rawLiteral(plan.json)))") }
       }
       body.line("default:")
-      let names = literal(plans.map { $0.environment ?? "base" }.joined(separator: ", "))
+      let known = "[" + plans.map { $0.environment.map(literal) ?? "nil" }.joined(separator: ", ") + "]"
+      let name = literal(graphFile.split(separator: "/").last.map(String.init) ?? graphFile)
       body.indent {
-        $0.line("throw RegistryError(")
-        $0.line("  \"no compiled plan for environment '\\(environment ?? \"base\")'; the plans are \" + \(names)")
-        $0.line("    + \" (one for each layer 'FILE.ENV.yaml' found beside the graph file)\")")
+        $0.line("throw RegistryError.unknownEnvironment(environment, known: \(known), graphFile: \(name))")
       }
       body.line("}")
     }

@@ -173,8 +173,12 @@ extension ResolutionPlan {
   ///
   /// Non-finite doubles (`.inf`, `.nan` literals) are written as the strings `"inf"`, `"-inf"`
   /// and `"nan"`.
-  public func jsonText() throws -> String {
+  ///
+  /// - Parameter sourceRoot: A directory: the locations of files under it are written relative to
+  ///   it (the plans the generator embeds in an app).
+  public func jsonText(sourceRoot: String? = nil) throws -> String {
     let encoder = DeterministicJSON.encoder()
+    if let sourceRoot { encoder.userInfo[.sourceRoot] = sourceRoot }
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return try DeterministicJSON.text(self, encoder: encoder)

@@ -183,11 +183,29 @@ public struct Registry: Sendable {
   }
 }
 
-/// A mistake in registering factories.
+/// A mistake in registering factories, or in asking generated code for a plan it does not hold.
 public struct RegistryError: Error, Sendable, CustomStringConvertible {
   public var description: String
 
   public init(_ description: String) { self.description = description }
+
+  /// The error of generated code asked for the plan of an environment it has no layer for.
+  ///
+  /// - Parameters:
+  ///   - environment: The environment asked for; nil for the base.
+  ///   - known: The environments there are plans for; nil for the base.
+  ///   - graphFile: The graph file's name (`dicfg.yaml`), whose layers name the environments.
+  public static func unknownEnvironment(_ environment: String?, known: [String?], graphFile: String) -> RegistryError {
+    let names = known.map { $0 ?? "base" }
+    let asked = environment ?? "base"
+    let stem = graphFile.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+    let fileExtension = graphFile.split(separator: ".").last.map(String.init) ?? "yaml"
+    let suggestion = Suggestions.clause(for: asked, among: names)
+    return RegistryError(
+      "no compiled plan for environment '\(asked)'\(suggestion.isEmpty ? "." : suggestion) The plans are "
+        + names.map { "'\($0)'" }.joined(separator: ", ") + ", one for each layer beside '\(graphFile)'; "
+        + "to add '\(asked)', add the layer '\(stem.isEmpty ? graphFile : stem).\(asked).\(fileExtension)' beside it")
+  }
 }
 
 /// An argument a typed factory could not be given: too few values, or one of the wrong type.
