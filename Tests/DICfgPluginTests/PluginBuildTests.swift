@@ -102,6 +102,11 @@ private func errors(_ output: String) -> [String] {
       "Sources/UnknownType/dicfg.yaml:4:11: error: 'payments' is of type 'Paymnts.Gateway', which the target's Swift "
         + "does not declare; did you mean 'Payments.Gateway'? [#unknown-type]"
     ),
+    (
+      "LayerValue",
+      "Sources/LayerValue/dicfg.production.yaml:5:12: error: argument 'fee' of 'payments' is the string \"30\", but "
+        + "'Payments.Gateway.init(client:fee:)' takes 'Double' there; write a value of that type [#type-mismatch]"
+    ),
   ])
   func aMistakeBetweenTheGraphFileAndTheSwiftIsOneErrorAtItsLine(target: String, error: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])

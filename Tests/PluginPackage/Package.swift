@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // A package that applies dicfg's build-tool plugin, built by DICfgPluginTests: `Shop` and `ShopApp`
 // build and run; `IsolationFromSwift` builds a main-actor type whose isolation only its Swift says;
-// each other target holds one mistake in its graph file, which must fail the build with one error
+// each other target holds one mistake in its graph file or a layer, which must fail the build with one error
 // at the graph file's line.
 import PackageDescription
 
@@ -22,6 +22,7 @@ let package = Package(
     .target(name: "WrongArgumentType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "StringForDouble", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "UnknownType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "LayerValue", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "IsolationFromSwift", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "BrokenGraph", dependencies: ["Shop"] + runtime, plugins: plugin),
   ],
