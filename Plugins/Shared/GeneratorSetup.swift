@@ -11,6 +11,8 @@ struct GeneratorSetup {
     var files: [String]?
     var access: String?
     var imports: [String]?
+    /// Typed containers' names by container name (`{"main": "ShopContainer"}`).
+    var containerTypes: [String: String]?
   }
 
   var files: [URL]
@@ -18,6 +20,7 @@ struct GeneratorSetup {
   var inputs: [URL]
   var access: String
   var imports: [String]
+  var containerTypes: [String: String]
 
   var fileNames: String { files.map(\.lastPathComponent).joined(separator: ", ") }
 
@@ -63,6 +66,7 @@ struct GeneratorSetup {
     }
     access = configuration.access ?? "internal"
     imports = configuration.imports ?? []
+    containerTypes = configuration.containerTypes ?? [:]
     // A graph file outside the target: it and the layers beside it are inputs too.
     for file in files where !inputs.contains(file) {
       let folder = file.deletingLastPathComponent()
@@ -80,6 +84,7 @@ struct GeneratorSetup {
     ["generate"] + files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access, "--color", "never"]
       + ["--source-root", packageDirectory.path]
       + imports.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
+      + containerTypes.sorted { $0.key < $1.key }.flatMap { ["--container-type", "\($0.key)=\($0.value)"] }
   }
 }
 

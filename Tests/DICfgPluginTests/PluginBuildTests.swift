@@ -69,6 +69,11 @@ private func errors(_ output: String) -> [String] {
     #expect(run.output.contains("awaited: orders /var/orders.db, one store: true"))
     #expect(run.output.contains("main actor: view model Cart, banner Welcome, badge 0"))
     #expect(run.output.contains("awaited: view model Cart, fee 0.25"))
+    #expect(
+      run.output.contains(
+        "launch argument: no compiled plan for environment 'tset'; did you mean 'test'? The plans are 'base', 'test', "
+          + "one for each layer beside 'dicfg.yaml'; to add 'tset', add the layer 'dicfg.tset.yaml' beside it"))
+    #expect(run.output.contains("dynamic: production"))
   }
 
   // Each mistake between the graph file and the Swift is one dicfg error at the graph file's key or

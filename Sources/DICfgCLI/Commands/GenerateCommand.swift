@@ -56,6 +56,14 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
       valueName: "directory"))
   public var sourceRoot: String?
 
+  @Option(
+    name: .customLong("container-type"),
+    help: ArgumentHelp(
+      "The Swift name of a container's typed container, as NAME=TYPE ('main=ShopContainer'); by default the "
+        + "container's name in upper camel case followed by 'Container'. Repeatable.",
+      valueName: "name=type"))
+  public var containerTypes: [String] = []
+
   @Option(help: "Colour the text output: auto (on a terminal), always or never.")
   public var color: ColorMode = .auto
 
@@ -63,6 +71,9 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
 
   public func validate() throws {
     if files.isEmpty { throw ValidationError("Name at least one graph file.") }
+    for pair in containerTypes where pair.split(separator: "=").count != 2 {
+      throw ValidationError("'--container-type \(pair)' is not NAME=TYPE; write, say, 'main=ShopContainer'.")
+    }
   }
 
   public func run() throws {
@@ -99,9 +110,17 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
       ? ""
       : Compilation.textReport(
         unreadable, sources: [:], colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
-    let generator = RegistryGenerator(
+    var generator = RegistryGenerator(
       access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files,
       sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    let typeNames = Dictionary(
+      containerTypes.map { pair in
+        let parts = pair.split(separator: "=").map(String.init)
+        return (parts[0], parts[1])
+      }, uniquingKeysWith: { $1 })
+    generator.typedContainers = TypedContainerGenerator(
+      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent, swift: swift,
+      typeNames: typeNames)
     let text: String
     do {
       text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)

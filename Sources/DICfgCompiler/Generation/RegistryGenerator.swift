@@ -44,6 +44,8 @@ public struct RegistryGenerator: Sendable {
   /// A directory (the package's): graph-file paths under it are written relative to it in the
   /// embedded plans and the comments, so an app holds no path of the machine that built it.
   public var sourceRoot: String?
+  /// Writes typed containers beside the registration, for one graph file; nil for none.
+  public var typedContainers: TypedContainerGenerator?
 
   public init(access: Access = .internal, imports: [String] = [], sources: [String], sourceRoot: String? = nil) {
     self.access = access
@@ -79,7 +81,8 @@ public struct RegistryGenerator: Sendable {
       access: access, imports: imports,
       sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
       environments: variants.compactMap(\.environment),
-      statements: statements(uses), properties: properties(uses), plans: plans)
+      statements: statements(uses), properties: properties(uses), plans: plans,
+      typedContainers: includePlans ? typedContainers?.translate(variants) : nil)
   }
 
   /// A service as one variant's plan has it.
@@ -243,6 +246,7 @@ public struct RegistryGenerator: Sendable {
     writer.line("}")
     writer.blank()
     if model.access != .internal { renderNamespace(model, sources: sources, into: &writer) }
+    if let typed = model.typedContainers, let generator = typedContainers { generator.render(typed, into: &writer) }
     let factories = model.factories
     writer.helpers(
       callArities: Set(model.checks.map(\.arguments.count)),

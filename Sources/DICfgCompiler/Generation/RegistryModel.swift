@@ -124,11 +124,15 @@ public struct RegistryModel: Sendable, Equatable {
   public var properties: [Property]
   /// Nil when no plans are embedded (the registration of several graph files).
   public var plans: [EmbeddedPlan]?
+  /// The typed containers; nil when none are generated.
+  public var typedContainers: TypedContainerModel?
 
   public init(
     access: RegistryGenerator.Access, imports: [String], sources: [String], environments: [String],
-    statements: [Statement], properties: [Property], plans: [EmbeddedPlan]?
+    statements: [Statement], properties: [Property], plans: [EmbeddedPlan]?,
+    typedContainers: TypedContainerModel? = nil
   ) {
+    self.typedContainers = typedContainers
     self.access = access
     self.imports = imports
     self.sources = sources

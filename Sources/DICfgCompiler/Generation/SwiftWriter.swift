@@ -31,7 +31,7 @@ struct SwiftWriter {
     line("// build; a committed copy: `swift package --allow-writing-to-package-directory generate-registry`).")
     line("// Compile errors here point into the graph file.")
     blank()
-    for module in (["DICfgCore", "DICfgRuntime"] + imports).reduce(
+    for module in (["DICfgCore", "DICfgRuntime", "Foundation"] + imports).reduce(
       into: [String](), { if !$0.contains($1) { $0.append($1) } })
     {
       line("import \(module)")

@@ -1,40 +1,49 @@
 import DICfgRuntime
 import Shop
 
-for environment in [nil, "test"] as [String?] {
-  let container = try makeShopContainer(environment: environment)
-  let checkout = try container.resolve("checkout", as: Checkout.self)
-  let client = try container.resolve(HTTPClient.self)
+// The typed container the build plugin generates from the graph file: no string names a service,
+// an environment or the container.
+for environment in ShopContainer.Environment.allCases {
+  let shop = try ShopContainer(environment: environment)
+  let checkout = try shop.checkout
+  let client = try shop.httpClient
   print(
-    "\(environment ?? "base"): client \(checkout.payments.client.name), fee \(checkout.payments.fee), "
+    "\(environment.rawValue): client \(checkout.payments.client.name), fee \(checkout.payments.fee), "
       + "retries \(checkout.shipping.retries), environment \(checkout.config.environment), banner \(checkout.banner), "
       + "one client: \(client === checkout.payments.client)")
+}
+do {
+  _ = try ShopContainer.Environment(named: "tset")
+} catch {
+  print("launch argument: \(error)")
 }
 
 let bundled = try makeShopContainerFromBundledGraphFile()
 print("bundled graph file: fee \(try bundled.resolve("payments", as: Payments.Gateway.self).fee)")
 
-/// The awaited resolves. (In top-level code Swift picks the synchronous `resolve` even with
-/// `await`; inside an async function it picks the awaited one.)
+/// The awaited resolves: `orders` has an `async` initializer, so its accessor is `async`.
 func resolveOrders() async throws {
-  let shop = try makeShopContainer()
-  let orders = try await shop.resolve("orders", as: OrderStore.self)
-  let again = try await shop.resolve("orders", as: OrderStore.self)
+  let shop = try ShopContainer()
+  let orders = try await shop.orders
+  let again = try await shop.orders
   print("awaited: orders \(orders.path), one store: \(orders === again)")
 }
 try await resolveOrders()
 
-/// A main-actor view model: built synchronously from main-actor code, and by an awaited resolve
-/// from elsewhere.
+/// A main-actor view model: its accessor is `@MainActor`, synchronous there, awaited from elsewhere.
 @MainActor func resolveViewModel() throws {
-  let viewModel = try makeShopContainer().mainActor.resolve("checkoutViewModel", as: CheckoutViewModel.self)
+  let viewModel = try ShopContainer().checkoutViewModel
   print(
     "main actor: view model \(viewModel.title), banner \(viewModel.checkout.banner), badge \(viewModel.badge.count)")
 }
 try resolveViewModel()
 
 func awaitViewModel() async throws {
-  let viewModel = try await makeShopContainer().resolve("checkoutViewModel", as: CheckoutViewModel.self)
+  let viewModel = try await ShopContainer().checkoutViewModel
   print("awaited: view model \(await viewModel.title), fee \(await viewModel.checkout.payments.fee)")
 }
 try await awaitViewModel()
+
+/// The dynamic container stays for what is decided at run time: here, resolving by id.
+let dynamic = try makeShopContainer(environment: "test")
+print("dynamic: \(try dynamic.resolve("checkout", as: Checkout.self).config.environment)")
