@@ -48,6 +48,34 @@ import Testing
     #expect(accessors[2].arguments.map(\.type) == ["User", "Int"])
   }
 
+  @Test func aSwapWithNoSharedBindingIsAnErrorAtTheLayersService() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        client: { type: URLClient, as: [Pinging] }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        client: { type: StubClient, as: [HTTPClient] }
+      """,
+    ])
+    let variants = [
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
+      RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
+    ]
+    let diagnostics = TypedContainerGenerator(graphFile: "app.yaml").diagnostics(variants)
+    #expect(diagnostics.map(\.code) == [.typeMismatch])
+    #expect(diagnostics.map(\.location.description) == ["app.test.yaml:3:3"])
+    #expect(diagnostics.first?.notes.map(\.location?.description) == ["app.yaml:3:3"])
+    #expect(
+      diagnostics.first?.message
+        == "'client' is 'StubClient' in environment 'test' but 'URLClient' in the base, and no 'as:' type binds "
+        + "both, so its typed accessor has no one type to return; add the protocol both conform to under 'as:' in "
+        + "the base and the layer")
+  }
+
   @Test func effectsComeFromTheIsolationAndTheSwiftOfEverythingAResolveBuilds() throws {
     let files = MarkedFiles([
       "app.yaml": """

@@ -118,9 +118,16 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
         let parts = pair.split(separator: "=").map(String.init)
         return (parts[0], parts[1])
       }, uniquingKeysWith: { $1 })
-    generator.typedContainers = TypedContainerGenerator(
+    let typed = TypedContainerGenerator(
       access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent, swift: swift,
       typeNames: typeNames)
+    let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
+    guard swaps.isEmpty else {
+      let text = Compilation.textReport(
+        swaps, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
+      return CommandResult(exitCode: 1, standardError: text)
+    }
+    generator.typedContainers = typed
     let text: String
     do {
       text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)

@@ -106,6 +106,31 @@ public struct TypedContainerGenerator: Sendable {
     return first.bindings.first { binding in services.allSatisfy { $0.bindings.contains(binding) } } ?? first.type
   }
 
+  /// A service whose type an environment changes with no `as:` type every variant binds: its
+  /// typed accessor could not return one type. The error is at the layer's service.
+  public func diagnostics(_ variants: [RegistryGenerator.Variant]) -> [Diagnostic] {
+    guard let base = variants.first(where: { $0.environment == nil }) else { return [] }
+    var diagnostics: [Diagnostic] = []
+    for (index, container) in base.plan.containers.enumerated() {
+      for service in container.services {
+        for variant in variants where variant.environment != nil {
+          guard variant.plan.containers.indices.contains(index),
+            let other = variant.plan.containers[index].services.first(where: { $0.id == service.id }),
+            other.type != service.type, !service.bindings.contains(where: other.bindings.contains)
+          else { continue }
+          diagnostics.append(
+            .error(
+              .typeMismatch,
+              "'\(service.id)' is '\(other.type)' in environment '\(variant.environment ?? "")' but '\(service.type)' "
+                + "in the base, and no 'as:' type binds both, so its typed accessor has no one type to return; add "
+                + "the protocol both conform to under 'as:' in the base and the layer", at: other.location,
+              notes: [Note(message: "'\(service.id)' is '\(service.type)' here", location: service.location)]))
+        }
+      }
+    }
+    return diagnostics
+  }
+
   /// The services a resolve of `start` may build: itself and what its initializer and properties
   /// take, transitively (not through providers and lazy values, which resolve later).
   private func reached(
