@@ -51,6 +51,21 @@ private let examples = [
     #expect(text.contains("  public static func plan(environment: String? = nil) throws -> ResolutionPlan {"))
   }
 
+  @Test func aContainerTypeNamesTheTypedContainerAndAnUnknownContainerIsAnError() throws {
+    let text = try generated(["config-examples/knights/app.yaml", "--container-type", "main=KnightsContainer"])
+    #expect(text.contains("\nfinal class KnightsContainer: Sendable {\n"))
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-generate-\(UUID()).swift").path
+    let result = try runCommand([
+      "generate", "config-examples/knights/app.yaml", "--container-type", "mian=KnightsContainer", "--output", output,
+    ])
+    #expect(result.exitCode == 1)
+    #expect(
+      result.standardError
+        == "error: '--container-type mian=…' names no container of config-examples/knights/app.yaml; did you mean "
+        + "'main'? The containers are 'main'.\n")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   @Test func theInternalDefaultGeneratesNoGraphFileNamespace() throws {
     let text = try generated(["config-examples/knights/app.yaml"])
     #expect(!text.contains("enum GraphFile"))

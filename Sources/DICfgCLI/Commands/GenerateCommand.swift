@@ -121,6 +121,15 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     let typed = TypedContainerGenerator(
       access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent, swift: swift,
       typeNames: typeNames)
+    let containerNames = variants.first?.plan.containers.map(\.name) ?? []
+    for name in typeNames.keys.sorted() where !containerNames.contains(name) {
+      let suggestion = Suggestions.clause(for: name, among: containerNames)
+      return CommandResult(
+        exitCode: 1,
+        standardError: "error: '--container-type \(name)=…' names no container of \(files[0])"
+          + "\(suggestion.isEmpty ? "." : suggestion) The containers are "
+          + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
+    }
     let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
     guard swaps.isEmpty else {
       let text = Compilation.textReport(
