@@ -16,8 +16,7 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
     let setup = try GeneratorSetup(target: target, package: context.package)
     // A registration committed from the command plugin would be a second definition of everything
     // this one writes (or, under the same name, SwiftPM's "multiple producers").
-    let committed = setup.generatedFiles.filter { target.sourceFiles.map(\.url).contains($0) }
-    if let file = committed.first {
+    if let file = setup.generatedFiles(of: target).first {
       throw GeneratorSetupError(
         "target '\(target.name)' holds '\(file.lastPathComponent)', written by `dicfg generate` or the "
           + "generate-registry command, and also applies the DICfgGenerator build plugin, which generates the "

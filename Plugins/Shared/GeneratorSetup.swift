@@ -24,9 +24,10 @@ struct GeneratorSetup {
 
   var fileNames: String { files.map(\.lastPathComponent).joined(separator: ", ") }
 
-  /// The target's Swift files that `dicfg generate` wrote (the command plugin's committed output).
-  var generatedFiles: [URL] {
-    swiftFiles.filter { url in
+  /// The target's own Swift files that `dicfg generate` wrote (the command plugin's committed
+  /// output); its dependencies' files are not read.
+  func generatedFiles(of target: SourceModuleTarget) -> [URL] {
+    target.sourceFiles.map(\.url).filter { $0.pathExtension == "swift" }.filter { url in
       guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
       defer { try? handle.close() }
       let head = (try? handle.read(upToCount: 64)) ?? Data()

@@ -62,10 +62,11 @@ public struct TypedContainerGenerator: Sendable {
           optional: external.optional)
       }
     }
+    let byID = servicesByID(variants)
     let containers = plan.containers.enumerated().map { index, container in
       TypedContainerModel.Container(
         typeName: names[index], name: container.name,
-        accessors: container.services.indices.map { accessor(ofService: $0, in: index, variants: variants) },
+        accessors: container.services.indices.map { accessor(ofService: $0, in: index, of: plan, variants: byID) },
         members: index == 0
           ? plan.containers.indices.dropFirst().map {
             TypedContainerModel.Member(
@@ -79,14 +80,14 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   private func accessor(
-    ofService index: Int, in container: Int, variants: [RegistryGenerator.Variant]
+    ofService index: Int, in container: Int, of plan: ResolutionPlan,
+    variants: [[[String: ResolutionPlan.Service]]]
   ) -> TypedContainerModel.Accessor {
-    let plan = variants.first { $0.environment == nil }?.plan ?? variants[0].plan
     let service = plan.containers[container].services[index]
     let reach = reached(from: ResolutionPlan.ServiceReference(container: container, service: index), in: plan)
     return TypedContainerModel.Accessor(
       property: SwiftIdentifier.camelCase(service.id), id: service.id,
-      type: returnType(of: service.id, container: container, variants: variants),
+      type: returnType(of: service, in: variants.compactMap { $0.indices.contains(container) ? $0[container] : nil }),
       arguments: service.arguments.map {
         TypedContainerModel.Argument(name: SwiftIdentifier.camelCase($0.name), key: $0.name, type: $0.type)
       },
@@ -94,28 +95,37 @@ public struct TypedContainerGenerator: Sendable {
       isAsync: reach.contains { isAsync(plan.containers[$0.container].services[$0.service]) })
   }
 
-  /// The type every variant builds the service as: its `type` when they agree, otherwise the
-  /// first `as:` binding they all share, otherwise the base's type.
-  private func returnType(of id: String, container: Int, variants: [RegistryGenerator.Variant]) -> String {
-    let services = variants.compactMap { variant in
-      variant.plan.containers.indices.contains(container)
-        ? variant.plan.containers[container].services.first { $0.id == id } : nil
+  /// Each variant's services, by container and id: looked up once per service, not searched.
+  private func servicesByID(_ variants: [RegistryGenerator.Variant]) -> [[[String: ResolutionPlan.Service]]] {
+    variants.map { variant in
+      variant.plan.containers.map { container in
+        Dictionary(container.services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      }
     }
-    guard let first = services.first else { return "Any" }
-    if services.allSatisfy({ $0.type == first.type }) { return first.type }
-    return first.bindings.first { binding in services.allSatisfy { $0.bindings.contains(binding) } } ?? first.type
+  }
+
+  /// The type every variant builds `service` as: its `type` when they agree, otherwise the first
+  /// `as:` binding they all share, otherwise the base's type.
+  private func returnType(
+    of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]]
+  ) -> String {
+    let services = variants.compactMap { $0[service.id] }
+    if services.allSatisfy({ $0.type == service.type }) { return service.type }
+    return service.bindings.first { binding in services.allSatisfy { $0.bindings.contains(binding) } }
+      ?? service.type
   }
 
   /// A service whose type an environment changes with no `as:` type every variant binds: its
   /// typed accessor could not return one type. The error is at the layer's service.
   public func diagnostics(_ variants: [RegistryGenerator.Variant]) -> [Diagnostic] {
     guard let base = variants.first(where: { $0.environment == nil }) else { return [] }
+    let layers = variants.filter { $0.environment != nil }
+    let byID = servicesByID(layers)
     var diagnostics: [Diagnostic] = []
     for (index, container) in base.plan.containers.enumerated() {
       for service in container.services {
-        for variant in variants where variant.environment != nil {
-          guard variant.plan.containers.indices.contains(index),
-            let other = variant.plan.containers[index].services.first(where: { $0.id == service.id }),
+        for (variant, services) in zip(layers, byID) {
+          guard services.indices.contains(index), let other = services[index][service.id],
             other.type != service.type, !service.bindings.contains(where: other.bindings.contains)
           else { continue }
           diagnostics.append(
