@@ -9,10 +9,10 @@ public import DICfgCore
 /// let checkout = try shop.checkout
 /// ```
 ///
-/// Each accessor resolves through the dynamic ``Container`` the typed one wraps (so scopes,
+/// Each accessor resolves through the dynamic `Container` the typed one wraps (so scopes,
 /// cycles and identities are the runtime's), by the service's id written in generated code only.
 /// It works in two stages, as ``RegistryGenerator`` does: ``translate(_:)`` decides the names,
-/// types and effects (a ``TypedContainerModel``), ``render(_:into:)`` writes them.
+/// types and effects (a ``TypedContainerModel``), and rendering writes them.
 public struct TypedContainerGenerator: Sendable {
   public var access: RegistryGenerator.Access
   /// The graph file's name (`dicfg.yaml`), whose layers name the environments.
