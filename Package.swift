@@ -71,6 +71,10 @@ let package = Package(
     .executableTarget(
       name: "WeatherReport", dependencies: ["DICfg", "WeatherReportApp"], path: "Examples/WeatherReport/Main"),
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
+    .target(
+      name: "TypedSemantics",
+      dependencies: ["DICfgRuntime", .product(name: "Atomics", package: "swift-atomics")],
+      path: "Tests/TypedSemantics", plugins: ["DICfgGeneratorPlugin"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgReporting", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
@@ -83,7 +87,8 @@ let package = Package(
       dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgCore", "DICfgTestSupport"]
     ),
     .testTarget(
-      name: "DICfgRuntimeTests", dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp"]),
+      name: "DICfgRuntimeTests",
+      dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp", "TypedSemantics"]),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: ["DICfgCLI", "DICfgCore", "DICfgReporting", "DICfgTestSupport"],

@@ -126,4 +126,123 @@ import Testing
     #expect(externals.map(\.optional) == [false, true, false])
     #expect(model.containers[1].externals.isEmpty)
   }
+
+  // MARK: Straight-line construction
+
+  /// A class with one initializer taking `parameters` (label and type).
+  private func type(
+    _ name: String, _ parameters: [(String, String)] = [], throwing: Bool = false, isAsync: Bool = false,
+    properties: [(String, String)] = [], inherited: [String] = []
+  ) -> SwiftType {
+    let location = SourceLocation.start(of: "App.swift")
+    return SwiftType(
+      name: name, kind: .class, location: location, inherited: inherited,
+      initializers: [
+        SwiftInitializer(
+          parameters: parameters.map { SwiftParameter(label: $0.0, type: $0.1) }, isThrowing: throwing,
+          isAsync: isAsync, location: location)
+      ],
+      properties: properties.map { SwiftProperty(name: $0.0, type: $0.1, isSettable: true, location: location) })
+  }
+
+  private func steps(_ accessor: TypedContainerModel.Accessor) -> [TypedContainerModel.Step]? {
+    guard case .straightLine(let line) = accessor.construction else { return nil }
+    return line.steps
+  }
+
+  @Test func aGraphIsBuiltInDependencyOrderWithOneLocalPerGraphInstanceAndHandlesForSingletons() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters: { greeting: hello }
+      services:
+        node: { type: Node, init: { label: $greeting } }
+        pair: { type: Pair, init: { first: node, second: node, token: token, store: store } }
+        token: { type: Token, scope: unique }
+        store: { type: Store, scope: singleton, as: [Storing] }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Node", [("label", "String")]),
+      type("Pair", [("first", "Node"), ("second", "Node"), ("token", "Token"), ("store", "any Storing")]),
+      type("Token"), type("Store"),
+    ])
+    let container = try translate(files, swift: swift).containers[0]
+    #expect(container.handles.map(\.property) == ["_storeHandle"])
+    #expect(container.handles.map(\.type) == ["Store"], "the accessor type; Swift converts it to the parameter's")
+    let pair = container.accessors[1]
+    #expect(
+      steps(pair) == [
+        .build(
+          local: "_node", type: "Node",
+          arguments: [TypedContainerModel.LabeledExpression(label: "label", value: .literal("\"hello\""))],
+          isThrowing: false),
+        .build(local: "_token", type: "Token", arguments: [], isThrowing: false),
+        .build(
+          local: "_pair", type: "Pair",
+          arguments: [
+            .init(label: "first", value: .local("_node")), .init(label: "second", value: .local("_node")),
+            .init(label: "token", value: .local("_token")), .init(label: "store", value: .handle("_storeHandle")),
+          ], isThrowing: false),
+      ])
+    #expect(pair.isThrowing, "a singleton's build can throw")
+    #expect(!container.accessors[0].isThrowing && !container.accessors[2].isThrowing)
+    #expect(container.accessors[3].construction == .handle("_storeHandle"))
+  }
+
+  @Test func aPropertyCycleIsClosedOnceBothInstancesExistAndAThrowingInitializerThrows() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        view: { type: View, properties: { controller: controller } }
+        controller: { type: Controller, init: { view: view } }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("View", properties: [("controller", "Controller?")]), type("Controller", [("view", "View")], throwing: true),
+    ])
+    let view = try translate(files, swift: swift).containers[0].accessors[0]
+    #expect(
+      steps(view) == [
+        .build(local: "_view", type: "View", arguments: [], isThrowing: false),
+        .build(
+          local: "_controller", type: "Controller", arguments: [.init(label: "view", value: .local("_view"))],
+          isThrowing: true),
+        .set(local: "_view", property: "controller", value: .local("_controller")),
+      ])
+    #expect(view.isThrowing)
+  }
+
+  @Test func whatCannotBeProvedIsLeftToTheRuntime() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters: { region: "${REGION:-eu}" }
+      services:
+        swapped: { type: Client }
+        usesSwapped: { type: User, init: { client: swapped } }
+        regional: { type: Regional, init: { region: $region } }
+        launcher: { type: Launcher, init: { make: { provider: swapped } } }
+        unknown: { type: Elsewhere }
+        loader: { type: Loader }
+        mismatch: { type: User, init: { client: regional } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        swapped: { type: Client, init: { stubbed: { value: true } } }
+      """,
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Client"), type("User", [("client", "Client")]), type("Regional", [("region", "String")]),
+      type("Launcher", [("make", "Provider<Client>")]), type("Loader", isAsync: true),
+    ])
+    let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors
+    for accessor in accessors {
+      #expect(accessor.construction == .runtime, "\(accessor.id)")
+    }
+    let withoutSwift = try translate(files, environments: ["test"]).containers[0].accessors
+    #expect(withoutSwift.allSatisfy { $0.construction == .runtime && $0.isThrowing })
+  }
 }

@@ -63,10 +63,54 @@ public struct TypedContainerGenerator: Sendable {
       }
     }
     let byID = servicesByID(variants)
+    // The typed container keeps the externals for its accessors only when it holds none weakly.
+    let keepsExternals = plan.containers.first?.externals.allSatisfy { $0.retain == .strong } ?? false
+    let externalProperties = Dictionary(
+      uniqueKeysWithValues: externals.prefix(plan.containers.first?.externals.count ?? 0).enumerated().map {
+        ($0.offset, $0.element.property)
+      })
     let containers = plan.containers.enumerated().map { index, container in
-      TypedContainerModel.Container(
+      let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
+      let types = Dictionary(
+        uniqueKeysWithValues: container.services.enumerated().map {
+          ($0.offset, returnType(of: $0.element, in: services))
+        })
+      let reaches = container.services.indices.map {
+        reached(from: ResolutionPlan.ServiceReference(container: index, service: $0), in: plan)
+      }
+      var handles: [TypedContainerModel.Handle] = []
+      for (position, service) in container.services.enumerated()
+      where !Self.isPerResolve(service.scope) && service.arguments.isEmpty
+        && !reaches[position].contains(where: { isMainActor($0, in: plan) || isAsync($0, in: plan) })
+      {
+        handles.append(
+          TypedContainerModel.Handle(
+            property: "_" + SwiftIdentifier.camelCase(service.id) + "Handle", id: service.id,
+            type: types[position] ?? service.type))
+      }
+      let planner = swift.map { swift in
+        StraightLinePlanner(
+          plan: plan, container: index, swift: swift, variants: services,
+          sameOrder: variants.allSatisfy {
+            $0.plan.containers.indices.contains(index)
+              && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
+          },
+          parameters: variants.map(\.plan.parameters),
+          externals: index == 0 && keepsExternals ? externalProperties : [:],
+          handles: Dictionary(
+            uniqueKeysWithValues: handles.compactMap { handle in
+              container.services.firstIndex { $0.id == handle.id }.map { ($0, handle.property) }
+            }),
+          accessorTypes: types)
+      }
+      return TypedContainerModel.Container(
         typeName: names[index], name: container.name,
-        accessors: container.services.indices.map { accessor(ofService: $0, in: index, of: plan, variants: byID) },
+        accessors: container.services.indices.map {
+          accessor(
+            ofService: $0, in: index, of: plan, type: types[$0] ?? container.services[$0].type, reach: reaches[$0],
+            handles: handles, planner: planner)
+        },
+        handles: handles, keepsExternals: index == 0 && keepsExternals && !externals.isEmpty,
         members: index == 0
           ? plan.containers.indices.dropFirst().map {
             TypedContainerModel.Member(
@@ -80,19 +124,35 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   private func accessor(
-    ofService index: Int, in container: Int, of plan: ResolutionPlan,
-    variants: [[[String: ResolutionPlan.Service]]]
+    ofService index: Int, in container: Int, of plan: ResolutionPlan, type: String,
+    reach: Set<ResolutionPlan.ServiceReference>, handles: [TypedContainerModel.Handle], planner: StraightLinePlanner?
   ) -> TypedContainerModel.Accessor {
     let service = plan.containers[container].services[index]
-    let reach = reached(from: ResolutionPlan.ServiceReference(container: container, service: index), in: plan)
+    let isAsync = reach.contains { self.isAsync($0, in: plan) }
+    var construction = TypedContainerModel.Construction.runtime
+    if let handle = handles.first(where: { $0.id == service.id }) {
+      construction = .handle(handle.property)
+    } else if Self.isPerResolve(service.scope), !isAsync, let line = planner?.construction(of: index) {
+      construction = .straightLine(line)
+    }
     return TypedContainerModel.Accessor(
-      property: SwiftIdentifier.camelCase(service.id), id: service.id,
-      type: returnType(of: service, in: variants.compactMap { $0.indices.contains(container) ? $0[container] : nil }),
+      property: SwiftIdentifier.camelCase(service.id), id: service.id, type: type,
+      replacementType: service.bindings.first ?? type,
       arguments: service.arguments.map {
         TypedContainerModel.Argument(name: SwiftIdentifier.camelCase($0.name), key: $0.name, type: $0.type)
       },
-      isMainActor: reach.contains { plan.containers[$0.container].services[$0.service].isolation == .mainActor },
-      isAsync: reach.contains { isAsync(plan.containers[$0.container].services[$0.service]) })
+      isMainActor: reach.contains { isMainActor($0, in: plan) }, isAsync: isAsync, construction: construction)
+  }
+
+  /// Whether a scope builds its instances for each resolve (graph, unique), not keeping them.
+  private static func isPerResolve(_ scope: ScopeKind) -> Bool { scope == .graph || scope == .unique }
+
+  private func isMainActor(_ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan) -> Bool {
+    plan.containers[reference.container].services[reference.service].isolation == .mainActor
+  }
+
+  private func isAsync(_ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan) -> Bool {
+    isAsync(plan.containers[reference.container].services[reference.service])
   }
 
   /// Each variant's services, by container and id: looked up once per service, not searched.
@@ -201,6 +261,7 @@ public struct TypedContainerGenerator: Sendable {
     writer.indent { body in
       if isRoot { renderEnvironment(model, access: access, into: &body) }
       if isRoot && !container.externals.isEmpty { renderExternals(container.externals, access: access, into: &body) }
+      renderReplacements(container, isRoot: isRoot, model: model, access: access, into: &body)
       body.documentation([
         "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say)."
       ])
@@ -209,19 +270,35 @@ public struct TypedContainerGenerator: Sendable {
         body.documentation(["The container '\(member.name)' of the same link."])
         body.line("\(access)let \(SwiftIdentifier.escaped(member.property)): \(member.typeName)")
       }
+      if container.keepsExternals { body.line("private let externals: Externals") }
+      body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+      body.line("private let isReplaced: Bool")
+      body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
+      body.line("private let observingContainer: Container")
+      for handle in container.handles {
+        body.line("private let \(handle.property): ServiceHandle<\(handle.type)>")
+      }
       body.blank()
       if isRoot {
         renderRootInitializer(container, model: model, access: access, into: &body)
       }
-      body.documentation(["Wraps the container '\(container.name)' of a link."])
-      body.line("\(access)init(wrapping container: Container) {")
+      let externals = container.keepsExternals ? ", externals: Externals" : ""
+      body.line("fileprivate init(wrapping container: Container, isReplaced: Bool\(externals)) throws {")
       body.indent { initializer in
         initializer.line("dynamicContainer = container")
+        initializer.line("self.isReplaced = isReplaced")
+        initializer.line("observingContainer = try container.observing()")
+        if !externals.isEmpty { initializer.line("self.externals = externals") }
+        for handle in container.handles {
+          initializer.line(
+            "\(handle.property) = try container.handle(\(QuotedString.quoted(handle.id, in: .swift)), as: "
+              + "\(handle.type).self)")
+        }
         for member in container.members {
           // The link holds every container of the plan, so the lookup by name always finds it.
           initializer.line(
-            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(wrapping: container.container(named: "
-              + "\(QuotedString.quoted(member.name, in: .swift))) ?? container)")
+            "\(SwiftIdentifier.escaped(member.property)) = try \(member.typeName)(wrapping: container.container(named: "
+              + "\(QuotedString.quoted(member.name, in: .swift))) ?? container, isReplaced: isReplaced)")
         }
       }
       body.line("}")
@@ -231,6 +308,50 @@ public struct TypedContainerGenerator: Sendable {
       }
     }
     writer.line("}")
+  }
+
+  private func renderReplacements(
+    _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel, access: String,
+    into writer: inout SwiftWriter
+  ) {
+    writer.documentation([
+      "Stand-ins for services, for tests: each replaced service keeps its scope and its place in the graph,",
+      "and the services that take it get the stand-in.",
+    ])
+    writer.line("\(access)struct Replacements: Sendable {")
+    writer.indent { body in
+      body.line("var byID = DICfgRuntime.Replacements()")
+      for member in container.members {
+        body.line("\(access)var \(SwiftIdentifier.escaped(member.property)) = \(member.typeName).Replacements()")
+      }
+      body.blank()
+      body.line("\(access)init() {}")
+      for accessor in container.accessors {
+        let key = isRoot ? accessor.id : container.name + "." + accessor.id
+        body.blank()
+        body.documentation([
+          "Builds '\(accessor.id)' with `factory`, when its scope builds an instance (`{ stub }` for one instance)."
+        ])
+        body.line(
+          "\(access)mutating func replace(\(SwiftIdentifier.escaped(accessor.property)) factory: @escaping @Sendable () -> "
+            + "\(accessor.replacementType)) {")
+        body.indent { $0.line("byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory)") }
+        body.line("}")
+      }
+      if !container.members.isEmpty {
+        body.blank()
+        body.documentation(["Every container's replacements, as the runtime takes them."])
+        body.line("var all: DICfgRuntime.Replacements {")
+        body.indent { all in
+          all.line("var all = byID")
+          for member in container.members { all.line("all.merge(\(SwiftIdentifier.escaped(member.property)).byID)") }
+          all.line("return all")
+        }
+        body.line("}")
+      }
+    }
+    writer.line("}")
+    writer.blank()
   }
 
   private func renderEnvironment(_ model: TypedContainerModel, access: String, into writer: inout SwiftWriter) {
@@ -271,7 +392,7 @@ public struct TypedContainerGenerator: Sendable {
     _ externals: [TypedContainerModel.External], access: String, into writer: inout SwiftWriter
   ) {
     writer.documentation(["The instances the app supplies, as the graph file's `externals:` declares them."])
-    writer.line("\(access)struct Externals {")
+    writer.line("\(access)struct Externals: Sendable {")
     writer.indent { body in
       for external in externals {
         body.line("\(access)var \(SwiftIdentifier.escaped(external.property)): \(external.swiftType)")
@@ -324,39 +445,85 @@ public struct TypedContainerGenerator: Sendable {
         + "variables: [String: String] = ProcessInfo.processInfo.environment, replacing replacements: Replacements = Replacements()) throws {"
     )
     writer.indent { body in
-      body.line("self.init(")
+      let all = container.members.isEmpty ? "replacements.byID" : "replacements.all"
+      body.line("let replaced = \(all)")
+      body.line("try self.init(")
       body.line("  wrapping: try Container(")
       body.line(
         "    plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue),")
       body.line(
         "    registry: try Registry.fromGraphFile(), externals: \(externals.isEmpty ? "[:]" : "externals.byID"), "
-          + "environment: variables, replacing: replacements))")
+          + "environment: variables, replacing: replaced),")
+      body.line("  isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))")
     }
     writer.line("}")
     writer.blank()
   }
 
   private func render(_ accessor: TypedContainerModel.Accessor, access: String, into writer: inout SwiftWriter) {
-    let id = QuotedString.quoted(accessor.id, in: .swift)
-    let effects = accessor.isAsync ? "async throws" : "throws"
+    let effects = [accessor.isAsync ? "async" : nil, accessor.isThrowing ? "throws" : nil].compactMap { $0 }
+      .joined(separator: " ")
     let actor = accessor.isMainActor ? "@MainActor " : ""
-    let resolver = accessor.isMainActor && !accessor.isAsync ? "dynamicContainer.mainActor" : "dynamicContainer"
-    let call = (accessor.isAsync ? "try await " : "try ") + resolver + ".resolve(\(id), as: \(accessor.type).self"
     writer.documentation(["The service '\(accessor.id)'."])
     if accessor.arguments.isEmpty {
       writer.line("\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(accessor.type) {")
-      writer.indent { $0.line("get \(effects) { \(call)) }") }
-      writer.line("}")
+      writer.indent { getter in
+        getter.line(effects.isEmpty ? "get {" : "get \(effects) {")
+        getter.indent { renderBody(of: accessor, into: &$0) }
+        getter.line("}")
+      }
     } else {
       let parameters = accessor.arguments.map { "\(SwiftIdentifier.escaped($0.name)): \($0.type)" }
-      let values = accessor.arguments.map {
-        "\(QuotedString.quoted($0.key, in: .swift)): \(SwiftIdentifier.escaped($0.name))"
-      }
       writer.line(
-        "\(actor)\(access)func \(SwiftIdentifier.escaped(accessor.property))(\(parameters.joined(separator: ", "))) "
-          + "\(effects) -> \(accessor.type) {")
-      writer.indent { $0.line("\(call), arguments: [\(values.joined(separator: ", "))])") }
-      writer.line("}")
+        "\(actor)\(access)func \(SwiftIdentifier.escaped(accessor.property))(\(parameters.joined(separator: ", ")))"
+          + "\(effects.isEmpty ? "" : " " + effects) -> \(accessor.type) {")
+      writer.indent { renderBody(of: accessor, into: &$0) }
+    }
+    writer.line("}")
+  }
+
+  private func renderBody(of accessor: TypedContainerModel.Accessor, into writer: inout SwiftWriter) {
+    let resolver = accessor.isMainActor && !accessor.isAsync ? "dynamicContainer.mainActor" : "dynamicContainer"
+    let arguments =
+      accessor.arguments.isEmpty
+      ? ""
+      : ", arguments: ["
+        + accessor.arguments.map {
+          "\(QuotedString.quoted($0.key, in: .swift)): \(SwiftIdentifier.escaped($0.name))"
+        }.joined(separator: ", ") + "]"
+    let resolve =
+      "\(resolver).resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(accessor.type).self\(arguments))"
+    switch accessor.construction {
+    case .runtime:
+      writer.line((accessor.isAsync ? "try await " : "try ") + resolve)
+    case .handle(let property):
+      writer.line("try \(property).resolve()")
+    case .straightLine(let line):
+      // With replacements, the runtime builds the graph around the stand-ins. A graph whose
+      // initializers cannot throw cannot fail there either: its stand-ins' factories cannot throw.
+      writer.line("if isReplaced { return \(line.isThrowing ? "try" : "try!") \(resolve) }")
+      for step in line.steps {
+        switch step {
+        case .build(let local, let type, let arguments, let isThrowing):
+          let values = arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
+          writer.line("let \(local) = \(isThrowing ? "try " : "")\(type)(\(values.joined(separator: ", ")))")
+        case .set(let local, let property, let value):
+          writer.line("\(local).\(property) = \(swift(value))")
+        }
+      }
+      writer.line("return \(line.result)")
+    }
+  }
+
+  private func swift(_ expression: TypedContainerModel.Expression) -> String {
+    switch expression {
+    case .local(let name), .literal(let name): name
+    case .argument(let name): SwiftIdentifier.escaped(name)
+    case .external(let property): "externals.\(SwiftIdentifier.escaped(property))"
+    case .handle(let property): "try \(property).resolve()"
+    case .container: "observingContainer"
+    case .array(let values): "[" + values.map(swift).joined(separator: ", ") + "]"
+    case .none: "nil"
     }
   }
 }
@@ -383,11 +550,96 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var property: String
     public var id: String
     public var type: String
+    /// What a test's stand-in must be: the service's first `as:` type, or its ``type``.
+    public var replacementType: String
     public var arguments: [Argument]
     /// Whether a resolve builds a main-actor service: the accessor is `@MainActor`.
     public var isMainActor: Bool
     /// Whether a resolve may await an `async` initializer: the accessor is `async`.
     public var isAsync: Bool
+    public var construction: Construction
+
+    /// Whether the accessor `throws`: it goes through the runtime, or an initializer it calls throws.
+    public var isThrowing: Bool {
+      guard case .straightLine(let line) = construction else { return true }
+      return line.isThrowing
+    }
+  }
+
+  /// How an accessor gets its instance.
+  public enum Construction: Sendable, Equatable {
+    /// Resolved by id through the dynamic container.
+    case runtime
+    /// Read from the runtime's scope storage through the handle stored under this property.
+    case handle(String)
+    /// Constructed in the accessor, as hand-written code would.
+    case straightLine(StraightLine)
+  }
+
+  /// A graph built by the accessor itself: the instances as locals in dependency order.
+  public struct StraightLine: Sendable, Equatable {
+    public var steps: [Step]
+    /// The local the accessor returns.
+    public var result: String
+
+    var isThrowing: Bool {
+      steps.contains {
+        switch $0 {
+        case .build(_, _, let arguments, let isThrowing): isThrowing || arguments.contains { $0.value.isThrowing }
+        case .set(_, _, let value): value.isThrowing
+        }
+      }
+    }
+  }
+
+  public enum Step: Sendable, Equatable {
+    /// `let local = type(label: value, …)`, with `try` when the initializer throws.
+    case build(local: String, type: String, arguments: [LabeledExpression], isThrowing: Bool)
+    /// `local.property = value`, once every instance of the resolve is constructed.
+    case set(local: String, property: String, value: Expression)
+  }
+
+  public struct LabeledExpression: Sendable, Equatable {
+    public var label: String
+    public var value: Expression
+
+    public init(label: String, value: Expression) {
+      self.label = label
+      self.value = value
+    }
+  }
+
+  public indirect enum Expression: Sendable, Equatable {
+    /// An instance built earlier in the accessor.
+    case local(String)
+    /// A Swift literal, as written.
+    case literal(String)
+    /// One of the accessor's run-time arguments.
+    case argument(String)
+    /// An external the container was created with, by its property.
+    case external(String)
+    /// A shared-scope service, read through the handle stored under this property.
+    case handle(String)
+    /// The container, as the runtime gives it to factories: not kept alive by the instance.
+    case container
+    case array([Expression])
+    /// `nil`.
+    case none
+
+    var isThrowing: Bool {
+      switch self {
+      case .handle: true
+      case .array(let values): values.contains(where: \.isThrowing)
+      case .local, .literal, .argument, .external, .container, .none: false
+      }
+    }
+  }
+
+  /// A handle on one shared-scope service, created with the container.
+  public struct Handle: Sendable, Equatable {
+    public var property: String
+    public var id: String
+    public var type: String
   }
 
   public struct Member: Sendable, Equatable {
@@ -400,6 +652,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var typeName: String
     public var name: String
     public var accessors: [Accessor]
+    public var handles: [Handle]
+    /// Whether it holds the externals it was created with, for the accessors that pass them.
+    public var keepsExternals: Bool
     /// The plan's other containers, reached from the first.
     public var members: [Member]
     public var externals: [External]

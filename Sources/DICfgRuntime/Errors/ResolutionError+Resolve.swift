@@ -148,10 +148,16 @@ extension ResolutionError {
 
   /// A resolved instance of another type than asked for.
   static func typeMismatch(_ service: ResolutionPlan.Service, found: Any, expected: Any.Type) -> ResolutionError {
-    ResolutionError(
-      .typeMismatch,
-      "'\(service.id)' is a '\(String(describing: type(of: found)))', not a '\(String(describing: expected))'",
-      path: [service.id], location: service.location)
+    var foundName = String(describing: type(of: found))
+    var expectedName = String(describing: expected)
+    // Two types of one name in different modules: the module names tell them apart.
+    if foundName == expectedName {
+      foundName = String(reflecting: type(of: found))
+      expectedName = String(reflecting: expected)
+    }
+    return ResolutionError(
+      .typeMismatch, "'\(service.id)' is a '\(foundName)', not a '\(expectedName)'", path: [service.id],
+      location: service.location)
   }
 
   /// A container handle or provider used after the app released every container handle.

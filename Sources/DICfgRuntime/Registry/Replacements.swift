@@ -49,6 +49,17 @@ public struct Replacements: Sendable {
       ))
   }
 
+  /// Whether nothing is replaced.
+  public var isEmpty: Bool { byID.isEmpty }
+
+  /// Adds `other`'s replacements; one of an id both replace is `other`'s.
+  public mutating func merge(_ other: Replacements) {
+    for (id, replacement) in other.byID {
+      byID.removeAll { $0.id == id }
+      byID.append((id, replacement))
+    }
+  }
+
   /// `plan` and `registry` with the replacements in place: each replaced service built by a
   /// factory of its own under a name of its own, still bound to its type, with no dependencies.
   ///

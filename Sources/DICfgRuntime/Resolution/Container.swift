@@ -297,6 +297,14 @@ public final class Container: Sendable {
     if !failures.isEmpty { throw VerificationError(collecting: failures) }
   }
 
+  /// The same container, without keeping it alive: what a service that takes `$container` is
+  /// given, so an object the container keeps can hold it without a reference cycle.
+  ///
+  /// - Throws: ``ResolutionError`` when the container is already released.
+  public func observing() throws -> Container {
+    Container(reference: .observing(WeakGraph(try linked())), index: index, name: name)
+  }
+
   /// A handle that resolves one service without looking its id up again.
   public func handle<T>(_ id: String, as type: T.Type = T.self) throws -> ServiceHandle<T> {
     let graph = try linked()

@@ -1,0 +1,185 @@
+import DICfgRuntime
+import Testing
+import TypedSemantics
+
+// One semantics, pinned twice: every test runs against the generated accessors of
+// Tests/TypedSemantics/dicfg.yaml (straight-line construction, scope storage through handles) and
+// against the dynamic container underneath, by id, on the same link.
+
+/// How a test reaches the graph.
+enum Front: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case typed, dynamic
+
+  var testDescription: String { rawValue }
+}
+
+/// The services the tests resolve, reached through one front. The typed branches take no `try`
+/// where the accessor does not throw: that the graph file's graph-scoped services are built
+/// without anything that can fail is checked when this file compiles.
+struct Reach: Sendable {
+  let container: MainContainer
+  let front: Front
+
+  init(_ front: Front, environment: MainContainer.Environment = .base, variables: [String: String] = [:]) throws {
+    container = try MainContainer(
+      environment: environment, externals: .init(clock: Clock(now: 42)), variables: variables)
+    self.front = front
+  }
+
+  init(_ front: Front, replacing replacements: MainContainer.Replacements) throws {
+    container = try MainContainer(externals: .init(clock: Clock(now: 42)), variables: [:], replacing: replacements)
+    self.front = front
+  }
+
+  private var dynamic: Container { container.dynamicContainer }
+
+  func diamond() throws -> Diamond { front == .typed ? container.diamond : try dynamic.resolve("diamond") }
+  func twoTokens() throws -> TwoTokens { front == .typed ? container.twoTokens : try dynamic.resolve("twoTokens") }
+  func view() throws -> View { front == .typed ? container.view : try dynamic.resolve("view") }
+  func controller() throws -> Controller { front == .typed ? container.controller : try dynamic.resolve("controller") }
+  func screen() throws -> Screen { front == .typed ? try container.screen : try dynamic.resolve("screen") }
+  func store() throws -> any Storing { front == .typed ? try container.store : try dynamic.resolve("store") }
+  func counter() throws -> BuildCounter { front == .typed ? try container.counter : try dynamic.resolve("counter") }
+  func photo() throws -> Photo { front == .typed ? try container.photo : try dynamic.resolve("photo") }
+  func parser() throws -> Parser { front == .typed ? try container.parser : try dynamic.resolve("parser") }
+  func regional() throws -> Regional { front == .typed ? try container.regional : try dynamic.resolve("regional") }
+  func launcher() throws -> Launcher { front == .typed ? try container.launcher : try dynamic.resolve("launcher") }
+
+  func details(name: String) throws -> TypedSemantics.Details {
+    front == .typed
+      ? try container.details(name: name) : try dynamic.resolve("details", arguments: ["name": name])
+  }
+
+  @MainActor func banner() throws -> Banner {
+    front == .typed ? container.banner : try dynamic.mainActor.resolve("banner")
+  }
+
+  func loader() async throws -> Loader {
+    front == .typed ? try await container.loader : try await dynamic.resolve("loader")
+  }
+}
+
+@Suite struct TypedSemanticsTests {
+  @Test(arguments: Front.allCases) func graphScopeBuildsOneSharedNodePerResolve(front: Front) throws {
+    let reach = try Reach(front)
+    let diamond = try reach.diamond()
+    #expect(diamond.left.first === diamond.right.second, "one node for the whole resolve")
+    #expect(diamond.left.first.label == "hello", "the parameter's value")
+    let again = try reach.diamond()
+    #expect(again !== diamond && again.left.first !== diamond.left.first, "a new graph on each resolve")
+  }
+
+  @Test(arguments: Front.allCases) func uniqueBuildsAnInstanceAtEveryReference(front: Front) throws {
+    let tokens = try Reach(front).twoTokens()
+    #expect(tokens.first !== tokens.second)
+  }
+
+  @Test(arguments: Front.allCases) func sharedScopesKeepTheirInstancesUntilReset(front: Front) throws {
+    let reach = try Reach(front)
+    let first = try reach.screen()
+    let second = try reach.screen()
+    #expect(first !== second, "the screen is graph-scoped")
+    #expect(first.store === second.store && first.session === second.session && first.cache === second.cache)
+    #expect(try reach.store() === first.store, "the accessor reads the one singleton")
+    #expect(try reach.counter().builds == 1, "the singleton store was built once")
+    #expect(first.clock.now == 42, "the external the container was created with")
+    #expect(first.container !== reach.container.dynamicContainer, "not the app's container, which it would keep")
+    #expect(try first.container.resolve("session", as: TypedSemantics.Session.self) === first.session, "the same link")
+
+    try reach.container.dynamicContainer.reset(scope: "session")
+    let afterSession = try reach.screen()
+    #expect(afterSession.session !== first.session, "a reset releases the custom scope's instance")
+    #expect(afterSession.cache === first.cache && afterSession.store === first.store)
+    try reach.container.dynamicContainer.reset(scope: "cached")
+    #expect(try reach.screen().cache !== first.cache, "a reset releases the cached instance")
+  }
+
+  @Test(arguments: Front.allCases) func aWeakServiceIsSharedOnlyWhileHeld(front: Front) throws {
+    let reach = try Reach(front)
+    weak var released: Photo?
+    try {
+      let held = try reach.photo()
+      #expect(try reach.photo() === held)
+      released = held
+    }()
+    #expect(released == nil, "nothing but the holder kept it")
+    let rebuilt = try reach.photo()
+    #expect(try reach.photo() === rebuilt, "a new instance, shared while held")
+  }
+
+  @Test(arguments: Front.allCases) func aCycleThroughAPropertyIsClosedAfterConstruction(front: Front) throws {
+    let reach = try Reach(front)
+    let controller = try reach.controller()
+    #expect(controller.view.controller === controller)
+    let view = try reach.view()
+    #expect(view.controller == nil, "the view holds its controller weakly: released with the resolve")
+  }
+
+  @Test(arguments: Front.allCases) func runTimeArgumentsReachTheInitializer(front: Front) throws {
+    let reach = try Reach(front)
+    let fiona = try reach.details(name: "Fiona")
+    let bruce = try reach.details(name: "Bruce")
+    #expect(fiona.name == "Fiona" && bruce.name == "Bruce")
+    #expect(fiona.store === bruce.store)
+  }
+
+  @Test(arguments: Front.allCases) func aSingletonIsBuiltOnceForAHundredConcurrentResolves(front: Front) async throws {
+    let reach = try Reach(front)
+    let stores = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<100 { group.addTask { ObjectIdentifier(try reach.screen().store) } }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(stores.count == 1)
+    #expect(try reach.counter().builds == 1)
+  }
+
+  @Test(arguments: Front.allCases) func anEnvironmentSwapsTheStoreForEveryService(front: Front) throws {
+    let reach = try Reach(front, environment: .test)
+    #expect(try reach.store() is NullStore)
+    #expect(try reach.screen().store is NullStore)
+    #expect(try reach.details(name: "Fiona").store is NullStore)
+  }
+
+  @Test(arguments: Front.allCases) func environmentVariablesThrowingInitializersAndProviders(front: Front) throws {
+    #expect(try Reach(front).regional().region == "eu", "the variable's default")
+    #expect(try Reach(front, variables: ["SEMANTICS_REGION": "us"]).regional().region == "us")
+    _ = try Reach(front).parser()
+    let reach = try Reach(front)
+    let launcher = try reach.launcher()
+    #expect(try launcher.makeScreen() !== launcher.makeScreen(), "a provider resolves on each call")
+  }
+
+  @MainActor @Test(arguments: Front.allCases) func aMainActorServiceIsBuiltOnTheMainActor(front: Front) throws {
+    let reach = try Reach(front)
+    #expect(try reach.banner() !== reach.banner())
+  }
+
+  @Test(arguments: Front.allCases) func anAsyncSingletonIsAwaitedOnce(front: Front) async throws {
+    let reach = try Reach(front)
+    let first = try await reach.loader()
+    #expect(try await reach.loader() === first)
+  }
+
+  @Test(arguments: Front.allCases) func aTypedReplacementIsWiredIntoTheRestOfTheGraph(front: Front) throws {
+    var replacements = MainContainer.Replacements()
+    replacements.replace(node: { Node(label: "stub") })
+    let stub = NullStore()
+    replacements.replace(store: { stub })
+    let reach = try Reach(front, replacing: replacements)
+    let diamond = try reach.diamond()
+    #expect(diamond.left.first.label == "stub")
+    #expect(diamond.left.first === diamond.right.first, "the stand-in keeps the graph scope")
+    #expect(try reach.screen().store === stub && reach.details(name: "Fiona").store === stub)
+    #expect(try reach.counter().builds == 0, "the replaced store's dependencies are not built")
+  }
+}
+
+@Suite struct SameNameTypeMismatchTests {
+  @Test func twoTypesOfOneNameAreToldApartByTheirModules() throws {
+    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:]).dynamicContainer
+    let error = #expect(throws: ResolutionError.self) { try container.resolve("session", as: Session.self) }
+    #expect(
+      error?.description.contains(
+        "'session' is a 'TypedSemantics.Session', not a 'DICfgRuntimeTests.Session' [#type-mismatch]") == true)
+  }
+}

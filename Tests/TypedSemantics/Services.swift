@@ -1,0 +1,140 @@
+// The types of dicfg.yaml. Every class counts its instances, so the tests can tell how many of
+// each a resolve built.
+
+import Atomics
+import DICfgRuntime
+
+public final class Node: Sendable {
+  public let label: String
+  public init(label: String) { self.label = label }
+}
+
+public final class Pair: Sendable {
+  public let first: Node
+  public let second: Node
+  public init(first: Node, second: Node) {
+    self.first = first
+    self.second = second
+  }
+}
+
+public final class Diamond: Sendable {
+  public let left: Pair
+  public let right: Pair
+  public init(left: Pair, right: Pair) {
+    self.left = left
+    self.right = right
+  }
+}
+
+public final class Token: Sendable {
+  public init() {}
+}
+
+public final class TwoTokens: Sendable {
+  public let first: Token
+  public let second: Token
+  public init(first: Token, second: Token) {
+    self.first = first
+    self.second = second
+  }
+}
+
+/// Counts the stores built, so a test can see a singleton built once.
+public final class BuildCounter: Sendable {
+  private let count = ManagedAtomic(0)
+  public init() {}
+  public var builds: Int { count.load(ordering: .relaxed) }
+  func record() { count.wrappingIncrement(ordering: .relaxed) }
+}
+
+public protocol Storing: AnyObject, Sendable {}
+
+public final class Store: Storing {
+  public let counter: BuildCounter
+  public init(counter: BuildCounter) {
+    self.counter = counter
+    counter.record()
+  }
+}
+
+public final class NullStore: Storing {
+  public init() {}
+}
+
+public final class Session: Sendable {
+  public init() {}
+}
+
+public final class Cache: Sendable {
+  public init() {}
+}
+
+public final class Photo: Sendable {
+  public init() {}
+}
+
+public struct Clock: Sendable {
+  public var now: Int
+  public init(now: Int) { self.now = now }
+}
+
+public final class Screen: Sendable {
+  public let store: any Storing
+  public let session: Session
+  public let cache: Cache
+  public let clock: Clock
+  public let container: Container
+  public init(store: any Storing, session: Session, cache: Cache, clock: Clock, container: Container) {
+    self.store = store
+    self.session = session
+    self.cache = cache
+    self.clock = clock
+    self.container = container
+  }
+}
+
+public final class View: @unchecked Sendable {
+  public weak var controller: Controller?
+  public init() {}
+}
+
+public final class Controller: Sendable {
+  public let view: View
+  public init(view: View) { self.view = view }
+}
+
+public final class Details: Sendable {
+  public let name: String
+  public let store: any Storing
+  public init(name: String, store: any Storing) {
+    self.name = name
+    self.store = store
+  }
+}
+
+public struct ParserError: Error {}
+
+public final class Parser: Sendable {
+  public init(strict: Bool) throws {
+    if !strict { throw ParserError() }
+  }
+}
+
+public final class Regional: Sendable {
+  public let region: String
+  public init(region: String) { self.region = region }
+}
+
+public final class Launcher: Sendable {
+  public let makeScreen: Provider<Screen>
+  public init(makeScreen: Provider<Screen>) { self.makeScreen = makeScreen }
+}
+
+@MainActor public final class Banner {
+  public init() {}
+}
+
+public final class Loader: Sendable {
+  public init() async {}
+}
