@@ -20,7 +20,8 @@ let package = Package(
         .product(name: "DICfgLoader", package: "dicfg"),
         .product(name: "DICfgRuntime", package: "dicfg"),
         .product(name: "Swinject", package: "Swinject"),
-      ]
+      ],
+      plugins: [.plugin(name: "DICfgGenerator", package: "dicfg")]
     ),
     // Yams carries its own copy of libyaml, so it runs in its own executable.
     .executableTarget(name: "YamsBenchmarks", dependencies: [.product(name: "Yams", package: "Yams")]),

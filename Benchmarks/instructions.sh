@@ -2,7 +2,7 @@
 # Instructions per resolve (user space, counted by callgrind, repeatable to the instruction), for
 # the resolution scenarios: each scenario runs at two iteration counts, and the difference in
 # instructions over the difference in iterations is the cost of one call.
-#   Benchmarks/instructions.sh [SCENARIO...]     e.g. singleton handle:diamond hand:diamond startup:1000
+#   Benchmarks/instructions.sh [SCENARIO...]     e.g. singleton handle:diamond hand:diamond generated:diamond startup:1000
 # Start-up scenarios (startup:1000, swinject:startup:1000) run once against not at all instead.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,10 +14,10 @@ objcopy --strip-debug "$(swift build -c release --show-bin-path)/DICfgBenchmarks
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
   scenarios=(
-    hand:singleton singleton handle:singleton
-    hand:uniqueLeaf uniqueLeaf handle:uniqueLeaf
-    hand:diamond diamond handle:diamond
-    hand:c49 c49 hand:wide wide hand:hundred hundred
+    hand:singleton singleton handle:singleton generated:singleton
+    hand:uniqueLeaf uniqueLeaf handle:uniqueLeaf generated:uniqueLeaf
+    hand:diamond diamond handle:diamond generated:diamond
+    hand:c49 c49 generated:c49 hand:wide wide hand:hundred hundred generated:hundred
     details weakLeaf held:weakLeaf
     startup:1000 swinject:startup:1000
   )

@@ -150,7 +150,7 @@ import Testing
     return line.steps
   }
 
-  @Test func aGraphIsBuiltInDependencyOrderWithOneLocalPerGraphInstanceAndHandlesForSingletons() throws {
+  @Test func aSharedGraphInstanceIsHoistedIntoTheAccessorAndPassedToTheMakeFunctions() throws {
     let files = MarkedFiles([
       "app.yaml": """
       dicfg: 1
@@ -173,21 +173,41 @@ import Testing
     let pair = container.accessors[1]
     #expect(
       steps(pair) == [
-        .build(
-          local: "_node", type: "Node",
-          arguments: [TypedContainerModel.LabeledExpression(label: "label", value: .literal("\"hello\""))],
-          isThrowing: false),
-        .build(local: "_token", type: "Token", arguments: [], isThrowing: false),
-        .build(
-          local: "_pair", type: "Pair",
-          arguments: [
-            .init(label: "first", value: .local("_node")), .init(label: "second", value: .local("_node")),
-            .init(label: "token", value: .local("_token")), .init(label: "store", value: .handle("_storeHandle")),
-          ], isThrowing: false),
+        .build(local: "_node", value: .call("_makeNode", arguments: [], isThrowing: false)),
+        .build(local: "_pair", value: .call("_makePair", arguments: [.local("_node")], isThrowing: true)),
+      ])
+    #expect(container.makers.map(\.function) == ["_makeNode", "_makePair", "_makeToken"])
+    #expect(container.makers[0].arguments == [.init(label: "label", value: .literal("\"hello\""))])
+    #expect(container.makers[1].parameters.map(\.name) == ["_node"])
+    #expect(
+      container.makers[1].arguments == [
+        .init(label: "first", value: .local("_node")), .init(label: "second", value: .local("_node")),
+        .init(label: "token", value: .call("_makeToken", arguments: [], isThrowing: false)),
+        .init(label: "store", value: .handle("_storeHandle")),
       ])
     #expect(pair.isThrowing, "a singleton's build can throw")
     #expect(!container.accessors[0].isThrowing && !container.accessors[2].isThrowing)
     #expect(container.accessors[3].construction == .handle("_storeHandle"))
+  }
+
+  @Test func aChainIsOneMakeFunctionPerServiceSoTheCodeGrowsLinearly() throws {
+    var text = "dicfg: 1\nservices:\n  c0: { type: C0 }\n"
+    var types = [type("C0")]
+    for index in 1..<20 {
+      text += "  c\(index): { type: C\(index), init: { dependency: c\(index - 1) } }\n"
+      types.append(type("C\(index)", [("dependency", "C\(index - 1)")]))
+    }
+    let container = try translate(MarkedFiles(["app.yaml": text]), swift: SwiftDeclarations(types: types))
+      .containers[0]
+    #expect(container.makers.count == 20)
+    #expect(
+      steps(container.accessors[19]) == [
+        .build(local: "_c19", value: .call("_makeC19", arguments: [], isThrowing: false))
+      ])
+    #expect(
+      container.makers[19].arguments == [
+        .init(label: "dependency", value: .call("_makeC18", arguments: [], isThrowing: false))
+      ])
   }
 
   @Test func aPropertyCycleIsClosedOnceBothInstancesExistAndAThrowingInitializerThrows() throws {
@@ -205,10 +225,8 @@ import Testing
     let view = try translate(files, swift: swift).containers[0].accessors[0]
     #expect(
       steps(view) == [
-        .build(local: "_view", type: "View", arguments: [], isThrowing: false),
-        .build(
-          local: "_controller", type: "Controller", arguments: [.init(label: "view", value: .local("_view"))],
-          isThrowing: true),
+        .build(local: "_view", value: .call("_makeView", arguments: [], isThrowing: false)),
+        .build(local: "_controller", value: .call("_makeController", arguments: [.local("_view")], isThrowing: true)),
         .set(local: "_view", property: "controller", value: .local("_controller")),
       ])
     #expect(view.isThrowing)

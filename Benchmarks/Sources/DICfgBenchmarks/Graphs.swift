@@ -65,43 +65,15 @@ func benchmarkRegistry() throws -> Registry {
   return registry
 }
 
-/// The graph file of every scenario.
-func benchmarkGraph() -> String {
-  var text = """
-    dicfg: 1
-    services:
-      singleton: { type: Leaf, scope: singleton }
-      appConfig: { type: AppConfig, scope: singleton }
-      uniqueLeaf: { type: Leaf, scope: unique }
-      weakLeaf: { type: Leaf, scope: weak }
-      details: { type: Details, scope: unique, arguments: { user: String }, init: { user: $user, leaf: singleton } }
-      shared: { type: Leaf }
-      l1: { type: One, init: { a: shared } }
-      l2: { type: One, init: { a: shared } }
-      l3: { type: One, init: { a: shared } }
-      l4: { type: One, init: { a: shared } }
-      m1: { type: Two, init: { a: l1, b: shared } }
-      m2: { type: Two, init: { a: l2, b: shared } }
-      m3: { type: Two, init: { a: l3, b: shared } }
-      m4: { type: Two, init: { a: l4, b: shared } }
-      diamond: { type: Four, init: { a: m1, b: m2, c: m3, d: m4 } }
-      c0: { type: Leaf }
-      asyncLeaf: { type: AsyncLeaf }
-      asyncDiamondLeaf: { type: One, init: { a: asyncLeaf } }
-      asyncDiamond: { type: Two, init: { a: asyncDiamondLeaf, b: asyncLeaf } }
-      syncDiamondLeaf: { type: One, init: { a: shared } }
-      syncDiamond: { type: Two, init: { a: syncDiamondLeaf, b: shared } }
-
-    """
-  for index in 1..<50 { text += "  c\(index): { type: One, init: { a: c\(index - 1) } }\n" }
-  for index in 0..<100 { text += "  w\(index): { type: Leaf }\n" }
-  text += "  wide: { type: Root, init: { children: [" + (0..<100).map { "w\($0)" }.joined(separator: ", ") + "] } }\n"
-  text += "  hundred: { type: Hundred, init: { " + (0..<100).map { "p\($0): w\($0)" }.joined(separator: ", ") + " } }\n"
-  return text
+/// The graph file of every scenario, `dicfg.yaml` beside this file: the dynamic container compiles
+/// it at run time, the build plugin generates the typed container (`MainContainer`) from it.
+func benchmarkGraph() throws -> String {
+  let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("dicfg.yaml")
+  return try String(contentsOf: file, encoding: .utf8)
 }
 
 func dicfgContainer() throws -> DICfgRuntime.Container {
-  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["bench.yaml": benchmarkGraph()])).compile(
+  let result = GraphCompiler(fileSystem: InMemoryFileSystem(["bench.yaml": try benchmarkGraph()])).compile(
     CompileRequest(file: "bench.yaml"))
   guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
   return try DICfgRuntime.Container(plan: plan, registry: try benchmarkRegistry())

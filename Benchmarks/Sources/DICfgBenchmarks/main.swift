@@ -103,10 +103,21 @@ if let id = value(after: "--profile") {
 }
 
 /// The body of one scenario, by name: a service id (resolved by id with its Swift type),
-/// `handle:ID` (by handle), `held:ID` (by id while an instance is held, for the weak scope), or
-/// `hand:ID` (the hand-written construction).
+/// `handle:ID` (by handle), `held:ID` (by id while an instance is held, for the weak scope),
+/// `generated:ID` (the typed container's accessor) or `hand:ID` (the hand-written construction).
 func profiled(_ name: String, in container: DICfgRuntime.Container) throws -> () throws -> Void {
   let hand = HandWritten()
+  if name.hasPrefix("generated:") {
+    let generated = try MainContainer(variables: [:])
+    switch name.dropFirst("generated:".count) {
+    case "singleton": return { blackHole(try generated.singleton) }
+    case "uniqueLeaf": return { blackHole(generated.uniqueLeaf) }
+    case "diamond": return { blackHole(generated.diamond) }
+    case "c49": return { blackHole(generated.c49) }
+    case "hundred": return { blackHole(generated.hundred) }
+    default: throw DiagnosticsError([])
+    }
+  }
   func typed<T>(_ id: String, _ type: T.Type) throws -> () throws -> Void {
     if name.hasPrefix("handle:") {
       let handle = try container.handle(id, as: T.self)
@@ -157,7 +168,9 @@ func startup(swinject: Bool) throws -> () throws -> Void {
     return { blackHole(Swinject.Container().withStartupRegistrations()) }
   }
   var text = "dicfg: 1\nservices:\n  s0: { type: Startup0 }\n"
-  for index in 1..<startupCount { text += "  s\(index): { type: Startup\(index), init: { dependency: s\(index - 1) } }\n" }
+  for index in 1..<startupCount {
+    text += "  s\(index): { type: Startup\(index), init: { dependency: s\(index - 1) } }\n"
+  }
   let result = GraphCompiler(fileSystem: InMemoryFileSystem(["startup.yaml": text])).compile(
     CompileRequest(file: "startup.yaml"))
   guard let plan = result.plan else { throw DiagnosticsError(result.diagnostics) }
@@ -178,6 +191,8 @@ extension Swinject.Container {
 
 let swinject = swinjectContainer()
 let hand = HandWritten()
+/// The typed container the build plugin generates from `dicfg.yaml`.
+let generated = try MainContainer(variables: [:])
 let singletonHandle = try dicfg.handle("singleton", as: Leaf.self)
 let diamondHandle = try dicfg.handle("diamond", as: Four.self)
 let uniqueLeafHandle = try dicfg.handle("uniqueLeaf", as: Leaf.self)
@@ -216,6 +231,7 @@ rows.append(
       ("by id", { blackHole(try dicfg.resolve("singleton", as: Leaf.self)) }),
       ("by handle", { blackHole(try singletonHandle.resolve()) }),
       ("by type", { blackHole(try dicfg.resolve(AppConfig.self)) }),
+      ("generated", { blackHole(try generated.singleton) }),
     ]))
 rows.append(
   try scenario(
@@ -225,6 +241,7 @@ rows.append(
     dicfg: [
       ("by id", { blackHole(try dicfg.resolve("uniqueLeaf", as: Leaf.self)) }),
       ("by handle", { blackHole(try uniqueLeafHandle.resolve()) }),
+      ("generated", { blackHole(generated.uniqueLeaf) }),
     ]))
 rows.append(
   try scenario(
@@ -234,13 +251,17 @@ rows.append(
     dicfg: [
       ("by id", { blackHole(try dicfg.resolve("diamond", as: Four.self)) }),
       ("by handle", { blackHole(try diamondHandle.resolve()) }),
+      ("generated", { blackHole(generated.diamond) }),
     ]))
 rows.append(
   try scenario(
     "graph scope, chain of 50", iterations: effort.scaled(50),
     hand: { blackHole(hand.chain()) },
     swinject: { blackHole(swinject.resolve(One.self, name: "c49")) },
-    dicfg: [("by id", { blackHole(try dicfg.resolve("c49", as: One.self)) })]))
+    dicfg: [
+      ("by id", { blackHole(try dicfg.resolve("c49", as: One.self)) }),
+      ("generated", { blackHole(generated.c49) }),
+    ]))
 rows.append(
   try scenario(
     "root with 100 direct dependencies", iterations: effort.scaled(100),
@@ -252,7 +273,10 @@ rows.append(
     "root with 100 typed initializer parameters", iterations: effort.scaled(100),
     hand: { blackHole(Hundred.handWritten()) },
     swinject: { blackHole(swinject.resolve(Hundred.self, name: "hundred")) },
-    dicfg: [("by id", { blackHole(try dicfg.resolve("hundred", as: Hundred.self)) })]))
+    dicfg: [
+      ("by id", { blackHole(try dicfg.resolve("hundred", as: Hundred.self)) }),
+      ("generated", { blackHole(generated.hundred) }),
+    ]))
 rows.append(
   try scenario(
     "run-time argument", iterations: effort.scaled(2),

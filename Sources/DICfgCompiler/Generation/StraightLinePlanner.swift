@@ -1,10 +1,15 @@
 import DICfgCore
 
-/// Decides how a typed accessor builds a graph- or unique-scoped service without the runtime:
-/// each instance a local, constructed in dependency order by the initializer the Swift declares,
-/// properties set once what they name exists (a cycle through a property closed after
-/// construction), and every shared-scope service read from the runtime's scope storage through a
-/// handle.
+/// Decides how typed accessors build graph- and unique-scoped services without the runtime.
+///
+/// Each such service gets one make function, which calls its initializer with its dependencies:
+/// a dependency reached once in a resolve is made in place by its own make function; one a resolve
+/// must share (a graph-scoped service with two references, one a unique-scoped service or a
+/// property takes, or one with properties) is *hoisted*: the accessor builds it once, as a local, and
+/// passes it down. Properties are set by the accessor once every instance exists, so a cycle
+/// through a property is closed after construction, as the runtime does. Shared-scope services are
+/// read from the runtime's scope storage through handles. The generated code grows with the
+/// number of services and references, not with the depth of their graphs.
 ///
 /// It plans only what it can prove from the graph file and the Swift declarations, so the code it
 /// writes compiles whenever the registration does: anything else (an environment that changes a
@@ -31,16 +36,60 @@ struct StraightLinePlanner {
 
   private struct Unplannable: Error {}
 
-  /// The construction of service `index`, or nil when the runtime has to build it.
-  func construction(of index: Int) -> TypedContainerModel.StraightLine? {
-    guard sameOrder else { return nil }
-    var builder = Builder(planner: self, root: plan.containers[container].services[index])
-    guard let result = try? builder.local(for: index) else { return nil }
-    do { try builder.closeDeferredProperties() } catch { return nil }
-    return TypedContainerModel.StraightLine(steps: builder.steps, result: result)
+  /// The make functions the accessors call, and each planned accessor's construction, by service.
+  func planned() -> (makers: [TypedContainerModel.Maker], constructions: [Int: TypedContainerModel.StraightLine]) {
+    guard sameOrder else { return ([], [:]) }
+    var builder = Builder(planner: self, hoisted: hoisted())
+    var constructions: [Int: TypedContainerModel.StraightLine] = [:]
+    for index in plan.containers[container].services.indices where Self.isPerResolve(service(index).scope) {
+      if let line = try? builder.accessor(of: index) { constructions[index] = line }
+    }
+    // Only the make functions some accessor calls, in service order.
+    var used = Set<Int>()
+    var queue = Array(constructions.values.flatMap(\.calls))
+    while let next = queue.popLast() {
+      guard used.insert(next).inserted, case .made(let maker)? = builder.makers[next] else { continue }
+      queue.append(contentsOf: maker.calls)
+    }
+    let makers = used.sorted().compactMap { index -> TypedContainerModel.Maker? in
+      guard case .made(let maker)? = builder.makers[index] else { return nil }
+      return maker.model
+    }
+    return (makers, constructions)
   }
 
   fileprivate func service(_ index: Int) -> ResolutionPlan.Service { plan.containers[container].services[index] }
+
+  fileprivate static func isPerResolve(_ scope: ScopeKind) -> Bool { scope == .graph || scope == .unique }
+
+  /// The graph-scoped services an accessor builds once and passes down: two or more references,
+  /// a reference from a unique-scoped service (made once per reference) or from a property, or
+  /// properties of its own.
+  private func hoisted() -> Set<Int> {
+    var references: [Int: Int] = [:]
+    var hoisted = Set<Int>()
+    for (index, service) in plan.containers[container].services.enumerated() where Self.isPerResolve(service.scope) {
+      if service.scope == .graph && !service.properties.isEmpty { hoisted.insert(index) }
+      for (argument, isProperty) in service.initializer.map({ ($0, false) }) + service.properties.map({ ($0, true) }) {
+        for reference in Self.directServices(in: argument.value) where reference.container == container {
+          guard self.service(reference.service).scope == .graph else { continue }
+          references[reference.service, default: 0] += 1
+          if isProperty || service.scope == .unique { hoisted.insert(reference.service) }
+        }
+      }
+    }
+    return hoisted.union(references.filter { $0.value > 1 }.keys)
+  }
+
+  /// The services a value passes as they are (not through providers or lazy values).
+  fileprivate static func directServices(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
+    switch value {
+    case .service(let reference): [reference]
+    case .array(let values): values.flatMap(directServices(in:))
+    case .optional(let value): value.map(directServices(in:)) ?? []
+    case .tagged, .provider, .lazy, .external, .parameter, .argument, .container, .literal: []
+    }
+  }
 
   /// Whether a shared service's build can take part in the graph of the resolve that reaches it
   /// (it reaches a graph-scoped service, which a cold build would share with that resolve).
@@ -51,7 +100,7 @@ struct StraightLinePlanner {
       let service = service(next)
       if next != index && service.scope == .graph { return true }
       for argument in service.initializer + service.properties {
-        for reference in Self.services(in: argument.value) {
+        for reference in Self.allServices(in: argument.value) {
           guard reference.container == container else { return true }
           if seen.insert(reference.service).inserted { queue.append(reference.service) }
         }
@@ -60,12 +109,12 @@ struct StraightLinePlanner {
     return false
   }
 
-  fileprivate static func services(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
+  private static func allServices(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
     switch value {
     case .service(let reference), .provider(let reference), .lazy(let reference): [reference]
     case .tagged(_, let services): services
-    case .array(let values): values.flatMap(services(in:))
-    case .optional(let value): value.map(services(in:)) ?? []
+    case .array(let values): values.flatMap(allServices(in:))
+    case .optional(let value): value.map(allServices(in:)) ?? []
     case .external, .parameter, .argument, .container, .literal: []
     }
   }
@@ -84,88 +133,196 @@ struct StraightLinePlanner {
     }
   }
 
+  /// One service's make function, as planned.
+  private struct PlannedMaker {
+    var model: TypedContainerModel.Maker
+    /// The hoisted services it takes, in parameter order.
+    var hoisted: [Int]
+    /// The make functions it calls.
+    var calls: [Int]
+  }
+
+  private enum MakerState {
+    case planning
+    case made(PlannedMaker)
+    case unplannable
+  }
+
   private struct Builder {
     let planner: StraightLinePlanner
-    let root: ResolutionPlan.Service
-    var steps: [TypedContainerModel.Step] = []
-    var graphLocals: [Int: String] = [:]
-    var inProgress: Set<Int> = []
-    var names: Set<String> = []
-    var deferred: [(local: String, property: ResolutionPlan.Argument, type: SwiftType)] = []
+    let hoisted: Set<Int>
+    var makers: [Int: MakerState] = [:]
 
-    init(planner: StraightLinePlanner, root: ResolutionPlan.Service) {
+    init(planner: StraightLinePlanner, hoisted: Set<Int>) {
       self.planner = planner
-      self.root = root
+      self.hoisted = hoisted
     }
 
-    /// The local holding service `index`'s instance for this resolve: built here, or the graph
-    /// scope's one already built.
-    mutating func local(for index: Int) throws -> String {
-      if let built = graphLocals[index] { return built }
+    static func local(_ service: ResolutionPlan.Service) -> String { "_" + SwiftIdentifier.camelCase(service.id) }
+
+    static func makeFunction(_ service: ResolutionPlan.Service) -> String {
+      let name = SwiftIdentifier.camelCase(service.id)
+      return "_make" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// The accessor of service `root`: its hoisted services built once, in dependency order, the
+    /// root made from them, then the properties set.
+    mutating func accessor(of root: Int) throws -> TypedContainerModel.StraightLine {
+      var order: [Int] = []
+      var placed = Set<Int>()
+      // Each service after the hoisted ones its make function takes.
+      func place(_ index: Int) throws {
+        guard !placed.contains(index) else { return }
+        let made = try maker(of: index)
+        guard index == root || planner.service(index).arguments.isEmpty else { throw Unplannable() }
+        for dependency in made.hoisted { try place(dependency) }
+        if placed.insert(index).inserted { order.append(index) }
+      }
+      try place(root)
+      // Properties may name graph-scoped services no initializer takes: those are built too.
+      var visited = Set<Int>()
+      while let next = order.first(where: { !visited.contains($0) }) {
+        visited.insert(next)
+        for property in planner.service(next).properties {
+          for reference in StraightLinePlanner.directServices(in: property.value) {
+            guard reference.container == planner.container else { throw Unplannable() }
+            if planner.service(reference.service).scope == .graph { try place(reference.service) }
+          }
+        }
+      }
+      let rootArguments = planner.service(root).arguments.map { SwiftIdentifier.camelCase($0.name) }
+      var steps = order.map { index -> TypedContainerModel.Step in
+        .build(
+          local: Self.local(planner.service(index)), value: call(index, arguments: index == root ? rootArguments : []))
+      }
+      for index in order {
+        let service = planner.service(index)
+        guard !service.properties.isEmpty else { continue }
+        guard service.scope == .graph, let type = planner.swift.type(named: service.type) else { throw Unplannable() }
+        for property in service.properties {
+          guard let declared = type.properties.first(where: { $0.name == property.label }), declared.isSettable,
+            let propertyType = declared.type
+          else { throw Unplannable() }
+          steps.append(
+            .set(
+              local: Self.local(service), property: property.label,
+              value: try propertyValue(property.value, as: propertyType)))
+        }
+      }
+      return TypedContainerModel.StraightLine(steps: steps, result: Self.local(planner.service(root)), calls: order)
+    }
+
+    private func call(_ index: Int, arguments: [String]) -> TypedContainerModel.Expression {
+      guard case .made(let maker)? = makers[index] else { return .none }
+      return .call(
+        maker.model.function,
+        arguments: maker.hoisted.map { .local(Self.local(planner.service($0))) } + arguments.map { .argument($0) },
+        isThrowing: maker.model.isThrowing)
+    }
+
+    /// A property's value: a hoisted service's local, or what an initializer argument could be.
+    private mutating func propertyValue(
+      _ value: ResolutionPlan.Value, as type: String
+    ) throws -> TypedContainerModel.Expression {
+      if case .service(let reference) = value, planner.service(reference.service).scope == .graph {
+        let target = planner.service(reference.service)
+        guard Self.accepts(Self.bare(type), target, planner.swift) else { throw Unplannable() }
+        return .local(Self.local(target))
+      }
+      var hoistedTaken: [Int] = []
+      var calls: [Int] = []
+      let expression = try self.expression(
+        value, as: type, owner: nil, hoisted: &hoistedTaken, calls: &calls)
+      guard hoistedTaken.isEmpty, calls.isEmpty else { throw Unplannable() }
+      return expression
+    }
+
+    /// The make function of service `index`, planned once.
+    mutating func maker(of index: Int) throws -> PlannedMaker {
+      switch makers[index] {
+      case .made(let maker)?: return maker
+      case .unplannable?, .planning?: throw Unplannable()
+      case nil: break
+      }
+      makers[index] = .planning
+      do {
+        let maker = try plan(index)
+        makers[index] = .made(maker)
+        return maker
+      } catch {
+        makers[index] = .unplannable
+        throw error
+      }
+    }
+
+    private mutating func plan(_ index: Int) throws -> PlannedMaker {
       let service = planner.service(index)
-      guard service.scope == .graph || service.scope == .unique, !inProgress.contains(index),
+      guard StraightLinePlanner.isPerResolve(service.scope),
         planner.variants.allSatisfy({ $0[service.id] == service }),
+        service.scope == .graph || service.properties.isEmpty,
         let type = planner.swift.type(named: service.type),
         let initializer = type.initializers.first(where: { $0.labels == service.initializer.map(\.label) }),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
         service.properties.isEmpty || type.kind == .class
       else { throw Unplannable() }
-      inProgress.insert(index)
+      var hoistedTaken: [Int] = []
+      var calls: [Int] = []
       var arguments: [TypedContainerModel.LabeledExpression] = []
       for (argument, parameter) in zip(service.initializer, initializer.parameters) {
         guard let parameterType = parameter.type else { throw Unplannable() }
         arguments.append(
           TypedContainerModel.LabeledExpression(
-            label: argument.label, value: try expression(argument.value, as: parameterType)))
+            label: argument.label,
+            value: try expression(
+              argument.value, as: parameterType, owner: index, hoisted: &hoistedTaken, calls: &calls)))
       }
-      inProgress.remove(index)
-      let local = name(for: service.id)
-      steps.append(
-        .build(local: local, type: service.type, arguments: arguments, isThrowing: initializer.isThrowing))
-      if service.scope == .graph { graphLocals[index] = local }
-      for property in service.properties {
-        deferred.append((local, property, type))
-      }
-      if inProgress.isEmpty { try closeDeferredProperties() }
-      return local
+      let order = Array(Set(hoistedTaken)).sorted()
+      let parameters =
+        order.map {
+          TypedContainerModel.Parameter(name: Self.local(planner.service($0)), type: planner.service($0).type)
+        }
+        + service.arguments.map {
+          TypedContainerModel.Parameter(name: SwiftIdentifier.camelCase($0.name), type: $0.type)
+        }
+      let isThrowing = initializer.isThrowing || arguments.contains { $0.value.isThrowing }
+      let isMainActor =
+        service.isolation == .mainActor
+        || calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
+      return PlannedMaker(
+        model: TypedContainerModel.Maker(
+          function: Self.makeFunction(service), type: service.type, parameters: parameters,
+          arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
+          isMainActor: isMainActor),
+        hoisted: order, calls: calls)
     }
 
-    /// Sets the properties waiting for what they name: each once every service it takes is
-    /// built, the last of a cycle after all of its members.
-    mutating func closeDeferredProperties() throws {
-      while !deferred.isEmpty {
-        let (local, property, type) = deferred.removeFirst()
-        guard let declared = type.properties.first(where: { $0.name == property.label }), declared.isSettable,
-          let propertyType = declared.type
-        else { throw Unplannable() }
-        steps.append(
-          .set(local: local, property: property.label, value: try expression(property.value, as: propertyType)))
-      }
-    }
+    private static func bare(_ type: String) -> String { type.hasPrefix("any ") ? String(type.dropFirst(4)) : type }
 
-    private mutating func name(for id: String) -> String {
-      let base = "_" + SwiftIdentifier.camelCase(id)
-      var candidate = base
-      var counter = 2
-      while !names.insert(candidate).inserted {
-        candidate = base + String(counter)
-        counter += 1
-      }
-      return candidate
-    }
-
-    /// The expression passing `value` where Swift expects `type`.
+    /// The expression passing `value` where Swift expects `type`, in the make function of
+    /// service `owner` (nil for a property the accessor sets).
     private mutating func expression(
-      _ value: ResolutionPlan.Value, as type: String
+      _ value: ResolutionPlan.Value, as type: String, owner: Int?, hoisted hoistedTaken: inout [Int],
+      calls: inout [Int]
     ) throws -> TypedContainerModel.Expression {
-      let bare = type.hasPrefix("any ") ? String(type.dropFirst(4)) : type
+      let bare = Self.bare(type)
       switch value {
       case .service(let reference):
         guard reference.container == planner.container else { throw Unplannable() }
         let target = planner.service(reference.service)
         guard Self.accepts(bare, target, planner.swift) else { throw Unplannable() }
-        if target.scope == .graph || target.scope == .unique {
-          return .local(try local(for: reference.service))
+        if target.scope == .graph && hoisted.contains(reference.service) {
+          _ = try maker(of: reference.service)
+          hoistedTaken.append(reference.service)
+          return .local(Self.local(target))
+        }
+        if StraightLinePlanner.isPerResolve(target.scope) {
+          guard target.arguments.isEmpty else { throw Unplannable() }
+          let made = try maker(of: reference.service)
+          hoistedTaken.append(contentsOf: made.hoisted)
+          calls.append(reference.service)
+          return .call(
+            made.model.function, arguments: made.hoisted.map { .local(Self.local(planner.service($0))) },
+            isThrowing: made.model.isThrowing)
         }
         // A handle returns the service's accessor type: the parameter must take that type.
         guard let handle = planner.handles[reference.service], target.arguments.isEmpty,
@@ -184,9 +341,9 @@ struct StraightLinePlanner {
         else { throw Unplannable() }
         return .literal(text)
       case .argument(let name):
-        guard let argument = root.arguments.first(where: { $0.name == name }), argument.type == bare else {
-          throw Unplannable()
-        }
+        guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }),
+          argument.type == bare
+        else { throw Unplannable() }
         return .argument(SwiftIdentifier.camelCase(name))
       case .external(let owner, let index):
         let external = planner.plan.containers[owner].externals[index]
@@ -200,24 +357,29 @@ struct StraightLinePlanner {
       case .array(let values):
         guard bare.hasPrefix("["), bare.hasSuffix("]"), !bare.contains(":") else { throw Unplannable() }
         let element = String(bare.dropFirst().dropLast())
-        return .array(try values.map { try expression($0, as: element) })
+        return .array(
+          try values.map {
+            try expression($0, as: element, owner: owner, hoisted: &hoistedTaken, calls: &calls)
+          })
       case .optional(nil):
         guard type.hasSuffix("?") else { throw Unplannable() }
         return .none
       case .optional(let wrapped?):
         guard type.hasSuffix("?") else { throw Unplannable() }
-        return try expression(wrapped, as: String(type.dropLast()))
+        return try expression(
+          wrapped, as: String(type.dropLast()), owner: owner, hoisted: &hoistedTaken, calls: &calls)
       case .provider, .lazy, .tagged:
         throw Unplannable()
       }
     }
 
     /// Whether Swift takes an instance of `service` where it expects `type`: its own type, a type
-    /// it is bound as, or a type its declaration inherits.
+    /// it is bound as, a type its declaration inherits, `Any`, or `AnyObject` for a class.
     private static func accepts(_ type: String, _ service: ResolutionPlan.Service, _ swift: SwiftDeclarations) -> Bool {
       let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-      if bare == service.type || service.bindings.contains(bare) { return true }
-      return swift.type(named: service.type)?.inherited.contains(bare) ?? false
+      if bare == service.type || service.bindings.contains(bare) || bare == "Any" { return true }
+      guard let declared = swift.type(named: service.type) else { return false }
+      return declared.inherited.contains(bare) || (bare == "AnyObject" && declared.kind == .class)
     }
   }
 }

@@ -103,14 +103,16 @@ public struct TypedContainerGenerator: Sendable {
             }),
           accessorTypes: types)
       }
+      let planned = planner?.planned()
       return TypedContainerModel.Container(
         typeName: names[index], name: container.name,
         accessors: container.services.indices.map {
           accessor(
             ofService: $0, in: index, of: plan, type: types[$0] ?? container.services[$0].type, reach: reaches[$0],
-            handles: handles, planner: planner)
+            handles: handles, straightLine: planned?.constructions[$0])
         },
-        handles: handles, keepsExternals: index == 0 && keepsExternals && !externals.isEmpty,
+        handles: handles, makers: planned?.makers ?? [],
+        keepsExternals: index == 0 && keepsExternals && !externals.isEmpty,
         members: index == 0
           ? plan.containers.indices.dropFirst().map {
             TypedContainerModel.Member(
@@ -125,14 +127,15 @@ public struct TypedContainerGenerator: Sendable {
 
   private func accessor(
     ofService index: Int, in container: Int, of plan: ResolutionPlan, type: String,
-    reach: Set<ResolutionPlan.ServiceReference>, handles: [TypedContainerModel.Handle], planner: StraightLinePlanner?
+    reach: Set<ResolutionPlan.ServiceReference>, handles: [TypedContainerModel.Handle],
+    straightLine: TypedContainerModel.StraightLine?
   ) -> TypedContainerModel.Accessor {
     let service = plan.containers[container].services[index]
     let isAsync = reach.contains { self.isAsync($0, in: plan) }
     var construction = TypedContainerModel.Construction.runtime
     if let handle = handles.first(where: { $0.id == service.id }) {
       construction = .handle(handle.property)
-    } else if Self.isPerResolve(service.scope), !isAsync, let line = planner?.construction(of: index) {
+    } else if Self.isPerResolve(service.scope), !isAsync, let line = straightLine {
       construction = .straightLine(line)
     }
     return TypedContainerModel.Accessor(
@@ -305,6 +308,10 @@ public struct TypedContainerGenerator: Sendable {
       for accessor in container.accessors {
         body.blank()
         render(accessor, access: access, into: &body)
+      }
+      for maker in container.makers {
+        body.blank()
+        render(maker, into: &body)
       }
     }
     writer.line("}")
@@ -502,17 +509,30 @@ public struct TypedContainerGenerator: Sendable {
       // With replacements, the runtime builds the graph around the stand-ins. A graph whose
       // initializers cannot throw cannot fail there either: its stand-ins' factories cannot throw.
       writer.line("if isReplaced { return \(line.isThrowing ? "try" : "try!") \(resolve) }")
+      if case .build(let local, let value)? = line.steps.last, line.steps.count == 1, local == line.result {
+        writer.line("return \(swift(value))")
+        return
+      }
       for step in line.steps {
         switch step {
-        case .build(let local, let type, let arguments, let isThrowing):
-          let values = arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
-          writer.line("let \(local) = \(isThrowing ? "try " : "")\(type)(\(values.joined(separator: ", ")))")
-        case .set(let local, let property, let value):
-          writer.line("\(local).\(property) = \(swift(value))")
+        case .build(let local, let value): writer.line("let \(local) = \(swift(value))")
+        case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value))")
         }
       }
       writer.line("return \(line.result)")
     }
+  }
+
+  private func render(_ maker: TypedContainerModel.Maker, into writer: inout SwiftWriter) {
+    let parameters = maker.parameters.map { "_ \(SwiftIdentifier.escaped($0.name)): \($0.type)" }
+    let values = maker.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
+    writer.line(
+      "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
+        + "\(maker.isThrowing ? " throws" : "") -> \(maker.type) {")
+    writer.indent {
+      $0.line("\(maker.initializerThrows ? "try " : "")\(maker.type)(\(values.joined(separator: ", ")))")
+    }
+    writer.line("}")
   }
 
   private func swift(_ expression: TypedContainerModel.Expression) -> String {
@@ -521,6 +541,8 @@ public struct TypedContainerGenerator: Sendable {
     case .argument(let name): SwiftIdentifier.escaped(name)
     case .external(let property): "externals.\(SwiftIdentifier.escaped(property))"
     case .handle(let property): "try \(property).resolve()"
+    case .call(let function, let arguments, let isThrowing):
+      (isThrowing ? "try " : "") + function + "(" + arguments.map(swift).joined(separator: ", ") + ")"
     case .container: "observingContainer"
     case .array(let values): "[" + values.map(swift).joined(separator: ", ") + "]"
     case .none: "nil"
@@ -576,27 +598,55 @@ public struct TypedContainerModel: Sendable, Equatable {
     case straightLine(StraightLine)
   }
 
-  /// A graph built by the accessor itself: the instances as locals in dependency order.
+  /// A graph built by the accessor itself: its hoisted instances as locals in dependency order,
+  /// the service made from them, then the properties set.
   public struct StraightLine: Sendable, Equatable {
     public var steps: [Step]
     /// The local the accessor returns.
     public var result: String
+    /// The services whose make functions the steps call.
+    public var calls: [Int]
+
+    public init(steps: [Step], result: String, calls: [Int]) {
+      self.steps = steps
+      self.result = result
+      self.calls = calls
+    }
 
     var isThrowing: Bool {
       steps.contains {
         switch $0 {
-        case .build(_, _, let arguments, let isThrowing): isThrowing || arguments.contains { $0.value.isThrowing }
-        case .set(_, _, let value): value.isThrowing
+        case .build(_, let value), .set(_, _, let value): value.isThrowing
         }
       }
     }
   }
 
   public enum Step: Sendable, Equatable {
-    /// `let local = type(label: value, …)`, with `try` when the initializer throws.
-    case build(local: String, type: String, arguments: [LabeledExpression], isThrowing: Bool)
+    /// `let local = value`.
+    case build(local: String, value: Expression)
     /// `local.property = value`, once every instance of the resolve is constructed.
     case set(local: String, property: String, value: Expression)
+  }
+
+  /// A private function of the container class that builds one graph- or unique-scoped service
+  /// from the hoisted instances it takes.
+  public struct Maker: Sendable, Equatable {
+    public var function: String
+    public var type: String
+    /// The hoisted instances, then the run-time arguments.
+    public var parameters: [Parameter]
+    /// The initializer's arguments.
+    public var arguments: [LabeledExpression]
+    public var initializerThrows: Bool
+    /// Whether the function throws: its initializer, a handle or a make function it calls can.
+    public var isThrowing: Bool
+    public var isMainActor: Bool
+  }
+
+  public struct Parameter: Sendable, Equatable {
+    public var name: String
+    public var type: String
   }
 
   public struct LabeledExpression: Sendable, Equatable {
@@ -620,6 +670,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     case external(String)
     /// A shared-scope service, read through the handle stored under this property.
     case handle(String)
+    /// A make function called with these values.
+    case call(String, arguments: [Expression], isThrowing: Bool)
     /// The container, as the runtime gives it to factories: not kept alive by the instance.
     case container
     case array([Expression])
@@ -629,6 +681,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     var isThrowing: Bool {
       switch self {
       case .handle: true
+      case .call(_, let arguments, let isThrowing): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
       case .local, .literal, .argument, .external, .container, .none: false
       }
@@ -653,6 +706,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var name: String
     public var accessors: [Accessor]
     public var handles: [Handle]
+    /// The make functions its accessors call.
+    public var makers: [Maker]
     /// Whether it holds the externals it was created with, for the accessors that pass them.
     public var keepsExternals: Bool
     /// The plan's other containers, reached from the first.

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# What the generated code of a graph costs to compile, at several sizes: a chain of N graph-scoped
+# services (each class takes the one before it), generated with `dicfg generate --swift` as the build
+# plugin does, then compiled with the types into one object file (debug, whole module), as a build
+# compiles the app's module. Prints lines of generated code and seconds, per size.
+#   Benchmarks/generated_compile_cost.sh [N...]     default: 250 500 1000
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+swift build --product dicfg 2>&1 | tail -n 1 >&2
+swift build --target DICfgRuntime 2>&1 | tail -n 1 >&2
+bin=$(swift build --show-bin-path)
+sizes=("$@")
+[ ${#sizes[@]} -eq 0 ] && sizes=(250 500 1000)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "| services | generated lines | compile seconds | seconds per 1,000 services |"
+echo "|---|---|---|---|"
+for count in "${sizes[@]}"; do
+  dir="$work/$count"
+  mkdir -p "$dir"
+  {
+    echo "dicfg: 1"
+    echo "services:"
+    echo "  s0: { type: S0 }"
+    for ((index = 1; index < count; index++)); do
+      echo "  s$index: { type: S$index, init: { dependency: s$((index - 1)) } }"
+    done
+  } > "$dir/dicfg.yaml"
+  {
+    echo "final class S0: Sendable { init() {} }"
+    for ((index = 1; index < count; index++)); do
+      echo "final class S$index: Sendable { let dependency: S$((index - 1)); init(dependency: S$((index - 1))) { self.dependency = dependency } }"
+    done
+  } > "$dir/Types.swift"
+  "$bin/dicfg" generate --swift "$dir/Types.swift" --source-root "$dir" --output "$dir/Generated.swift" "$dir/dicfg.yaml"
+  lines=$(wc -l < "$dir/Generated.swift")
+  start=$(date +%s.%N)
+  swiftc -parse-as-library -module-name App -I "$bin/Modules" -wmo -c "$dir/Types.swift" "$dir/Generated.swift" \
+    -o "$dir/App.o"
+  end=$(date +%s.%N)
+  seconds=$(echo "$end - $start" | bc)
+  echo "| $count | $lines | $(printf '%.1f' "$seconds") | $(printf '%.1f' "$(echo "$seconds * 1000 / $count" | bc -l)") |"
+done
