@@ -73,6 +73,7 @@ private func errors(_ output: String) -> [String] {
       run.output.contains(
         "launch argument: no compiled plan for environment 'tset'; did you mean 'test'? The plans are 'base', 'test', "
           + "one for each layer beside 'dicfg.yaml'; to add 'tset', add the layer 'dicfg.tset.yaml' beside it"))
+    #expect(run.output.contains("replaced: retries 3, client StubClient"))
     #expect(run.output.contains("dynamic: production"))
   }
 

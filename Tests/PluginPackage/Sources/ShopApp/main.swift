@@ -44,6 +44,19 @@ func awaitViewModel() async throws {
 }
 try await awaitViewModel()
 
+/// Straight-line accessors: a graph-scoped service whose initializers cannot throw needs no `try`;
+/// a test's stand-in is typed, and the services that take it get it.
+func replaceTheClient() throws {
+  let plain = try ShopContainer()
+  let shipping: Shipping.Gateway = plain.shipping
+  var replacements = ShopContainer.Replacements()
+  replacements.replace(httpClient: { StubClient() })
+  let shop = try ShopContainer(replacing: replacements)
+  print("replaced: retries \(shipping.retries), client \(try shop.checkout.payments.client.name)")
+}
+
+try replaceTheClient()
+
 /// The dynamic container stays for what is decided at run time: here, resolving by id.
 let dynamic = try makeShopContainer(environment: "test")
 print("dynamic: \(try dynamic.resolve("checkout", as: Checkout.self).config.environment)")
