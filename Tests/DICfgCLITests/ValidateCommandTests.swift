@@ -16,6 +16,30 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 }
 
 @Suite struct ValidateCommandTests {
+  @Test func aFragmentAnotherFileImportsIsCheckedThroughItsImporterWhateverTheOrder() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-fragments-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The fragment sorts first, as `config/*.yaml` would pass it, and uses the importer's parameter.
+    try "dicfg: 1\nservices:\n  client: { type: Client, init: { url: $baseURL } }\n".write(
+      to: folder.appendingPathComponent("a-network.yaml"), atomically: true, encoding: .utf8)
+    try "dicfg: 1\nimports: [a-network.yaml]\nparameters: { baseURL: https://example.com }\nservices:\n  app: { type: App, init: { client: client } }\n"
+      .write(to: folder.appendingPathComponent("b-app.yaml"), atomically: true, encoding: .utf8)
+    let paths = ["a-network.yaml", "b-app.yaml"].map { folder.appendingPathComponent($0).path }
+    let clean = try run(["validate", "--color", "never"] + paths)
+    #expect(clean.exitCode == 0, "\(clean.standardError)")
+    #expect(clean.standardError.contains("no errors or warnings in 2 files"))
+
+    // A mistake in the fragment is still found, once, at its line, through the importer.
+    try "dicfg: 1\nservices:\n  client: { type: Client, init: { url: $baseURL, key: $apiKey } }\n".write(
+      to: folder.appendingPathComponent("a-network.yaml"), atomically: true, encoding: .utf8)
+    let broken = try run(["validate", "--color", "never"] + paths)
+    #expect(broken.exitCode == 1)
+    #expect(broken.standardError.components(separatedBy: ": error: ").count == 2, "\(broken.standardError)")
+    #expect(broken.standardError.contains("a-network.yaml:3:55: error: argument 'key' of 'client' refers to '$apiKey'"))
+    #expect(broken.standardError.hasSuffix("1 error, 0 warnings in 2 files\n"))
+  }
+
   @Test(arguments: ["duplicate-key.yaml", "syntax-error.yaml", "trailing-comma.json"])
   func printsCompilerStyleTextToStandardError(fixture: String) throws {
     let result = try run(["validate", "\(fixtures)/\(fixture)", "--color", "never"])

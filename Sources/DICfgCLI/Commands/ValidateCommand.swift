@@ -16,7 +16,9 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       and 64 on a usage error. Text goes to standard error; json, sarif and github go to standard output.
 
       A file named BASE.ENV.yaml with a BASE.yaml beside it is validated on top of that base, so \
-      'dicfg validate config/*.yaml' checks every environment.
+      'dicfg validate config/*.yaml' checks every environment. A file another given file imports \
+      is a fragment: it is checked through its importer, where its parameters and references are \
+      defined, not alone.
 
       Examples:
         dicfg validate config/app.yaml --env production
@@ -79,15 +81,21 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     let manifest = loadManifest(&diagnostics)
     let swift = input.swiftDeclarations()
     diagnostics += swift?.unreadable ?? []
-    var imported = Set<String>()
     var compiled = Set<String>()
     let targets = CompileTargets.plan(
       files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
+    // Every file first: a file another one imports is a fragment, checked through its importer
+    // (where its `$parameters` and references are defined), whatever the order of the arguments.
+    var results: [(target: CompileTargets.Target, result: CompileResult)] = []
+    var imported = Set<String>()
+    for target in targets where compiled.insert(target.key).inserted {
+      let result = input.compile(target.file, environments: target.environments, swift: swift)
+      results.append((target, result))
+      imported.formUnion(result.fileOrder.dropFirst())
+    }
     // Per file validated alone: its findings, so those only an environment adds can say so.
     var baseFindings: [String: Set<Diagnostic>] = [:]
-    for target in targets {
-      guard !imported.contains(target.file), compiled.insert(target.key).inserted else { continue }
-      let result = input.compile(target.file, environments: target.environments, swift: swift)
+    for (target, result) in results where !imported.contains(target.file) {
       var found = result.diagnostics
       if let manifest, let plan = result.plan { found += LinkChecks.check(plan: plan, manifest: manifest) }
       let added = target.environments.dropFirst(input.environments.count)
@@ -98,7 +106,6 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       }
       diagnostics += found
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
-      imported.formUnion(result.fileOrder.dropFirst())
     }
     diagnostics = diagnostics.sortedUnique()
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
