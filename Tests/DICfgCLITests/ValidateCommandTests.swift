@@ -23,7 +23,8 @@ private func run(_ arguments: [String]) throws -> CommandResult {
     // The fragment sorts first, as `config/*.yaml` would pass it, and uses the importer's parameter.
     try "dicfg: 1\nservices:\n  client: { type: Client, init: { url: $baseURL } }\n".write(
       to: folder.appendingPathComponent("a-network.yaml"), atomically: true, encoding: .utf8)
-    try "dicfg: 1\nimports: [a-network.yaml]\nparameters: { baseURL: https://example.com }\nservices:\n  app: { type: App, init: { client: client } }\n"
+    try
+      "dicfg: 1\nimports: [a-network.yaml]\nparameters: { baseURL: https://example.com }\nservices:\n  app: { type: App, init: { client: client } }\n"
       .write(to: folder.appendingPathComponent("b-app.yaml"), atomically: true, encoding: .utf8)
     let paths = ["a-network.yaml", "b-app.yaml"].map { folder.appendingPathComponent($0).path }
     let clean = try run(["validate", "--color", "never"] + paths)
