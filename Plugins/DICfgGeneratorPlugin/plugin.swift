@@ -6,6 +6,8 @@
 // `dicfg-generator-config.json`:
 //
 //     { "files": ["config/app.yaml"], "access": "public", "imports": ["ShopKit"] }
+//
+// In an Xcode project, the graph file (or the configuration) is one of the app target's files.
 import Foundation
 import PackagePlugin
 
@@ -14,23 +16,28 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
     let setup = try GeneratorSetup(target: target, package: context.package)
-    // A registration committed from the command plugin would be a second definition of everything
-    // this one writes (or, under the same name, SwiftPM's "multiple producers").
-    if let file = setup.generatedFiles(of: target).first {
-      throw GeneratorSetupError(
-        "target '\(target.name)' holds '\(file.lastPathComponent)', written by `dicfg generate` or the "
-          + "generate-registry command, and also applies the DICfgGenerator build plugin, which generates the "
-          + "same registration on every build; delete '\(file.path)' to let the plugin generate it, or remove "
-          + "the plugin from the target in Package.swift to keep committing it")
-    }
-    let output = context.pluginWorkDirectoryURL.appendingPathComponent("Registry+GraphFile.swift")
     return [
-      .buildCommand(
-        displayName: "Generating the dicfg registration of \(target.name) from \(setup.fileNames)",
-        executable: try context.tool(named: "dicfg").url,
-        arguments: setup.arguments(output: output, packageDirectory: context.package.directoryURL),
-        inputFiles: setup.inputs,
-        outputFiles: [output])
+      try setup.buildCommand(
+        targetName: target.name, ownFiles: target.sourceFiles.map(\.url), tool: try context.tool(named: "dicfg").url,
+        workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.package.directoryURL)
     ]
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // Xcode app targets: the same set-up, from the target's files and the project's folder.
+  extension DICfgGeneratorPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+      let files = target.inputFiles.map(\.url)
+      let setup = try GeneratorSetup(
+        targetName: target.displayName, directory: nil, files: files, dependencyFiles: [])
+      return [
+        try setup.buildCommand(
+          targetName: target.displayName, ownFiles: files, tool: try context.tool(named: "dicfg").url,
+          workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.xcodeProject.directoryURL)
+      ]
+    }
+  }
+#endif

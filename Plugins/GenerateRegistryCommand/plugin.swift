@@ -2,8 +2,9 @@
 //
 //     swift package --allow-writing-to-package-directory generate-registry --target App
 //
-// writes `Registry+GraphFile.swift` into each named target's sources (every target holding a
-// `dicfg.yaml` when none is named), from the same files and options as the build-tool plugin.
+// writes `Registry+GraphFile.swift` beside the graph file of each named target (every target
+// holding a `dicfg.yaml` when none is named), from the same files and options as the build-tool
+// plugin. In Xcode it runs from the project's context menu, for the targets chosen there.
 import Foundation
 import PackagePlugin
 
@@ -21,22 +22,33 @@ struct GenerateRegistryCommand: CommandPlugin {
       } catch  where names.isEmpty {
         continue
       }
-      let output = target.directoryURL.appendingPathComponent("Registry+GraphFile.swift")
-      // Run from the package's folder with paths relative to it, so the committed file (its
-      // `#sourceLocation` lines among them) is the same on every machine.
-      let root = context.package.directoryURL.standardizedFileURL.path + "/"
-      let process = Process()
-      process.executableURL = tool
-      process.currentDirectoryURL = context.package.directoryURL
-      process.arguments = setup.arguments(output: output, packageDirectory: context.package.directoryURL).map {
-        $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0
-      }
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else {
-        throw GeneratorSetupError("generating the registration of '\(target.name)' failed; the errors are above")
-      }
+      let output = try setup.writeRegistration(targetName: target.name, tool: tool, root: context.package.directoryURL)
       print("wrote \(output.path)")
     }
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // Xcode projects: the targets chosen in the dialog (every one holding a graph file when none is).
+  extension GenerateRegistryCommand: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+      var extractor = ArgumentExtractor(arguments)
+      let names = extractor.extractOption(named: "target")
+      let tool = try context.tool(named: "dicfg").url
+      for target in context.xcodeProject.targets where names.isEmpty || names.contains(target.displayName) {
+        let setup: GeneratorSetup
+        do {
+          setup = try GeneratorSetup(
+            targetName: target.displayName, directory: nil, files: target.inputFiles.map(\.url), dependencyFiles: [])
+        } catch  where names.isEmpty {
+          continue
+        }
+        let output = try setup.writeRegistration(
+          targetName: target.displayName, tool: tool, root: context.xcodeProject.directoryURL)
+        print("wrote \(output.path)")
+      }
+    }
+  }
+#endif

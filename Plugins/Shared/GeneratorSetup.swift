@@ -15,6 +15,8 @@ struct GeneratorSetup {
     var containerTypes: [String: String]?
   }
 
+  /// The folder of the target's graph file and configuration.
+  var directory: URL
   var files: [URL]
   var swiftFiles: [URL]
   var inputs: [URL]
@@ -24,10 +26,10 @@ struct GeneratorSetup {
 
   var fileNames: String { files.map(\.lastPathComponent).joined(separator: ", ") }
 
-  /// The target's own Swift files that `dicfg generate` wrote (the command plugin's committed
-  /// output); its dependencies' files are not read.
-  func generatedFiles(of target: SourceModuleTarget) -> [URL] {
-    target.sourceFiles.map(\.url).filter { $0.pathExtension == "swift" }.filter { url in
+  /// The Swift files among `files` that `dicfg generate` wrote (the command plugin's committed
+  /// output).
+  static func generatedFiles(among files: [URL]) -> [URL] {
+    files.filter { $0.pathExtension == "swift" }.filter { url in
       guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
       defer { try? handle.close() }
       let head = (try? handle.read(upToCount: 64)) ?? Data()
@@ -35,34 +37,52 @@ struct GeneratorSetup {
     }
   }
 
+  /// A package target's setup.
+  ///
   /// - Parameters:
   ///   - target: The target whose registration is generated.
   ///   - package: Its package: the Swift files of the target's dependencies declared there are read
   ///     too, since the graph file may name their types; other packages' modules are left to the
   ///     Swift compiler.
   init(target: SourceModuleTarget, package: Package) throws {
-    let directory = target.directoryURL
-    let candidates = target.sourceFiles.map(\.url)
     let local = Set(package.targets.map(\.id))
     let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
       .filter { local.contains($0.id) }
-    swiftFiles = (candidates + dependencies.flatMap { $0.sourceFiles.map(\.url) })
-      .filter { $0.pathExtension == "swift" }
+    try self.init(
+      targetName: target.name, directory: target.directoryURL, files: target.sourceFiles.map(\.url),
+      dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) })
+  }
+
+  /// The setup of a target whose files are `files`: its graph file and configuration in
+  /// `directory`, or, where a target has no folder of its own (an Xcode target), beside the first
+  /// graph file or configuration among its files.
+  ///
+  /// - Parameter dependencyFiles: Files of the targets it depends on, whose Swift it may name.
+  init(targetName: String, directory: URL?, files candidates: [URL], dependencyFiles: [URL]) throws {
+    let names = ["dicfg-generator-config.json", "dicfg.yaml", "dicfg.yml", "dicfg.json"]
+    let found = names.lazy.compactMap { name in candidates.first { $0.lastPathComponent == name } }.first
+    guard let folder = directory ?? found?.deletingLastPathComponent() else {
+      throw GeneratorSetupError(
+        "target '\(targetName)' has no 'dicfg.yaml', 'dicfg.json' or 'dicfg-generator-config.json' among its "
+          + "files; add the graph file to the target, or stop generating the dicfg registration for it")
+    }
+    self.directory = folder
+    swiftFiles = (candidates + dependencyFiles).filter { $0.pathExtension == "swift" }
     inputs = candidates.filter { ["yaml", "yml", "json"].contains($0.pathExtension) } + swiftFiles
-    let configurationURL = directory.appendingPathComponent("dicfg-generator-config.json")
+    let configurationURL = folder.appendingPathComponent("dicfg-generator-config.json")
     var configuration = Configuration()
     if FileManager.default.fileExists(atPath: configurationURL.path) {
       configuration = try JSONDecoder().decode(Configuration.self, from: Data(contentsOf: configurationURL))
     }
     if let named = configuration.files {
-      files = named.map { directory.appendingPathComponent($0).standardizedFileURL }
+      files = named.map { folder.appendingPathComponent($0).standardizedFileURL }
     } else {
-      files = ["dicfg.yaml", "dicfg.yml", "dicfg.json"].map { directory.appendingPathComponent($0) }
+      files = ["dicfg.yaml", "dicfg.yml", "dicfg.json"].map { folder.appendingPathComponent($0) }
         .filter { FileManager.default.fileExists(atPath: $0.path) }
     }
     guard !files.isEmpty else {
       throw GeneratorSetupError(
-        "target '\(target.name)' has no 'dicfg.yaml', 'dicfg.json' or 'dicfg-generator-config.json' at its "
+        "target '\(targetName)' has no 'dicfg.yaml', 'dicfg.json' or 'dicfg-generator-config.json' at its "
           + "root; add one, or stop generating the dicfg registration for it")
     }
     access = configuration.access ?? "internal"
@@ -80,12 +100,55 @@ struct GeneratorSetup {
     }
   }
 
+  /// The build command that writes the registration of `targetName` into `workDirectory`; it
+  /// fails, saying what to do, when `ownFiles` hold a committed copy.
+  func buildCommand(
+    targetName: String, ownFiles: [URL], tool: URL, workDirectory: URL, sourceRoot: URL
+  ) throws -> Command {
+    // A registration committed from the command plugin would be a second definition of everything
+    // this one writes (or, under the same name, "multiple producers").
+    if let file = Self.generatedFiles(among: ownFiles).first {
+      throw GeneratorSetupError(
+        "target '\(targetName)' holds '\(file.lastPathComponent)', written by `dicfg generate` or the "
+          + "generate-registry command, and also applies the DICfgGenerator build plugin, which generates the "
+          + "same registration on every build; delete '\(file.path)' to let the plugin generate it, or stop "
+          + "applying the plugin to the target to keep committing it")
+    }
+    let output = workDirectory.appendingPathComponent("Registry+GraphFile.swift")
+    return .buildCommand(
+      displayName: "Generating the dicfg registration of \(targetName) from \(fileNames)",
+      executable: tool, arguments: arguments(output: output, packageDirectory: sourceRoot), inputFiles: inputs,
+      outputFiles: [output])
+  }
+
   /// - Parameter packageDirectory: The package's folder: the embedded plans name graph files relative to it.
   func arguments(output: URL, packageDirectory: URL) -> [String] {
     ["generate"] + files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access, "--color", "never"]
       + ["--source-root", packageDirectory.path]
       + imports.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
       + containerTypes.sorted { $0.key < $1.key }.flatMap { ["--container-type", "\($0.key)=\($0.value)"] }
+  }
+}
+
+extension GeneratorSetup {
+  /// Writes the registration into the graph file's folder with `tool`, run from `root` with paths
+  /// relative to it, so the committed file (its `#sourceLocation` lines among them) is the same on
+  /// every machine; returns the file written.
+  func writeRegistration(targetName: String, tool: URL, root: URL) throws -> URL {
+    let output = directory.appendingPathComponent("Registry+GraphFile.swift")
+    let prefix = root.standardizedFileURL.path + "/"
+    let process = Process()
+    process.executableURL = tool
+    process.currentDirectoryURL = root
+    process.arguments = arguments(output: output, packageDirectory: root).map {
+      $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0
+    }
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw GeneratorSetupError("generating the registration of '\(targetName)' failed; the errors are above")
+    }
+    return output
   }
 }
 
