@@ -230,3 +230,65 @@ actor Gate {
     waiters = []
   }
 }
+
+final class RemoteSettings: Sendable {
+  let session: UserRepository
+  let url: String
+  init(session: UserRepository, url: String) {
+    self.session = session
+    self.url = url
+  }
+}
+final class SettingsScreen: Sendable {
+  let settings: RemoteSettings
+  let session: UserRepository
+  init(settings: RemoteSettings, session: UserRepository) {
+    self.settings = settings
+    self.session = session
+  }
+}
+
+@Suite struct AsyncClosureByLabelTests {
+  private let graph = """
+    dicfg: 1
+    services:
+      database: { type: AsyncDatabase, scope: singleton, init: { path: { value: /tmp/app.db } } }
+      session: { type: UserRepository, init: { database: database } }
+      settings: { type: RemoteSettings, init: { session: session, url: { value: "https://example.com/settings" } } }
+      screen: { type: SettingsScreen, init: { settings: settings, session: session } }
+    """
+
+  private func registry(opened: Counter) throws -> Registry {
+    var registry = Registry()
+    try registry.register(
+      { @Sendable (path: String) async throws -> AsyncDatabase in try await AsyncDatabase(path: path, opened: opened) },
+      typeName: "AsyncDatabase", labels: ["path"])
+    try registry.register(UserRepository.init(database:))
+    // An async closure asking for its arguments by label, awaiting before it builds.
+    try registry.register(RemoteSettings.self) { arguments in
+      try await Task.sleep(nanoseconds: 1_000_000)
+      return RemoteSettings(session: try arguments("session"), url: try arguments("url"))
+    }
+    try registry.register(SettingsScreen.init(settings:session:))
+    return registry
+  }
+
+  @Test func anAsyncClosureByLabelSharesTheGraphInstancesAcrossItsAwaits() async throws {
+    let opened = Counter()
+    let container = try link(graph, registry: try registry(opened: opened))
+    let screen = try await container.resolve("screen", as: SettingsScreen.self)
+    #expect(screen.settings.session === screen.session, "one graph-scoped session across the await")
+    #expect(screen.settings.url == "https://example.com/settings")
+    let again = try await container.resolve("screen", as: SettingsScreen.self)
+    #expect(again.session !== screen.session && again.session.database === screen.session.database)
+    #expect(opened.count == 1)
+  }
+
+  @Test func aSynchronousResolveOfItIsRefusedBeforeAnythingIsBuilt() throws {
+    let opened = Counter()
+    let container = try link(graph, registry: try registry(opened: opened))
+    let error = #expect(throws: ResolutionError.self) { try container.resolve("screen", as: SettingsScreen.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(opened.count == 0)
+  }
+}

@@ -45,10 +45,9 @@ final class LinkedService: Sendable {
       return nil
     }
     self.initializerServices = services.count == initializer.count ? services : nil
-    if case .untyped = registration.factory {
-      self.labels = service.initializer.map(\.label)
-    } else {
-      self.labels = []
+    switch registration.factory {
+    case .untyped, .asyncUntyped: self.labels = service.initializer.map(\.label)
+    case .typed, .async: self.labels = []
     }
     self.properties = service.properties.map {
       PropertySource(

@@ -9,6 +9,8 @@ final class Registration: Sendable {
     case untyped(@Sendable (FactoryArguments) throws -> Instance)
     /// Takes the arguments in order, and must be awaited.
     case async(@Sendable ([Instance]) async throws -> Instance)
+    /// Asks for its arguments by label, and must be awaited.
+    case asyncUntyped(@Sendable (FactoryArguments) async throws -> Instance)
   }
 
   /// The type name the graph file uses (`Payments.Gateway`).
@@ -48,6 +50,7 @@ final class Registration: Sendable {
   /// Whether its factory must be awaited.
   var isAsync: Bool {
     if case .async = factory { return true }
+    if case .asyncUntyped = factory { return true }
     return false
   }
 

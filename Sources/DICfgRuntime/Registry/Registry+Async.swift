@@ -28,6 +28,23 @@ extension Registry {
     try addAsync(name: typeName, built: T.self, arguments: types, labels: labels, call: call)
   }
 
+  /// Registers an `async` closure that asks for its arguments by label, as
+  /// ``register(_:typeName:factory:)`` does for a synchronous one; a service built by it is resolved
+  /// with `try await`.
+  ///
+  /// ```swift
+  /// try registry.register(RemoteConfig.self) { arguments in
+  ///   try await RemoteConfig.fetch(from: try arguments("url", as: URL.self))
+  /// }
+  /// ```
+  public mutating func register<T>(
+    _ type: T.Type, typeName: String? = nil, factory: @escaping @Sendable (FactoryArguments) async throws -> T
+  ) throws {
+    try add(
+      factory: .asyncUntyped { Instance.wrapping(try await factory($0)) }, name: typeName, built: T.self,
+      arguments: nil, labels: nil)
+  }
+
   @usableFromInline
   mutating func addAsync(
     name: String?, built: Any.Type, arguments: [Any.Type], labels: [String]?,

@@ -121,6 +121,8 @@ final class AwaitedResolve {
           instance = try factory(FactoryArguments(values, of: linked))
         case .async(let factory):
           instance = try await factory(values)
+        case .asyncUntyped(let factory):
+          instance = try await factory(FactoryArguments(values, of: linked))
         }
       }
     } catch {
@@ -141,7 +143,7 @@ final class AwaitedResolve {
         return SentInstance(instance: try BorrowedValues.with(values) { try factory($0) })
       case .untyped(let factory):
         return SentInstance(instance: try factory(FactoryArguments(values, of: linked)))
-      case .async:
+      case .async, .asyncUntyped:
         throw ResolutionError(.internalError, "'\(linked.service.type)' has an async main-actor factory")
       }
     }.instance

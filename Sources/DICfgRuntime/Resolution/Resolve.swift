@@ -205,7 +205,7 @@ struct Resolve {
         instance = try BorrowedValues.with(argumentStack, base..<end) { try factory($0) }
       case .untyped(let factory):
         instance = try factory(FactoryArguments(argumentStack[base..<argumentCount], of: linked))
-      case .async:
+      case .async, .asyncUntyped:
         // The link marks every service that reaches an async factory; a top-level resolve of one
         // is refused before it starts, so this is reached only through a path the link missed.
         throw ResolutionError.requiresAwait(linked.service, path: pathIDs)
