@@ -475,7 +475,10 @@ public struct TypedContainerGenerator: Sendable {
     if accessor.arguments.isEmpty {
       writer.line("\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(accessor.type) {")
       writer.indent { getter in
-        getter.line(effects.isEmpty ? "get {" : "get \(effects) {")
+        // A handle's read of a built singleton is a few loads: inlined where the app calls it.
+        var inline = ""
+        if case .handle = accessor.construction { inline = "@inline(__always) " }
+        getter.line(inline + (effects.isEmpty ? "get {" : "get \(effects) {"))
         getter.indent { renderBody(of: accessor, into: &$0) }
         getter.line("}")
       }

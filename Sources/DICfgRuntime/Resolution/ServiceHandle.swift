@@ -24,11 +24,20 @@ public struct ServiceHandle<T>: Sendable {
   /// Resolves the service.
   @inlinable
   @inline(__always)
-  public func resolve(arguments: [String: any Sendable] = [:]) throws -> T {
-    // Inlined into the caller: a built singleton that is always a `T` is one load.
-    if isAlwaysT, arguments.isEmpty, let object = singletons?.object(target) {
+  public func resolve() throws -> T {
+    // Inlined into the caller: a built singleton that is always a `T` is one load (and no
+    // arguments dictionary is made for it).
+    if isAlwaysT, let object = singletons?.object(target) {
       return ClassCast.unchecked(object, to: T.self)
     }
+    return try resolveInstance(arguments: [:])
+  }
+
+  /// Resolves the service with run-time arguments.
+  @inlinable
+  @inline(__always)
+  public func resolve(arguments: [String: any Sendable]) throws -> T {
+    if arguments.isEmpty { return try resolve() }
     return try resolveInstance(arguments: arguments)
   }
 
