@@ -10,6 +10,8 @@ cd "$root"
 swift build --product dicfg 2>&1 | tail -n 1 >&2
 swift build --target DICfgRuntime 2>&1 | tail -n 1 >&2
 bin=$(swift build --show-bin-path)
+# DICfgRuntime's modules import the C shims of swift-atomics.
+atomics="$root/.build/checkouts/swift-atomics/Sources/_AtomicsShims/include"
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(250 500 1000)
 work=$(mktemp -d)
@@ -36,8 +38,8 @@ for count in "${sizes[@]}"; do
   "$bin/dicfg" generate --swift "$dir/Types.swift" --source-root "$dir" --output "$dir/Generated.swift" "$dir/dicfg.yaml"
   lines=$(wc -l < "$dir/Generated.swift")
   start=$(date +%s.%N)
-  swiftc -parse-as-library -module-name App -I "$bin/Modules" -wmo -c "$dir/Types.swift" "$dir/Generated.swift" \
-    -o "$dir/App.o"
+  swiftc -swift-version 6 -parse-as-library -module-name App -I "$bin/Modules" -I "$atomics" -wmo -c "$dir/Types.swift" \
+    "$dir/Generated.swift" -o "$dir/App.o"
   end=$(date +%s.%N)
   seconds=$(echo "$end - $start" | bc)
   echo "| $count | $lines | $(printf '%.1f' "$seconds") | $(printf '%.1f' "$(echo "$seconds * 1000 / $count" | bc -l)") |"
