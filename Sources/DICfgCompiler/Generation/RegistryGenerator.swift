@@ -232,13 +232,25 @@ public struct RegistryGenerator: Sendable {
         "each type built with the initializer its services' `init:` lists.",
       ])
       $0.line("static func fromGraphFile() throws -> Registry {")
+      let parts = Self.parts(model)
       $0.indent { body in
         body.line("var registry = Registry(capacity: \(model.factories.count))")
-        for statement in model.statements { render(statement, into: &body) }
-        for property in model.properties { render(property, into: &body) }
+        if parts.count == 1 {
+          render(parts[0], into: &body)
+        } else {
+          for index in parts.indices { body.line("try dicfgRegisterPart\(index)(&registry)") }
+        }
         body.line("return registry")
       }
       $0.line("}")
+      if parts.count > 1 {
+        for (index, part) in parts.enumerated() {
+          $0.blank()
+          $0.line("private static func dicfgRegisterPart\(index)(_ registry: inout Registry) throws {")
+          $0.indent { render(part, into: &$0) }
+          $0.line("}")
+        }
+      }
       if let plans = model.plans {
         render(plans, sources: sources, graphFile: model.sources.first ?? "dicfg.yaml", into: &$0)
       }
@@ -253,6 +265,60 @@ public struct RegistryGenerator: Sendable {
       registersNoArguments: factories.contains { $0.constant == nil && !$0.isMainActor },
       registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor })
     return writer.text
+  }
+
+  /// What one function of the registration holds: statements, then properties.
+  private struct Part {
+    var statements: [RegistryModel.Statement] = []
+    var properties: [RegistryModel.Property] = []
+    var count: Int { statements.count + properties.count }
+  }
+
+  /// The most statements one function of the registration holds. The Swift compiler's checks of a
+  /// function (its ownership and its regions of isolation) grow faster than linearly with the
+  /// function's length, so a large graph's registration is split into functions of about this
+  /// size, and its compile time grows linearly with the number of services.
+  public static let statementsPerFunction = 120
+
+  /// The registration in functions of at most ``statementsPerFunction`` statements (one function
+  /// when it fits). A factory's constant, its registration and the checks that call it stay in one
+  /// function; registrations keep their order, and properties follow them.
+  private static func parts(_ model: RegistryModel) -> [Part] {
+    if model.statements.count + model.properties.count <= statementsPerFunction {
+      return [Part(statements: model.statements, properties: model.properties)]
+    }
+    var groups: [[RegistryModel.Statement]] = []
+    var groupOfConstant: [String: Int] = [:]
+    for statement in model.statements {
+      switch statement {
+      case .register(let factory):
+        if let constant = factory.constant { groupOfConstant[constant] = groups.count }
+        groups.append([statement])
+      case .check(let check):
+        if let index = groupOfConstant[check.constant] {
+          groups[index].append(statement)
+        } else {
+          groups.append([statement])
+        }
+      }
+    }
+    var parts = [Part()]
+    for group in groups {
+      if parts[parts.count - 1].count > 0, parts[parts.count - 1].count + group.count > statementsPerFunction {
+        parts.append(Part())
+      }
+      parts[parts.count - 1].statements += group
+    }
+    for property in model.properties {
+      if parts[parts.count - 1].count >= statementsPerFunction { parts.append(Part()) }
+      parts[parts.count - 1].properties.append(property)
+    }
+    return parts
+  }
+
+  private func render(_ part: Part, into writer: inout SwiftWriter) {
+    for statement in part.statements { render(statement, into: &writer) }
+    for property in part.properties { render(property, into: &writer) }
   }
 
   private func render(_ statement: RegistryModel.Statement, into writer: inout SwiftWriter) {

@@ -1,0 +1,69 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgTestSupport
+import Testing
+
+/// How the registration is laid out in Swift for a large graph: in functions of bounded size, each
+/// holding the factories it calls, so the compiler's checks of a function stay small.
+@Suite struct RegistryRenderingTests {
+  /// A graph of `count` services over seven types; each service after the first takes the one
+  /// before it, so most services check a factory that an earlier service registered.
+  private func largeGraph(_ count: Int) -> MarkedFiles {
+    var text = "dicfg: 1\nservices:\n  s0: { type: Root }\n"
+    for index in 1..<count {
+      text += "  s\(index): { type: T\(index % 7), init: { previous: s\(index - 1) }, scope: unique }\n"
+    }
+    text += "  settings: { type: Settings, properties: { level: { value: 3 } } }\n"
+    return MarkedFiles(["app.yaml": text])
+  }
+
+  private func render(_ files: MarkedFiles) throws -> String {
+    let plan = try #require(compile(files).plan)
+    let generator = RegistryGenerator(sources: ["app.yaml"])
+    return generator.render(try generator.translate([RegistryGenerator.Variant(environment: nil, plan: plan)]))
+  }
+
+  /// The functions of the registration: each one's name and its statements (the lines that are
+  /// not `#sourceLocation` directives).
+  private func registrationFunctions(in text: String) -> [(name: String, statements: [String])] {
+    var functions: [(name: String, statements: [String])] = []
+    var current: (name: String, statements: [String])?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("static func fromGraphFile()") || trimmed.hasPrefix("private static func dicfgRegisterPart") {
+        current = (String(trimmed.prefix { $0 != "(" }), [])
+      } else if line == "  }", let function = current {
+        functions.append(function)
+        current = nil
+      } else if current != nil, !trimmed.hasPrefix("#sourceLocation") {
+        current?.statements.append(trimmed)
+      }
+    }
+    return functions
+  }
+
+  @Test func aLargeRegistrationIsSplitIntoFunctionsThatEachDeclareTheFactoriesTheyCheck() throws {
+    let functions = registrationFunctions(in: try render(largeGraph(400)))
+    let entry = try #require(functions.first)
+    #expect(entry.name == "static func fromGraphFile")
+    let parts = functions.dropFirst()
+    #expect(parts.count >= 4)
+    #expect(entry.statements.filter { $0.hasPrefix("try dicfgRegisterPart") }.count == parts.count)
+    for part in parts {
+      #expect(part.statements.count <= RegistryGenerator.statementsPerFunction, "\(part.name)")
+      let declared = Set(part.statements.compactMap { $0.firstMatch(of: /^let (factory\d+) =/)?.1 }.map(String.init))
+      let called = Set(part.statements.compactMap { $0.firstMatch(of: /dicfgCall\d+\((factory\d+)\)/)?.1 }.map(String.init))
+      #expect(called.isSubset(of: declared), "\(part.name) checks \(called.subtracting(declared).sorted())")
+    }
+    // Every service's check is written once, and every type registered once, across the parts.
+    let statements = parts.flatMap(\.statements)
+    #expect(statements.count { $0.contains("dicfgCall1(") } == 399)
+    #expect(statements.count { $0.hasPrefix("try registry.register(") } == 7)
+    #expect(statements.last == "try registry.property(\"level\", of: Settings.self, \\.level, typeName: \"Settings\")")
+  }
+
+  @Test func aSmallRegistrationIsOneFunction() throws {
+    let functions = registrationFunctions(in: try render(largeGraph(20)))
+    #expect(functions.map(\.name) == ["static func fromGraphFile"])
+  }
+}
