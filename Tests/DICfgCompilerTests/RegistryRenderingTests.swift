@@ -30,7 +30,8 @@ import Testing
     var current: (name: String, statements: [String])?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("static func fromGraphFile()") || trimmed.hasPrefix("private static func dicfgRegisterPart") {
+      if trimmed.hasPrefix("static func fromGraphFile()") || trimmed.hasPrefix("private static func dicfgRegisterPart")
+      {
         current = (String(trimmed.prefix { $0 != "(" }), [])
       } else if line == "  }", let function = current {
         functions.append(function)
@@ -52,7 +53,8 @@ import Testing
     for part in parts {
       #expect(part.statements.count <= RegistryGenerator.statementsPerFunction, "\(part.name)")
       let declared = Set(part.statements.compactMap { $0.firstMatch(of: /^let (factory\d+) =/)?.1 }.map(String.init))
-      let called = Set(part.statements.compactMap { $0.firstMatch(of: /dicfgCall\d+\((factory\d+)\)/)?.1 }.map(String.init))
+      let called = Set(
+        part.statements.compactMap { $0.firstMatch(of: /dicfgCall\d+\((factory\d+)\)/)?.1 }.map(String.init))
       #expect(called.isSubset(of: declared), "\(part.name) checks \(called.subtracting(declared).sorted())")
     }
     // Every service's check is written once, and every type registered once, across the parts.
