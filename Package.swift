@@ -75,6 +75,15 @@ let package = Package(
       name: "TypedSemantics",
       dependencies: ["DICfgRuntime", .product(name: "Atomics", package: "swift-atomics")],
       path: "Tests/TypedSemantics", plugins: ["DICfgGeneratorPlugin"]),
+    // The Swift snippets of the README and the DocC articles, compiled with the graph files they use;
+    // DocumentationSnippetTests runs those that show behaviour and checks that every snippet is here.
+    .target(
+      name: "SnippetsEvents", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Events", plugins: ["DICfgGeneratorPlugin"]),
+    .target(
+      name: "SnippetsPets", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Pets", resources: [.copy("dicfg.yaml")],
+      plugins: ["DICfgGeneratorPlugin"]),
+    .testTarget(
+      name: "DocumentationSnippetTests", dependencies: ["SnippetsEvents", "SnippetsPets", "DICfgTestSupport"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgReporting", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(

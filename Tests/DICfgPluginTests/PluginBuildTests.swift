@@ -75,6 +75,10 @@ private func errors(_ output: String) -> [String] {
           + "one for each layer beside 'dicfg.yaml'; to add 'tset', add the layer 'dicfg.tset.yaml' beside it"))
     #expect(run.output.contains("replaced: retries 3, client StubClient"))
     #expect(run.output.contains("dynamic: production"))
+    #expect(run.output.contains("snippet, typed container: StubClient 42 /var/orders.db test"))
+    #expect(run.output.contains("snippet, straight line: 3 0.25"))
+    #expect(run.output.contains("snippet, replaced: StubClient"))
+    #expect(run.output.contains("snippet, test plan: StubClient"))
   }
 
   // Each mistake between the graph file and the Swift is one dicfg error at the graph file's key or

@@ -65,10 +65,29 @@ public func makeShopContainer(environment: String? = nil) throws -> Container {
 /// The shop's container from the graph file bundled as a resource, compiled at run time, with the
 /// generated registration.
 public func makeShopContainerFromBundledGraphFile() throws -> Container {
-  guard let path = Bundle.module.path(forResource: "dicfg", ofType: "yaml") else {
-    throw RegistryError("the shop's graph file is not in its bundle")
+  // .target(name: "Shop", ..., resources: [.copy("dicfg.yaml")], plugins: [...])
+  guard let path = Bundle.module.path(forResource: "dicfg", ofType: "yaml") else { throw SetupError.noGraphFile }
+  let container = try Container(graphFile: path, registry: try Registry.fromGraphFile())
+  return container
+}
+
+/// The shop's container for its test environment, from the embedded plan.
+public func makeShopContainerForTests() throws -> Container {
+  let container = try Container(
+    plan: try Registry.graphFilePlan(environment: "test"), registry: try Registry.fromGraphFile())
+  return container
+}
+
+enum SetupError: Error { case noGraphFile }
+
+/// A receipt, made with a run-time argument.
+public final class Receipt: Sendable {
+  public let orderNumber: Int
+  public let config: AppConfig
+  public init(orderNumber: Int, config: AppConfig) {
+    self.orderNumber = orderNumber
+    self.config = config
   }
-  return try Container(graphFile: path, registry: try Registry.fromGraphFile())
 }
 
 /// Opened asynchronously: resolved with `try await`.

@@ -60,3 +60,10 @@ try replaceTheClient()
 /// The dynamic container stays for what is decided at run time: here, resolving by id.
 let dynamic = try makeShopContainer(environment: "test")
 print("dynamic: \(try dynamic.resolve("checkout", as: Checkout.self).config.environment)")
+
+// The article's snippets, as it shows them.
+print("snippet, typed container: \(try await typedContainerSnippet(launchArgument: "test"))")
+print("snippet, straight line: \(try straightLineSnippet(try ShopContainer()))")
+print("snippet, replaced: \(try replacementSnippet())")
+print(
+  "snippet, test plan: \(try makeShopContainerForTests().resolve("checkout", as: Checkout.self).payments.client.name)")
