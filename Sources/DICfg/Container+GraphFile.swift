@@ -24,15 +24,42 @@ extension Container {
     container: String? = nil, replacing replacements: Replacements = Replacements(),
     compiler: GraphCompiler = GraphCompiler(), warning: (Diagnostic) -> Void = Container.printWarning
   ) throws {
+    let plan = try Self.compile(path, environments, overrides, compiler, warning)
+    try self.init(
+      plan: plan, registry: registry, externals: externals, environment: environment, container: container,
+      replacing: replacements)
+  }
+
+  /// Compiles a graph file as ``init(graphFile:environments:overrides:registry:externals:environment:container:replacing:compiler:warning:)``
+  /// does, links it, and builds the eager singletons awaiting the async factories they need.
+  ///
+  /// ```swift
+  /// let container = try await Container.create(graphFile: "config/app.yaml", registry: registry)
+  /// ```
+  public static func create(
+    graphFile path: String, environments: [String] = [], overrides: [String] = [], registry: Registry,
+    externals: Externals = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
+    container: String? = nil, replacing replacements: Replacements = Replacements(),
+    compiler: GraphCompiler = GraphCompiler(), warning: (Diagnostic) -> Void = Container.printWarning
+  ) async throws -> Container {
+    let plan = try compile(path, environments, overrides, compiler, warning)
+    return try await create(
+      plan: plan, registry: registry, externals: externals, environment: environment, container: container,
+      replacing: replacements)
+  }
+
+  /// The plan of a graph file, its warnings handed to `warning`; its errors thrown.
+  private static func compile(
+    _ path: String, _ environments: [String], _ overrides: [String], _ compiler: GraphCompiler,
+    _ warning: (Diagnostic) -> Void
+  ) throws -> ResolutionPlan {
     let result = compiler.compile(
       CompileRequest(file: path, environments: environments, overrides: overrides, environmentVariables: nil))
     guard let plan = result.plan else {
       throw DiagnosticsError(result.diagnostics.filter { $0.severity == .error })
     }
     for diagnostic in result.diagnostics where diagnostic.severity == .warning { warning(diagnostic) }
-    try self.init(
-      plan: plan, registry: registry, externals: externals, environment: environment, container: container,
-      replacing: replacements)
+    return plan
   }
 
   /// Prints a graph file's warning to standard error, on one line as `dicfg validate` starts it:

@@ -455,13 +455,16 @@ extension DiagnosticCode {
         + "and was resolved synchronously; or, when the container is created, it is an eager singleton that "
         + "needs one (a link error). Providers and lazy values do not make their holder async: they resolve "
         + "when called.",
-      fix: "Resolve it with `try await container.resolve(…)` (and create a container with eager async "
-        + "singletons with `try await Container.create(plan:registry:…)`), or inject it into a synchronous "
+      fix: "Resolve it with `try await container.resolve(…)` in an async function, or "
+        + "`try await container.awaiting.resolve(…)` in top-level code (and create a container with eager async "
+        + "singletons with `try await Container.create(graphFile:registry:…)` or `create(plan:registry:…)`), "
+        + "or inject it into a synchronous "
         + "service as `{ provider: name }` and await the provider.",
       example: .output(
         "cannot resolve 'repository': 'repository' is built by an async factory or depends on one through "
           + "'init:' or a property, so it cannot be resolved synchronously; resolve it with 'try await "
-          + "container.resolve(…)', or inject it into a synchronous service as '{ provider: repository }' and "
+          + "container.resolve(…)' (in top-level code, where Swift picks the synchronous resolve, 'try await "
+          + "container.awaiting.resolve(…)'), or inject it into a synchronous service as '{ provider: repository }' and "
           + "await the provider [#requires-await] (app.yaml:5:3)")),
     Documentation(
       .requiresMainActor, stage: .resolving,

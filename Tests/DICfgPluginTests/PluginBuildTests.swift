@@ -79,6 +79,7 @@ private func errors(_ output: String) -> [String] {
     #expect(run.output.contains("snippet, straight line: 3 0.25"))
     #expect(run.output.contains("snippet, replaced: StubClient"))
     #expect(run.output.contains("snippet, test plan: StubClient"))
+    #expect(run.output.contains("top level: orders /var/orders.db"))
   }
 
   // Each mistake between the graph file and the Swift is one dicfg error at the graph file's key or

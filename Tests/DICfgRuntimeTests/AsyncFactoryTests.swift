@@ -1,6 +1,7 @@
 import DICfg
 import DICfgTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 final class AsyncDatabase: Sendable {
@@ -30,8 +31,6 @@ final class DatabaseUser: Sendable {
 struct DatabaseUnavailable: Error, CustomStringConvertible {
   var description: String { "the disk is not mounted" }
 }
-
-/// The plan of an in-memory graph file.
 
 /// A registry whose database opens asynchronously, counting its openings.
 private func registry(opened: Counter, failures: Attempts? = nil) throws -> Registry {
@@ -80,7 +79,8 @@ private let graphScoped = """
     #expect(
       error?.message
         == "'repository' is built by an async factory or depends on one through 'init:' or a property, so it "
-        + "cannot be resolved synchronously; resolve it with 'try await container.resolve(…)', or inject it "
+        + "cannot be resolved synchronously; resolve it with 'try await container.resolve(…)' (in top-level code, "
+        + "where Swift picks the synchronous resolve, 'try await container.awaiting.resolve(…)'), or inject it "
         + "into a synchronous service as '{ provider: repository }' and await the provider")
   }
 
@@ -173,6 +173,70 @@ private let graphScoped = """
     #expect(opened.count == 1)
     #expect(try await container.resolve("database", as: AsyncDatabase.self).path == "/e.db")
     #expect(opened.count == 1)
+  }
+
+  @Test func aContainerCreatedFromAGraphFileAwaitsItsEagerAsyncSingletons() async throws {
+    let files = InMemoryFileSystem([
+      "app.yaml": """
+      dicfg: 1
+      parameters:
+        databasePath: /base.db
+      externals:
+        region: { type: String }
+      services:
+        database: { type: AsyncDatabase, scope: singleton, eager: true, init: { path: $databasePath } }
+        repository: { type: UserRepository, init: { database: database } }
+      """,
+      "app.production.yaml": """
+      dicfg: 1
+      parameters:
+        databasePath: /production.db
+      """,
+      "override.yaml": """
+      dicfg: 1
+      services:
+        archive: { type: AsyncDatabase, scope: singleton, eager: true, init: { path: { value: /archive.db } } }
+      """,
+    ])
+    let opened = Counter()
+    let stub = UserRepository(database: try await AsyncDatabase(path: "/stub.db", opened: Counter()))
+    var replacements = Replacements()
+    replacements.replace("repository", with: stub)
+    let warnings = Mutex<[DiagnosticCode]>([])
+    let container = try await Container.create(
+      graphFile: "app.yaml", environments: ["production"], overrides: ["override.yaml"],
+      registry: try registry(opened: opened), externals: ["region": "eu"], replacing: replacements,
+      compiler: GraphCompiler(fileSystem: files),
+      warning: { diagnostic in warnings.withLock { $0.append(diagnostic.code) } })
+    // Both eager singletons were built while the container was created, each once.
+    #expect(opened.count == 2)
+    #expect(try await container.resolve("database", as: AsyncDatabase.self).path == "/production.db")
+    #expect(try await container.resolve("archive", as: AsyncDatabase.self).path == "/archive.db")
+    #expect(try await container.resolve("repository", as: UserRepository.self) === stub)
+    #expect(opened.count == 2)
+    #expect(warnings.withLock { $0 } == [.unusedExternal])
+
+    // The synchronous creation refuses it, at the eager service, before building anything.
+    let refused = Counter()
+    let error = #expect(throws: LinkError.self) {
+      try Container(
+        graphFile: "app.yaml", registry: try registry(opened: refused), externals: ["region": "eu"],
+        compiler: GraphCompiler(fileSystem: files), warning: { _ in })
+    }
+    #expect(error?.diagnostics.map(\.code) == [.requiresAwait])
+    #expect(error?.diagnostics.first?.message.contains("Container.create(graphFile:registry:…)") == true)
+    #expect(refused.count == 0)
+
+    // A graph file with an error throws its diagnostics and builds nothing.
+    let broken = InMemoryFileSystem([
+      "app.yaml": "dicfg: 1\nservices:\n  database: { type: AsyncDatabase, scope: singlton }\n"
+    ])
+    let diagnostics = await #expect(throws: DiagnosticsError.self) {
+      try await Container.create(
+        graphFile: "app.yaml", registry: try registry(opened: refused), compiler: GraphCompiler(fileSystem: broken))
+    }
+    #expect(diagnostics?.diagnostics.map(\.code) == [.unknownScope])
+    #expect(diagnostics?.diagnostics.first?.location.line == 3)
   }
 
   @Test func anAsyncSingletonWhoseFactoryAwaitsItselfIsACycleNotAHang() async throws {

@@ -55,8 +55,8 @@ extension Diagnostic {
     .error(
       .requiresAwait,
       "'\(service.id)' is an eager singleton built by an async factory (or depending on one), so creating the "
-        + "container must await it; create it with 'try await Container.create(plan:registry:…)', or make it "
-        + "not eager", at: service.location)
+        + "container must await it; create it with 'try await Container.create(graphFile:registry:…)' (or "
+        + "'create(plan:registry:…)'), or make it not eager", at: service.location)
   }
 
   static func unknownProperty(

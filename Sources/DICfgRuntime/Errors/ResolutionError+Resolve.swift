@@ -58,7 +58,8 @@ extension ResolutionError {
     ResolutionError(
       .requiresAwait,
       "'\(service.id)' is built by an async factory or depends on one through 'init:' or a property, so it "
-        + "cannot be resolved synchronously; resolve it with 'try await container.resolve(…)', or inject it "
+        + "cannot be resolved synchronously; resolve it with 'try await container.resolve(…)' (in top-level code, "
+        + "where Swift picks the synchronous resolve, 'try await container.awaiting.resolve(…)'), or inject it "
         + "into a synchronous service as '{ provider: \(service.id) }' and await the provider",
       path: path.isEmpty ? [service.id] : path, location: service.location)
   }

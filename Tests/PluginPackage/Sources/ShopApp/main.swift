@@ -67,3 +67,7 @@ print("snippet, straight line: \(try straightLineSnippet(try ShopContainer()))")
 print("snippet, replaced: \(try replacementSnippet())")
 print(
   "snippet, test plan: \(try makeShopContainerForTests().resolve("checkout", as: Checkout.self).payments.client.name)")
+
+// Top-level code awaits through `awaiting`, whose resolves are all awaited.
+let awaitedAtTopLevel = try await makeShopContainer().awaiting.resolve("orders", as: OrderStore.self)
+print("top level: orders \(awaitedAtTopLevel.path)")
