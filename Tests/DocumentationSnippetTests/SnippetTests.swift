@@ -118,6 +118,11 @@ private func trimmed<S: StringProtocol>(_ line: S) -> String {
     #expect(try concurrencyMainActorByHand())
   }
 
+  @Test func concurrencyProvidersLazyValuesAndContainers() async throws {
+    #expect(try await providersAndLazyValues() == ["Fiona", "Bruce", "Ann", "opened", "shown"])
+    #expect(try await concurrencyContainerNamed())
+  }
+
   @Test func concurrencyAsync() async throws {
     #expect(try await concurrencyAsyncInitializer() == "/var/orders.db")
     #expect(try await concurrencyAsyncClosureByLabel() == "https://settings.example.com")

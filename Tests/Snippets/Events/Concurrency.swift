@@ -47,3 +47,15 @@ public func concurrencyAsyncClosureByLabel() async throws -> String {
   let container = try Container(graphFile: path, registry: registry)
   return try await container.resolve("settings", as: RemoteSettings.self).source
 }
+
+enum SetupError: Error { case noContainer }
+
+/// "Providers, lazy values and other containers": another container of the link, by name, awaited
+/// from off the main actor.
+public func concurrencyContainerNamed() async throws -> Bool {
+  let root = try Container(plan: try Registry.graphFilePlan(), registry: try Registry.fromGraphFile())
+  guard let addEvent = root.container(named: "addEvent") else { throw SetupError.noContainer }
+  let wireframe = try await addEvent.resolve(AddEventWireframe.self)  // hops to the main actor
+  let dataStore = try await root.resolve("dataStore", as: CoreDataStore.self)
+  return await MainActor.run { wireframe.dataStore === dataStore } && root.container(named: "addEvnt") == nil
+}
