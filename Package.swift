@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
     .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
+    .library(name: "DICfgLanguageServer", targets: ["DICfgLanguageServer"]),
     .executable(name: "dicfg", targets: ["dicfg"]),
     .executable(name: "weather-report", targets: ["WeatherReport"]),
     .plugin(name: "DICfgGenerator", targets: ["DICfgGeneratorPlugin"]),
@@ -44,6 +45,7 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
     ),
+    .target(name: "DICfgLanguageServer", dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore"]),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
       name: "DICfgCLI",
@@ -54,6 +56,7 @@ let package = Package(
         "DICfgCompiler",
         "DICfgRuntime",
         "DICfgSwiftReader",
+        "DICfgLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -103,6 +106,7 @@ let package = Package(
       dependencies: ["DICfgCLI", "DICfgCore", "DICfgReporting", "DICfgTestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
+    .testTarget(name: "DICfgLanguageServerTests", dependencies: ["DICfgLanguageServer"]),
     .testTarget(name: "DICfgPluginTests"),
   ],
   swiftLanguageModes: [.v6]

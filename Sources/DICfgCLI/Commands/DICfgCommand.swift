@@ -21,7 +21,7 @@ public struct DICfgCommand: ParsableCommand {
     version: version,
     subcommands: [
       ValidateCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, GenerateCommand.self,
-      SchemaCommand.self,
+      SchemaCommand.self, LanguageServerCommand.self,
     ]
   )
 

@@ -1,0 +1,206 @@
+import DICfgCore
+import DICfgLoader
+
+/// The names a graph file declares and refers to, each at its place: what navigation, completion,
+/// hover and rename work from. Read from the loaded trees, so a file that does not compile (an
+/// unknown reference, a bad value) still has its symbols.
+public struct GraphSymbols: Sendable {
+  /// What a name is.
+  public enum Kind: String, Sendable {
+    case service, external, parameter, argument, container, scope, type, file
+  }
+
+  /// One place a name stands.
+  public struct Occurrence: Sendable, Equatable {
+    public var name: String
+    public var kind: Kind
+    /// The container the name stands in ("main" for a file without `containers:`).
+    public var container: String
+    /// The service whose definition holds it, where one does.
+    public var owner: String?
+    /// Where the name starts, and how many characters it takes.
+    public var location: SourceLocation
+    public var length: Int
+    /// A declaration (a service's key, an external's, a parameter's), or a reference to one.
+    public var isDeclaration: Bool
+  }
+
+  public private(set) var occurrences: [Occurrence] = []
+
+  /// The symbols of every file in `files`.
+  public init(files: [LoadedFile]) {
+    for file in files {
+      guard let root = file.root, let entries = root.mapping else { continue }
+      readDocument(entries, container: "main", folder: Self.folder(of: file.path))
+    }
+  }
+
+  /// The declarations of `kind`, the first file's first (files are read root first).
+  public func declarations(_ kind: Kind) -> [Occurrence] {
+    occurrences.filter { $0.isDeclaration && $0.kind == kind }
+  }
+
+  /// The occurrence at a place: the one whose text holds `line`:`column` of `file`.
+  public func occurrence(in file: String, line: Int, column: Int) -> Occurrence? {
+    occurrences.first {
+      $0.location.file == file && $0.location.line == line && column >= $0.location.column
+        && column <= $0.location.column + $0.length
+    }
+  }
+
+  /// The declaration a reference names: a service of its container or another, an external, a
+  /// parameter or run-time argument, a container, or the service that binds a type. For a
+  /// declaration, the first of its name (a layer's definition or patch leads to the base file's).
+  public func declaration(of reference: Occurrence) -> Occurrence? {
+    if reference.isDeclaration {
+      return occurrences.first {
+        $0.isDeclaration && $0.kind == reference.kind && $0.name == reference.name
+          && $0.container == reference.container && $0.owner == reference.owner
+      } ?? reference
+    }
+    switch reference.kind {
+    case .parameter:
+      return declarations(.argument).first { $0.name == reference.name && $0.owner == reference.owner }
+        ?? declarations(.parameter).first { $0.name == reference.name }
+    case .service:
+      let services = declarations(.service).filter { $0.name == reference.name }
+      return services.first { $0.container == reference.container } ?? services.first
+        ?? declarations(.external).first { $0.name == reference.name }
+        ?? binding(of: reference.name)
+    case .type:
+      return binding(of: reference.name)
+    case .container, .external, .scope:
+      return declarations(reference.kind).first { $0.name == reference.name }
+    case .argument, .file:
+      return nil
+    }
+  }
+
+  /// Every occurrence that names the same declaration as `occurrence`: the declaration, the layers
+  /// that define or patch it again, and the references to it.
+  public func occurrences(sameAs occurrence: Occurrence) -> [Occurrence] {
+    guard let target = declaration(of: occurrence) else { return [occurrence] }
+    return occurrences.filter { candidate in
+      guard candidate.name == target.name else { return false }
+      if candidate.isDeclaration {
+        return candidate.kind == target.kind && candidate.container == target.container
+          && (candidate.kind != .argument || candidate.owner == target.owner)
+      }
+      return declaration(of: candidate) == target
+    }
+  }
+
+  /// The service whose `type:` or `as:` names `type`.
+  private func binding(of type: String) -> Occurrence? {
+    guard let use = occurrences.first(where: { $0.kind == .type && $0.name == type && $0.owner != nil }) else {
+      return nil
+    }
+    return declarations(.service).first { $0.name == use.owner && $0.container == use.container }
+  }
+
+  // MARK: Reading
+
+  private mutating func readDocument(_ entries: ConfigNode.Entries, container: String, folder: String) {
+    for entry in entries {
+      switch entry.key.text {
+      case "imports":
+        for item in entry.value.sequence ?? [] where item.scalar != nil {
+          add(item, kind: .file, container: container, owner: nil, name: Self.resolve(item.text, in: folder))
+        }
+      case "parameters": declare(entry.value, kind: .parameter, container: container)
+      case "externals": declare(entry.value, kind: .external, container: container)
+      case "scopes": declare(entry.value, kind: .scope, container: container)
+      case "services":
+        for service in entry.value.mapping ?? [] {
+          add(service.key, kind: .service, container: container, owner: service.key.text, declaration: true)
+          if let fields = service.value.mapping { readService(fields, id: service.key.text, container: container) }
+        }
+      case "containers":
+        for declared in entry.value.mapping ?? [] {
+          add(declared.key, kind: .container, container: declared.key.text, owner: nil, declaration: true)
+          if let fields = declared.value.mapping { readDocument(fields, container: declared.key.text, folder: folder) }
+        }
+      case "collaborators":
+        for item in entry.value.sequence ?? [] where item.scalar != nil {
+          add(item, kind: .container, container: container, owner: nil)
+        }
+      default: break
+      }
+    }
+  }
+
+  private mutating func declare(_ node: ConfigNode, kind: Kind, container: String) {
+    for entry in node.mapping ?? [] {
+      add(entry.key, kind: kind, container: container, owner: nil, declaration: true)
+    }
+  }
+
+  private mutating func readService(_ fields: ConfigNode.Entries, id: String, container: String) {
+    for field in fields {
+      switch field.key.text {
+      case "type" where field.value.scalar != nil:
+        add(field.value, kind: .type, container: container, owner: id)
+      case "as":
+        for item in field.value.sequence ?? [field.value] where item.scalar != nil {
+          add(item, kind: .type, container: container, owner: id)
+        }
+      case "scope" where field.value.scalar != nil:
+        add(field.value, kind: .scope, container: container, owner: id)
+      case "arguments":
+        for argument in field.value.mapping ?? [] {
+          add(argument.key, kind: .argument, container: container, owner: id, declaration: true)
+        }
+      case "init", "properties":
+        for argument in field.value.mapping ?? [] { readValue(argument.value, owner: id, container: container) }
+      default: break
+      }
+    }
+  }
+
+  /// A value of `init:` or `properties:`: a reference, a `$parameter`, a provider or lazy
+  /// reference, a list of them; literals (`{ value: … }`) name nothing.
+  private mutating func readValue(_ node: ConfigNode, owner: String, container: String) {
+    switch node.content {
+    case .scalar(let scalar):
+      guard scalar.isPlain else { return }
+      var text = scalar.text
+      if text.hasPrefix("${") { return }
+      if text.hasSuffix("?") { text.removeLast() }
+      if text.hasPrefix("$") {
+        add(node, kind: .parameter, container: container, owner: owner, name: String(text.dropFirst()), offset: 1)
+      } else if !text.isEmpty {
+        add(node, kind: .service, container: container, owner: owner, name: text)
+      }
+    case .sequence(let items):
+      for item in items { readValue(item, owner: owner, container: container) }
+    case .mapping(let entries):
+      for entry in entries where ["provider", "lazy"].contains(entry.key.text) {
+        readValue(entry.value, owner: owner, container: container)
+      }
+    }
+  }
+
+  private mutating func add(
+    _ node: ConfigNode, kind: Kind, container: String, owner: String?, declaration: Bool = false,
+    name: String? = nil, offset: Int = 0
+  ) {
+    let text = name ?? node.text
+    var location = node.location
+    let quoted = node.scalar.map { !$0.isPlain && $0.style != .plain } ?? false
+    location.column += offset + (quoted ? 1 : 0)
+    occurrences.append(
+      Occurrence(
+        name: text, kind: kind, container: container, owner: owner, location: location,
+        length: kind == .file ? node.text.count : text.count, isDeclaration: declaration))
+  }
+
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
+  static func resolve(_ path: String, in folder: String) -> String {
+    if path.hasPrefix("/") || folder.isEmpty { return path }
+    return folder + "/" + path
+  }
+}

@@ -1,0 +1,407 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgLoader
+import Foundation
+
+/// A Language Server Protocol (3.17) server for graph files, over the same compiler as
+/// `dicfg validate`: diagnostics as the file is typed, completion, go to definition, references,
+/// hover with the layer that set each field, document and workspace symbols, and rename.
+///
+/// ``handle(_:)`` takes one message's content and returns the messages to send; ``run(input:output:)``
+/// drives it over a byte stream. A message that is not JSON, or a request it cannot answer, gets an
+/// error response; nothing a client sends stops the server but `exit`.
+public final class LanguageServer {
+  private var documents: [String: String] = [:]
+  private var analyses: [String: Analysis] = [:]
+  private var published: Set<String> = []
+  private var shutdownRequested = false
+  /// The exit code, once `exit` arrived.
+  public private(set) var exitCode: Int32?
+  private let loader = ConfigLoader()
+
+  public init() {}
+
+  /// Serves messages from `input` until `exit` or the end of the stream; returns the exit code.
+  public func run(input: inout MessageReader, output: (Data) -> Void) -> Int32 {
+    while exitCode == nil, let content = input.next() {
+      for message in handle(content) { output(framed(message.jsonData())) }
+    }
+    return exitCode ?? 1
+  }
+
+  /// The messages to send in answer to one message's content.
+  public func handle(_ content: Data) -> [JSONValue] {
+    guard let message = JSONValue.parse(content), case .object = message else {
+      return [Self.error(id: .null, code: -32700, "the message is not JSON")]
+    }
+    guard let method = message["method"]?.string else {
+      // A response to a request of ours (none is sent), or a message without a method.
+      return message["id"] == nil ? [] : []
+    }
+    let id = message["id"]
+    let params = message["params"] ?? .null
+    if shutdownRequested, method != "exit" {
+      return id.map { [Self.error(id: $0, code: -32600, "the server is shutting down")] } ?? []
+    }
+    switch method {
+    case "initialize": return id.map { [Self.result(id: $0, Self.capabilities)] } ?? []
+    case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": return []
+    case "shutdown":
+      shutdownRequested = true
+      return id.map { [Self.result(id: $0, .null)] } ?? []
+    case "exit":
+      exitCode = shutdownRequested ? 0 : 1
+      return []
+    case "textDocument/didOpen":
+      guard let path = Self.path(params["textDocument"]?["uri"]), let text = params["textDocument"]?["text"]?.string
+      else { return [] }
+      documents[path] = text
+      return analyse(path)
+    case "textDocument/didChange":
+      guard let path = Self.path(params["textDocument"]?["uri"]),
+        let text = params["contentChanges"]?.array?.last?["text"]?.string
+      else { return [] }
+      documents[path] = text
+      return analyse(path)
+    case "textDocument/didSave":
+      guard let path = Self.path(params["textDocument"]?["uri"]) else { return [] }
+      return analyse(path)
+    case "textDocument/didClose":
+      guard let path = Self.path(params["textDocument"]?["uri"]) else { return [] }
+      documents[path] = nil
+      return analyse(path)
+    default:
+      guard let id else { return [] }
+      do {
+        return [Self.result(id: id, try answer(method, params))]
+      } catch let failure as RequestFailure {
+        return [Self.error(id: id, code: failure.code, failure.message)]
+      } catch {
+        return [Self.error(id: id, code: -32603, "\(error)")]
+      }
+    }
+  }
+
+  struct RequestFailure: Error {
+    var code: Int
+    var message: String
+  }
+
+  private func answer(_ method: String, _ params: JSONValue) throws -> JSONValue {
+    switch method {
+    case "textDocument/definition": return try definition(params)
+    case "textDocument/references": return try references(params)
+    case "textDocument/hover": return try hover(params)
+    case "textDocument/completion": return try completion(params)
+    case "textDocument/documentSymbol": return try documentSymbols(params)
+    case "textDocument/rename": return try rename(params)
+    case "workspace/symbol": return workspaceSymbols(params["query"]?.string ?? "")
+    default: throw RequestFailure(code: -32601, message: "'\(method)' is not a method this server has")
+    }
+  }
+
+  // MARK: Analysis
+
+  private var fileSystem: OverlayFileSystem { OverlayFileSystem(open: documents) }
+
+  /// Compiles the graph file `path` belongs to and publishes the diagnostics of every file it reads,
+  /// `path`'s first.
+  private func analyse(_ path: String) -> [JSONValue] {
+    let root = Roots.root(of: path, in: fileSystem, loader: loader)
+    let analysis = Analysis.compile(root, fileSystem: fileSystem)
+    analyses[root] = analysis
+    var byFile: [String: [Diagnostic]] = [:]
+    for diagnostic in analysis.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+    var files = Set(analysis.files.keys).union(byFile.keys)
+    files.insert(path)
+    let cleared = published.filter { file in
+      !files.contains(file) && !analyses.values.contains { $0.root != root && $0.files[file] != nil }
+    }
+    published.subtract(cleared)
+    published.formUnion(files)
+    // The file the editor changed first, then the others the compile read.
+    return ([path] + files.subtracting([path]).sorted() + cleared.sorted()).map { file in
+      .object([
+        "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+        "params": [
+          "uri": .string(Self.uri(file)),
+          "diagnostics": .array((byFile[file] ?? []).map { lspDiagnostic($0, analysis: analysis) }),
+        ],
+      ])
+    }
+  }
+
+  /// The analysis that read `path`, made now if none did.
+  private func analysis(of path: String) -> Analysis {
+    if let found = analyses.values.first(where: { $0.files[path] != nil }) { return found }
+    let root = Roots.root(of: path, in: fileSystem, loader: loader)
+    let analysis = Analysis.compile(root, fileSystem: fileSystem)
+    analyses[root] = analysis
+    return analysis
+  }
+
+  private func lspDiagnostic(_ diagnostic: Diagnostic, analysis: Analysis) -> JSONValue {
+    let location = diagnostic.location
+    let occurrence = analysis.symbols.occurrence(in: location.file, line: location.line, column: location.column)
+    let length = occurrence.map { $0.location == location ? $0.length : 0 } ?? 0
+    let unlocated = diagnostic.notes.filter { $0.location == nil }.map(\.message)
+    var value: [String: JSONValue] = [
+      "range": range(location, length: length),
+      "severity": .integer(diagnostic.severity == .error ? 1 : 2),
+      "code": .string(diagnostic.code.description), "source": "dicfg",
+      "message": .string(([diagnostic.message] + unlocated).joined(separator: "\n")),
+    ]
+    let related = diagnostic.notes.compactMap { note -> JSONValue? in
+      guard let noteLocation = note.location else { return nil }
+      return ["location": self.location(noteLocation, length: 0), "message": .string(note.message)]
+    }
+    if !related.isEmpty { value["relatedInformation"] = .array(related) }
+    return .object(value)
+  }
+
+  // MARK: Requests
+
+  /// The occurrence under the request's position, and the analysis it belongs to.
+  private func occurrence(_ params: JSONValue) throws -> (GraphSymbols.Occurrence?, Analysis, String, Int, Int) {
+    guard let path = Self.path(params["textDocument"]?["uri"]), let line = params["position"]?["line"]?.integer,
+      let character = params["position"]?["character"]?.integer
+    else { throw RequestFailure(code: -32602, message: "the request has no text document and position") }
+    let analysis = analysis(of: path)
+    let column = Self.column(of: character, in: lineText(path, line + 1))
+    return (analysis.symbols.occurrence(in: path, line: line + 1, column: column), analysis, path, line + 1, column)
+  }
+
+  private func definition(_ params: JSONValue) throws -> JSONValue {
+    let (found, analysis, _, _, _) = try occurrence(params)
+    guard let occurrence = found else { return .null }
+    if occurrence.kind == .file { return location(.start(of: occurrence.name), length: 0) }
+    guard let declaration = analysis.symbols.declaration(of: occurrence) else { return .null }
+    return location(declaration.location, length: declaration.length)
+  }
+
+  private func references(_ params: JSONValue) throws -> JSONValue {
+    let (found, analysis, _, _, _) = try occurrence(params)
+    guard let occurrence = found else { return [] }
+    let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
+    return .array(
+      analysis.symbols.occurrences(sameAs: occurrence).filter { includeDeclaration || !$0.isDeclaration }.map {
+        location($0.location, length: $0.length)
+      })
+  }
+
+  private func hover(_ params: JSONValue) throws -> JSONValue {
+    let (found, analysis, _, _, _) = try occurrence(params)
+    guard let occurrence = found, let declaration = analysis.symbols.declaration(of: occurrence) else { return .null }
+    var lines: [String]
+    switch declaration.kind {
+    case .service:
+      lines = ["**\(declaration.name)**, a service of container '\(declaration.container)'", ""]
+      if let entry = analysis.merged[declaration.container]?[declaration.name], let fields = entry.value.mapping {
+        if fields[key: "scope"] == nil { lines.append("- `scope: graph` (the default)") }
+        for field in fields {
+          lines.append("- `\(field.key.text): \(field.value.flowText())` — set in \(relative(field.value.location))")
+        }
+      }
+      for layer in analysis.symbols.occurrences(sameAs: declaration)
+      where layer.isDeclaration && layer.location.file != declaration.location.file {
+        lines.append("- defined again or patched in \(relative(layer.location))")
+      }
+      let requesters = Set(
+        analysis.symbols.occurrences(sameAs: declaration).filter { !$0.isDeclaration }.compactMap(\.owner)
+      ).sorted()
+      lines.append("")
+      lines.append(
+        requesters.isEmpty ? "Requested by no service." : "Requested by " + requesters.joined(separator: ", ") + ".")
+    default:
+      lines = ["**\(declaration.name)**, \(declaration.kind.rawValue) declared at \(relative(declaration.location))"]
+    }
+    return [
+      "contents": ["kind": "markdown", "value": .string(lines.joined(separator: "\n"))],
+      "range": range(occurrence.location, length: occurrence.length),
+    ]
+  }
+
+  private func completion(_ params: JSONValue) throws -> JSONValue {
+    let (_, analysis, path, line, column) = try occurrence(params)
+    let text = lineText(path, line)
+    let before = String(text.unicodeScalars.prefix(max(column - 1, 0)))
+    let symbols = analysis.symbols
+    var items: [JSONValue] = []
+    func item(_ label: String, kind: Int, detail: String) {
+      items.append(["label": .string(label), "kind": .integer(kind), "detail": .string(detail)])
+    }
+    if let dollar = before.lastIndex(of: "$"), !before[dollar...].contains(where: { $0 == " " || $0 == "," }) {
+      let owner = symbols.occurrences.last { $0.location.file == path && $0.location.line <= line && $0.owner != nil }?
+        .owner
+      for argument in symbols.declarations(.argument) where argument.owner == owner {
+        item(argument.name, kind: 6, detail: "run-time argument of '\(argument.owner ?? "")'")
+      }
+      for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
+    } else if before.range(of: #"^\s*scope:\s*\S*$"#, options: .regularExpression) != nil {
+      for scope in ["graph", "unique", "singleton", "weak", "cached"] {
+        item(scope, kind: 14, detail: "built-in scope")
+      }
+      for scope in symbols.declarations(.scope) {
+        item(scope.name, kind: 14, detail: "scope declared in the graph file")
+      }
+    } else if before.contains(":") || before.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+      for service in symbols.declarations(.service) {
+        let fields = analysis.merged[service.container]?[service.name]?.value.mapping
+        let type = fields?[key: "type"]?.text ?? "?"
+        let scope = fields?[key: "scope"]?.text ?? "graph"
+        item(service.name, kind: 6, detail: "\(type), \(scope) (container '\(service.container)')")
+      }
+      for external in symbols.declarations(.external) {
+        item(external.name, kind: 6, detail: "external of container '\(external.container)'")
+      }
+    } else {
+      for key in Self.keys { item(key, kind: 10, detail: "graph file key") }
+    }
+    return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  private func documentSymbols(_ params: JSONValue) throws -> JSONValue {
+    guard let path = Self.path(params["textDocument"]?["uri"]) else {
+      throw RequestFailure(code: -32602, message: "the request has no text document")
+    }
+    let symbols = analysis(of: path).symbols.occurrences.filter {
+      $0.isDeclaration && $0.location.file == path && [.service, .container].contains($0.kind)
+    }
+    return .array(symbols.map(symbolInformation))
+  }
+
+  private func workspaceSymbols(_ query: String) -> JSONValue {
+    var seen = Set<String>()
+    var found: [JSONValue] = []
+    for analysis in analyses.values.sorted(by: { $0.root < $1.root }) {
+      for symbol in analysis.symbols.declarations(.service)
+      where query.isEmpty || symbol.name.localizedCaseInsensitiveContains(query) {
+        guard seen.insert("\(symbol.location)").inserted else { continue }
+        found.append(symbolInformation(symbol))
+      }
+    }
+    return .array(found)
+  }
+
+  private func symbolInformation(_ symbol: GraphSymbols.Occurrence) -> JSONValue {
+    [
+      "name": .string(symbol.name), "kind": .integer(symbol.kind == .container ? 2 : 5),
+      "location": location(symbol.location, length: symbol.length),
+      "containerName": .string(symbol.kind == .container ? "" : symbol.container),
+    ]
+  }
+
+  private func rename(_ params: JSONValue) throws -> JSONValue {
+    let (found, analysis, _, _, _) = try occurrence(params)
+    guard let occurrence = found, let newName = params["newName"]?.string else {
+      throw RequestFailure(code: -32803, message: "there is no service, external or parameter to rename here")
+    }
+    guard let declaration = analysis.symbols.declaration(of: occurrence),
+      [.service, .external, .parameter, .argument].contains(declaration.kind)
+    else { throw RequestFailure(code: -32803, message: "only a service, an external or a parameter can be renamed") }
+    guard newName.range(of: #"^[A-Za-z_][A-Za-z0-9_-]*$"#, options: .regularExpression) != nil else {
+      throw RequestFailure(
+        code: -32803, message: "'\(newName)' is not a name: use letters, digits, '_' and '-', starting with a letter")
+    }
+    if let clash = analysis.symbols.occurrences.first(where: {
+      $0.isDeclaration && $0.name == newName && $0.kind == declaration.kind
+        && (declaration.kind != .service || $0.container == declaration.container)
+    }) {
+      throw RequestFailure(
+        code: -32803,
+        message: "'\(newName)' is already a \(clash.kind.rawValue) (\(relative(clash.location))); choose another name")
+    }
+    var changes: [String: [JSONValue]] = [:]
+    for place in analysis.symbols.occurrences(sameAs: occurrence) {
+      changes[Self.uri(place.location.file), default: []].append([
+        "range": range(place.location, length: place.length), "newText": .string(newName),
+      ])
+    }
+    return ["changes": .object(changes.mapValues { .array($0) })]
+  }
+
+  // MARK: Positions
+
+  private func lineText(_ path: String, _ line: Int) -> String {
+    let text =
+      documents[path] ?? analyses.values.compactMap { $0.files[path] }.first.map {
+        String(decoding: $0.source.bytes, as: UTF8.self)
+      } ?? ""
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, line <= lines.count else { return "" }
+    return String(lines[line - 1].hasSuffix("\r") ? lines[line - 1].dropLast() : lines[line - 1])
+  }
+
+  /// A 1-based column in Unicode scalars, from an LSP character offset in UTF-16 code units.
+  public static func column(of character: Int, in line: String) -> Int {
+    var units = 0
+    var column = 1
+    for scalar in line.unicodeScalars {
+      if units >= character { break }
+      units += scalar.utf16.count
+      column += 1
+    }
+    return column + max(character - units, 0)
+  }
+
+  /// An LSP character offset in UTF-16 code units, from a 1-based column in Unicode scalars.
+  public static func character(of column: Int, in line: String) -> Int {
+    let scalars = Array(line.unicodeScalars)
+    let counted = scalars.prefix(max(column - 1, 0)).reduce(0) { $0 + $1.utf16.count }
+    return counted + max(column - 1 - scalars.count, 0)
+  }
+
+  private func range(_ location: SourceLocation, length: Int) -> JSONValue {
+    let text = lineText(location.file, location.line)
+    let start = Self.character(of: location.column, in: text)
+    let end = Self.character(of: location.column + max(length, 1), in: text)
+    return [
+      "start": ["line": .integer(location.line - 1), "character": .integer(start)],
+      "end": ["line": .integer(location.line - 1), "character": .integer(end)],
+    ]
+  }
+
+  private func location(_ location: SourceLocation, length: Int) -> JSONValue {
+    ["uri": .string(Self.uri(location.file)), "range": range(location, length: length)]
+  }
+
+  private func relative(_ location: SourceLocation) -> String {
+    "\(location.file.split(separator: "/").last.map(String.init) ?? location.file):\(location.line):\(location.column)"
+  }
+
+  // MARK: Protocol
+
+  static let keys = [
+    "dicfg", "imports", "parameters", "externals", "scopes", "defaultScope", "services", "containers",
+    "collaborators", "type", "as", "scope", "eager", "init", "properties", "arguments", "isolation", "alias",
+    "tags", "value", "provider", "lazy", "tagged", "optional", "retain", "description",
+  ]
+
+  static let capabilities: JSONValue = [
+    "capabilities": [
+      "textDocumentSync": ["openClose": true, "change": 1, "save": true],
+      "completionProvider": ["triggerCharacters": ["$", " "]],
+      "definitionProvider": true, "referencesProvider": true, "hoverProvider": true,
+      "documentSymbolProvider": true, "workspaceSymbolProvider": true, "renameProvider": true,
+    ],
+    "serverInfo": ["name": "dicfg", "version": "0.1.0"],
+  ]
+
+  static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
+    ["jsonrpc": "2.0", "id": id, "result": result]
+  }
+
+  static func error(id: JSONValue, code: Int, _ message: String) -> JSONValue {
+    ["jsonrpc": "2.0", "id": id, "error": ["code": .integer(code), "message": .string(message)]]
+  }
+
+  /// The path of a `file:` URI.
+  static func path(_ uri: JSONValue?) -> String? {
+    guard let text = uri?.string, let url = URL(string: text), url.isFileURL else { return nil }
+    return url.standardizedFileURL.path
+  }
+
+  static func uri(_ path: String) -> String {
+    URL(fileURLWithPath: path).absoluteString
+  }
+}

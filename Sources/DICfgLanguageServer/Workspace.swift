@@ -1,0 +1,95 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgLoader
+import Foundation
+
+/// The files the editor has open, over the disk: the compiler reads an open file's unsaved text.
+struct OverlayFileSystem: GraphFileSystem {
+  var open: [String: String]
+  let disk = LocalFileSystem()
+
+  func load(_ path: String, with loader: ConfigLoader) -> LoadedFile {
+    guard let text = open[path] else { return disk.load(path, with: loader) }
+    return loader.load(bytes: Array(text.utf8), path: path)
+  }
+
+  func fileExists(_ path: String) -> Bool { open[path] != nil || disk.fileExists(path) }
+
+  func fileNames(in folder: String) -> [String] {
+    var names = Set(disk.fileNames(in: folder))
+    for path in open.keys where GraphSymbols.folder(of: path) == folder {
+      names.insert(String(path.split(separator: "/").last ?? ""))
+    }
+    return names.sorted()
+  }
+}
+
+/// What one compile of a graph file saw: its diagnostics (over its environment layers too), its
+/// files and their symbols, and the merged services with the layer that set each field.
+struct Analysis: Sendable {
+  var root: String
+  var diagnostics: [Diagnostic]
+  var files: [String: LoadedFile]
+  var symbols: GraphSymbols
+  var merged: [String: [String: ConfigNode.Entry]]
+}
+
+/// Where a file stands among graph files: the file to compile for it (itself, the base of a
+/// `BASE.ENV.yaml` layer, or a file that imports it) and its environment.
+enum Roots {
+  /// The file to compile for `path`, and the environment whose layer `path` is.
+  static func root(of path: String, in fileSystem: OverlayFileSystem, loader: ConfigLoader) -> String {
+    let folder = GraphSymbols.folder(of: path)
+    let name = String(path.split(separator: "/").last ?? "")
+    let parts = name.split(separator: ".")
+    if parts.count >= 3 {
+      let base = (folder.isEmpty ? "" : folder + "/") + parts[0] + "." + parts[parts.count - 1]
+      if base != path, fileSystem.fileExists(base) { return root(of: base, in: fileSystem, loader: loader) }
+    }
+    for sibling in fileSystem.fileNames(in: folder) where sibling != name && Self.isGraphFile(sibling) {
+      let candidate = (folder.isEmpty ? "" : folder + "/") + sibling
+      let file = fileSystem.load(candidate, with: loader)
+      let imports = file.root?.mapping?[key: "imports"]?.sequence ?? []
+      if imports.contains(where: { GraphSymbols.resolve($0.text, in: folder) == path }) { return candidate }
+    }
+    return path
+  }
+
+  static func isGraphFile(_ name: String) -> Bool {
+    name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
+  }
+
+  /// The environments whose layers stand beside `root` (`app.production.yaml` for `app.yaml`).
+  static func environments(of root: String, in fileSystem: OverlayFileSystem) -> [String] {
+    let folder = GraphSymbols.folder(of: root)
+    let name = String(root.split(separator: "/").last ?? "")
+    guard let dot = name.lastIndex(of: ".") else { return [] }
+    let stem = name[..<dot]
+    let suffix = name[dot...]
+    return fileSystem.fileNames(in: folder).compactMap { sibling in
+      guard sibling.hasPrefix(stem + "."), sibling.hasSuffix(suffix) else { return nil }
+      let middle = sibling.dropFirst(stem.count + 1).dropLast(suffix.count)
+      return middle.isEmpty || middle.contains(".") ? nil : String(middle)
+    }.sorted()
+  }
+}
+
+extension Analysis {
+  /// Compiles `root` alone and with each environment layer beside it.
+  static func compile(_ root: String, fileSystem: OverlayFileSystem) -> Analysis {
+    let compiler = GraphCompiler(fileSystem: fileSystem)
+    let base = compiler.compile(CompileRequest(file: root))
+    var diagnostics = base.diagnostics
+    var files = base.files
+    for environment in Roots.environments(of: root, in: fileSystem) {
+      let layered = compiler.compile(CompileRequest(file: root, environments: [environment]))
+      diagnostics += layered.diagnostics
+      files.merge(layered.files) { first, _ in first }
+    }
+    let order = base.fileOrder + files.keys.sorted().filter { !base.fileOrder.contains($0) }
+    let ordered = order.compactMap { files[$0] }
+    return Analysis(
+      root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: GraphSymbols(files: ordered),
+      merged: base.mergedServices)
+  }
+}

@@ -1,0 +1,122 @@
+import DICfgLanguageServer
+import Foundation
+import Testing
+
+/// The protocol layer: framing, requests a client sends by mistake, the life cycle, and the
+/// positions of LSP (UTF-16) against the compiler's (Unicode scalars).
+@Suite struct LanguageServerTests {
+  private func content(_ value: JSONValue) -> Data { value.jsonData() }
+
+  private func request(_ id: Int, _ method: String, _ params: JSONValue = [:]) -> Data {
+    content(["jsonrpc": "2.0", "id": .integer(id), "method": .string(method), "params": params])
+  }
+
+  private func notification(_ method: String, _ params: JSONValue) -> Data {
+    content(["jsonrpc": "2.0", "method": .string(method), "params": params])
+  }
+
+  @Test func framesAreReadAcrossChunksAndAHeaderWithoutALengthIsSkipped() {
+    let first = Data(#"{"a":1}"#.utf8)
+    let second = Data(#"{"b":"é"}"#.utf8)
+    var stream = Data("X-Nothing: 1\r\n\r\n".utf8)
+    stream.append(framed(first))
+    stream.append(Data("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8))
+    stream.append(framed(second))
+    var offset = 0
+    var reader = MessageReader { _ in
+      guard offset < stream.count else { return nil }
+      let chunk = stream[offset..<min(offset + 5, stream.count)]
+      offset += chunk.count
+      return Data(chunk)
+    }
+    #expect(reader.next() == first)
+    #expect(reader.next() == second)
+    #expect(reader.next() == nil)
+  }
+
+  @Test func aMessageThatIsNotJSONGetsAParseErrorAndTheServerGoesOn() {
+    let server = LanguageServer()
+    let answer = server.handle(Data("{ not json".utf8))
+    #expect(answer.first?["error"]?["code"] == .integer(-32700))
+    #expect(server.exitCode == nil)
+    #expect(server.handle(request(1, "initialize")).first?["result"]?["capabilities"]?["hoverProvider"] == true)
+  }
+
+  @Test func anUnknownRequestIsMethodNotFoundAndAnUnknownNotificationIsIgnored() {
+    let server = LanguageServer()
+    #expect(server.handle(request(7, "textDocument/semanticTokens/full")).first?["error"]?["code"] == .integer(-32601))
+    #expect(server.handle(notification("workspace/didChangeWatchedFiles", [:])).isEmpty)
+  }
+
+  @Test func aRequestWithoutItsPositionIsInvalidParams() {
+    let server = LanguageServer()
+    #expect(
+      server.handle(request(2, "textDocument/definition", ["textDocument": [:]])).first?["error"]?["code"]
+        == .integer(-32602))
+  }
+
+  @Test func exitAfterShutdownIsZeroAndWithoutItOne() {
+    let polite = LanguageServer()
+    _ = polite.handle(request(1, "shutdown"))
+    #expect(polite.handle(request(2, "textDocument/hover")).first?["error"]?["code"] == .integer(-32600))
+    _ = polite.handle(notification("exit", [:]))
+    #expect(polite.exitCode == 0)
+    let abrupt = LanguageServer()
+    _ = abrupt.handle(notification("exit", [:]))
+    #expect(abrupt.exitCode == 1)
+  }
+
+  @Test func runServesUntilExitAndAnswersEachRequestFramed() {
+    var stream = framed(request(1, "initialize"))
+    stream.append(framed(request(2, "shutdown")))
+    stream.append(framed(notification("exit", [:])))
+    var sent = false
+    var reader = MessageReader { _ in
+      defer { sent = true }
+      return sent ? nil : stream
+    }
+    var output = Data()
+    let server = LanguageServer()
+    let code = server.run(input: &reader) { output.append($0) }
+    #expect(code == 0)
+    let text = String(decoding: output, as: UTF8.self)
+    #expect(text.hasPrefix("Content-Length: "))
+    #expect(text.contains(#""id":1"#) && text.contains(#""id":2"#))
+  }
+
+  @Test func anOpenedFileWithAMistakeIsPublishedAtItsLineAndAHalfTypedOneToo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let uri = folder.appendingPathComponent("app.yaml").absoluteString
+    let server = LanguageServer()
+    let text = "dicfg: 1\nservices:\n  a: { type: A, init: { b: missing } }\n"
+    let published = server.handle(
+      notification(
+        "textDocument/didOpen",
+        ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": 1, "text": .string(text)]]))
+    let diagnostics = published.first?["params"]?["diagnostics"]?.array ?? []
+    #expect(diagnostics.map { $0["code"] } == [.string("unknown-reference")])
+    #expect(diagnostics.first?["range"]?["start"] == ["line": 2, "character": 27])
+    #expect(diagnostics.first?["range"]?["end"] == ["line": 2, "character": 34])
+
+    let halfTyped = server.handle(
+      notification(
+        "textDocument/didChange",
+        [
+          "textDocument": ["uri": .string(uri), "version": 2],
+          "contentChanges": [["text": "dicfg: 1\nservices:\n  a: { type: [\n"]],
+        ]))
+    #expect(halfTyped.first?["params"]?["diagnostics"]?.array?.first?["severity"] == .integer(1))
+    #expect(server.exitCode == nil)
+  }
+
+  @Test func positionsCountUTF16UnitsInTheEditorAndScalarsInTheCompiler() {
+    let line = "  a: { type: 𝒜é, init: x }"
+    // '𝒜' is two UTF-16 units and one scalar.
+    #expect(LanguageServer.column(of: 15, in: line) == 15)
+    #expect(LanguageServer.character(of: 15, in: line) == 15)
+    #expect(LanguageServer.column(of: 13, in: line) == 14)
+    #expect(LanguageServer.character(of: 14, in: line) == 13)
+  }
+}

@@ -1,0 +1,226 @@
+"""End-to-end tests of `dicfg lsp`, driven by pytest-lsp's client (pygls) over standard input and
+output, on copies of the project's config examples.
+
+    DICFG=.build/debug/dicfg python3 -m pytest Tests/LanguageServerClient
+"""
+
+import asyncio
+import os
+import pathlib
+import shutil
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DICFG = os.environ.get("DICFG", str(ROOT / ".build" / "debug" / "dicfg"))
+
+
+@pytest.fixture
+def examples(tmp_path):
+    """A copy of config-examples/environments (a base file and two layers) and of the weather example."""
+    for name in ["environments", "weather"]:
+        shutil.copytree(ROOT / "config-examples" / name, tmp_path / name)
+    return tmp_path
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[DICFG, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=None)
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+def uri(path):
+    return pathlib.Path(path).as_uri()
+
+
+async def diagnostics_of(client, path):
+    """The diagnostics the server publishes after an edit of `path`: that file's come first, then
+    those of the other files its compile read."""
+    params = await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 20)
+    assert params.uri == uri(path)
+    return list(params.diagnostics)
+
+
+async def open_file(client, path, text=None):
+    text = pathlib.Path(path).read_text() if text is None else text
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(path), language_id="yaml", version=1, text=text)
+        )
+    )
+    await diagnostics_of(client, path)
+    return text
+
+
+def position_of(text, needle, occurrence=0, offset=0):
+    """The position of the `occurrence`-th `needle` in `text`, `offset` characters in."""
+    index = -1
+    for _ in range(occurrence + 1):
+        index = text.index(needle, index + 1)
+    line = text.count("\n", 0, index)
+    character = index - (text.rfind("\n", 0, index) + 1) + offset
+    return types.Position(line=line, character=character)
+
+
+async def test_a_mistake_typed_is_a_located_diagnostic_and_fixing_it_clears_it(client, examples):
+    path = examples / "environments" / "app.yaml"
+    text = await open_file(client, path)
+    assert list(client.diagnostics[uri(path)]) == []
+
+    broken = text.replace("init: { users: userRepository,", "init: { users: userRepositry,")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
+        )
+    )
+    diagnostics = await diagnostics_of(client, path)
+    assert [d.code for d in diagnostics] == ["unknown-reference"]
+    assert diagnostics[0].range.start == position_of(broken, "userRepositry")
+    assert diagnostics[0].severity == types.DiagnosticSeverity.Error
+    assert "did you mean 'userRepository'" in diagnostics[0].message
+
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=3),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    assert await diagnostics_of(client, path) == []
+
+
+async def test_a_half_typed_file_gets_a_diagnostic_not_a_dead_server(client, examples):
+    path = examples / "environments" / "app.yaml"
+    await open_file(client, path, "dicfg: 1\nservices:\n  a: { type: A, init: { b: [\n")
+    diagnostics = client.diagnostics[uri(path)]
+    assert len(diagnostics) >= 1
+    assert diagnostics[0].severity == types.DiagnosticSeverity.Error
+    # The server still answers.
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri(path)), position=types.Position(line=1, character=0))
+    )
+    assert any(item.label == "services" for item in result.items)
+
+
+async def test_completion_offers_the_services_with_type_and_scope(client, examples):
+    path = examples / "environments" / "app.yaml"
+    text = await open_file(client, path)
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(text, "userRepository,", offset=4),
+        )
+    )
+    items = {item.label: item.detail for item in result.items}
+    assert items["httpClient"] == "URLSessionHTTPClient, singleton (container 'main')"
+    assert items["userRepository"] == "RemoteUserRepository, graph (container 'main')"
+
+    scopes = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(text, "scope: singleton", offset=7),
+        )
+    )
+    assert {"graph", "unique", "singleton", "weak", "cached"} <= {item.label for item in scopes.items}
+
+    parameters = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(text, "$apiBaseURL", offset=1),
+        )
+    )
+    assert {"apiBaseURL", "apiToken"} <= {item.label for item in parameters.items}
+
+
+async def test_definition_jumps_from_a_layer_to_the_base_file(client, examples):
+    base = examples / "environments" / "app.yaml"
+    layer = examples / "environments" / "app.production.yaml"
+    layer_text = await open_file(client, layer)
+    base_text = base.read_text()
+    result = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(layer)),
+            position=position_of(layer_text, "userRepository:", offset=2),
+        )
+    )
+    assert result.uri == uri(base)
+    assert result.range.start == position_of(base_text, "userRepository:")
+
+
+async def test_definition_of_a_reference_and_of_a_bound_type(client, examples):
+    path = examples / "environments" / "app.yaml"
+    text = await open_file(client, path)
+    reference = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(text, "users: userRepository", offset=9),
+        )
+    )
+    assert reference.range.start == position_of(text, "userRepository:")
+    bound = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(text, "http: HTTPClient", offset=8),
+        )
+    )
+    assert bound.range.start == position_of(text, "httpClient:")
+
+
+async def test_hover_shows_the_definition_where_each_field_was_set_and_who_requests_it(client, examples):
+    path = examples / "environments" / "app.yaml"
+    text = await open_file(client, path)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(text, "userRepository:", offset=3),
+        )
+    )
+    value = hover.contents.value
+    assert "**userRepository**, a service of container 'main'" in value
+    assert "`type: RemoteUserRepository` — set in app.yaml:" in value
+    assert "patched in app.production.yaml:" in value
+    assert "Requested by loginViewModel." in value
+
+
+async def test_rename_changes_the_base_file_and_its_layer(client, examples):
+    base = examples / "environments" / "app.yaml"
+    layer = examples / "environments" / "app.production.yaml"
+    text = await open_file(client, base)
+    edit = await client.text_document_rename_async(
+        types.RenameParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(base)),
+            position=position_of(text, "userRepository:", offset=1),
+            new_name="accounts",
+        )
+    )
+    assert sorted(edit.changes) == sorted([uri(base), uri(layer)])
+    assert len(edit.changes[uri(base)]) == 2  # the declaration and loginViewModel's reference
+    assert len(edit.changes[uri(layer)]) == 1
+    assert all(change.new_text == "accounts" for changes in edit.changes.values() for change in changes)
+
+    with pytest.raises(Exception, match="'httpClient' is already a service"):
+        await client.text_document_rename_async(
+            types.RenameParams(
+                text_document=types.TextDocumentIdentifier(uri=uri(base)),
+                position=position_of(text, "userRepository:", offset=1),
+                new_name="httpClient",
+            )
+        )
+
+
+async def test_document_and_workspace_symbols(client, examples):
+    path = examples / "weather" / "app.yaml"
+    await open_file(client, path)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri(path)))
+    )
+    names = [symbol.name for symbol in symbols]
+    assert "weatherClient" in names and "rootViewController" in names
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="weatherrep"))
+    assert {symbol.name for symbol in found} >= {"weatherReportController"}
