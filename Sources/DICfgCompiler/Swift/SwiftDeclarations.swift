@@ -10,14 +10,30 @@ public import DICfgCore
 /// (DICfgSwiftReader), and it encodes to JSON, so the checks can run where the sources are not.
 public struct SwiftDeclarations: Sendable, Hashable, Codable {
   /// The types declared or extended, by qualified name (`Payments.Gateway`), in source order.
-  public var types: [SwiftType]
+  public var types: [SwiftType] {
+    didSet { typeIndex = Self.index(of: types) }
+  }
   /// Files that could not be read or parsed whole (warnings: what they declare is left to the
   /// Swift compiler), and paths given where no file is (errors).
   public var unreadable: [Diagnostic]
+  /// Each type's position in ``types`` by its name (the first, where two extend one name).
+  private var typeIndex: [String: Int]
+
+  private enum CodingKeys: String, CodingKey {
+    case types, unreadable
+  }
 
   public init(types: [SwiftType] = [], unreadable: [Diagnostic] = []) {
     self.types = types
     self.unreadable = unreadable
+    typeIndex = Self.index(of: types)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      types: try container.decode([SwiftType].self, forKey: .types),
+      unreadable: try container.decode([Diagnostic].self, forKey: .unreadable))
   }
 
   /// The type a graph file names: by its qualified name, without a module prefix, or without
@@ -31,7 +47,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     return nil
   }
 
-  private var typeIndex: [String: Int] {
+  private static func index(of types: [SwiftType]) -> [String: Int] {
     var index: [String: Int] = [:]
     for (position, type) in types.enumerated() where index[type.name] == nil { index[type.name] = position }
     return index
