@@ -1,4 +1,4 @@
-import DICfgCompiler
+public import DICfgCompiler
 import DICfgCore
 import DICfgLoader
 import Foundation
@@ -18,8 +18,18 @@ public final class LanguageServer {
   /// The exit code, once `exit` arrived.
   public private(set) var exitCode: Int32?
   private let loader = ConfigLoader()
+  /// Reads the Swift declarations a graph file is checked against (the target beside it), or nil.
+  private let readSwift: (@Sendable (_ graphFile: String) -> SwiftDeclarations?)?
+  /// The Swift declarations read for each compiled file, read again when a graph file is opened or
+  /// saved.
+  private var swiftByRoot: [String: SwiftDeclarations] = [:]
 
-  public init() {}
+  /// A server; `swift`, given the graph file compiled, returns the declarations of the Swift
+  /// target it wires (nil where there is none): the compile checks types, initializers and
+  /// properties against them, and completion offers their names and labels.
+  public init(swift: (@Sendable (_ graphFile: String) -> SwiftDeclarations?)? = nil) {
+    readSwift = swift
+  }
 
   /// Serves messages from `input` until `exit` or the end of the stream; returns the exit code.
   public func run(input: inout MessageReader, output: (Data) -> Void) -> Int32 {
@@ -56,7 +66,7 @@ public final class LanguageServer {
       guard let path = Self.path(params["textDocument"]?["uri"]), let text = params["textDocument"]?["text"]?.string
       else { return [] }
       documents[path] = text
-      return analyse(path)
+      return analyse(path, readingSwift: true)
     case "textDocument/didChange":
       guard let path = Self.path(params["textDocument"]?["uri"]),
         let text = params["contentChanges"]?.array?.last?["text"]?.string
@@ -65,7 +75,7 @@ public final class LanguageServer {
       return analyse(path)
     case "textDocument/didSave":
       guard let path = Self.path(params["textDocument"]?["uri"]) else { return [] }
-      return analyse(path)
+      return analyse(path, readingSwift: true)
     case "textDocument/didClose":
       guard let path = Self.path(params["textDocument"]?["uri"]) else { return [] }
       documents[path] = nil
@@ -106,9 +116,9 @@ public final class LanguageServer {
 
   /// Compiles the graph file `path` belongs to and publishes the diagnostics of every file it reads,
   /// `path`'s first.
-  private func analyse(_ path: String) -> [JSONValue] {
+  private func analyse(_ path: String, readingSwift: Bool = false) -> [JSONValue] {
     let root = Roots.root(of: path, in: fileSystem, loader: loader)
-    let analysis = Analysis.compile(root, fileSystem: fileSystem)
+    let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: readingSwift))
     analyses[root] = analysis
     var byFile: [String: [Diagnostic]] = [:]
     for diagnostic in analysis.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
@@ -135,9 +145,18 @@ public final class LanguageServer {
   private func analysis(of path: String) -> Analysis {
     if let found = analyses.values.first(where: { $0.files[path] != nil }) { return found }
     let root = Roots.root(of: path, in: fileSystem, loader: loader)
-    let analysis = Analysis.compile(root, fileSystem: fileSystem)
+    let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: false))
     analyses[root] = analysis
     return analysis
+  }
+
+  /// The Swift declarations for `root`: read when asked to or not read yet, else those read before.
+  private func swift(for root: String, reading: Bool) -> SwiftDeclarations? {
+    guard let readSwift else { return nil }
+    if !reading, let known = swiftByRoot[root] { return known }
+    let read = readSwift(root)
+    swiftByRoot[root] = read
+    return read
   }
 
   private func lspDiagnostic(_ diagnostic: Diagnostic, analysis: Analysis) -> JSONValue {
@@ -175,6 +194,9 @@ public final class LanguageServer {
     let (found, analysis, _, _, _) = try occurrence(params)
     guard let occurrence = found else { return .null }
     if occurrence.kind == .file { return location(.start(of: occurrence.name), length: 0) }
+    if occurrence.kind == .type, let declared = analysis.swift?.type(named: occurrence.name) {
+      return location(declared.location, length: 0)
+    }
     guard let declaration = analysis.symbols.declaration(of: occurrence) else { return .null }
     return location(declaration.location, length: declaration.length)
   }
@@ -237,6 +259,22 @@ public final class LanguageServer {
         item(argument.name, kind: 6, detail: "run-time argument of '\(argument.owner ?? "")'")
       }
       for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
+    } else if let swift = analysis.swift,
+      before.range(of: #"(^|[{,])\s*type:\s*[A-Za-z0-9_.]*$"#, options: .regularExpression) != nil
+    {
+      for type in swift.types where type.kind != .extension {
+        item(
+          type.name, kind: type.kind == .struct ? 22 : 7, detail: "\(type.kind.rawValue), \(relative(type.location))")
+      }
+    } else if let swift = analysis.swift, isLabelPosition(before, path: path, line: line),
+      let type = serviceType(at: line, in: path, analysis: analysis), let declared = swift.type(named: type)
+    {
+      for initializer in declared.initializers where !initializer.isPrivate {
+        for parameter in initializer.parameters {
+          guard let label = parameter.label, !items.contains(where: { $0["label"]?.string == label }) else { continue }
+          item(label, kind: 5, detail: "\(parameter.type ?? "?") in \(type).\(initializer.signature)")
+        }
+      }
     } else if before.range(of: #"^\s*scope:\s*\S*$"#, options: .regularExpression) != nil {
       for scope in ["graph", "unique", "singleton", "weak", "cached"] {
         item(scope, kind: 14, detail: "built-in scope")
@@ -258,6 +296,41 @@ public final class LanguageServer {
       for key in Self.keys { item(key, kind: 10, detail: "graph file key") }
     }
     return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  /// Whether the text before the cursor is where an `init:` key is written: after `init: {` (or a
+  /// comma inside it) with no colon yet, or on a line of its own under a block `init:`.
+  private func isLabelPosition(_ before: String, path: String, line: Int) -> Bool {
+    if let open = before.range(of: #"init:\s*\{[^}]*$"#, options: .regularExpression) {
+      let inside = before[open].split(separator: "{", maxSplits: 1).last ?? ""
+      return !(inside.split(separator: ",", omittingEmptySubsequences: false).last ?? "").contains(":")
+    }
+    guard before.trimmingCharacters(in: .whitespaces).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+      return false
+    }
+    let indent = before.prefix { $0 == " " }.count
+    var number = line - 1
+    while number >= 1 {
+      let previous = lineText(path, number)
+      let previousIndent = previous.prefix { $0 == " " }.count
+      if !previous.trimmingCharacters(in: .whitespaces).isEmpty, previousIndent < indent {
+        return previous.trimmingCharacters(in: .whitespaces) == "init:"
+      }
+      number -= 1
+    }
+    return false
+  }
+
+  /// The type of the service whose definition holds `line` of `path`.
+  private func serviceType(at line: Int, in path: String, analysis: Analysis) -> String? {
+    guard
+      let service = analysis.symbols.declarations(.service).last(where: {
+        $0.location.file == path && $0.location.line <= line
+      })
+    else { return nil }
+    return analysis.symbols.occurrences.first {
+      $0.kind == .type && $0.owner == service.name && $0.container == service.container && $0.location.file == path
+    }?.name ?? analysis.merged[service.container]?[service.name]?.value.mapping?[key: "type"]?.text
   }
 
   private func documentSymbols(_ params: JSONValue) throws -> JSONValue {

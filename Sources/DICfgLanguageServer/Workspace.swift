@@ -32,6 +32,8 @@ struct Analysis: Sendable {
   var files: [String: LoadedFile]
   var symbols: GraphSymbols
   var merged: [String: [String: ConfigNode.Entry]]
+  /// The declarations of the Swift target beside the graph file, where the server has them.
+  var swift: SwiftDeclarations?
 }
 
 /// Where a file stands among graph files: the file to compile for it (itself, the base of a
@@ -76,13 +78,13 @@ enum Roots {
 
 extension Analysis {
   /// Compiles `root` alone and with each environment layer beside it.
-  static func compile(_ root: String, fileSystem: OverlayFileSystem) -> Analysis {
+  static func compile(_ root: String, fileSystem: OverlayFileSystem, swift: SwiftDeclarations?) -> Analysis {
     let compiler = GraphCompiler(fileSystem: fileSystem)
-    let base = compiler.compile(CompileRequest(file: root))
+    let base = compiler.compile(CompileRequest(file: root, swift: swift))
     var diagnostics = base.diagnostics
     var files = base.files
     for environment in Roots.environments(of: root, in: fileSystem) {
-      let layered = compiler.compile(CompileRequest(file: root, environments: [environment]))
+      let layered = compiler.compile(CompileRequest(file: root, environments: [environment], swift: swift))
       diagnostics += layered.diagnostics
       files.merge(layered.files) { first, _ in first }
     }
@@ -90,6 +92,6 @@ extension Analysis {
     let ordered = order.compactMap { files[$0] }
     return Analysis(
       root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: GraphSymbols(files: ordered),
-      merged: base.mergedServices)
+      merged: base.mergedServices, swift: swift)
   }
 }

@@ -224,3 +224,71 @@ async def test_document_and_workspace_symbols(client, examples):
     assert "weatherClient" in names and "rootViewController" in names
     found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="weatherrep"))
     assert {symbol.name for symbol in found} >= {"weatherReportController"}
+
+
+SWIFT_TYPES = """\
+final class Client: Sendable {
+  init(baseURL: String, retries: Int) {}
+}
+final class Service: Sendable {
+  init(client: Client) {}
+}
+"""
+
+SWIFT_GRAPH = """\
+dicfg: 1
+services:
+  client: { type: Client, init: { baseURL: { value: "https://example.com" }, retries: { value: 3 } } }
+  service: { type: Service, init: { client: client } }
+"""
+
+
+@pytest.fixture
+def swift_target(tmp_path):
+    """A target as the build plugin sees it: the graph file at its root, beside its Swift."""
+    (tmp_path / "Types.swift").write_text(SWIFT_TYPES)
+    (tmp_path / "dicfg.yaml").write_text(SWIFT_GRAPH)
+    return tmp_path
+
+
+async def test_the_swift_beside_the_graph_file_is_checked_and_completed(client, swift_target):
+    path = swift_target / "dicfg.yaml"
+    text = await open_file(client, path)
+    assert list(client.diagnostics[uri(path)]) == []
+
+    broken = text.replace("retries: { value: 3 }", "retires: { value: 3 }")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
+        )
+    )
+    diagnostics = await diagnostics_of(client, path)
+    assert [d.code for d in diagnostics] == ["initializer-mismatch"]
+    assert diagnostics[0].range.start == position_of(broken, "retires")
+    assert "did you mean 'retries'" in diagnostics[0].message
+
+    type_names = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(broken, "type: Service", offset=6),
+        )
+    )
+    assert {"Client", "Service"} <= {item.label for item in type_names.items}
+
+    labels = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(broken, "init: {", offset=8),
+        )
+    )
+    assert {item.label for item in labels.items} == {"baseURL", "retries"}
+
+    declaration = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            position=position_of(broken, "type: Client", offset=7),
+        )
+    )
+    assert declaration.uri == uri(swift_target / "Types.swift")
+    assert declaration.range.start.line == 0

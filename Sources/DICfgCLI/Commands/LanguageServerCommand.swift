@@ -1,5 +1,7 @@
 public import ArgumentParser
+import DICfgCompiler
 import DICfgLanguageServer
+import DICfgSwiftReader
 import Foundation
 
 /// `dicfg lsp`: the language server, over standard input and output.
@@ -9,17 +11,37 @@ public struct LanguageServerCommand: ParsableCommand {
     abstract: "Serve editors over the Language Server Protocol (standard input and output).",
     discussion: """
       Diagnostics as you type (the same as 'dicfg validate', over the file's imports and \
-      environment layers), completion of keys, service ids, scopes and parameters, go to \
-      definition, references, hover with the layer that set each field, symbols and rename. \
-      An editor starts it; see the DocC article 'Editing Graph Files'.
+      environment layers), completion of keys, service ids, scopes, parameters, Swift types and \
+      initializer labels, go to definition, references, hover with the layer that set each field, \
+      symbols and rename. An editor starts it; see the DocC article 'Editing Graph Files'.
+
+      The Swift a graph file wires is read from the folder that holds the graph file (a target \
+      applying the build plugin keeps its graph file at its root), or from the '--swift' paths.
       """)
+
+  @Option(
+    name: .customLong("swift"),
+    help: ArgumentHelp(
+      "A Swift file or folder the graph files wire (repeatable); by default, the graph file's own folder.",
+      valueName: "path"))
+  var swiftPaths: [String] = []
 
   public init() {}
 
   public func run() throws {
     var reader = MessageReader(FileHandle.standardInput)
-    let server = LanguageServer()
+    let paths = swiftPaths
+    let server = LanguageServer { graphFile in Self.swift(for: graphFile, paths: paths) }
     let code = server.run(input: &reader) { data in FileHandle.standardOutput.write(data) }
     throw ExitCode(code)
+  }
+
+  /// The declarations of `paths`, or of the Swift files in the graph file's folder; nil when there
+  /// are none.
+  static func swift(for graphFile: String, paths: [String]) -> SwiftDeclarations? {
+    if !paths.isEmpty { return SwiftDeclarationReader().read(paths: paths) }
+    let folder = (graphFile as NSString).deletingLastPathComponent
+    let declarations = SwiftDeclarationReader().read(paths: [folder.isEmpty ? "." : folder])
+    return declarations.types.isEmpty ? nil : declarations
   }
 }
