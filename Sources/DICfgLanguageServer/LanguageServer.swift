@@ -224,9 +224,20 @@ public final class LanguageServer {
           lines.append("- `\(field.key.text): \(field.value.flowText())` — set in \(relative(field.value.location))")
         }
       }
-      for layer in analysis.symbols.occurrences(sameAs: declaration)
-      where layer.isDeclaration && layer.location.file != declaration.location.file {
-        lines.append("- defined again or patched in \(relative(layer.location))")
+      // Each environment's fields that its layer set, as `dicfg explain --env` shows them.
+      for (environment, services) in analysis.mergedByEnvironment {
+        guard let entry = services[declaration.container]?[declaration.name] else {
+          lines.append("")
+          lines.append("In \(environment): removed by its layer.")
+          continue
+        }
+        let changed = (entry.value.mapping ?? []).filter { $0.value.location.file != declaration.location.file }
+        guard !changed.isEmpty else { continue }
+        lines.append("")
+        lines.append("In \(environment):")
+        for field in changed {
+          lines.append("- `\(field.key.text): \(field.value.flowText())` — set in \(relative(field.value.location))")
+        }
       }
       let requesters = Set(
         analysis.symbols.occurrences(sameAs: declaration).filter { !$0.isDeclaration }.compactMap(\.owner)

@@ -32,6 +32,8 @@ struct Analysis: Sendable {
   var files: [String: LoadedFile]
   var symbols: GraphSymbols
   var merged: [String: [String: ConfigNode.Entry]]
+  /// The merged services with each environment's layer applied, by environment.
+  var mergedByEnvironment: [(environment: String, services: [String: [String: ConfigNode.Entry]])] = []
   /// The declarations of the Swift target beside the graph file, where the server has them.
   var swift: SwiftDeclarations?
 }
@@ -83,15 +85,17 @@ extension Analysis {
     let base = compiler.compile(CompileRequest(file: root, swift: swift))
     var diagnostics = base.diagnostics
     var files = base.files
+    var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
     for environment in Roots.environments(of: root, in: fileSystem) {
       let layered = compiler.compile(CompileRequest(file: root, environments: [environment], swift: swift))
       diagnostics += layered.diagnostics
       files.merge(layered.files) { first, _ in first }
+      mergedByEnvironment.append((environment, layered.mergedServices))
     }
     let order = base.fileOrder + files.keys.sorted().filter { !base.fileOrder.contains($0) }
     let ordered = order.compactMap { files[$0] }
     return Analysis(
       root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: GraphSymbols(files: ordered),
-      merged: base.mergedServices, swift: swift)
+      merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift)
   }
 }

@@ -44,6 +44,9 @@ async def diagnostics_of(client, path):
     those of the other files its compile read."""
     params = await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 20)
     assert params.uri == uri(path)
+    # The server answers in order: once a request's answer is back, the other files' diagnostics
+    # of this edit are too, and the next edit's come first.
+    await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=""))
     return list(params.diagnostics)
 
 
@@ -184,7 +187,7 @@ async def test_hover_shows_the_definition_where_each_field_was_set_and_who_reque
     value = hover.contents.value
     assert "**userRepository**, a service of container 'main'" in value
     assert "`type: RemoteUserRepository` — set in app.yaml:" in value
-    assert "patched in app.production.yaml:" in value
+    assert "In production:\n- `scope: cached` — set in app.production.yaml:11:12" in value
     assert "Requested by loginViewModel." in value
 
 
@@ -292,3 +295,19 @@ async def test_the_swift_beside_the_graph_file_is_checked_and_completed(client, 
     )
     assert declaration.uri == uri(swift_target / "Types.swift")
     assert declaration.range.start.line == 0
+
+
+async def test_rename_a_parameter_from_its_use_in_every_layer(client, examples):
+    base = examples / "environments" / "app.yaml"
+    text = await open_file(client, base)
+    edit = await client.text_document_rename_async(
+        types.RenameParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(base)),
+            position=position_of(text, "$apiBaseURL", offset=2),
+            new_name="baseURL",
+        )
+    )
+    counts = {pathlib.Path(types_uri).name: len(changes) for types_uri, changes in edit.changes.items()}
+    assert counts == {"app.yaml": 2, "app.production.yaml": 1, "app.test.yaml": 1}
+    use = next(change for change in edit.changes[uri(base)] if change.range.start.line == position_of(text, "$apiBaseURL").line)
+    assert use.range.start == position_of(text, "$apiBaseURL", offset=1)
