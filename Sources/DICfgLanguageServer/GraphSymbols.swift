@@ -144,6 +144,8 @@ public struct GraphSymbols: Sendable {
         for item in field.value.sequence ?? [field.value] where item.scalar != nil {
           add(item, kind: .type, container: container, owner: id)
         }
+      case "alias" where field.value.scalar != nil:
+        add(field.value, kind: .service, container: container, owner: id)
       case "scope" where field.value.scalar != nil:
         add(field.value, kind: .scope, container: container, owner: id)
       case "arguments":

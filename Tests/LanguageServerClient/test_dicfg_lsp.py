@@ -311,3 +311,18 @@ async def test_rename_a_parameter_from_its_use_in_every_layer(client, examples):
     assert counts == {"app.yaml": 2, "app.production.yaml": 1, "app.test.yaml": 1}
     use = next(change for change in edit.changes[uri(base)] if change.range.start.line == position_of(text, "$apiBaseURL").line)
     assert use.range.start == position_of(text, "$apiBaseURL", offset=1)
+
+
+async def test_a_fragment_is_checked_through_its_importer_and_an_alias_goes_to_its_service(client, tmp_path):
+    shutil.copytree(ROOT / "config-examples" / "knights", tmp_path / "knights")
+    quests = tmp_path / "knights" / "quests.yaml"
+    text = await open_file(client, quests)
+    # quests.yaml is imported by app.yaml, which defines what it uses: no false error.
+    assert list(client.diagnostics[uri(quests)]) == []
+    result = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(quests)),
+            position=position_of(text, "alias: holyGrailQuest", offset=9),
+        )
+    )
+    assert result.range.start == position_of(text, "holyGrailQuest:")
