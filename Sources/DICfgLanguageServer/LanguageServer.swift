@@ -23,6 +23,8 @@ public final class LanguageServer {
   /// The Swift declarations read for each compiled file, read again when a graph file is opened or
   /// saved.
   private var swiftByRoot: [String: SwiftDeclarations] = [:]
+  /// The file compiled for each file the editor named: itself, its base, or its importer.
+  private var rootByPath: [String: String] = [:]
 
   /// A server; `swift`, given the graph file compiled, returns the declarations of the Swift
   /// target it wires (nil where there is none): the compile checks types, initializers and
@@ -44,10 +46,8 @@ public final class LanguageServer {
     guard let message = JSONValue.parse(content), case .object = message else {
       return [Self.error(id: .null, code: -32700, "the message is not JSON")]
     }
-    guard let method = message["method"]?.string else {
-      // A response to a request of ours (none is sent), or a message without a method.
-      return message["id"] == nil ? [] : []
-    }
+    // Without a method, a message is a response, and this server sends no requests.
+    guard let method = message["method"]?.string else { return [] }
     let id = message["id"]
     let params = message["params"] ?? .null
     if shutdownRequested, method != "exit" {
@@ -117,7 +117,11 @@ public final class LanguageServer {
   /// Compiles the graph file `path` belongs to and publishes the diagnostics of every file it reads,
   /// `path`'s first.
   private func analyse(_ path: String, readingSwift: Bool = false) -> [JSONValue] {
-    let root = Roots.root(of: path, in: fileSystem, loader: loader)
+    // Which file to compile is worked out again when a file is opened or saved, not on each edit.
+    if readingSwift || rootByPath[path] == nil {
+      rootByPath[path] = Roots.root(of: path, in: fileSystem, loader: loader)
+    }
+    let root = rootByPath[path] ?? path
     let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: readingSwift))
     analyses[root] = analysis
     var byFile: [String: [Diagnostic]] = [:]
@@ -144,7 +148,8 @@ public final class LanguageServer {
   /// The analysis that read `path`, made now if none did.
   private func analysis(of path: String) -> Analysis {
     if let found = analyses.values.first(where: { $0.files[path] != nil }) { return found }
-    let root = Roots.root(of: path, in: fileSystem, loader: loader)
+    let root = rootByPath[path] ?? Roots.root(of: path, in: fileSystem, loader: loader)
+    rootByPath[path] = root
     let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: false))
     analyses[root] = analysis
     return analysis

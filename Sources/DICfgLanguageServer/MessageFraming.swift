@@ -16,13 +16,9 @@ public struct MessageReader {
     self.read = read
   }
 
-  /// A reader of a file handle (standard input, say).
+  /// A reader of a file handle (standard input, say): what is available at each read.
   public init(_ handle: FileHandle) {
-    self.init { count in
-      let data = handle.availableData
-      _ = count
-      return data
-    }
+    self.init { _ in handle.availableData }
   }
 
   /// The next message's content; nil at the stream's end.
