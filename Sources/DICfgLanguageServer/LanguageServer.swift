@@ -309,7 +309,9 @@ public final class LanguageServer {
         item(external.name, kind: 6, detail: "external of container '\(external.container)'")
       }
     } else {
-      for key in Self.keys { item(key, kind: 10, detail: "graph file key") }
+      // At the left margin, the document's keys; deeper, a service's, an external's and a value's.
+      let keys = before.hasPrefix(" ") || before.hasPrefix("\t") ? Self.keys : Self.documentKeys
+      for key in keys { item(key, kind: 10, detail: "graph file key") }
     }
     return ["isIncomplete": false, "items": .array(items)]
   }
@@ -353,10 +355,28 @@ public final class LanguageServer {
     guard let path = Self.path(params["textDocument"]?["uri"]) else {
       throw RequestFailure(code: -32602, message: "the request has no text document")
     }
+    // Containers with their services inside; a file without containers lists its services.
     let symbols = analysis(of: path).symbols.occurrences.filter {
       $0.isDeclaration && $0.location.file == path && [.service, .container].contains($0.kind)
     }
-    return .array(symbols.map(symbolInformation))
+    let containers = symbols.filter { $0.kind == .container }
+    func symbol(_ occurrence: GraphSymbols.Occurrence, children: [JSONValue]?) -> JSONValue {
+      var value: [String: JSONValue] = [
+        "name": .string(occurrence.name), "kind": .integer(occurrence.kind == .container ? 2 : 5),
+        "range": range(occurrence.location, length: occurrence.length),
+        "selectionRange": range(occurrence.location, length: occurrence.length),
+      ]
+      if let children { value["children"] = .array(children) }
+      return .object(value)
+    }
+    let services = symbols.filter { $0.kind == .service }
+    let outside = services.filter { service in !containers.contains { $0.name == service.container } }
+    return .array(
+      outside.map { symbol($0, children: nil) }
+        + containers.map { container in
+          symbol(
+            container, children: services.filter { $0.container == container.name }.map { symbol($0, children: nil) })
+        })
   }
 
   private func workspaceSymbols(_ query: String) -> JSONValue {
@@ -460,10 +480,13 @@ public final class LanguageServer {
 
   // MARK: Protocol
 
-  static let keys = [
+  static let documentKeys = [
     "dicfg", "imports", "parameters", "externals", "scopes", "defaultScope", "services", "containers",
-    "collaborators", "type", "as", "scope", "eager", "init", "properties", "arguments", "isolation", "alias",
-    "tags", "value", "provider", "lazy", "tagged", "optional", "retain", "description",
+  ]
+
+  static let keys = [
+    "services", "externals", "collaborators", "type", "as", "scope", "eager", "init", "properties", "arguments",
+    "isolation", "alias", "tags", "value", "provider", "lazy", "tagged", "optional", "retain", "description",
   ]
 
   static let capabilities: JSONValue = [

@@ -109,6 +109,7 @@ async def test_a_half_typed_file_gets_a_diagnostic_not_a_dead_server(client, exa
         types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri(path)), position=types.Position(line=1, character=0))
     )
     assert any(item.label == "services" for item in result.items)
+    assert not any(item.label == "init" for item in result.items)
 
 
 async def test_completion_offers_the_services_with_type_and_scope(client, examples):
@@ -225,6 +226,19 @@ async def test_document_and_workspace_symbols(client, examples):
     )
     names = [symbol.name for symbol in symbols]
     assert "weatherClient" in names and "rootViewController" in names
+
+    # A file with containers nests its services under them.
+    dip = examples / "dip-collaboration" / "app.yaml"
+    shutil.copytree(ROOT / "config-examples" / "dip-collaboration", examples / "dip-collaboration")
+    await open_file(client, dip)
+    nested = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri(dip)))
+    )
+    assert {symbol.name: [child.name for child in symbol.children] for symbol in nested} == {
+        "root": ["dataStore"],
+        "eventsList": ["eventsListWireframe"],
+        "addEvent": ["addEventWireframe"],
+    }
     found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="weatherrep"))
     assert {symbol.name for symbol in found} >= {"weatherReportController"}
 
