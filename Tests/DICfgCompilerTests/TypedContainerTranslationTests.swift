@@ -76,6 +76,37 @@ import Testing
         + "the base and the layer")
   }
 
+  @Test func aServiceWhoseAccessorAMemberOfTheContainerTakesIsAnErrorAtTheService() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      containers:
+        main:
+          services:
+            1️⃣userDetails: { type: A }
+            2️⃣dynamicContainer: { type: C }
+            isReplaced2: { type: C }
+        userDetails:
+          collaborators: [main]
+          services:
+            d: { type: D }
+      """
+    ])
+    let plan = try #require(compile(files).plan)
+    let diagnostics = TypedContainerGenerator(graphFile: "app.yaml", typeNames: ["main": "App"]).diagnostics([
+      RegistryGenerator.Variant(environment: nil, plan: plan)
+    ])
+    #expect(diagnostics.map(\.code) == [.duplicateService, .duplicateService])
+    #expect(diagnostics.map(\.location) == [files["app.yaml", "1️⃣"], files["app.yaml", "2️⃣"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "'userDetails' would be the accessor 'userDetails' of 'App', which is already the collaborating container "
+          + "'userDetails'; rename the service",
+        "'dynamicContainer' would be the accessor 'dynamicContainer' of 'App', which is already a member 'App' "
+          + "declares itself; rename the service",
+      ])
+  }
+
   @Test func effectsComeFromTheIsolationAndTheSwiftOfEverythingAResolveBuilds() throws {
     let files = MarkedFiles([
       "app.yaml": """

@@ -179,12 +179,14 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// A service whose type an environment changes with no `as:` type every variant binds: its
-  /// typed accessor could not return one type. The error is at the layer's service.
+  /// typed accessor could not return one type. The error is at the layer's service. And a service
+  /// whose accessor's Swift name another service's, a collaborating container's or the typed
+  /// container's own member takes.
   public func diagnostics(_ variants: [RegistryGenerator.Variant]) -> [Diagnostic] {
     guard let base = variants.first(where: { $0.environment == nil }) else { return [] }
     let layers = variants.filter { $0.environment != nil }
     let byID = servicesByID(layers)
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = nameCollisions(in: base.plan)
     for (index, container) in base.plan.containers.enumerated() {
       for service in container.services {
         for (variant, services) in zip(layers, byID) {
@@ -198,6 +200,39 @@ public struct TypedContainerGenerator: Sendable {
                 + "in the base, and no 'as:' type binds both, so its typed accessor has no one type to return; add "
                 + "the protocol both conform to under 'as:' in the base and the layer", at: other.location,
               notes: [Note(message: "'\(service.id)' is '\(service.type)' here", location: service.location)]))
+        }
+      }
+    }
+    return diagnostics
+  }
+
+  /// The members every typed container declares itself, which no accessor may take.
+  static let ownMembers: Set<String> = ["dynamicContainer", "isReplaced", "observingContainer", "externals"]
+
+  /// Services whose accessors would take a name the typed container already has: a collaborating
+  /// container's member (`userDetails` beside a container `userDetails`) or one of its own members
+  /// (`dynamicContainer`). The error is at the service.
+  private func nameCollisions(in plan: ResolutionPlan) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for (index, container) in plan.containers.enumerated() {
+      let typeName = typeNames[container.name] ?? Self.typeName(ofContainer: container.name)
+      var taken: [String: String] = [:]
+      if index == 0 {
+        for other in plan.containers.dropFirst() {
+          taken[SwiftIdentifier.camelCase(other.name)] = "the collaborating container '\(other.name)'"
+        }
+      }
+      for service in container.services {
+        let name = SwiftIdentifier.camelCase(service.id)
+        let holder = Self.ownMembers.contains(name) ? "a member '\(typeName)' declares itself" : taken[name]
+        if let holder {
+          diagnostics.append(
+            .error(
+              .duplicateService,
+              "'\(service.id)' would be the accessor '\(name)' of '\(typeName)', which is already \(holder); "
+                + "rename the service", at: service.location))
+        } else {
+          taken[name] = "the accessor of '\(service.id)'"
         }
       }
     }
