@@ -1,5 +1,6 @@
 import DICfgCore
 import DICfgLoader
+import Foundation
 
 /// The names a graph file declares and refers to, each at its place: what navigation, completion,
 /// hover and rename work from. Read from the loaded trees, so a file that does not compile (an
@@ -201,8 +202,9 @@ public struct GraphSymbols: Sendable {
     return String(path[..<slash])
   }
 
+  /// An import's path as a path from the importing file's folder, `..` and `.` worked out.
   static func resolve(_ path: String, in folder: String) -> String {
-    if path.hasPrefix("/") || folder.isEmpty { return path }
-    return folder + "/" + path
+    let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+    return joined.hasPrefix("/") ? URL(fileURLWithPath: joined).standardizedFileURL.path : joined
   }
 }

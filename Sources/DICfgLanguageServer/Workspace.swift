@@ -38,10 +38,11 @@ struct Analysis: Sendable {
   var swift: SwiftDeclarations?
 }
 
-/// Where a file stands among graph files: the file to compile for it (itself, the base of a
-/// `BASE.ENV.yaml` layer, or a file that imports it) and its environment.
+/// Where a file stands among graph files: the file to compile for it, and the environment layers
+/// beside that file.
 enum Roots {
-  /// The file to compile for `path`, and the environment whose layer `path` is.
+  /// The file to compile for `path`: the base of a `BASE.ENV.yaml` layer, a file in the same folder
+  /// that imports it, or itself.
   static func root(of path: String, in fileSystem: OverlayFileSystem, loader: ConfigLoader) -> String {
     let folder = GraphSymbols.folder(of: path)
     let name = String(path.split(separator: "/").last ?? "")
