@@ -225,6 +225,15 @@ public final class LanguageServer {
       lines = ["**\(declaration.name)**, a service of container '\(declaration.container)'", ""]
       if let entry = analysis.merged[declaration.container]?[declaration.name], let fields = entry.value.mapping {
         if fields[key: "scope"] == nil { lines.append("- `scope: graph` (the default)") }
+        if fields[key: "isolation"] == nil {
+          let type = fields[key: "type"].flatMap { analysis.swift?.type(named: $0.text) }
+          let isolated = type.map {
+            $0.globalActor == "MainActor" || $0.initializers.contains { $0.globalActor == "MainActor" }
+          }
+          lines.append(
+            isolated == true
+              ? "- `isolation: MainActor` (its Swift initializer is)" : "- `isolation: nonisolated` (the default)")
+        }
         for field in fields {
           lines.append("- `\(field.key.text): \(field.value.flowText())` — set in \(relative(field.value.location))")
         }

@@ -188,6 +188,7 @@ async def test_hover_shows_the_definition_where_each_field_was_set_and_who_reque
     value = hover.contents.value
     assert "**userRepository**, a service of container 'main'" in value
     assert "`type: RemoteUserRepository` — set in app.yaml:" in value
+    assert "- `scope: graph` (the default)" in value and "- `isolation: nonisolated` (the default)" in value
     assert "In production:\n- `scope: cached` — set in app.production.yaml:11:12" in value
     assert "Requested by loginViewModel." in value
 
