@@ -14,7 +14,7 @@ import DICfgTestSupport
 
   let container = try Container(plan: try Registry.graphFilePlan(), registry: registry, container: "eventsList")
   let wireframe = try container.mainActor.resolve(EventsListWireframe.self)
-  return wireframe.addEventWireframe?.eventsListWireframe === wireframe
+  return closingTheCycle(of: wireframe)
 }
 
 /// "Async factories": an `async throws` initializer, resolved with `try await`.
@@ -57,5 +57,9 @@ public func concurrencyContainerNamed() async throws -> Bool {
   guard let addEvent = root.container(named: "addEvent") else { throw SetupError.noContainer }
   let wireframe = try await addEvent.resolve(AddEventWireframe.self)  // hops to the main actor
   let dataStore = try await root.resolve("dataStore", as: CoreDataStore.self)
-  return await MainActor.run { wireframe.dataStore === dataStore } && root.container(named: "addEvnt") == nil
+  let shared = await MainActor.run {
+    defer { wireframe.eventsListWireframe?.addEventWireframe = nil }
+    return wireframe.dataStore === dataStore
+  }
+  return shared && root.container(named: "addEvnt") == nil
 }

@@ -5,7 +5,7 @@ import DICfgRuntime
 @MainActor public func readmeTypedContainer() throws -> Bool {
   let app = try RootContainer()  // generated from the graph file
   let wireframe = try app.eventsList.eventsListWireframe  // no id, no type to repeat
-  return wireframe.addEventWireframe?.eventsListWireframe === wireframe
+  return closingTheCycle(of: wireframe)
 }
 
 /// README, "Using it from Swift": the dynamic container underneath.
@@ -13,7 +13,7 @@ import DICfgRuntime
   let container = try Container(
     plan: try Registry.graphFilePlan(), registry: try Registry.fromGraphFile(), container: "eventsList")
   let wireframe = try container.mainActor.resolve(EventsListWireframe.self)
-  return wireframe.addEventWireframe?.eventsListWireframe === wireframe
+  return closingTheCycle(of: wireframe)
 }
 
 /// DICfgRuntime's landing page.
@@ -23,5 +23,13 @@ import DICfgRuntime
     plan: try Registry.graphFilePlan(), registry: try Registry.fromGraphFile(), container: "eventsList")
   let wireframe = try eventsList.mainActor.resolve(EventsListWireframe.self)  // a @MainActor type
   assert(wireframe.addEventWireframe?.eventsListWireframe === wireframe)
-  return wireframe.addEventWireframe?.eventsListWireframe === wireframe
+  return closingTheCycle(of: wireframe)
+}
+
+/// Whether the two wireframes point at each other; then the cycle they make is broken, so that a
+/// test leaves no objects behind.
+@MainActor func closingTheCycle(of wireframe: EventsListWireframe) -> Bool {
+  let closed = wireframe.addEventWireframe?.eventsListWireframe === wireframe
+  wireframe.addEventWireframe = nil
+  return closed
 }
