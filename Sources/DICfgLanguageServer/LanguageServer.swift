@@ -122,6 +122,16 @@ public final class LanguageServer {
       rootByPath[path] = Roots.root(of: path, in: fileSystem, loader: loader)
     }
     let root = rootByPath[path] ?? path
+    // An editor sends every YAML and JSON file; one that does not declare `dicfg:` is not a graph
+    // file, and gets no diagnostics.
+    guard Self.declaresFormat(documents[path] ?? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "") else {
+      return [
+        [
+          "jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+          "params": ["uri": .string(Self.uri(path)), "diagnostics": []],
+        ]
+      ]
+    }
     let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: readingSwift))
     analyses[root] = analysis
     var byFile: [String: [Diagnostic]] = [:]
@@ -488,6 +498,11 @@ public final class LanguageServer {
   }
 
   // MARK: Protocol
+
+  /// Whether a text is a graph file's: a line that starts with the `dicfg` key, in YAML or JSON.
+  public static func declaresFormat(_ text: String) -> Bool {
+    text.range(of: #"(?m)^\s*("dicfg"|dicfg)\s*:"#, options: .regularExpression) != nil
+  }
 
   static let documentKeys = [
     "dicfg", "imports", "parameters", "externals", "scopes", "defaultScope", "services", "containers",

@@ -120,3 +120,25 @@ import Testing
     #expect(LanguageServer.character(of: 14, in: line) == 13)
   }
 }
+
+@Suite struct OtherFilesTests {
+  @Test func aYAMLFileThatIsNotAGraphFileGetsNoDiagnostics() {
+    let server = LanguageServer()
+    let text = "name: CI\non: [push]\njobs:\n  build: { runs-on: ubuntu-latest }\n"
+    let published = server.handle(
+      JSONValue.object([
+        "jsonrpc": "2.0", "method": "textDocument/didOpen",
+        "params": [
+          "textDocument": [
+            "uri": "file:///tmp/dicfg-no-such-folder/.github/workflows/ci.yaml", "languageId": "yaml", "version": 1,
+            "text": .string(text),
+          ]
+        ],
+      ]).jsonData())
+    #expect(published.count == 1)
+    #expect(published.first?["params"]?["diagnostics"] == [])
+    #expect(LanguageServer.declaresFormat("# comment\ndicfg: 1\n"))
+    #expect(LanguageServer.declaresFormat("{\n  \"dicfg\": 1\n}"))
+    #expect(!LanguageServer.declaresFormat("name: CI\n"))
+  }
+}
