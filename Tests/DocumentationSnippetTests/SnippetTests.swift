@@ -18,11 +18,12 @@ struct Snippet: CustomTestStringConvertible, Sendable {
   var testDescription: String { "\(file):\(line)" }
 
   /// A package manifest's fragment, which the plugin tests' own manifest is; or the generated
-  /// code an article quotes, which the generator's golden tests pin.
+  /// code an article quotes, which must stand in a golden file of the generator's output.
   var isCompiledElsewhere: Bool {
-    lines.first?.hasPrefix(".target(") == true || lines.first == "// Package.swift"
-      || lines.contains { $0.hasPrefix("#sourceLocation") }
+    lines.first?.hasPrefix(".target(") == true || lines.first == "// Package.swift" || isGeneratedCode
   }
+
+  var isGeneratedCode: Bool { lines.contains { $0.hasPrefix("#sourceLocation") } }
 }
 
 /// The README's and the DocC articles' Swift blocks.
@@ -51,13 +52,16 @@ private func documentationSnippets() -> [Snippet] {
   return snippets
 }
 
-/// Each Swift file of the snippet folders, as its lines without their indentation.
-private func snippetSources() -> [(path: String, lines: [String])] {
+/// Each Swift file of the snippet folders (or files ending in `suffix` in `folders`), as its lines
+/// without their indentation.
+private func snippetSources(
+  in folders: [String] = snippetFolders, suffix: String = ".swift"
+) -> [(path: String, lines: [String])] {
   var sources: [(String, [String])] = []
-  for folder in snippetFolders {
+  for folder in folders {
     let enumerator = FileManager.default.enumerator(atPath: repositoryRoot + "/" + folder)
     while let path = enumerator?.nextObject() as? String {
-      guard path.hasSuffix(".swift"), !path.contains(".build"),
+      guard path.hasSuffix(suffix), !path.contains(".build"),
         let text = try? String(contentsOfFile: repositoryRoot + "/" + folder + "/" + path, encoding: .utf8)
       else { continue }
       sources.append((folder + "/" + path, text.split(separator: "\n", omittingEmptySubsequences: false).map(trimmed)))
@@ -84,7 +88,7 @@ private func trimmed<S: StringProtocol>(_ line: S) -> String {
     let imports = snippet.lines.filter { $0.hasPrefix("import ") }
     var body = snippet.lines.filter { !$0.hasPrefix("import ") }.map(trimmed)
     while body.first == "" { body.removeFirst() }
-    let found = snippetSources().first { source in
+    let found = snippetSources(in: snippetFolders).first { source in
       imports.allSatisfy(source.lines.contains)
         && source.lines.indices.contains { start in
           start + body.count <= source.lines.count && Array(source.lines[start..<start + body.count]) == body
@@ -93,6 +97,21 @@ private func trimmed<S: StringProtocol>(_ line: S) -> String {
     let folders = snippetFolders.joined(separator: " or ")
     let advice = "copy it there, as written, into a function that runs it"
     #expect(found != nil, "\(snippet.file):\(snippet.line): this snippet is in no Swift file of \(folders); \(advice)")
+  }
+}
+
+@Suite struct GeneratedExcerptTests {
+  /// The generated code an article quotes is the generator's output, as its golden files hold it.
+  @Test(arguments: documentationSnippets().filter { $0.isGeneratedCode })
+  func everyGeneratedExcerptIsTheGeneratorsOutput(_ snippet: Snippet) {
+    let body = snippet.lines.map(trimmed)
+    let golden = snippetSources(in: ["Tests/DICfgCLITests/Golden/generated"], suffix: ".swift.txt")
+    let found = golden.contains { source in
+      source.lines.indices.contains { start in
+        start + body.count <= source.lines.count && Array(source.lines[start..<start + body.count]) == body
+      }
+    }
+    #expect(found, "\(snippet.file):\(snippet.line): this excerpt is in no golden file of the generator's output")
   }
 }
 
