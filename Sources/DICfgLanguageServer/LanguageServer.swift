@@ -450,14 +450,10 @@ public final class LanguageServer {
 
   // MARK: Positions
 
+  /// The text of 1-based `line` of `path`, from the line table of the file as the last compile read
+  /// it (an open file's unsaved text); empty for a file no compile read.
   private func lineText(_ path: String, _ line: Int) -> String {
-    let text =
-      documents[path] ?? analyses.values.compactMap { $0.files[path] }.first.map {
-        String(decoding: $0.source.bytes, as: UTF8.self)
-      } ?? ""
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard line >= 1, line <= lines.count else { return "" }
-    return String(lines[line - 1].hasSuffix("\r") ? lines[line - 1].dropLast() : lines[line - 1])
+    analyses.values.lazy.compactMap { $0.files[path]?.source.lineText(line) }.first ?? ""
   }
 
   /// A 1-based column in Unicode scalars, from an LSP character offset in UTF-16 code units.
