@@ -70,6 +70,17 @@ private func snippetSources(
   return sources
 }
 
+/// The snippet folders' Swift files and the generator's golden output, read once for every case.
+private let compiledSources = snippetSources(in: snippetFolders)
+private let generatedGoldens = snippetSources(in: ["Tests/DICfgCLITests/Golden/generated"], suffix: ".swift.txt")
+
+/// Whether `body`'s lines stand in `lines`, one after the other.
+private func standsIn(_ lines: [String], _ body: [String]) -> Bool {
+  lines.indices.contains { start in
+    start + body.count <= lines.count && Array(lines[start..<start + body.count]) == body
+  }
+}
+
 /// A line without its indentation, and with its runs of spaces as one (a formatter aligns comments
 /// differently from an article).
 private func trimmed<S: StringProtocol>(_ line: S) -> String {
@@ -88,11 +99,8 @@ private func trimmed<S: StringProtocol>(_ line: S) -> String {
     let imports = snippet.lines.filter { $0.hasPrefix("import ") }
     var body = snippet.lines.filter { !$0.hasPrefix("import ") }.map(trimmed)
     while body.first == "" { body.removeFirst() }
-    let found = snippetSources(in: snippetFolders).first { source in
-      imports.allSatisfy(source.lines.contains)
-        && source.lines.indices.contains { start in
-          start + body.count <= source.lines.count && Array(source.lines[start..<start + body.count]) == body
-        }
+    let found = compiledSources.first { source in
+      imports.allSatisfy(source.lines.contains) && standsIn(source.lines, body)
     }
     let folders = snippetFolders.joined(separator: " or ")
     let advice = "copy it there, as written, into a function that runs it"
@@ -105,12 +113,7 @@ private func trimmed<S: StringProtocol>(_ line: S) -> String {
   @Test(arguments: documentationSnippets().filter { $0.isGeneratedCode })
   func everyGeneratedExcerptIsTheGeneratorsOutput(_ snippet: Snippet) {
     let body = snippet.lines.map(trimmed)
-    let golden = snippetSources(in: ["Tests/DICfgCLITests/Golden/generated"], suffix: ".swift.txt")
-    let found = golden.contains { source in
-      source.lines.indices.contains { start in
-        start + body.count <= source.lines.count && Array(source.lines[start..<start + body.count]) == body
-      }
-    }
+    let found = generatedGoldens.contains { standsIn($0.lines, body) }
     #expect(found, "\(snippet.file):\(snippet.line): this excerpt is in no golden file of the generator's output")
   }
 }
