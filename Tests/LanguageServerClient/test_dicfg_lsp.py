@@ -61,6 +61,16 @@ async def open_file(client, path, text=None):
     return text
 
 
+def change_file(client, path, text, version):
+    """Sends the whole new text of an open file, as an editor does after an edit."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
 def position_of(text, needle, occurrence=0, offset=0):
     """The position of the `occurrence`-th `needle` in `text`, `offset` characters in."""
     index = -1
@@ -77,24 +87,14 @@ async def test_a_mistake_typed_is_a_located_diagnostic_and_fixing_it_clears_it(c
     assert list(client.diagnostics[uri(path)]) == []
 
     broken = text.replace("init: { users: userRepository,", "init: { users: userRepositry,")
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=2),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
-        )
-    )
+    change_file(client, path, broken, version=2)
     diagnostics = await diagnostics_of(client, path)
     assert [d.code for d in diagnostics] == ["unknown-reference"]
     assert diagnostics[0].range.start == position_of(broken, "userRepositry")
     assert diagnostics[0].severity == types.DiagnosticSeverity.Error
     assert "did you mean 'userRepository'" in diagnostics[0].message
 
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=3),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-        )
-    )
+    change_file(client, path, text, version=3)
     assert await diagnostics_of(client, path) == []
 
 
@@ -275,12 +275,7 @@ async def test_the_swift_beside_the_graph_file_is_checked_and_completed(client, 
     assert list(client.diagnostics[uri(path)]) == []
 
     broken = text.replace("retries: { value: 3 }", "retires: { value: 3 }")
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=2),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
-        )
-    )
+    change_file(client, path, broken, version=2)
     diagnostics = await diagnostics_of(client, path)
     assert [d.code for d in diagnostics] == ["initializer-mismatch"]
     assert diagnostics[0].range.start == position_of(broken, "retires")
