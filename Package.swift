@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "DICfgReporting", targets: ["DICfgReporting"]),
     .library(name: "DICfgLoader", targets: ["DICfgLoader"]),
     .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
+    .library(name: "DICfgSwiftReader", targets: ["DICfgSwiftReader"]),
     .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
     .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
@@ -22,7 +23,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -40,10 +40,7 @@ let package = Package(
     ),
     .target(
       name: "DICfgSwiftReader",
-      dependencies: [
-        "DICfgCore", "DICfgCompiler", .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-      ]
+      dependencies: ["DICfgCore", "DICfgCompiler"]
     ),
     .target(name: "DICfgLanguageServer", dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore"]),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),

@@ -1,0 +1,735 @@
+public import DICfgCompiler
+public import DICfgCore
+
+/// One type's declaration or extension as one file declares it, before extensions are merged and
+/// the initializers Swift writes are added: what a reader of Swift produces, and what the
+/// differential test compares with swift-syntax's reading.
+@_spi(DeclarationReads) public struct ReadType: Sendable, Hashable {
+  public var name: String
+  public var kind: SwiftType.Kind
+  public var location: SourceLocation
+  public var inherited: [String]
+  public var globalActor: String?
+  public var initializers: [SwiftInitializer]
+  public var properties: [SwiftProperty]
+  /// Stored properties, in order, for the memberwise initializer.
+  public var stored: [StoredProperty]
+  public var complete: Bool
+  public var isExtension: Bool
+
+  public init(
+    name: String, kind: SwiftType.Kind, location: SourceLocation, inherited: [String], globalActor: String?,
+    initializers: [SwiftInitializer] = [], properties: [SwiftProperty] = [], stored: [StoredProperty] = [],
+    complete: Bool, isExtension: Bool
+  ) {
+    self.name = name
+    self.kind = kind
+    self.location = location
+    self.inherited = inherited
+    self.globalActor = globalActor
+    self.initializers = initializers
+    self.properties = properties
+    self.stored = stored
+    self.complete = complete
+    self.isExtension = isExtension
+  }
+}
+
+@_spi(DeclarationReads) public struct StoredProperty: Sendable, Hashable {
+  public var name: String
+  public var type: String?
+  public var hasDefault: Bool
+  public var isLet: Bool
+  public var isPrivate: Bool
+  public var isLazy: Bool
+  public var isWrapped: Bool
+
+  public init(
+    name: String, type: String?, hasDefault: Bool, isLet: Bool, isPrivate: Bool, isLazy: Bool, isWrapped: Bool
+  ) {
+    self.name = name
+    self.type = type
+    self.hasDefault = hasDefault
+    self.isLet = isLet
+    self.isPrivate = isPrivate
+    self.isLazy = isLazy
+    self.isWrapped = isWrapped
+  }
+}
+
+/// Reads the declarations of one Swift file from its tokens: types (nested ones, extensions,
+/// those inside `#if` clauses), their attributes and inheritance, initializers and instance
+/// properties. Everything else (functions, statements, bodies) is stepped over bracket by bracket.
+///
+/// It is conservative: a member it cannot read marks its type incomplete, so the checks leave
+/// that type to the Swift compiler; what is certainly not Swift (an unclosed bracket or literal,
+/// a type without a name or body, `#endif` without `#if`) is `firstError`.
+struct SwiftDeclarationScanner {
+  let path: String
+  private let bytes: [UInt8]
+  private let tokens: [SwiftToken]
+  private(set) var types: [ReadType] = []
+  /// The offset of the first thing that is not Swift.
+  private(set) var firstError: Int?
+  private let lineStarts: [Int]
+
+  /// How deep types may nest before the reader stops reading inside them.
+  static let maxNesting = 64
+
+  init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+    let tokenizer = SwiftTokenizer(bytes: bytes)
+    tokens = tokenizer.tokens
+    firstError = tokenizer.firstError
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+    lineStarts = starts
+    scanItems(from: 0, to: tokens.count, owner: nil, depth: 0)
+  }
+
+  // MARK: Locations
+
+  func location(ofOffset offset: Int) -> SourceLocation {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    var column = 1
+    var index = lineStarts[low]
+    while index < offset && index < bytes.count {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return SourceLocation(file: path, line: low + 1, column: column, offset: offset)
+  }
+
+  private func location(of token: Int) -> SourceLocation { location(ofOffset: tokens[token].start) }
+
+  private mutating func fail(at token: Int) {
+    let offset = token < tokens.count ? tokens[token].start : bytes.count
+    firstError = min(firstError ?? offset, offset)
+  }
+
+  // MARK: Tokens
+
+  private func text(_ index: Int) -> String {
+    String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self)
+  }
+
+  private func text(from first: Int, through last: Int) -> String {
+    String(decoding: bytes[tokens[first].start..<tokens[last].end], as: UTF8.self)
+  }
+
+  private func isWord(_ index: Int, _ word: StaticString) -> Bool {
+    guard index < tokens.count, tokens[index].kind == .identifier else { return false }
+    let token = tokens[index]
+    guard token.end - token.start == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { buffer in
+      var offset = token.start
+      for byte in buffer {
+        if bytes[offset] != byte { return false }
+        offset += 1
+      }
+      return true
+    }
+  }
+
+  private func isOperator(_ index: Int, _ spelling: String) -> Bool {
+    index < tokens.count && tokens[index].kind == .operator && text(index) == spelling
+  }
+
+  private func kind(_ index: Int) -> SwiftToken.Kind? { index < tokens.count ? tokens[index].kind : nil }
+
+  /// The token after `index`, a whole bracketed group where `index` opens one.
+  private func step(_ index: Int, _ end: Int) -> Int {
+    switch tokens[index].kind {
+    case .leftParen, .leftBracket, .leftBrace:
+      return min(max(tokens[index].match + 1, index + 1), end)
+    default:
+      return index + 1
+    }
+  }
+
+  /// Whether `next` immediately follows `previous`, with no space between.
+  private func adjacent(_ previous: Int, _ next: Int) -> Bool {
+    next < tokens.count && tokens[next].start == tokens[previous].end
+  }
+
+  // MARK: Items
+
+  static let declarationKeywords: Set<String> = [
+    "var", "let", "func", "init", "deinit", "subscript", "typealias", "associatedtype", "case", "struct", "class",
+    "enum", "actor", "protocol", "extension", "import", "operator", "precedencegroup", "macro",
+  ]
+  static let modifiers: Set<String> = [
+    "public", "private", "fileprivate", "internal", "package", "open", "final", "override", "required",
+    "convenience", "static", "class", "lazy", "weak", "unowned", "dynamic", "optional", "mutating", "nonmutating",
+    "nonisolated", "indirect", "prefix", "postfix", "infix", "distributed", "isolated", "consuming", "borrowing",
+    "__consuming", "_const", "unsafe",
+  ]
+  static let accessorKinds: Set<String> = [
+    "get", "set", "willSet", "didSet", "_read", "_modify", "read", "modify", "init", "unsafeAddress",
+    "unsafeMutableAddress",
+  ]
+
+  /// Whether a declaration starts at `index`: an attribute, a directive, a declaration keyword,
+  /// or modifiers before one.
+  private func isItemStart(_ index: Int, _ end: Int) -> Bool {
+    switch tokens[index].kind {
+    case .at, .pound: return true
+    case .identifier:
+      var probe = index
+      // Modifiers, a few at most, each with its `(set)`.
+      for _ in 0..<8 {
+        guard probe < end, tokens[probe].kind == .identifier else { return false }
+        let word = text(probe)
+        if Self.declarationKeywords.contains(word) { return word != "actor" || kind(probe + 1) == .identifier }
+        guard Self.modifiers.contains(word) else { return false }
+        probe += 1
+        if kind(probe) == .leftParen, !tokens[probe].newlineBefore { probe = step(probe, end) }
+      }
+      return false
+    default:
+      return false
+    }
+  }
+
+  /// The token after the declaration or statement that starts at `index`: past its brackets, up
+  /// to a `;` or a line that starts a declaration.
+  private func skipItem(from index: Int, to end: Int) -> Int {
+    var probe = index
+    var first = true
+    while probe < end {
+      let token = tokens[probe]
+      if !first {
+        if token.kind == .semicolon { return probe + 1 }
+        if token.newlineBefore && isItemStart(probe, end) { return probe }
+      }
+      first = false
+      probe = step(probe, end)
+    }
+    return end
+  }
+
+  /// The token after a directive's line (`#if CONDITION`).
+  private func endOfLine(after index: Int, _ end: Int) -> Int {
+    var probe = index + 1
+    while probe < end, !tokens[probe].newlineBefore { probe = step(probe, end) }
+    return probe
+  }
+
+  /// Reads the declarations from `start` to `end`: a file's top level (`owner` nil) or a type's
+  /// members.
+  private mutating func scanItems(from start: Int, to end: Int, owner: Int?, depth: Int) {
+    var index = start
+    var conditionals = 0
+    while index < end {
+      let token = tokens[index]
+      if token.kind == .semicolon {
+        index += 1
+        continue
+      }
+      if token.kind == .pound {
+        switch text(index) {
+        case "#if":
+          if let after = conditionalOfAttributes(at: index, end) {
+            index = scanItem(from: index, to: end, owner: owner, depth: depth, attributesEnd: after)
+          } else {
+            conditionals += 1
+            index = endOfLine(after: index, end)
+          }
+        case "#elseif":
+          if conditionals == 0 { fail(at: index) }
+          index = endOfLine(after: index, end)
+        case "#else":
+          if conditionals == 0 { fail(at: index) }
+          index += 1
+        case "#endif":
+          if conditionals == 0 { fail(at: index) } else { conditionals -= 1 }
+          index += 1
+        case "#sourceLocation":
+          index += 1
+          if kind(index) == .leftParen { index = step(index, end) }
+        default:
+          // A macro expansion: what it declares is not known.
+          if let owner { types[owner].complete = false }
+          index = skipItem(from: index, to: end)
+        }
+        continue
+      }
+      index = scanItem(from: index, to: end, owner: owner, depth: depth, attributesEnd: nil)
+    }
+    if conditionals != 0 { fail(at: end) }
+  }
+
+  /// Where an `#if` holds only attributes of the declaration after it (`#if os(iOS)
+  /// @available(iOS 17, *) #endif`), the token after its `#endif`.
+  private func conditionalOfAttributes(at index: Int, _ end: Int) -> Int? {
+    var probe = endOfLine(after: index, end)
+    var nesting = 1
+    var sawAttribute = false
+    while probe < end {
+      switch tokens[probe].kind {
+      case .at:
+        probe = attributeEnd(probe, end)
+        sawAttribute = true
+      case .pound:
+        switch text(probe) {
+        case "#if":
+          nesting += 1
+          probe = endOfLine(after: probe, end)
+        case "#elseif": probe = endOfLine(after: probe, end)
+        case "#else": probe += 1
+        case "#endif":
+          nesting -= 1
+          probe += 1
+          if nesting == 0 { return sawAttribute && probe < end && tokens[probe].kind != .pound ? probe : nil }
+        default: return nil
+        }
+      default:
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// The token after the attribute at `index`: `@Name`, `@Module.Name<T>`, and its arguments.
+  private func attributeEnd(_ index: Int, _ end: Int) -> Int {
+    var probe = index + 1
+    guard probe < end, tokens[probe].kind == .identifier else { return probe }
+    probe = attributeNameEnd(index, end)
+    if probe < end, tokens[probe].kind == .leftParen, !tokens[probe].newlineBefore { probe = step(probe, end) }
+    return probe
+  }
+
+  /// The token after an attribute's name (`MainActor`, `Observation.Observable`, `Foo<Int>`).
+  private func attributeNameEnd(_ index: Int, _ end: Int) -> Int {
+    var probe = index + 2
+    while probe + 1 < end, isOperator(probe, "."), adjacent(probe - 1, probe), tokens[probe + 1].kind == .identifier {
+      probe += 2
+    }
+    if probe < end, tokens[probe].kind == .operator, adjacent(probe - 1, probe), text(probe).hasPrefix("<") {
+      probe = skipAngles(from: probe, end)
+    }
+    return probe
+  }
+
+  /// One declaration or statement from `start`; reads it where it is a type, an initializer or a
+  /// property, and returns the token after it.
+  private mutating func scanItem(from start: Int, to end: Int, owner: Int?, depth: Int, attributesEnd: Int?) -> Int {
+    var attributes: [String] = []
+    var conditionalAttributes = false
+    var index = start
+    if let attributesEnd {
+      conditionalAttributes = true
+      index = attributesEnd
+    }
+    while index < end {
+      if tokens[index].kind == .at, index + 1 < end, tokens[index + 1].kind == .identifier {
+        let nameEnd = attributeNameEnd(index, end)
+        attributes.append(text(from: index + 1, through: nameEnd - 1))
+        index = attributeEnd(index, end)
+      } else if tokens[index].kind == .pound, text(index) == "#if", let after = conditionalOfAttributes(at: index, end)
+      {
+        conditionalAttributes = true
+        index = after
+      } else {
+        break
+      }
+    }
+    var modifiers: [(name: String, detail: String?)] = []
+    while index < end, tokens[index].kind == .identifier {
+      let word = text(index)
+      guard Self.modifiers.contains(word) else { break }
+      // `class` is a modifier before another declaration keyword or modifier.
+      if word == "class" {
+        guard index + 1 < end, tokens[index + 1].kind == .identifier else { break }
+        let next = text(index + 1)
+        guard next != "class", Self.declarationKeywords.contains(next) || Self.modifiers.contains(next) else { break }
+      }
+      index += 1
+      var detail: String?
+      if index < end, tokens[index].kind == .leftParen, !tokens[index].newlineBefore,
+        word != "open" || adjacent(index - 1, index)
+      {
+        if index + 1 < end, tokens[index + 1].kind == .identifier { detail = text(index + 1) }
+        index = step(index, end)
+      }
+      modifiers.append((word, detail))
+    }
+    guard index < end, tokens[index].kind == .identifier else {
+      return skipItem(from: max(index, start), to: end)
+    }
+    let declaration = Declaration(
+      start: start, attributes: attributes, conditionalAttributes: conditionalAttributes, modifiers: modifiers)
+    switch text(index) {
+    case "struct": return scanType(.struct, declaration, at: index, end, owner: owner, depth: depth)
+    case "class": return scanType(.class, declaration, at: index, end, owner: owner, depth: depth)
+    case "enum": return scanType(.enum, declaration, at: index, end, owner: owner, depth: depth)
+    case "protocol": return scanType(.protocol, declaration, at: index, end, owner: owner, depth: depth)
+    case "actor" where kind(index + 1) == .identifier:
+      return scanType(.actor, declaration, at: index, end, owner: owner, depth: depth)
+    case "extension" where owner == nil:
+      return scanType(.extension, declaration, at: index, end, owner: owner, depth: depth)
+    case "init":
+      guard let owner else { return skipItem(from: index, to: end) }
+      return scanInitializer(declaration, at: index, end, owner: owner)
+    case "var", "let":
+      guard let owner else { return skipItem(from: index, to: end) }
+      return scanVariable(declaration, at: index, end, owner: owner)
+    default:
+      return skipItem(from: index, to: end)
+    }
+  }
+
+  private struct Declaration {
+    var start: Int
+    var attributes: [String]
+    var conditionalAttributes: Bool
+    var modifiers: [(name: String, detail: String?)]
+
+    var globalActor: String? { attributes.contains("MainActor") ? "MainActor" : nil }
+    func has(_ modifier: String) -> Bool { modifiers.contains { $0.name == modifier } }
+  }
+
+  // MARK: Types
+
+  private mutating func scanType(
+    _ kind: SwiftType.Kind, _ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int?, depth: Int
+  ) -> Int {
+    var index = keyword + 1
+    let name: String
+    if kind == .extension {
+      guard let (type, next) = readType(from: index, end, stopAtAssignment: false) else {
+        fail(at: index)
+        return skipItem(from: keyword, to: end)
+      }
+      (name, index) = (type, next)
+    } else {
+      guard index < end, tokens[index].kind == .identifier else {
+        fail(at: index)
+        return skipItem(from: keyword, to: end)
+      }
+      name = text(index)
+      index += 1
+      if index < end, tokens[index].kind == .operator, text(index).hasPrefix("<") {
+        index = skipAngles(from: index, end)
+      }
+    }
+    var inherited: [String] = []
+    if index < end, tokens[index].kind == .colon {
+      index += 1
+      while let (type, next) = readType(from: index, end, stopAtAssignment: false) {
+        inherited.append(type)
+        index = next
+        guard index < end, tokens[index].kind == .comma else { break }
+        index += 1
+      }
+    }
+    if isWord(index, "where") {
+      while index < end, tokens[index].kind != .leftBrace { index = step(index, end) }
+    }
+    guard index < end, tokens[index].kind == .leftBrace else {
+      fail(at: index)
+      return skipItem(from: keyword, to: end)
+    }
+    let close = tokens[index].match
+    let qualified = owner.map { types[$0].name + "." + name } ?? name
+    let position = types.count
+    types.append(
+      ReadType(
+        name: qualified, kind: kind, location: location(of: declaration.start), inherited: inherited,
+        globalActor: declaration.globalActor, initializers: [], properties: [], stored: [],
+        complete: !declaration.conditionalAttributes && !Self.mayAddMembers(declaration.attributes),
+        isExtension: kind == .extension))
+    if depth < Self.maxNesting {
+      scanItems(from: index + 1, to: min(close, end), owner: position, depth: depth + 1)
+    } else {
+      types[position].complete = false
+    }
+    return min(close + 1, end)
+  }
+
+  /// Whether an attribute may be a macro that adds initializers or properties.
+  static func mayAddMembers(_ attributes: [String]) -> Bool {
+    attributes.contains { !$0.hasPrefix("_") && !SwiftDeclarationReader.knownAttributes.contains($0) }
+  }
+
+  /// Steps over `<…>` from the token that opens it (`<`, or an operator run holding it, as in
+  /// `init?<T>`), counting the angles of operator runs (`>>` closes two) and not `->`.
+  private func skipAngles(from index: Int, _ end: Int) -> Int {
+    var depth = 0
+    var probe = index
+    while probe < end {
+      if tokens[probe].kind == .operator {
+        depth += angleChange(probe)
+        probe += 1
+        if depth <= 0 { return probe }
+      } else if [.leftBrace, .rightBrace, .semicolon].contains(tokens[probe].kind) {
+        return probe
+      } else {
+        probe = step(probe, end)
+      }
+    }
+    return probe
+  }
+
+  private func angleChange(_ index: Int) -> Int {
+    var change = 0
+    var previous: UInt8 = 0
+    for offset in tokens[index].start..<tokens[index].end {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "<") { change += 1 }
+      if byte == UInt8(ascii: ">") && previous != UInt8(ascii: "-") { change -= 1 }
+      previous = byte
+    }
+    return change
+  }
+
+  /// A type as written, from `start` to a `,`, `{`, `where`, a line that starts a declaration, or
+  /// (with `stopAtAssignment`) a `=`; its text and the token after it. Nil where no type starts.
+  private func readType(from start: Int, _ end: Int, stopAtAssignment: Bool) -> (String, Int)? {
+    var probe = start
+    var angles = 0
+    var last = -1
+    while probe < end {
+      let token = tokens[probe]
+      if [.leftBrace, .rightBrace, .semicolon].contains(token.kind) { break }
+      if angles == 0 {
+        if [.comma, .colon, .rightParen, .rightBracket].contains(token.kind) { break }
+        if isWord(probe, "where") { break }
+        if stopAtAssignment, token.kind == .operator, text(probe).hasPrefix("="), !text(probe).hasPrefix("==") { break }
+        if probe > start && token.newlineBefore && isItemStart(probe, end) { break }
+      }
+      if token.kind == .operator { angles = max(0, angles + angleChange(probe)) }
+      probe = step(probe, end)
+      last = probe - 1
+    }
+    guard last >= start else { return nil }
+    return (text(from: start, through: last), probe)
+  }
+
+  // MARK: Initializers
+
+  private mutating func scanInitializer(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int) -> Int {
+    var index = keyword + 1
+    var failable = false
+    if index < end, tokens[index].kind == .operator, adjacent(keyword, index) {
+      let spelling = text(index)
+      failable = spelling.hasPrefix("?") || spelling.hasPrefix("!")
+      index = spelling.contains("<") ? skipAngles(from: index, end) : index + 1
+    }
+    guard index < end, tokens[index].kind == .leftParen else {
+      fail(at: index)
+      types[owner].complete = false
+      return skipItem(from: keyword, to: end)
+    }
+    let close = min(tokens[index].match, end)
+    guard let parameters = readParameters(from: index + 1, to: close) else {
+      fail(at: index)
+      types[owner].complete = false
+      return skipItem(from: keyword, to: end)
+    }
+    index = min(close + 1, end)
+    var isAsync = false
+    var isThrowing = false
+    while index < end, tokens[index].kind == .identifier, !tokens[index].newlineBefore {
+      if isWord(index, "async") || isWord(index, "reasync") {
+        isAsync = true
+      } else if isWord(index, "throws") || isWord(index, "rethrows") {
+        isThrowing = true
+        if kind(index + 1) == .leftParen, !tokens[index + 1].newlineBefore { index = step(index + 1, end) - 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    if isWord(index, "where") {
+      while index < end, tokens[index].kind != .leftBrace, !(tokens[index].newlineBefore && isItemStart(index, end)) {
+        index = step(index, end)
+      }
+    }
+    if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
+    let type = types[owner]
+    types[owner].initializers.append(
+      SwiftInitializer(
+        parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
+        globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor(type),
+        isPrivate: declaration.has("private") || declaration.has("fileprivate"),
+        location: location(of: declaration.start)))
+    return index
+  }
+
+  /// The global actor a type's declaration (or extension) gives its members.
+  private func typeActor(_ type: ReadType) -> String? { type.globalActor }
+
+  /// An initializer's parameters between its parentheses; nil where one has no `:` and type.
+  private func readParameters(from start: Int, to end: Int) -> [SwiftParameter]? {
+    var parameters: [SwiftParameter] = []
+    var index = start
+    while index < end {
+      while index < end, tokens[index].kind == .at { index = attributeEnd(index, end) }
+      guard index < end, tokens[index].kind == .identifier else { return nil }
+      let label = text(index)
+      index += 1
+      if index < end, tokens[index].kind == .identifier { index += 1 }
+      guard index < end, tokens[index].kind == .colon else { return nil }
+      index += 1
+      guard let (_, typeEnd) = readType(from: index, end, stopAtAssignment: true) else { return nil }
+      var last = typeEnd - 1
+      if last > index, isOperator(last, "...") { last -= 1 }
+      let type = text(from: index, through: last)
+      index = typeEnd
+      var hasDefault = false
+      if index < end, tokens[index].kind == .operator, text(index).hasPrefix("=") {
+        hasDefault = true
+        index += 1
+        while index < end, tokens[index].kind != .comma { index = step(index, end) }
+      }
+      if index < end {
+        guard tokens[index].kind == .comma else { return nil }
+        index += 1
+      }
+      parameters.append(SwiftParameter(label: label == "_" ? nil : label, type: type, hasDefault: hasDefault))
+    }
+    return parameters
+  }
+
+  // MARK: Properties
+
+  private struct Binding {
+    var name: String?
+    var token: Int
+    var type: String?
+    var hasInitializer: Bool
+    /// nil for a stored property without accessors; the accessors' kinds, or `["get"]` for a
+    /// getter's body.
+    var accessors: [String]?
+  }
+
+  private mutating func scanVariable(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int) -> Int {
+    if declaration.has("static") || declaration.has("class") { return skipItem(from: keyword, to: end) }
+    let isLet = isWord(keyword, "let")
+    var bindings: [Binding] = []
+    var index = keyword + 1
+    while true {
+      guard index < end else { break }
+      var binding = Binding(name: nil, token: index, type: nil, hasInitializer: false, accessors: nil)
+      if tokens[index].kind == .identifier {
+        binding.name = text(index)
+        index += 1
+      } else if tokens[index].kind == .leftParen {
+        index = step(index, end)
+      } else {
+        types[owner].complete = false
+        return skipItem(from: keyword, to: end)
+      }
+      if index < end, tokens[index].kind == .colon {
+        guard let (type, next) = readType(from: index + 1, end, stopAtAssignment: true) else {
+          types[owner].complete = false
+          return skipItem(from: keyword, to: end)
+        }
+        binding.type = type
+        index = next
+      }
+      if index < end, tokens[index].kind == .operator, text(index).hasPrefix("="), !text(index).hasPrefix("==") {
+        binding.hasInitializer = true
+        index += 1
+        while index < end {
+          let token = tokens[index]
+          if token.kind == .comma || token.kind == .semicolon { break }
+          if token.newlineBefore && isItemStart(index, end) { break }
+          if token.kind == .leftBrace, let kinds = accessorKinds(of: index, end), kinds.contains(where: Self.isObserver)
+          {
+            break
+          }
+          index = step(index, end)
+        }
+      }
+      if index < end, tokens[index].kind == .leftBrace {
+        let kinds = accessorKinds(of: index, end)
+        if !binding.hasInitializer || kinds?.contains(where: Self.isObserver) == true {
+          binding.accessors = kinds ?? ["get"]
+          index = step(index, end)
+        }
+      }
+      bindings.append(binding)
+      guard index < end, tokens[index].kind == .comma else { break }
+      index += 1
+    }
+    record(bindings, declaration, isLet: isLet, owner: owner)
+    return index
+  }
+
+  private static func isObserver(_ kind: String) -> Bool { kind == "willSet" || kind == "didSet" }
+
+  /// The accessors' kinds where the braces at `index` hold accessors (`get`, `set`, `didSet`…);
+  /// nil where they hold a getter's body.
+  private func accessorKinds(of index: Int, _ end: Int) -> [String]? {
+    let close = min(tokens[index].match, end)
+    var probe = index + 1
+    var kinds: [String] = []
+    while probe < close {
+      while probe < close, tokens[probe].kind == .at { probe = attributeEnd(probe, close) }
+      while probe < close, tokens[probe].kind == .identifier,
+        ["mutating", "nonmutating", "__consuming", "consuming", "borrowing"].contains(text(probe))
+      {
+        probe += 1
+      }
+      guard probe < close, tokens[probe].kind == .identifier, Self.accessorKinds.contains(text(probe)) else {
+        return kinds.isEmpty ? nil : kinds
+      }
+      kinds.append(text(probe))
+      probe += 1
+      // `set(newValue)`, effects, then the body.
+      while probe < close, tokens[probe].kind != .leftBrace, !Self.accessorKinds.contains(text(probe)),
+        tokens[probe].kind != .at
+      {
+        probe = step(probe, close)
+      }
+      if probe < close, tokens[probe].kind == .leftBrace { probe = step(probe, close) }
+      while probe < close, tokens[probe].kind == .semicolon { probe += 1 }
+    }
+    return kinds.isEmpty ? nil : kinds
+  }
+
+  private mutating func record(_ bindings: [Binding], _ declaration: Declaration, isLet: Bool, owner: Int) {
+    let isPrivate = declaration.modifiers.contains {
+      ($0.name == "private" || $0.name == "fileprivate") && $0.detail == nil
+    }
+    let privateSetter = declaration.modifiers.contains {
+      ($0.name == "private" || $0.name == "fileprivate") && $0.detail == "set"
+    }
+    let isWrapped = declaration.attributes.contains { $0.first?.isUppercase == true }
+    // `var a, b: Int`: a binding without a type takes the next one's.
+    var types: [String?] = []
+    var next: String?
+    for binding in bindings.reversed() {
+      if let type = binding.type { next = type }
+      types.insert(next, at: 0)
+    }
+    for (binding, type) in zip(bindings, types) {
+      guard let name = binding.name else { continue }
+      var isStored = true
+      var hasSetter = !isLet
+      if let kinds = binding.accessors, kinds.contains("get") || kinds.contains("_read") || kinds == ["get"] {
+        isStored = false
+        hasSetter = kinds.contains("set") || kinds.contains("_modify")
+      }
+      self.types[owner].properties.append(
+        SwiftProperty(
+          name: name, type: type, isSettable: hasSetter && !isPrivate && !privateSetter,
+          location: location(of: binding.token)))
+      if isStored && !self.types[owner].isExtension {
+        let optional = type.map { $0.hasSuffix("?") || $0.hasPrefix("Optional<") } ?? false
+        self.types[owner].stored.append(
+          StoredProperty(
+            name: name, type: isWrapped ? nil : type, hasDefault: binding.hasInitializer || (optional && !isLet),
+            isLet: isLet, isPrivate: isPrivate, isLazy: declaration.has("lazy"), isWrapped: isWrapped))
+      }
+    }
+  }
+}

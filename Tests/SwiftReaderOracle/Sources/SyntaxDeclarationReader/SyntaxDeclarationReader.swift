@@ -1,0 +1,230 @@
+@_spi(DeclarationReads) public import DICfgSwiftReader
+public import DICfgCore
+import DICfgCompiler
+import SwiftParser
+import SwiftSyntax
+
+/// dicfg's reading of a Swift file, done with swift-syntax's parser: the oracle the differential
+/// test holds `SwiftDeclarationReader` to. It reads the same facts into the same records, so the
+/// two readings compare field by field.
+public enum SyntaxDeclarationReader {
+  /// One file's declarations as written, and the first place swift-syntax finds an error.
+  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (types: [ReadType], firstError: DICfgCore.SourceLocation?) {
+    let tree = Parser.parse(source: text)
+    let converter = SourceLocationConverter(fileName: path, tree: tree)
+    var visitor = FileVisitor(path: path, converter: converter, bytes: Array(text.utf8))
+    visitor.visit(tree.statements.map(\.item), prefix: nil)
+    guard tree.hasError else { return (visitor.types, nil) }
+    let error = firstError(in: Syntax(tree)) ?? Syntax(tree)
+    return (visitor.types, visitor.location(of: error))
+  }
+
+  /// What a target declares, read with swift-syntax.
+  public static func read(files: [(path: String, text: String)]) -> SwiftDeclarations {
+    SwiftDeclarationReader.collect(files.map { scan(path: $0.path, text: $0.text) })
+  }
+
+  private static func firstError(in root: Syntax) -> Syntax? {
+    var pending = [root]
+    while let node = pending.popLast() {
+      if node.is(UnexpectedNodesSyntax.self) || node.as(TokenSyntax.self)?.presence == .missing { return node }
+      if node.hasError { pending.append(contentsOf: node.children(viewMode: .all).reversed()) }
+    }
+    return nil
+  }
+}
+
+/// Walks one file's declarations.
+struct FileVisitor {
+  let path: String
+  let converter: SourceLocationConverter
+  var types: [ReadType] = []
+
+  let bytes: [UInt8]
+
+  /// A node's first token, with its column in Unicode scalars as dicfg's locations count them.
+  func location(of node: Syntax) -> DICfgCore.SourceLocation {
+    let position = node.positionAfterSkippingLeadingTrivia
+    let found = converter.location(for: position)
+    let lineStart = position.utf8Offset - (found.column - 1)
+    let column = 1 + bytes[lineStart..<position.utf8Offset].filter { $0 & 0xC0 != 0x80 }.count
+    return DICfgCore.SourceLocation(file: path, line: found.line, column: column, offset: position.utf8Offset)
+  }
+
+  mutating func visit(_ items: [CodeBlockItemSyntax.Item], prefix: String?) {
+    for item in items {
+      guard case .decl(let decl) = item else { continue }
+      visit(decl, prefix: prefix)
+    }
+  }
+
+  mutating func visit(_ decl: DeclSyntax, prefix: String?) {
+    if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+      for clause in ifConfig.clauses {
+        switch clause.elements {
+        case .statements(let items)?: visit(items.map(\.item), prefix: prefix)
+        case .decls(let members)?: for member in members { visit(member.decl, prefix: prefix) }
+        default: break
+        }
+      }
+      return
+    }
+    let kind: SwiftType.Kind
+    let name: String
+    let members: MemberBlockSyntax
+    let attributes: AttributeListSyntax
+    let inheritance: InheritanceClauseSyntax?
+    if let type = decl.as(StructDeclSyntax.self) {
+      (kind, name, members, attributes, inheritance) = (
+        .struct, type.name.text, type.memberBlock, type.attributes, type.inheritanceClause
+      )
+    } else if let type = decl.as(ClassDeclSyntax.self) {
+      (kind, name, members, attributes, inheritance) = (
+        .class, type.name.text, type.memberBlock, type.attributes, type.inheritanceClause
+      )
+    } else if let type = decl.as(EnumDeclSyntax.self) {
+      (kind, name, members, attributes, inheritance) = (
+        .enum, type.name.text, type.memberBlock, type.attributes, type.inheritanceClause
+      )
+    } else if let type = decl.as(ActorDeclSyntax.self) {
+      (kind, name, members, attributes, inheritance) = (
+        .actor, type.name.text, type.memberBlock, type.attributes, type.inheritanceClause
+      )
+    } else if let type = decl.as(ProtocolDeclSyntax.self) {
+      (kind, name, members, attributes, inheritance) = (
+        .protocol, type.name.text, type.memberBlock, type.attributes, type.inheritanceClause
+      )
+    } else if let type = decl.as(ExtensionDeclSyntax.self) {
+      (kind, name, members, attributes, inheritance) = (
+        .extension, type.extendedType.trimmedDescription, type.memberBlock, type.attributes, type.inheritanceClause
+      )
+    } else {
+      return
+    }
+    let qualified = prefix.map { $0 + "." + name } ?? name
+    let actor = Self.globalActor(attributes)
+    var read = ReadType(
+      name: qualified, kind: kind, location: location(of: Syntax(decl)),
+      inherited: inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [], globalActor: actor,
+      initializers: [], properties: [], stored: [], complete: !Self.mayAddMembers(attributes),
+      isExtension: kind == .extension)
+    let index = types.count
+    types.append(read)
+    read = readMembers(members, into: read, actor: actor)
+    types[index] = read
+  }
+
+  private mutating func readMembers(_ block: MemberBlockSyntax, into type: ReadType, actor: String?) -> ReadType {
+    var type = type
+    // Members in source order, those of every `#if` clause in place.
+    var pending = Array(block.members.map(\.decl).reversed())
+    while let decl = pending.popLast() {
+      if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+        var inside: [DeclSyntax] = []
+        for clause in ifConfig.clauses {
+          if case .decls(let members)? = clause.elements { inside.append(contentsOf: members.map(\.decl)) }
+        }
+        pending.append(contentsOf: inside.reversed())
+      } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+        type.initializers.append(read(initializer, typeActor: actor))
+      } else if let variable = decl.as(VariableDeclSyntax.self) {
+        read(variable, into: &type)
+      } else if decl.is(MacroExpansionDeclSyntax.self) {
+        type.complete = false
+      } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+        || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+      {
+        visit(decl, prefix: type.name)
+      }
+    }
+    return type
+  }
+
+  private func read(_ initializer: InitializerDeclSyntax, typeActor: String?) -> SwiftInitializer {
+    let parameters = initializer.signature.parameterClause.parameters.map { parameter in
+      let label = parameter.firstName.text
+      return SwiftParameter(
+        label: label == "_" ? nil : label, type: parameter.type.trimmedDescription,
+        hasDefault: parameter.defaultValue != nil)
+    }
+    let effects = initializer.signature.effectSpecifiers
+    let modifiers = initializer.modifiers.map(\.name.text)
+    let nonisolated = modifiers.contains("nonisolated")
+    return SwiftInitializer(
+      parameters: parameters, isThrowing: effects?.throwsClause != nil, isAsync: effects?.asyncSpecifier != nil,
+      isFailable: initializer.optionalMark != nil,
+      globalActor: nonisolated ? nil : Self.globalActor(initializer.attributes) ?? typeActor,
+      isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate"),
+      location: location(of: Syntax(initializer)))
+  }
+
+  private func read(_ variable: VariableDeclSyntax, into type: inout ReadType) {
+    let modifiers = variable.modifiers
+    let names = modifiers.map(\.name.text)
+    if names.contains("static") || names.contains("class") { return }
+    let isLet = variable.bindingSpecifier.text == "let"
+    let isPrivate = modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }
+    let privateSetter = modifiers.contains {
+      ["private", "fileprivate"].contains($0.name.text) && $0.detail?.detail.text == "set"
+    }
+    let isWrapped = variable.attributes.contains { attribute in
+      guard case .attribute(let attribute) = attribute else { return false }
+      return attribute.attributeName.trimmedDescription.first?.isUppercase == true
+    }
+    // `var a, b: Int`: a binding without a type takes the next one's.
+    var bindingTypes: [String?] = []
+    var next: String?
+    for binding in variable.bindings.reversed() {
+      if let annotation = binding.typeAnnotation { next = annotation.type.trimmedDescription }
+      bindingTypes.insert(next, at: 0)
+    }
+    for (binding, bindingType) in zip(variable.bindings, bindingTypes) {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      var isStored = true
+      var hasSetter = !isLet
+      if let accessors = binding.accessorBlock {
+        switch accessors.accessors {
+        case .getter:
+          isStored = false
+          hasSetter = false
+        case .accessors(let list):
+          let kinds = list.map(\.accessorSpecifier.text)
+          if kinds.contains("get") || kinds.contains("_read") {
+            isStored = false
+            hasSetter = kinds.contains("set") || kinds.contains("_modify")
+          }
+        }
+      }
+      type.properties.append(
+        SwiftProperty(
+          name: name, type: bindingType, isSettable: hasSetter && !isPrivate && !privateSetter,
+          location: location(of: Syntax(binding))))
+      if isStored && !type.isExtension {
+        let optional = bindingType.map { $0.hasSuffix("?") || $0.hasPrefix("Optional<") } ?? false
+        type.stored.append(
+          StoredProperty(
+            name: name, type: isWrapped ? nil : bindingType,
+            hasDefault: binding.initializer != nil || (optional && !isLet), isLet: isLet, isPrivate: isPrivate,
+            isLazy: names.contains("lazy"), isWrapped: isWrapped))
+      }
+    }
+  }
+
+  static func globalActor(_ attributes: AttributeListSyntax) -> String? {
+    for element in attributes {
+      guard case .attribute(let attribute) = element else { continue }
+      if attribute.attributeName.trimmedDescription == "MainActor" { return "MainActor" }
+    }
+    return nil
+  }
+
+  /// Whether an attribute may be a macro that adds initializers or properties.
+  static func mayAddMembers(_ attributes: AttributeListSyntax) -> Bool {
+    attributes.contains { element in
+      guard case .attribute(let attribute) = element else { return true }
+      let name = attribute.attributeName.trimmedDescription
+      return !name.hasPrefix("_") && !SwiftDeclarationReader.knownAttributes.contains(name)
+    }
+  }
+}
+

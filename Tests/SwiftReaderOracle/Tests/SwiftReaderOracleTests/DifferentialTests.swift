@@ -1,0 +1,83 @@
+@_spi(DeclarationReads) import DICfgSwiftReader
+import DICfgCompiler
+import DICfgCore
+import Foundation
+@_spi(DeclarationReads) import SyntaxDeclarationReader
+import Testing
+
+/// dicfg's Swift reader against swift-syntax's parse of the same file: every Swift file of the
+/// repository (sources, tests, examples, snippets, benchmarks, the plugin fixtures) and the hard
+/// cases in `HardCases/`. For each file the two must agree on whether it parses and, where it
+/// does, on every type, initializer, property and location read from it.
+@Suite struct DifferentialTests {
+  static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The repository's Swift files, relative to its root; build folders and hidden ones left out.
+  static let corpus: [String] = {
+    var found: [String] = []
+    let manager = FileManager.default
+    guard let walker = manager.enumerator(atPath: root.path) else { return [] }
+    while let relative = walker.nextObject() as? String {
+      let name = (relative as NSString).lastPathComponent
+      if name.hasPrefix(".") {
+        walker.skipDescendants()
+        continue
+      }
+      if relative.hasSuffix(".swift") { found.append(relative) }
+    }
+    return found.sorted()
+  }()
+
+  static let hardCases = corpus.filter { $0.hasPrefix("Tests/SwiftReaderOracle/HardCases/") }
+
+  @Test func theCorpusHoldsTheRepositoryAndTheHardCases() {
+    #expect(Self.corpus.count > 250)
+    #expect(Self.corpus.contains("Sources/DICfgSwiftReader/SwiftTokenizer.swift"))
+    #expect(Self.corpus.contains { $0.hasPrefix("Tests/PluginPackage/Sources/Shop/") })
+    #expect(Self.corpus.contains { $0.hasPrefix("Examples/") })
+    #expect(Self.hardCases.count >= 10)
+  }
+
+  @Test(arguments: corpus) func bothReadersReadTheFileAlike(_ path: String) throws {
+    let text = try String(contentsOf: Self.root.appending(path: path), encoding: .utf8)
+    let mine = SwiftDeclarationReader.scan(path: path, text: text)
+    let oracle = SyntaxDeclarationReader.scan(path: path, text: text)
+    #expect(
+      (mine.firstError == nil) == (oracle.firstError == nil),
+      "parses: \(mine.firstError.map { "not at \($0)" } ?? "yes") beside swift-syntax's \(oracle.firstError.map { "not at \($0)" } ?? "yes")"
+    )
+    guard oracle.firstError == nil else { return }
+    #expect(mine.types.map(\.name) == oracle.types.map(\.name))
+    for (read, expected) in zip(mine.types, oracle.types) where read != expected {
+      Issue.record("\(expected.name) differs:\n  read:     \(Self.describe(read))\n  expected: \(Self.describe(expected))")
+    }
+  }
+
+  @Test func theMergedDeclarationsOfTheHardCasesAgree() throws {
+    let files = try Self.hardCases.map { path in
+      (path, try String(contentsOf: Self.root.appending(path: path), encoding: .utf8))
+    }
+    #expect(SwiftDeclarationReader().read(files: files) == SyntaxDeclarationReader.read(files: files))
+  }
+
+  private static func describe(_ type: ReadType) -> String {
+    var parts = ["\(type.kind) at \(type.location)", "inherits \(type.inherited)", "complete \(type.complete)"]
+    if let actor = type.globalActor { parts.append("@\(actor)") }
+    for initializer in type.initializers {
+      parts.append(
+        "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
+          + "throws \(initializer.isThrowing) async \(initializer.isAsync) failable \(initializer.isFailable) "
+          + "actor \(initializer.globalActor ?? "-") private \(initializer.isPrivate) at \(initializer.location)")
+    }
+    for property in type.properties {
+      parts.append("var \(property.name): \(property.type ?? "_") settable \(property.isSettable) at \(property.location)")
+    }
+    for stored in type.stored {
+      parts.append(
+        "stored \(stored.name): \(stored.type ?? "_") default \(stored.hasDefault) let \(stored.isLet) "
+          + "private \(stored.isPrivate) lazy \(stored.isLazy) wrapped \(stored.isWrapped)")
+    }
+    return parts.joined(separator: "\n    ")
+  }
+}
