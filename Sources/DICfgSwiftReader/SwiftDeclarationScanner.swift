@@ -260,6 +260,10 @@ struct SwiftDeclarationScanner {
         }
         continue
       }
+      // Declarations on one line are separated by `;`.
+      if index > start, !token.newlineBefore, ![.semicolon, .pound].contains(tokens[index - 1].kind) {
+        fail(at: index)
+      }
       index = scanItem(from: index, to: end, owner: owner, depth: depth, attributesEnd: nil)
     }
     if conditionals != 0 { fail(at: end) }

@@ -330,11 +330,11 @@ struct SwiftTokenizer {
     }
   }
 
-  /// A `/…/` regex on one line, `[…]` classes and escapes inside it; false (nothing read) where
-  /// the line does not close it, so the slash is an operator.
+  /// A `/…/` regex on one line, escapes inside it; false (nothing read) where the line does not
+  /// close it, so the slash is an operator. As in Swift, the first unescaped `/` closes it, in a
+  /// character class too.
   private mutating func skipBareRegex() -> Bool {
     var offset = position + 1
-    var inClass = false
     while offset < bytes.count {
       let c = bytes[offset]
       if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return false }
@@ -342,9 +342,7 @@ struct SwiftTokenizer {
         offset += 2
         continue
       }
-      if c == UInt8(ascii: "[") { inClass = true }
-      if c == UInt8(ascii: "]") { inClass = false }
-      if c == UInt8(ascii: "/") && !inClass {
+      if c == UInt8(ascii: "/") {
         // A regex does not end in a space: `a /b/ c` reads as two divisions otherwise.
         if bytes[offset - 1] == UInt8(ascii: " ") { return false }
         position = offset + 1
