@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A libFuzzer target for dicfg's loader and compiler. Built only by Scripts/fuzz.sh, with
+// libFuzzer targets for dicfg's loader and compiler, and for its Swift declaration reader. Built only by Scripts/fuzz.sh, with
 // `-sanitize=fuzzer,address`, so the main package's users never build it.
 import PackageDescription
 
@@ -13,7 +13,14 @@ let package = Package(
         .product(name: "DICfgLoader", package: "dicfg"),
         .product(name: "DICfgCompiler", package: "dicfg"),
       ]
-    )
+    ),
+    .executableTarget(
+      name: "DICfgSwiftReaderFuzzer",
+      dependencies: [
+        .product(name: "DICfgSwiftReader", package: "dicfg"),
+        .product(name: "DICfgCore", package: "dicfg"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Fuzzes the loader and compiler with libFuzzer for SECONDS (default 60), starting from a corpus
-# of the graph-file examples and hostile inputs. Findings are written to .fuzz/artifacts; turn
-# each into a regression test.
+# Fuzzes with libFuzzer for SECONDS each (default 60): the loader and compiler, starting from a
+# corpus of the graph-file examples and hostile inputs, then the Swift declaration reader, starting
+# from the repository's Swift files. Findings are written to .fuzz/artifacts (and
+# .fuzz/swift-artifacts); turn each into a regression test.
 #   Scripts/fuzz.sh 300
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 work=.fuzz
-mkdir -p "$work/corpus" "$work/artifacts"
+mkdir -p "$work/corpus" "$work/artifacts" "$work/swift-corpus" "$work/swift-artifacts"
 
 # Seeds: every example, and a few hostile shapes.
 find config-examples -type f \( -name '*.yaml' -o -name '*.json' \) | while read -r file; do
@@ -19,8 +20,17 @@ printf 'base: &b {x: 1}\nm:\n  <<: [*b]\n  y: 2\n' > "$work/corpus/merge"
 printf '{"a": "\\ud83d\\ude00", "b": [1, -2.5e3, null]}' > "$work/corpus/json"
 printf 'dicfg: 1\ncontainers:\n  a: { collaborators: [b], services: { s: { type: S, init: { t: T } } } }\n  b: { services: { t: { type: T, as: [T] } } }\n' > "$work/corpus/containers"
 
+# The reader's seeds: the Swift files of the sources, examples, fixtures and hard cases.
+find Sources Examples Tests config-examples -name '*.swift' -size -64k | while read -r file; do
+  cp "$file" "$work/swift-corpus/$(echo "$file" | tr '/' '_')"
+done
+
 swift build --package-path Fuzz -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-binary=$(swift build --package-path Fuzz -c release --scratch-path .build-fuzz --show-bin-path)/DICfgFuzzer
-"$binary" "$work/corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+bin=$(swift build --package-path Fuzz -c release --scratch-path .build-fuzz --show-bin-path)
+"$bin/DICfgFuzzer" "$work/corpus" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="$work/artifacts/" -print_final_stats=1
+# Two seconds an input: a 64 KiB file takes about a millisecond, so a time-out is a reader
+# that is not linear in its input.
+"$bin/DICfgSwiftReaderFuzzer" "$work/swift-corpus" -max_total_time="$seconds" -max_len=65536 -timeout=2 \
+  -rss_limit_mb=4096 -artifact_prefix="$work/swift-artifacts/" -print_final_stats=1

@@ -59,7 +59,7 @@ public struct SwiftDeclarationReader: Sendable {
   @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (
     types: [ReadType], firstError: SourceLocation?
   ) {
-    let scanner = SwiftDeclarationScanner(path: path, bytes: Array(text.utf8))
+    var scanner = SwiftDeclarationScanner(path: path, bytes: Array(text.utf8))
     return (scanner.types, scanner.firstError.map { scanner.location(ofOffset: $0) })
   }
 

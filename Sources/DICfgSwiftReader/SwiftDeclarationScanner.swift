@@ -72,6 +72,9 @@ struct SwiftDeclarationScanner {
   /// The offset of the first thing that is not Swift.
   private(set) var firstError: Int?
   private let lineStarts: [Int]
+  /// Whether the tokenizer found an error: what the scanner finds after one follows from it.
+  private var lexicalError = false
+  private var columnCursor: (line: Int, offset: Int, column: Int) = (-1, 0, 1)
 
   /// How deep types may nest before the reader stops reading inside them.
   static let maxNesting = 64
@@ -82,6 +85,7 @@ struct SwiftDeclarationScanner {
     let tokenizer = SwiftTokenizer(bytes: bytes)
     tokens = tokenizer.tokens
     firstError = tokenizer.firstError
+    lexicalError = tokenizer.firstError != nil
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     lineStarts = starts
@@ -90,7 +94,9 @@ struct SwiftDeclarationScanner {
 
   // MARK: Locations
 
-  func location(ofOffset offset: Int) -> SourceLocation {
+  /// The location of a byte offset. Offsets are asked for in increasing order as the scanner
+  /// reads, so the column is counted on from the last one asked for on the same line.
+  mutating func location(ofOffset offset: Int) -> SourceLocation {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
@@ -99,16 +105,21 @@ struct SwiftDeclarationScanner {
     }
     var column = 1
     var index = lineStarts[low]
+    if columnCursor.line == low && columnCursor.offset <= offset {
+      (index, column) = (columnCursor.offset, columnCursor.column)
+    }
     while index < offset && index < bytes.count {
       if bytes[index] & 0xC0 != 0x80 { column += 1 }
       index += 1
     }
+    columnCursor = (low, offset, column)
     return SourceLocation(file: path, line: low + 1, column: column, offset: offset)
   }
 
-  private func location(of token: Int) -> SourceLocation { location(ofOffset: tokens[token].start) }
+  private mutating func location(of token: Int) -> SourceLocation { location(ofOffset: tokens[token].start) }
 
   private mutating func fail(at token: Int) {
+    guard !lexicalError else { return }
     let offset = token < tokens.count ? tokens[token].start : bytes.count
     firstError = min(firstError ?? offset, offset)
   }
@@ -225,7 +236,7 @@ struct SwiftDeclarationScanner {
   /// members.
   private mutating func scanItems(from start: Int, to end: Int, owner: Int?, depth: Int) {
     var index = start
-    var conditionals = 0
+    var conditionals: [Int] = []
     while index < end {
       let token = tokens[index]
       if token.kind == .semicolon {
@@ -238,17 +249,17 @@ struct SwiftDeclarationScanner {
           if let after = conditionalOfAttributes(at: index, end) {
             index = scanItem(from: index, to: end, owner: owner, depth: depth, attributesEnd: after)
           } else {
-            conditionals += 1
+            conditionals.append(index)
             index = endOfLine(after: index, end)
           }
         case "#elseif":
-          if conditionals == 0 { fail(at: index) }
+          if conditionals.isEmpty { fail(at: index) }
           index = endOfLine(after: index, end)
         case "#else":
-          if conditionals == 0 { fail(at: index) }
+          if conditionals.isEmpty { fail(at: index) }
           index += 1
         case "#endif":
-          if conditionals == 0 { fail(at: index) } else { conditionals -= 1 }
+          if conditionals.popLast() == nil { fail(at: index) }
           index += 1
         case "#sourceLocation":
           index += 1
@@ -266,7 +277,8 @@ struct SwiftDeclarationScanner {
       }
       index = scanItem(from: index, to: end, owner: owner, depth: depth, attributesEnd: nil)
     }
-    if conditionals != 0 { fail(at: end) }
+    // An `#if` left open: the innermost one.
+    if let open = conditionals.last { fail(at: open) }
   }
 
   /// Where an `#if` holds only attributes of the declaration after it (`#if os(iOS)
@@ -275,7 +287,9 @@ struct SwiftDeclarationScanner {
     var probe = endOfLine(after: index, end)
     var nesting = 1
     var sawAttribute = false
-    while probe < end {
+    // Such a block is a few attributes; a longer one is read as ordinary `#if` clauses.
+    let limit = min(end, probe + 256)
+    while probe < limit {
       switch tokens[probe].kind {
       case .at:
         probe = attributeEnd(probe, end)

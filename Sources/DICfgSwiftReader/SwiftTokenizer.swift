@@ -34,8 +34,11 @@ struct SwiftToken: Sendable {
 struct SwiftTokenizer {
   let bytes: [UInt8]
   private(set) var tokens: [SwiftToken] = []
-  /// The offset of the first lexical error, if any.
-  private(set) var firstError: Int?
+  /// The offset of the first error, if any: an unterminated literal or comment, or a stray
+  /// character, before any bracket error (which such a literal causes).
+  var firstError: Int? { lexicalError ?? bracketError }
+  private var lexicalError: Int?
+  private var bracketError: Int?
   private var position = 0
   private var newline = true
 
@@ -50,7 +53,11 @@ struct SwiftTokenizer {
   }
 
   private mutating func fail(at offset: Int) {
-    firstError = min(firstError ?? offset, offset)
+    lexicalError = min(lexicalError ?? offset, offset)
+  }
+
+  private mutating func failBracket(at offset: Int) {
+    bracketError = min(bracketError ?? offset, offset)
   }
 
   private func byte(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
@@ -377,29 +384,34 @@ struct SwiftTokenizer {
   /// open, is an error.
   private mutating func pairBrackets() {
     var open: [Int] = []
+    // How many of each kind are open, so a stray closing bracket is known without a search.
+    var openCount: [SwiftToken.Kind: Int] = [.leftParen: 0, .leftBracket: 0, .leftBrace: 0]
     for index in tokens.indices {
-      switch tokens[index].kind {
+      let kind = tokens[index].kind
+      switch kind {
       case .leftParen, .leftBracket, .leftBrace:
         open.append(index)
+        openCount[kind, default: 0] += 1
       case .rightParen, .rightBracket, .rightBrace:
         let opening: SwiftToken.Kind =
-          switch tokens[index].kind {
+          switch kind {
           case .rightParen: .leftParen
           case .rightBracket: .leftBracket
           default: .leftBrace
           }
-        if let last = open.last, tokens[last].kind == opening {
-          open.removeLast()
-          tokens[last].match = index
-          tokens[index].match = last
-        } else {
-          fail(at: tokens[index].start)
-          // Close what this bracket closes, if anything; a stray one stands alone.
-          if let partner = open.lastIndex(where: { tokens[$0].kind == opening }) {
-            for unclosed in open[(partner + 1)...] { tokens[unclosed].match = index }
-            tokens[open[partner]].match = index
-            tokens[index].match = open[partner]
-            open.removeSubrange(partner...)
+        guard let last = open.last, openCount[opening, default: 0] > 0 else {
+          // A stray closing bracket stands alone.
+          failBracket(at: tokens[index].start)
+          continue
+        }
+        if tokens[last].kind != opening { failBracket(at: tokens[index].start) }
+        // It closes its partner and whatever was left open inside it.
+        while let inner = open.popLast() {
+          openCount[tokens[inner].kind, default: 0] -= 1
+          tokens[inner].match = index
+          if tokens[inner].kind == opening {
+            tokens[index].match = inner
+            break
           }
         }
       default:
@@ -407,7 +419,7 @@ struct SwiftTokenizer {
       }
     }
     // Where brackets are left open at the end, the innermost one is where the text stops making sense.
-    if let innermost = open.last { fail(at: tokens[innermost].start) }
+    if let innermost = open.last { failBracket(at: tokens[innermost].start) }
     for unclosed in open { tokens[unclosed].match = tokens.count }
   }
 

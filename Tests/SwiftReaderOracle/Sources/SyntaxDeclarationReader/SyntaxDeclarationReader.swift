@@ -1,6 +1,6 @@
-@_spi(DeclarationReads) public import DICfgSwiftReader
-public import DICfgCore
 import DICfgCompiler
+public import DICfgCore
+@_spi(DeclarationReads) public import DICfgSwiftReader
 import SwiftParser
 import SwiftSyntax
 
@@ -9,7 +9,9 @@ import SwiftSyntax
 /// two readings compare field by field.
 public enum SyntaxDeclarationReader {
   /// One file's declarations as written, and the first place swift-syntax finds an error.
-  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (types: [ReadType], firstError: DICfgCore.SourceLocation?) {
+  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (
+    types: [ReadType], firstError: DICfgCore.SourceLocation?
+  ) {
     let tree = Parser.parse(source: text)
     let converter = SourceLocationConverter(fileName: path, tree: tree)
     var visitor = FileVisitor(path: path, converter: converter, bytes: Array(text.utf8))
@@ -227,4 +229,3 @@ struct FileVisitor {
     }
   }
 }
-

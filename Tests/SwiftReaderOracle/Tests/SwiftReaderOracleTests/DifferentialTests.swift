@@ -1,6 +1,6 @@
-@_spi(DeclarationReads) import DICfgSwiftReader
 import DICfgCompiler
 import DICfgCore
+@_spi(DeclarationReads) import DICfgSwiftReader
 import Foundation
 @_spi(DeclarationReads) import SyntaxDeclarationReader
 import Testing
@@ -50,7 +50,8 @@ import Testing
     guard oracle.firstError == nil else { return }
     #expect(mine.types.map(\.name) == oracle.types.map(\.name))
     for (read, expected) in zip(mine.types, oracle.types) where read != expected {
-      Issue.record("\(expected.name) differs:\n  read:     \(Self.describe(read))\n  expected: \(Self.describe(expected))")
+      Issue.record(
+        "\(expected.name) differs:\n  read:     \(Self.describe(read))\n  expected: \(Self.describe(expected))")
     }
   }
 
@@ -77,7 +78,8 @@ import Testing
           + "actor \(initializer.globalActor ?? "-") private \(initializer.isPrivate) at \(initializer.location)")
     }
     for property in type.properties {
-      parts.append("var \(property.name): \(property.type ?? "_") settable \(property.isSettable) at \(property.location)")
+      parts.append(
+        "var \(property.name): \(property.type ?? "_") settable \(property.isSettable) at \(property.location)")
     }
     for stored in type.stored {
       parts.append(

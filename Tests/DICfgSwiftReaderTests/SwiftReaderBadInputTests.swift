@@ -1,0 +1,88 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgSwiftReader
+import Testing
+
+/// Swift that does not parse: each file is named once, at the place it stops being Swift, and the
+/// types it declares are left to the Swift compiler; and inputs built to be slow or deep come back.
+@Suite struct SwiftReaderBadInputTests {
+  struct Broken: CustomTestStringConvertible, Sendable {
+    var name: String
+    var text: String
+    var line: Int
+    var column: Int
+    var testDescription: String { name }
+  }
+
+  static let broken: [Broken] = [
+    Broken(name: "an unclosed brace", text: "struct A {\n  init(a: Int) {}\n", line: 1, column: 10),
+    Broken(name: "an unclosed parenthesis", text: "struct A {\n  init(a: Int\n}\n", line: 3, column: 1),
+    Broken(name: "a stray closing brace", text: "struct A {}\n}\nstruct B {}\n", line: 2, column: 1),
+    Broken(name: "a mismatched bracket", text: "struct A {\n  let x = [1, 2)\n}\n", line: 2, column: 16),
+    Broken(name: "an unterminated string", text: "struct A {\n  let s = \"abc\n}\n", line: 2, column: 11),
+    Broken(
+      name: "an unterminated multi-line string", text: "struct A {\n  let s = \"\"\"\n  x\n}\n", line: 2, column: 11),
+    Broken(name: "an unterminated raw string", text: "struct A { let s = #\"abc\"\n}\n", line: 1, column: 20),
+    Broken(name: "an unterminated block comment", text: "struct A {}\n/* /* nested */\n", line: 2, column: 1),
+    Broken(name: "an unterminated extended regex", text: "let r = #/abc\nstruct A {}\n", line: 1, column: 9),
+    Broken(name: "an unterminated name in backticks", text: "struct `A {}\n", line: 1, column: 8),
+    Broken(name: "#if without #endif", text: "#if DEBUG\nstruct A {}\n", line: 1, column: 1),
+    Broken(name: "#endif without #if", text: "struct A {}\n#endif\n", line: 2, column: 1),
+    Broken(name: "a type without a name", text: "struct {\n}\n", line: 1, column: 8),
+    Broken(name: "a type without a body", text: "struct A\nstruct B {}\n", line: 2, column: 1),
+    Broken(
+      name: "two declarations on one line", text: "struct A {\n  init() {} init(a: Int) {}\n}\n", line: 2, column: 13),
+    Broken(name: "an initializer without parameters", text: "struct A {\n  init {}\n}\n", line: 2, column: 8),
+    Broken(name: "a parameter without a type", text: "struct A {\n  init(a) {}\n}\n", line: 2, column: 7),
+    Broken(name: "a stray character", text: "struct A { let c = 'x' }\n", line: 1, column: 20),
+  ]
+
+  @Test(arguments: broken) func aFileThatIsNotSwiftIsNamedWhereItStopsBeingSwift(_ broken: Broken) throws {
+    let declarations = SwiftDeclarationReader().read(files: [("Sources/App/Broken.swift", broken.text)])
+    let finding = try #require(declarations.unreadable.first)
+    #expect(declarations.unreadable.count == 1)
+    #expect(finding.code == .unreadableSwift && finding.severity == .warning)
+    #expect(finding.location.file == "Sources/App/Broken.swift")
+    #expect(finding.location.line == broken.line && finding.location.column == broken.column)
+    #expect(
+      finding.message
+        == "'Sources/App/Broken.swift' does not parse as Swift; the types it declares are left to the Swift compiler")
+    #expect(declarations.types.allSatisfy { !$0.initializersComplete && !$0.propertiesComplete })
+  }
+
+  @Test func aGoodFileBesideABrokenOneIsStillRead() throws {
+    let declarations = SwiftDeclarationReader().read(files: [
+      ("Broken.swift", "struct A {\n"), ("Good.swift", "struct B { init(b: Int) {} }\n"),
+    ])
+    #expect(declarations.unreadable.map(\.location.file) == ["Broken.swift"])
+    let good = try #require(declarations.type(named: "B"))
+    #expect(good.initializersComplete && good.initializers.map(\.signature) == ["init(b:)"])
+  }
+
+  /// Inputs shaped to make a reader slow or deep: each is read and its types are counted, and the
+  /// fuzz target holds the reader to linear time on any bytes.
+  @Test(arguments: [
+    String(repeating: "struct A {", count: 20_000),
+    String(repeating: "(", count: 30_000) + String(repeating: "]", count: 30_000),
+    String(repeating: "#if X\n", count: 10_000) + "struct A {}\n" + String(repeating: "#endif\n", count: 10_000),
+    String(repeating: "struct A {}; ", count: 10_000),
+    String(repeating: "\"\\(", count: 5_000),
+    String(repeating: "public ", count: 20_000) + "struct A {}",
+    String(repeating: "/* ", count: 20_000),
+    String(repeating: "@A(", count: 10_000),
+    "struct A { init(" + String(repeating: "a: Int, ", count: 10_000) + ") {} }",
+  ])
+  func pathologicalInputsAreReadToTheEnd(_ text: String) {
+    let declarations = SwiftDeclarationReader().read(files: [("Deep.swift", text)])
+    #expect(declarations.unreadable.count <= 1)
+    #expect(declarations.types.allSatisfy { !$0.name.isEmpty })
+  }
+
+  @Test func theSeparatedDeclarationsOfOneLineAreEachRead() {
+    let text = String(repeating: "struct A {}; ", count: 10_000)
+    let declarations = SwiftDeclarationReader().read(files: [("Line.swift", text)])
+    #expect(declarations.unreadable.isEmpty)
+    #expect(declarations.types.map(\.name) == ["A"])
+    #expect(declarations.types.first?.location.column == 1)
+  }
+}
