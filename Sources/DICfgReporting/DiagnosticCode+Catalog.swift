@@ -277,10 +277,12 @@ extension DiagnosticCode {
     Documentation(
       .unreadableSwift, stage: .swiftDeclarations,
       summary: "a Swift file the declaration reader cannot parse",
-      meaning: "A warning: a Swift file of the target does not parse, or is not UTF-8. The types it declares "
-        + "are read as far as they parse but not relied on, so mistakes involving them are left to the "
-        + "Swift compiler.",
-      fix: "Fix the Swift file; the Swift compiler reports the same place.",
+      meaning: "A warning: a Swift file of the target is not Swift (a literal or comment that is not closed, a "
+        + "bracket or `#if` without its partner, a type without a name or body, two declarations on one line "
+        + "without `;`), or is not UTF-8. It is reported where it stops being Swift: the literal, the "
+        + "bracket left open. The types it declares are read as far as they go but not relied on, so "
+        + "mistakes involving them are left to the Swift compiler.",
+      fix: "Fix the Swift file; the Swift compiler reports the same error.",
       example: .output(
         "Sources/App/Broken.swift:3:10: warning: 'Sources/App/Broken.swift' does not parse as Swift; the types "
           + "it declares are left to the Swift compiler [#unreadable-swift]")),
