@@ -42,6 +42,10 @@ let package = Package(
       name: "DICfgSwiftReader",
       dependencies: ["DICfgCore", "DICfgCompiler"]
     ),
+    .target(
+      name: "DICfgGeneration", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
+    // The build plugins' tool: the generator alone, without the command line's dependencies.
+    .executableTarget(name: "dicfg-generate", dependencies: ["DICfgGeneration"]),
     .target(name: "DICfgLanguageServer", dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore"]),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
@@ -53,18 +57,19 @@ let package = Package(
         "DICfgCompiler",
         "DICfgRuntime",
         "DICfgSwiftReader",
+        "DICfgGeneration",
         "DICfgLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "dicfg", dependencies: ["DICfgCLI"]),
-    .plugin(name: "DICfgGeneratorPlugin", capability: .buildTool(), dependencies: ["dicfg"]),
+    .plugin(name: "DICfgGeneratorPlugin", capability: .buildTool(), dependencies: ["dicfg-generate"]),
     .plugin(
       name: "GenerateRegistryCommand",
       capability: .command(
         intent: .custom(verb: "generate-registry", description: "Write the dicfg registration into the sources"),
         permissions: [.writeToPackageDirectory(reason: "writes Registry+GraphFile.swift into the target's sources")]),
-      dependencies: ["dicfg"]),
+      dependencies: ["dicfg-generate"]),
     .target(
       name: "WeatherReportApp", dependencies: ["DICfgRuntime"], path: "Examples/WeatherReport/App",
       plugins: ["DICfgGeneratorPlugin"]),
@@ -100,7 +105,7 @@ let package = Package(
       dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp", "TypedSemantics"]),
     .testTarget(
       name: "DICfgCLITests",
-      dependencies: ["DICfgCLI", "DICfgCore", "DICfgReporting", "DICfgTestSupport"],
+      dependencies: ["DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgReporting", "DICfgTestSupport"],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "DICfgLanguageServerTests", dependencies: ["DICfgLanguageServer"]),

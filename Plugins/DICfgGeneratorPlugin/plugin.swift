@@ -18,7 +18,7 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
     let setup = try GeneratorSetup(target: target, package: context.package)
     return [
       try setup.buildCommand(
-        targetName: target.name, ownFiles: target.sourceFiles.map(\.url), tool: try context.tool(named: "dicfg").url,
+        targetName: target.name, ownFiles: target.sourceFiles.map(\.url), tool: try context.tool(named: "dicfg-generate").url,
         workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.package.directoryURL)
     ]
   }
@@ -35,7 +35,7 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
         targetName: target.displayName, directory: nil, files: files, dependencyFiles: [])
       return [
         try setup.buildCommand(
-          targetName: target.displayName, ownFiles: files, tool: try context.tool(named: "dicfg").url,
+          targetName: target.displayName, ownFiles: files, tool: try context.tool(named: "dicfg-generate").url,
           workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.xcodeProject.directoryURL)
       ]
     }

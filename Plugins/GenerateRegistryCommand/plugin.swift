@@ -14,7 +14,7 @@ struct GenerateRegistryCommand: CommandPlugin {
     var extractor = ArgumentExtractor(arguments)
     let names = extractor.extractOption(named: "target")
     let targets = try context.package.targets(named: names.isEmpty ? context.package.targets.map(\.name) : names)
-    let tool = try context.tool(named: "dicfg").url
+    let tool = try context.tool(named: "dicfg-generate").url
     for case let target as SourceModuleTarget in targets {
       let setup: GeneratorSetup
       do {
@@ -36,7 +36,7 @@ struct GenerateRegistryCommand: CommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
       var extractor = ArgumentExtractor(arguments)
       let names = extractor.extractOption(named: "target")
-      let tool = try context.tool(named: "dicfg").url
+      let tool = try context.tool(named: "dicfg-generate").url
       for target in context.xcodeProject.targets where names.isEmpty || names.contains(target.displayName) {
         let setup: GeneratorSetup
         do {

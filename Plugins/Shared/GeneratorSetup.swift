@@ -121,9 +121,11 @@ struct GeneratorSetup {
       outputFiles: [output])
   }
 
+  /// The arguments of `dicfg-generate`, the generator alone: those of `dicfg generate`.
+  ///
   /// - Parameter packageDirectory: The package's folder: the embedded plans name graph files relative to it.
   func arguments(output: URL, packageDirectory: URL) -> [String] {
-    ["generate"] + files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access, "--color", "never"]
+    files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access, "--color", "never"]
       + ["--source-root", packageDirectory.path]
       + imports.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
       + containerTypes.sorted { $0.key < $1.key }.flatMap { ["--container-type", "\($0.key)=\($0.value)"] }

@@ -3,6 +3,7 @@
 // files (every Swift file of the repository and the hard cases in HardCases/) and the two readings
 // must agree. swift-syntax is a dependency of this package only, never of dicfg.
 //   swift test --package-path Tests/SwiftReaderOracle
+// ReaderTiming times both readers on 1,000 types (BENCHMARKS.md).
 import PackageDescription
 
 let package = Package(
@@ -21,6 +22,9 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
+    .executableTarget(
+      name: "ReaderTiming",
+      dependencies: ["SyntaxDeclarationReader", .product(name: "DICfgSwiftReader", package: "dicfg")]),
     .testTarget(
       name: "SwiftReaderOracleTests",
       dependencies: [

@@ -1,7 +1,5 @@
 public import ArgumentParser
-import DICfgCompiler
-import DICfgCore
-import Foundation
+import DICfgGeneration
 
 /// `dicfg generate`: writes the Swift registration of graph files.
 public struct GenerateCommand: ParsableCommand, ExecutableCommand {
@@ -81,78 +79,21 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
   }
 
   /// Compiles every file in every environment and writes the registration, or returns the
-  /// diagnostics.
+  /// diagnostics: the run the build plugins' tool `dicfg-generate` does.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    var variants: [RegistryGenerator.Variant] = []
-    var diagnostics: [Diagnostic] = []
-    var sources: [String: SourceFile] = [:]
-    var compiled = Set<String>()
-    let targets = CompileTargets.plan(
-      files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
-    let swift = input.swiftDeclarations()
-    for target in targets where compiled.insert(target.key).inserted {
-      let result = input.compile(target.file, environments: target.environments, swift: swift)
-      diagnostics += result.diagnostics.filter { $0.severity == .error }
-      for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
-      if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
-    }
-    diagnostics = Array(Set(diagnostics)).sorted()
-    let unreadable = swift?.unreadable ?? []
-    guard diagnostics.isEmpty else {
-      let text = Compilation.textReport(
-        unreadable + diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal),
-        errorLimit: input.errorLimit)
-      return CommandResult(exitCode: 1, standardError: text)
-    }
-    // A Swift file that does not parse is said once; its types are left to the Swift compiler.
-    let warnings =
-      unreadable.isEmpty
-      ? ""
-      : Compilation.textReport(
-        unreadable, sources: [:], colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
-    var generator = RegistryGenerator(
-      access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files,
-      sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-    let typeNames = Dictionary(
-      containerTypes.map { pair in
-        let parts = pair.split(separator: "=").map(String.init)
-        return (parts[0], parts[1])
-      }, uniquingKeysWith: { $1 })
-    let typed = TypedContainerGenerator(
-      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent, swift: swift,
-      typeNames: typeNames)
-    let containerNames = variants.first?.plan.containers.map(\.name) ?? []
-    for name in typeNames.keys.sorted() where !containerNames.contains(name) {
-      let suggestion = Suggestions.clause(for: name, among: containerNames)
-      return CommandResult(
-        exitCode: 1,
-        standardError: "error: '--container-type \(name)=…' names no container of \(files[0])"
-          + "\(suggestion.isEmpty ? "." : suggestion) The containers are "
-          + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
-    }
-    let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
-    guard swaps.isEmpty else {
-      let text = Compilation.textReport(
-        swaps, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
-      return CommandResult(exitCode: 1, standardError: text)
-    }
-    generator.typedContainers = typed
-    let text: String
-    do {
-      text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
-    } catch {
-      return CommandResult(exitCode: 1, standardError: "error: cannot embed the compiled plan: \(error)\n")
-    }
-    do {
-      let url = URL(fileURLWithPath: output)
-      if (try? String(contentsOf: url, encoding: .utf8)) != text {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
-      }
-      return CommandResult(exitCode: 0, standardError: warnings)
-    } catch {
-      return CommandResult(
-        exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
-    }
+    var generation = RegistryGeneration(files: files, output: output)
+    generation.environments = input.environments
+    generation.overrides = input.overrides
+    generation.swiftSources = input.swiftSources
+    generation.allEnvironments = allEnvs
+    generation.access = RegistryGeneration.Access(rawValue: access.rawValue) ?? .internal
+    generation.imports = imports
+    generation.sourceRoot = sourceRoot
+    generation.containerTypes = containerTypes
+    generation.colors = color.enabled(terminal: colorTerminal)
+    generation.errorLimit = input.errorLimit
+    generation.limits = input.limits.limits
+    let outcome = generation.run()
+    return CommandResult(exitCode: outcome.exitCode, standardError: outcome.standardError)
   }
 }

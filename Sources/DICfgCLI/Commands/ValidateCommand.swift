@@ -1,5 +1,6 @@
 public import ArgumentParser
 import DICfgCompiler
+import DICfgGeneration
 import DICfgCore
 import DICfgLoader
 import DICfgReporting

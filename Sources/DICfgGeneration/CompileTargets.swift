@@ -1,4 +1,4 @@
-import DICfgCompiler
+public import DICfgCompiler
 
 /// Which compiles `dicfg validate FILE...` and `dicfg generate FILE...` run: the same in both, so
 /// `--env` and `--all-envs` mean one thing.
@@ -8,17 +8,17 @@ import DICfgCompiler
 /// its base (as `BASE.yaml --env ENV`), so `dicfg validate config/*.yaml` checks every environment
 /// without checking the layers alone. With `--all-envs`, each base is also compiled with each
 /// environment layer found beside it, on top of the `--env` layers.
-struct CompileTargets {
-  struct Target {
-    var file: String
-    var environments: [String]
+public struct CompileTargets {
+  public struct Target: Sendable {
+    public var file: String
+    public var environments: [String]
     /// The environment this target adds to the `--env` layers: the layer named on the command
     /// line or found with `--all-envs`; nil for the file with the `--env` layers alone.
-    var added: String?
-    var key: String { ([file] + environments).joined(separator: "\u{0}") }
+    public var added: String?
+    public var key: String { ([file] + environments).joined(separator: "\u{0}") }
   }
 
-  static func plan(
+  public static func plan(
     _ files: [String], environments: [String], allEnvironments: Bool, fileSystem: some GraphFileSystem
   ) -> [Target] {
     var targets: [Target] = []

@@ -1,0 +1,180 @@
+import DICfgCompiler
+import DICfgCore
+public import DICfgLoader
+import DICfgSwiftReader
+import Foundation
+
+/// One run of the generator: compiles graph files in every environment, checks them against the
+/// target's Swift, and writes the Swift registration and typed containers, or reports why not.
+/// `dicfg generate` and the build plugins' tool `dicfg-generate` both run it, so the build and the
+/// command line write the same file and say the same things.
+public struct RegistryGeneration: Sendable {
+  /// The access levels of the generated functions.
+  public enum Access: String, Sendable, CaseIterable {
+    case `internal`, `package`, `public`
+  }
+
+  public var files: [String]
+  public var output: String
+  public var environments: [String] = []
+  public var overrides: [String] = []
+  public var swiftSources: [String] = []
+  public var allEnvironments = false
+  public var access: Access = .internal
+  public var imports: [String] = []
+  public var sourceRoot: String?
+  /// `NAME=TYPE` pairs naming containers' typed containers.
+  public var containerTypes: [String] = []
+  public var colors = false
+  public var errorLimit = 20
+  public var limits = LoaderLimits()
+  public var environmentVariables: [String: String] = ProcessInfo.processInfo.environment
+
+  public init(files: [String], output: String) {
+    self.files = files
+    self.output = output
+  }
+
+  /// What the run printed and its exit status: 0 written (or unchanged), 1 findings or a failure.
+  public struct Outcome: Sendable, Equatable {
+    public var exitCode: Int32
+    public var standardError: String
+  }
+
+  /// Compiles every file in every environment and writes the registration, or returns the
+  /// diagnostics.
+  public func run() -> Outcome {
+    let fileSystem = LocalFileSystem()
+    var variants: [RegistryGenerator.Variant] = []
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: SourceFile] = [:]
+    var compiled = Set<String>()
+    let targets = CompileTargets.plan(
+      files, environments: environments, allEnvironments: allEnvironments, fileSystem: fileSystem)
+    let swift = swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: swiftSources)
+    let compiler = GraphCompiler(loader: ConfigLoader(limits: limits), fileSystem: fileSystem)
+    for target in targets where compiled.insert(target.key).inserted {
+      let result = compiler.compile(
+        CompileRequest(
+          file: target.file, environments: target.environments, overrides: overrides,
+          environmentVariables: environmentVariables, swift: swift))
+      diagnostics += result.diagnostics.filter { $0.severity == .error }
+      for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
+      if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
+    }
+    diagnostics = Array(Set(diagnostics)).sorted()
+    let unreadable = swift?.unreadable ?? []
+    guard diagnostics.isEmpty else {
+      return Outcome(exitCode: 1, standardError: report(unreadable + diagnostics, sources: sources))
+    }
+    // A Swift file that does not parse is said once; its types are left to the Swift compiler.
+    let warnings = unreadable.isEmpty ? "" : report(unreadable, sources: [:])
+    var generator = RegistryGenerator(
+      access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files,
+      sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    let typeNames = Dictionary(
+      containerTypes.compactMap { pair -> (String, String)? in
+        let parts = pair.split(separator: "=").map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+      }, uniquingKeysWith: { $1 })
+    let typed = TypedContainerGenerator(
+      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent, swift: swift,
+      typeNames: typeNames)
+    let containerNames = variants.first?.plan.containers.map(\.name) ?? []
+    for name in typeNames.keys.sorted() where !containerNames.contains(name) {
+      let suggestion = Suggestions.clause(for: name, among: containerNames)
+      return Outcome(
+        exitCode: 1,
+        standardError: "error: '--container-type \(name)=…' names no container of \(files[0])"
+          + "\(suggestion.isEmpty ? "." : suggestion) The containers are "
+          + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
+    }
+    let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
+    guard swaps.isEmpty else { return Outcome(exitCode: 1, standardError: report(swaps, sources: sources)) }
+    generator.typedContainers = typed
+    let text: String
+    do {
+      text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
+    } catch {
+      return Outcome(exitCode: 1, standardError: "error: cannot embed the compiled plan: \(error)\n")
+    }
+    do {
+      let url = URL(fileURLWithPath: output)
+      if (try? String(contentsOf: url, encoding: .utf8)) != text {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+      }
+      return Outcome(exitCode: 0, standardError: warnings)
+    } catch {
+      return Outcome(exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
+    }
+  }
+
+  private func report(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {
+    DiagnosticTextReport.render(diagnostics, sources: sources, colors: colors, errorLimit: errorLimit)
+  }
+}
+
+extension RegistryGeneration {
+  /// A command line the tool `dicfg-generate` did not understand.
+  public struct UsageError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+
+    public init(description: String) { self.description = description }
+  }
+
+  /// Reads the arguments the build and command plugins pass to `dicfg-generate`: graph files,
+  /// then `--output FILE`, `--all-envs`, `--access LEVEL`, `--source-root DIR`, and the repeatable
+  /// `--import MODULE`, `--swift PATH`, `--container-type NAME=TYPE`, `--env NAME` and
+  /// `--override FILE`; `--color never|always`. The same options as `dicfg generate`, which
+  /// documents them.
+  public static func parse(arguments: [String]) throws(UsageError) -> RegistryGeneration {
+    var files: [String] = []
+    var output: String?
+    var generation = RegistryGeneration(files: [], output: "")
+    var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+        throw UsageError(description: "'\(option)' needs a value")
+      }
+      return next
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--output": output = try value(for: argument)
+      case "--all-envs": generation.allEnvironments = true
+      case "--access":
+        let level = try value(for: argument)
+        guard let access = Access(rawValue: level) else {
+          throw UsageError(description: "'--access \(level)' is not internal, package or public")
+        }
+        generation.access = access
+      case "--source-root": generation.sourceRoot = try value(for: argument)
+      case "--import": generation.imports.append(try value(for: argument))
+      case "--swift": generation.swiftSources.append(try value(for: argument))
+      case "--env": generation.environments.append(try value(for: argument))
+      case "--override": generation.overrides.append(try value(for: argument))
+      case "--container-type":
+        let pair = try value(for: argument)
+        guard pair.split(separator: "=").count == 2 else {
+          throw UsageError(description: "'--container-type \(pair)' is not NAME=TYPE; write, say, 'main=ShopContainer'")
+        }
+        generation.containerTypes.append(pair)
+      case "--color":
+        let mode = try value(for: argument)
+        guard mode == "never" || mode == "always" else {
+          throw UsageError(description: "'--color \(mode)' is not never or always")
+        }
+        generation.colors = mode == "always"
+      default:
+        guard !argument.hasPrefix("-") else { throw UsageError(description: "unknown option '\(argument)'") }
+        files.append(argument)
+      }
+    }
+    guard !files.isEmpty else { throw UsageError(description: "name at least one graph file") }
+    guard let output else { throw UsageError(description: "'--output FILE' is missing") }
+    generation.files = files
+    generation.output = output
+    return generation
+  }
+}
