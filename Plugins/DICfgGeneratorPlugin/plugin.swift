@@ -18,7 +18,8 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
     let setup = try GeneratorSetup(target: target, package: context.package)
     return [
       try setup.buildCommand(
-        targetName: target.name, ownFiles: target.sourceFiles.map(\.url), tool: try context.tool(named: "dicfg-generate").url,
+        targetName: target.name, ownFiles: target.sourceFiles.map(\.url),
+        tool: try context.tool(named: "dicfg-generate").url,
         workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.package.directoryURL)
     ]
   }

@@ -1,7 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
-import DICfgGeneration
 import DICfgCore
+import DICfgGeneration
 import DICfgLoader
 import DICfgReporting
 import DICfgRuntime
