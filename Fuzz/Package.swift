@@ -7,9 +7,11 @@ let package = Package(
   name: "DICfgFuzz",
   dependencies: [.package(name: "dicfg", path: "..")],
   targets: [
+    .target(name: "FuzzDriver"),
     .executableTarget(
       name: "DICfgFuzzer",
       dependencies: [
+        "FuzzDriver",
         .product(name: "DICfgLoader", package: "dicfg"),
         .product(name: "DICfgCompiler", package: "dicfg"),
       ]
@@ -17,6 +19,7 @@ let package = Package(
     .executableTarget(
       name: "DICfgSwiftReaderFuzzer",
       dependencies: [
+        "FuzzDriver",
         .product(name: "DICfgSwiftReader", package: "dicfg"),
         .product(name: "DICfgCore", package: "dicfg"),
       ]

@@ -132,16 +132,26 @@ struct SwiftTokenizer {
           while position < bytes.count, Self.isOperator(bytes[position]), !startsComment(at: position) { position += 1 }
           add(.operator, from: start)
         } else if Self.isIdentifierStart(c) {
-          position += 1
-          while position < bytes.count, Self.isIdentifierBody(bytes[position]) { position += 1 }
-          add(.identifier, from: start)
+          lexName(.identifier, from: start)
         } else {
-          position += 1
-          fail(at: start)
-          add(.invalid, from: start)
+          invalid(from: start)
         }
       }
     }
+  }
+
+  /// A name, from its first character (or the `#` before it) on.
+  private mutating func lexName(_ kind: SwiftToken.Kind, from start: Int) {
+    position += 1
+    while position < bytes.count, Self.isIdentifierBody(bytes[position]) { position += 1 }
+    add(kind, from: start)
+  }
+
+  /// A character Swift does not allow here: an error, and a token of its own.
+  private mutating func invalid(from start: Int) {
+    position += 1
+    fail(at: start)
+    add(.invalid, from: start)
   }
 
   private mutating func single(_ kind: SwiftToken.Kind) {
@@ -194,13 +204,9 @@ struct SwiftTokenizer {
       if !skipExtendedRegex(hashes: hashes) { fail(at: start) }
       add(.regex, from: start)
     } else if hashes == 1 && Self.isIdentifierStart(next) {
-      position += 1
-      while position < bytes.count, Self.isIdentifierBody(bytes[position]) { position += 1 }
-      add(.pound, from: start)
+      lexName(.pound, from: start)
     } else {
-      position += 1
-      fail(at: start)
-      add(.invalid, from: start)
+      invalid(from: start)
     }
   }
 

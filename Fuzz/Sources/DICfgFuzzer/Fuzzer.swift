@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgLoader
+import FuzzDriver
 
 /// Feeds arbitrary bytes through the loader (as YAML and as JSON) and the whole compiler.
 ///
@@ -32,19 +33,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   return 0
 }
 
-/// libFuzzer's driver, which parses its flags and calls the function for each input.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// SwiftPM links an executable target's entry point under this name; it hands control to
 /// libFuzzer's driver.
 @_cdecl("DICfgFuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments) { data, size in fuzz(data, size) }
+  runFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }

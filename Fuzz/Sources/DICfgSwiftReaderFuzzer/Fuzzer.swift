@@ -1,5 +1,6 @@
 import DICfgCore
 @_spi(DeclarationReads) import DICfgSwiftReader
+import FuzzDriver
 
 /// Feeds arbitrary bytes to the Swift declaration reader: it must neither crash nor hang (the
 /// script runs it with a timeout of two seconds an input, far above what a 64 KiB file takes in
@@ -26,19 +27,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   return 0
 }
 
-/// libFuzzer's driver, which parses its flags and calls the function for each input.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// SwiftPM links an executable target's entry point under this name; it hands control to
 /// libFuzzer's driver.
 @_cdecl("DICfgSwiftReaderFuzzer_main")
 public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments) { data, size in fuzz(data, size) }
+  runFuzzer(argc, argv) { data, size in fuzz(data, size) }
 }
