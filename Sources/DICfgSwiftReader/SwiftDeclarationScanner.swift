@@ -571,18 +571,16 @@ struct SwiftDeclarationScanner {
       }
     }
     if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
-    let type = types[owner]
+    // The global actor of the type's declaration (or extension) isolates its initializers.
+    let typeActor = types[owner].globalActor
     types[owner].initializers.append(
       SwiftInitializer(
         parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
-        globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor(type),
+        globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
         isPrivate: declaration.has("private") || declaration.has("fileprivate"),
         location: location(of: declaration.start)))
     return index
   }
-
-  /// The global actor a type's declaration (or extension) gives its members.
-  private func typeActor(_ type: ReadType) -> String? { type.globalActor }
 
   /// An initializer's parameters between its parentheses; nil where one has no `:` and type.
   private func readParameters(from start: Int, to end: Int) -> [SwiftParameter]? {
@@ -723,27 +721,28 @@ struct SwiftDeclarationScanner {
     }
     let isWrapped = declaration.attributes.contains { $0.first?.isUppercase == true }
     // `var a, b: Int`: a binding without a type takes the next one's.
-    var types: [String?] = []
+    var bindingTypes: [String?] = []
     var next: String?
     for binding in bindings.reversed() {
       if let type = binding.type { next = type }
-      types.insert(next, at: 0)
+      bindingTypes.append(next)
     }
-    for (binding, type) in zip(bindings, types) {
+    bindingTypes.reverse()
+    for (binding, type) in zip(bindings, bindingTypes) {
       guard let name = binding.name else { continue }
       var isStored = true
       var hasSetter = !isLet
-      if let kinds = binding.accessors, kinds.contains("get") || kinds.contains("_read") || kinds == ["get"] {
+      if let kinds = binding.accessors, kinds.contains("get") || kinds.contains("_read") {
         isStored = false
         hasSetter = kinds.contains("set") || kinds.contains("_modify")
       }
-      self.types[owner].properties.append(
+      types[owner].properties.append(
         SwiftProperty(
           name: name, type: type, isSettable: hasSetter && !isPrivate && !privateSetter,
           location: location(of: binding.token)))
-      if isStored && !self.types[owner].isExtension {
+      if isStored && !types[owner].isExtension {
         let optional = type.map { $0.hasSuffix("?") || $0.hasPrefix("Optional<") } ?? false
-        self.types[owner].stored.append(
+        types[owner].stored.append(
           StoredProperty(
             name: name, type: isWrapped ? nil : type, hasDefault: binding.hasInitializer || (optional && !isLet),
             isLet: isLet, isPrivate: isPrivate, isLazy: declaration.has("lazy"), isWrapped: isWrapped))

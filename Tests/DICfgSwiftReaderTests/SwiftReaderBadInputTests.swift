@@ -71,6 +71,8 @@ import Testing
     String(repeating: "/* ", count: 20_000),
     String(repeating: "@A(", count: 10_000),
     "struct A { init(" + String(repeating: "a: Int, ", count: 10_000) + ") {} }",
+    "struct A {\n" + String(repeating: "  init(a: Int) {}\n", count: 10_000) + "}",
+    "struct A { var " + (0..<10_000).map { "a\($0)" }.joined(separator: ", ") + ": Int }",
   ])
   func pathologicalInputsAreReadToTheEnd(_ text: String) {
     let declarations = SwiftDeclarationReader().read(files: [("Deep.swift", text)])
