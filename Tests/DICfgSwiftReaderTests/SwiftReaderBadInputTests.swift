@@ -50,6 +50,18 @@ import Testing
     #expect(declarations.types.allSatisfy { !$0.initializersComplete && !$0.propertiesComplete })
   }
 
+  /// The written fallback (decision record 96): the reader does not parse bodies, so a mistake that
+  /// leaves every bracket paired inside one is the Swift compiler's to report, and the declarations
+  /// around it are read as written. swift-syntax calls such a file unreadable.
+  @Test func aMistakeInsideABodyIsLeftToTheCompilerAndTheDeclarationsAreRead() throws {
+    let text = "struct A {\n  init(a: Int) { let = + }\n  func f() -> Int { return 1 + }\n  var b: Int { a * }\n}\n"
+    let declarations = SwiftDeclarationReader().read(files: [("Body.swift", text)])
+    #expect(declarations.unreadable.isEmpty)
+    let type = try #require(declarations.type(named: "A"))
+    #expect(type.initializers.map(\.signature) == ["init(a:)"] && type.initializersComplete)
+    #expect(type.properties.map(\.name) == ["b"] && type.propertiesComplete)
+  }
+
   @Test func aGoodFileBesideABrokenOneIsStillRead() throws {
     let declarations = SwiftDeclarationReader().read(files: [
       ("Broken.swift", "struct A {\n"), ("Good.swift", "struct B { init(b: Int) {} }\n"),
