@@ -1,4 +1,4 @@
-import DICfgCompiler
+public import DICfgCompiler
 import DICfgCore
 public import DICfgLoader
 import DICfgSwiftReader
@@ -9,18 +9,13 @@ import Foundation
 /// `dicfg generate` and the build plugins' tool `dicfg-generate` both run it, so the build and the
 /// command line write the same file and say the same things.
 public struct RegistryGeneration: Sendable {
-  /// The access levels of the generated functions.
-  public enum Access: String, Sendable, CaseIterable {
-    case `internal`, `package`, `public`
-  }
-
   public var files: [String]
   public var output: String
   public var environments: [String] = []
   public var overrides: [String] = []
   public var swiftSources: [String] = []
   public var allEnvironments = false
-  public var access: Access = .internal
+  public var access: RegistryGenerator.Access = .internal
   public var imports: [String] = []
   public var sourceRoot: String?
   /// `NAME=TYPE` pairs naming containers' typed containers.
@@ -70,7 +65,7 @@ public struct RegistryGeneration: Sendable {
     // A Swift file that does not parse is said once; its types are left to the Swift compiler.
     let warnings = unreadable.isEmpty ? "" : report(unreadable, sources: [:])
     var generator = RegistryGenerator(
-      access: RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal, imports: imports, sources: files,
+      access: access, imports: imports, sources: files,
       sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     let typeNames = Dictionary(
       containerTypes.compactMap { pair -> (String, String)? in
@@ -145,7 +140,7 @@ extension RegistryGeneration {
       case "--all-envs": generation.allEnvironments = true
       case "--access":
         let level = try value(for: argument)
-        guard let access = Access(rawValue: level) else {
+        guard let access = RegistryGenerator.Access(rawValue: level) else {
           throw UsageError(description: "'--access \(level)' is not internal, package or public")
         }
         generation.access = access

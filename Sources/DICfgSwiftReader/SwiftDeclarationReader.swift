@@ -59,8 +59,8 @@ public struct SwiftDeclarationReader: Sendable {
   @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (
     types: [ReadType], firstError: SourceLocation?
   ) {
-    var scanner = SwiftDeclarationScanner(path: path, bytes: Array(text.utf8))
-    return (scanner.types, scanner.firstError.map { scanner.location(ofOffset: $0) })
+    let scanner = SwiftDeclarationScanner(path: path, bytes: Array(text.utf8))
+    return (scanner.types, scanner.firstError.map { scanner.source.location(ofByteOffset: $0) })
   }
 
   /// Merges the files' declarations into what the target declares: a file that does not parse is

@@ -65,58 +65,31 @@ public import DICfgCore
 /// that type to the Swift compiler; what is certainly not Swift (an unclosed bracket or literal,
 /// a type without a name or body, `#endif` without `#if`) is `firstError`.
 struct SwiftDeclarationScanner {
-  let path: String
-  private let bytes: [UInt8]
+  /// The file, whose line table gives every location.
+  let source: SourceFile
+  private var bytes: [UInt8] { source.bytes }
   private let tokens: [SwiftToken]
   private(set) var types: [ReadType] = []
   /// The offset of the first thing that is not Swift.
   private(set) var firstError: Int?
-  private let lineStarts: [Int]
   /// Whether the tokenizer found an error: what the scanner finds after one follows from it.
   private var lexicalError = false
-  private var columnCursor: (line: Int, offset: Int, column: Int) = (-1, 0, 1)
 
   /// How deep types may nest before the reader stops reading inside them.
   static let maxNesting = 64
 
   init(path: String, bytes: [UInt8]) {
-    self.path = path
-    self.bytes = bytes
+    source = SourceFile(path: path, bytes: bytes)
     let tokenizer = SwiftTokenizer(bytes: bytes)
     tokens = tokenizer.tokens
     firstError = tokenizer.firstError
     lexicalError = tokenizer.firstError != nil
-    var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-    lineStarts = starts
     scanItems(from: 0, to: tokens.count, owner: nil, depth: 0)
   }
 
   // MARK: Locations
 
-  /// The location of a byte offset. Offsets are asked for in increasing order as the scanner
-  /// reads, so the column is counted on from the last one asked for on the same line.
-  mutating func location(ofOffset offset: Int) -> SourceLocation {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    var column = 1
-    var index = lineStarts[low]
-    if columnCursor.line == low && columnCursor.offset <= offset {
-      (index, column) = (columnCursor.offset, columnCursor.column)
-    }
-    while index < offset && index < bytes.count {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
-    }
-    columnCursor = (low, offset, column)
-    return SourceLocation(file: path, line: low + 1, column: column, offset: offset)
-  }
-
-  private mutating func location(of token: Int) -> SourceLocation { location(ofOffset: tokens[token].start) }
+  private func location(of token: Int) -> SourceLocation { source.location(ofByteOffset: tokens[token].start) }
 
   private mutating func fail(at token: Int) {
     guard !lexicalError else { return }

@@ -390,14 +390,16 @@ struct SwiftTokenizer {
   /// open, is an error.
   private mutating func pairBrackets() {
     var open: [Int] = []
-    // How many of each kind are open, so a stray closing bracket is known without a search.
-    var openCount: [SwiftToken.Kind: Int] = [.leftParen: 0, .leftBracket: 0, .leftBrace: 0]
+    // How many of each kind are open (parentheses, brackets, braces), so a stray closing bracket
+    // is known without a search.
+    var openCount = [0, 0, 0]
+    func slot(_ kind: SwiftToken.Kind) -> Int { kind == .leftParen ? 0 : kind == .leftBracket ? 1 : 2 }
     for index in tokens.indices {
       let kind = tokens[index].kind
       switch kind {
       case .leftParen, .leftBracket, .leftBrace:
         open.append(index)
-        openCount[kind, default: 0] += 1
+        openCount[slot(kind)] += 1
       case .rightParen, .rightBracket, .rightBrace:
         let opening: SwiftToken.Kind =
           switch kind {
@@ -405,7 +407,7 @@ struct SwiftTokenizer {
           case .rightBracket: .leftBracket
           default: .leftBrace
           }
-        guard let last = open.last, openCount[opening, default: 0] > 0 else {
+        guard let last = open.last, openCount[slot(opening)] > 0 else {
           // A stray closing bracket stands alone.
           failBracket(at: tokens[index].start)
           continue
@@ -413,7 +415,7 @@ struct SwiftTokenizer {
         if tokens[last].kind != opening { failBracket(at: tokens[index].start) }
         // It closes its partner and whatever was left open inside it.
         while let inner = open.popLast() {
-          openCount[tokens[inner].kind, default: 0] -= 1
+          openCount[slot(tokens[inner].kind)] -= 1
           tokens[inner].match = index
           if tokens[inner].kind == opening {
             tokens[index].match = inner

@@ -71,25 +71,67 @@ import Testing
     #expect(good.initializersComplete && good.initializers.map(\.signature) == ["init(b:)"])
   }
 
-  /// Inputs shaped to make a reader slow or deep: each is read and its types are counted, and the
-  /// fuzz target holds the reader to linear time on any bytes.
-  @Test(arguments: [
-    String(repeating: "struct A {", count: 20_000),
-    String(repeating: "(", count: 30_000) + String(repeating: "]", count: 30_000),
-    String(repeating: "#if X\n", count: 10_000) + "struct A {}\n" + String(repeating: "#endif\n", count: 10_000),
-    String(repeating: "struct A {}; ", count: 10_000),
-    String(repeating: "\"\\(", count: 5_000),
-    String(repeating: "public ", count: 20_000) + "struct A {}",
-    String(repeating: "/* ", count: 20_000),
-    String(repeating: "@A(", count: 10_000),
-    "struct A { init(" + String(repeating: "a: Int, ", count: 10_000) + ") {} }",
-    "struct A {\n" + String(repeating: "  init(a: Int) {}\n", count: 10_000) + "}",
-    "struct A { var " + (0..<10_000).map { "a\($0)" }.joined(separator: ", ") + ": Int }",
-  ])
-  func pathologicalInputsAreReadToTheEnd(_ text: String) {
-    let declarations = SwiftDeclarationReader().read(files: [("Deep.swift", text)])
-    #expect(declarations.unreadable.count <= 1)
-    #expect(declarations.types.allSatisfy { !$0.name.isEmpty })
+  /// An input shaped to make a reader slow or deep, and what reading it gives.
+  struct Pathological: CustomTestStringConvertible, Sendable {
+    var name: String
+    var text: String
+    var unreadable: Bool
+    /// The types read, and the initializers (those Swift writes included) and properties of the
+    /// last one.
+    var types: Int
+    var initializers = 0
+    var properties = 0
+    var testDescription: String { name }
+  }
+
+  static let pathological: [Pathological] = [
+    // Nesting stops being read at the 64th level: 65 types, the innermost incomplete.
+    Pathological(
+      name: "20,000 unclosed nested types", text: String(repeating: "struct A {", count: 20_000),
+      unreadable: true, types: 65, initializers: 1),
+    Pathological(
+      name: "30,000 parentheses closed by brackets",
+      text: String(repeating: "(", count: 30_000) + String(repeating: "]", count: 30_000), unreadable: true, types: 0),
+    Pathological(
+      name: "10,000 nested #if",
+      text: String(repeating: "#if X\n", count: 10_000) + "struct A {}\n"
+        + String(repeating: "#endif\n", count: 10_000),
+      unreadable: false, types: 1, initializers: 1),
+    Pathological(
+      name: "10,000 interpolations left open", text: String(repeating: "\"\\(", count: 5_000),
+      unreadable: true, types: 0),
+    Pathological(
+      name: "20,000 modifiers", text: String(repeating: "public ", count: 20_000) + "struct A {}",
+      unreadable: false, types: 1, initializers: 1),
+    Pathological(
+      name: "20,000 comments left open", text: String(repeating: "/* ", count: 20_000), unreadable: true,
+      types: 0),
+    Pathological(
+      name: "10,000 attributes left open", text: String(repeating: "@A(", count: 10_000), unreadable: true,
+      types: 0),
+    Pathological(
+      name: "an initializer of 10,000 parameters",
+      text: "struct A { init(" + String(repeating: "a: Int, ", count: 10_000) + ") {} }", unreadable: false, types: 1,
+      initializers: 1),
+    Pathological(
+      name: "10,000 initializers", text: "struct A {\n" + String(repeating: "  init(a: Int) {}\n", count: 10_000) + "}",
+      unreadable: false, types: 1, initializers: 10_000),
+    Pathological(
+      name: "10,000 bindings in one declaration",
+      text: "struct A { var " + (0..<10_000).map { "a\($0)" }.joined(separator: ", ") + ": Int }", unreadable: false,
+      types: 1, initializers: 1, properties: 10_000),
+  ]
+
+  /// The fuzz target holds the reader to linear time on any bytes; these are read to the end with
+  /// the outcome their shape calls for.
+  @Test(arguments: pathological) func pathologicalInputsAreReadToTheEnd(_ input: Pathological) {
+    let declarations = SwiftDeclarationReader().read(files: [("Deep.swift", input.text)])
+    #expect(declarations.unreadable.map(\.location.file) == (input.unreadable ? ["Deep.swift"] : []))
+    #expect(declarations.types.count == input.types)
+    if let last = declarations.types.last {
+      #expect(last.initializers.count == input.initializers)
+      #expect(last.properties.count == input.properties)
+    }
   }
 
   @Test func theSeparatedDeclarationsOfOneLineAreEachRead() {

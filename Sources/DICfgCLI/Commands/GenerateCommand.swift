@@ -1,4 +1,5 @@
 public import ArgumentParser
+import DICfgCompiler
 import DICfgGeneration
 
 /// `dicfg generate`: writes the Swift registration of graph files.
@@ -86,7 +87,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     generation.overrides = input.overrides
     generation.swiftSources = input.swiftSources
     generation.allEnvironments = allEnvs
-    generation.access = RegistryGeneration.Access(rawValue: access.rawValue) ?? .internal
+    generation.access = RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal
     generation.imports = imports
     generation.sourceRoot = sourceRoot
     generation.containerTypes = containerTypes

@@ -121,7 +121,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     case .github:
       return CommandResult(exitCode: exitCode, standardOutput: DiagnosticGitHubRenderer.render(diagnostics))
     case .text:
-      let text = Compilation.textReport(
+      let text = DiagnosticTextReport.render(
         diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: exitCode, standardError: text)
     }

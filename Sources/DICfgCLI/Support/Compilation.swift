@@ -15,18 +15,11 @@ enum Compilation {
     let swift = input.swiftDeclarations()
     let result = input.compile(file, swift: swift)
     guard let plan = result.plan else {
-      let text = textReport(
+      let text = DiagnosticTextReport.render(
         (swift?.unreadable ?? []) + result.diagnostics, sources: result.files.mapValues(\.source), colors: colors,
         errorLimit: input.errorLimit)
       return .failed(CommandResult(exitCode: 1, standardError: text))
     }
     return .compiled(plan, result)
-  }
-
-  /// Diagnostics as compiler-style text with the summary line, as every command prints them.
-  static func textReport(
-    _ diagnostics: [Diagnostic], sources: [String: SourceFile], colors: Bool, errorLimit: Int
-  ) -> String {
-    DiagnosticTextReport.render(diagnostics, sources: sources, colors: colors, errorLimit: errorLimit)
   }
 }
