@@ -87,12 +87,7 @@ public struct RegistryGeneration: Sendable {
     let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
     guard swaps.isEmpty else { return Outcome(exitCode: 1, standardError: report(swaps, sources: sources)) }
     generator.typedContainers = typed
-    let text: String
-    do {
-      text = try generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
-    } catch {
-      return Outcome(exitCode: 1, standardError: "error: cannot embed the compiled plan: \(error)\n")
-    }
+    let text = generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
     do {
       let url = URL(fileURLWithPath: output)
       if (try? String(contentsOf: url, encoding: .utf8)) != text {

@@ -54,6 +54,25 @@ private func exampleCases() -> [String] {
     #expect(try ResolutionPlan(jsonText: json) == plan, "the plan reads back as written")
   }
 
+  /// The statements a generated container writes its plans with give back every plan: the base in
+  /// full, and each environment as its layer's changes to the base.
+  @Test(arguments: exampleCases().filter { !$0.contains("@") })
+  func embeddedStatementsWriteEveryPlanOfTheExample(example: String) throws {
+    let file = "config-examples/\(example)/app.yaml"
+    let root = repositoryRoot + "/config-examples/\(example)"
+    let environments = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
+      .compactMap { Paths.environmentLayer(of: "\(example)/\($0)")?.environment }.sorted()
+    let compiler = GraphCompiler(fileSystem: RepositoryFileSystem())
+    let variants = try ([nil] + environments).map { environment in
+      let request = CompileRequest(file: file, environments: environment.map { [$0] } ?? [], environmentVariables: [:])
+      return RegistryGenerator.Variant(environment: environment, plan: try #require(compiler.compile(request).plan))
+    }
+    let model = RegistryGenerator(sources: [file]).translate(variants)
+    for variant in variants {
+      #expect(try embeddedPlan(model, environment: variant.environment) == variant.plan, "\(variant.environment ?? "base")")
+    }
+  }
+
   @Test func compilingTwiceGivesTheSameBytes() throws {
     let request = CompileRequest(file: "config-examples/weather/app.yaml", environments: ["test"])
     let first = try #require(GraphCompiler(fileSystem: RepositoryFileSystem()).compile(request).plan).jsonText()

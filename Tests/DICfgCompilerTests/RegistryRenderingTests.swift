@@ -20,7 +20,7 @@ import Testing
   private func render(_ files: MarkedFiles) throws -> String {
     let plan = try #require(compile(files).plan)
     let generator = RegistryGenerator(sources: ["app.yaml"])
-    return generator.render(try generator.translate([RegistryGenerator.Variant(environment: nil, plan: plan)]))
+    return generator.render(generator.translate([RegistryGenerator.Variant(environment: nil, plan: plan)]))
   }
 
   /// The functions of the registration: each one's name and its statements (the lines that are

@@ -16,7 +16,7 @@ import Testing
       let plan = try #require(compile(files, environments: [environment]).plan)
       variants.append(RegistryGenerator.Variant(environment: environment, plan: plan))
     }
-    return try RegistryGenerator(sources: ["app.yaml"]).translate(variants, includePlans: includePlans)
+    return RegistryGenerator(sources: ["app.yaml"]).translate(variants, includePlans: includePlans)
   }
 
   @Test func servicesSharingAnInitializerRegisterItOnceAndEachChecksItsOwnValues() throws {
@@ -138,8 +138,17 @@ import Testing
     #expect(model.factories.map(\.labels) == [[], ["clock"], ["clock", "retries"]])
     #expect(model.factories.last?.anchor == .init(file: "app.production.yaml", line: 3))
     #expect(model.plans?.map(\.environment) == [nil, "production"])
-    let plan = try #require(model.plans?.last?.json)
-    #expect(try ResolutionPlan(jsonText: plan) == compile(files, environments: ["production"]).plan)
+    #expect(try embeddedPlan(model, environment: "production") == compile(files, environments: ["production"]).plan)
+    #expect(try embeddedPlan(model, environment: nil) == compile(files).plan)
+    // The environment carries what its layer changes: the client, replaced in place, and nothing else.
+    let changes = try #require(model.plans?.last?.statements)
+    #expect(changes.count == 4)
+    #expect(changes.first == .selectContainer(0))
+    guard case .service(id: "client", type: "Client", scope: .graph, at: _, replacing: 1)? = changes.dropFirst().first
+    else {
+      Issue.record("the layer's client replaces the base's, in place: \(changes)")
+      return
+    }
     #expect(try translate(files, environments: ["production"], includePlans: false).plans == nil)
   }
 
@@ -165,4 +174,16 @@ import Testing
     #expect(check.arguments.map(\.line) == [0, 0], "values from another file join the line the call starts on")
     #expect(check.arguments.last?.value == .literal(.int(0)))
   }
+}
+
+/// The plan the embedded statements of `model` write for `environment`, as the generated Swift
+/// builds it: the base's statements, then the environment's on top of the base.
+func embeddedPlan(_ model: RegistryModel, environment: String?) throws -> ResolutionPlan {
+  let plans = try #require(model.plans)
+  var base = ResolutionPlan.Builder(files: model.planFiles)
+  PlanStatement.apply(try #require(plans.first).statements, to: &base)
+  guard let environment else { return base.plan }
+  var plan = ResolutionPlan.Builder(base: base.plan, files: model.planFiles)
+  PlanStatement.apply(try #require(plans.first { $0.environment == environment }).statements, to: &plan)
+  return plan.plan
 }

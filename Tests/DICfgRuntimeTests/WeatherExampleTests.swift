@@ -15,6 +15,20 @@ func weatherRegistry() throws -> Registry { try GraphFile.registry() }
     #expect(plan.containers[0].services.allSatisfy { !$0.location.file.hasPrefix("/") })
   }
 
+  /// The plans written as Swift statements, the base in full and each environment as its layer's
+  /// changes, are the plans the compiler gives for the graph file.
+  @Test(arguments: [nil, "production", "test"])
+  func theEmbeddedPlansAreTheCompiledPlans(environment: String?) throws {
+    let compiled = try #require(
+      GraphCompiler().compile(
+        CompileRequest(
+          file: "\(repositoryRoot)/config-examples/weather/app.yaml", environments: environment.map { [$0] } ?? [],
+          environmentVariables: [:])
+      ).plan)
+    #expect(
+      try GraphFile.plan(environment: environment).jsonText() == compiled.jsonText(sourceRoot: repositoryRoot))
+  }
+
   @Test func anEnvironmentWithoutALayerSaysWhichThereAreAndTheClosest() throws {
     let error = #expect(throws: RegistryError.self) { try GraphFile.plan(environment: "prodution") }
     #expect(

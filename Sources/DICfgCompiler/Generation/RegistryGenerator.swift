@@ -60,28 +60,33 @@ public struct RegistryGenerator: Sendable {
   ///   - variants: The compiled configurations, base first.
   ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
   ///     file, whose variants differ by environment only.
-  /// - Throws: The encoder's error when a plan to embed cannot be written as JSON.
-  public func generate(_ variants: [Variant], includePlans: Bool = true) throws -> String {
-    render(try translate(variants, includePlans: includePlans))
+  public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
+    render(translate(variants, includePlans: includePlans))
   }
 
   // MARK: Translation
 
-  /// The registration of `variants`, decided: what ``render(_:)`` writes.
-  ///
-  /// - Throws: The encoder's error when a plan to embed cannot be written as JSON.
-  public func translate(_ variants: [Variant], includePlans: Bool = true) throws -> RegistryModel {
+  /// The registration of `variants`, decided: what ``render(_:)`` writes. The base variant comes
+  /// first: its plan is embedded in full, and each environment's as the changes its layer makes.
+  public func translate(_ variants: [Variant], includePlans: Bool = true) -> RegistryModel {
     let uses = uses(variants)
-    let plans =
-      try includePlans
-      ? variants.map {
-        RegistryModel.EmbeddedPlan(environment: $0.environment, json: try $0.plan.jsonText(sourceRoot: sourceRoot))
-      } : nil
+    var files: [String] = []
+    var plans: [RegistryModel.EmbeddedPlan]?
+    if includePlans, let base = variants.first {
+      // The base in full; each environment as what its layer changes.
+      plans = variants.map { variant in
+        RegistryModel.EmbeddedPlan(
+          environment: variant.environment,
+          statements: variant.environment == nil
+            ? PlanStatement.writing(variant.plan, files: &files, sourceRoot: sourceRoot)
+            : PlanStatement.changing(base.plan, into: variant.plan, files: &files, sourceRoot: sourceRoot))
+      }
+    }
     return RegistryModel(
       access: access, imports: imports,
       sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
       environments: variants.compactMap(\.environment),
-      statements: statements(uses), properties: properties(uses), plans: plans,
+      statements: statements(uses), properties: properties(uses), plans: plans, planFiles: files,
       typedContainers: includePlans ? typedContainers?.translate(variants) : nil)
   }
 
@@ -252,7 +257,7 @@ public struct RegistryGenerator: Sendable {
         }
       }
       if let plans = model.plans {
-        render(plans, sources: sources, graphFile: model.sources.first ?? "dicfg.yaml", into: &$0)
+        render(model, plans: plans, sources: sources, graphFile: model.sources.first ?? "dicfg.yaml", into: &$0)
       }
     }
     writer.line("}")
@@ -404,19 +409,28 @@ public struct RegistryGenerator: Sendable {
   }
 
   private func render(
-    _ plans: [RegistryModel.EmbeddedPlan], sources: String, graphFile: String, into writer: inout SwiftWriter
+    _ model: RegistryModel, plans: [RegistryModel.EmbeddedPlan], sources: String, graphFile: String,
+    into writer: inout SwiftWriter
   ) {
     writer.blank()
     writer.documentation([
-      "The compiled plan of \(sources) for `environment` (the base when nil), so the app",
-      "needs neither the graph file nor libyaml at run time.",
+      "The compiled plan of \(sources) for `environment` (the base when nil), written as Swift: the app",
+      "needs neither the graph file nor libyaml at run time, and reads no text to get it.",
     ])
     writer.line("static func graphFilePlan(environment: String? = nil) throws -> ResolutionPlan {")
     writer.indent { body in
       body.line("switch environment {")
-      for plan in plans {
+      for (index, plan) in plans.enumerated() {
         body.line("case \(plan.environment.map(literal) ?? "nil"):")
-        body.indent { $0.line("return try ResolutionPlan(jsonText: \(rawLiteral(plan.json)))") }
+        body.indent {
+          if index == 0 {
+            $0.line("return dicfgBasePlan().plan")
+          } else {
+            $0.line("var plan = ResolutionPlan.Builder(base: dicfgBasePlan().plan, files: dicfgPlanFiles)")
+            for part in Self.planParts(plan.statements).indices { $0.line("dicfgPlan\(index)Part\(part)(&plan)") }
+            $0.line("return plan.plan")
+          }
+        }
       }
       body.line("default:")
       let known = "[" + plans.map { $0.environment.map(literal) ?? "nil" }.joined(separator: ", ") + "]"
@@ -427,16 +441,43 @@ public struct RegistryGenerator: Sendable {
       body.line("}")
     }
     writer.line("}")
+    writer.blank()
+    writer.documentation(["The files the plans' locations name, by index."])
+    writer.line("private static let dicfgPlanFiles = [\(model.planFiles.map(literal).joined(separator: ", "))]")
+    writer.blank()
+    writer.documentation(["The base plan."])
+    writer.line("private static func dicfgBasePlan() -> ResolutionPlan.Builder {")
+    writer.indent { body in
+      body.line("var plan = ResolutionPlan.Builder(files: dicfgPlanFiles)")
+      for part in Self.planParts(plans.first?.statements ?? []).indices { body.line("dicfgPlan0Part\(part)(&plan)") }
+      body.line("return plan")
+    }
+    writer.line("}")
+    for (index, plan) in plans.enumerated() {
+      for (part, statements) in Self.planParts(plan.statements).enumerated() {
+        writer.blank()
+        if part == 0 {
+          writer.documentation([
+            plan.environment.map { "What the layer of environment \(literal($0)) changes in the base plan." }
+              ?? "The base plan's statements."
+          ])
+        }
+        writer.line("private static func dicfgPlan\(index)Part\(part)(_ plan: inout ResolutionPlan.Builder) {")
+        writer.indent { body in for statement in statements { body.line(statement.swift) } }
+        writer.line("}")
+      }
+    }
+  }
+
+  /// A plan's statements in functions of at most ``statementsPerFunction`` statements (none for an
+  /// environment whose layer changes nothing).
+  private static func planParts(_ statements: [PlanStatement]) -> [ArraySlice<PlanStatement>] {
+    stride(from: 0, to: statements.count, by: statementsPerFunction).map {
+      statements[$0..<min($0 + statementsPerFunction, statements.count)]
+    }
   }
 
   // MARK: Literals
 
   private func literal(_ text: String) -> String { QuotedString.quoted(text, in: .swift) }
-
-  /// `text` as a raw multi-line string literal, with enough `#` that nothing in it closes it.
-  private func rawLiteral(_ text: String) -> String {
-    var hashes = "#"
-    while text.contains("\"" + hashes) || text.contains("\"\"\"" + hashes) { hashes += "#" }
-    return hashes + "\"\"\"\n" + text + (text.hasSuffix("\n") ? "" : "\n") + "\"\"\"" + hashes
-  }
 }

@@ -105,14 +105,15 @@ public struct RegistryModel: Sendable, Equatable {
     }
   }
 
-  /// A compiled plan embedded for an environment (the base when nil), as JSON.
+  /// A compiled plan embedded for an environment (the base when nil): the statements writing the
+  /// base, or changing the base into the environment's plan.
   public struct EmbeddedPlan: Sendable, Equatable {
     public var environment: String?
-    public var json: String
+    public var statements: [PlanStatement]
 
-    public init(environment: String?, json: String) {
+    public init(environment: String?, statements: [PlanStatement]) {
       self.environment = environment
-      self.json = json
+      self.statements = statements
     }
   }
 
@@ -124,14 +125,17 @@ public struct RegistryModel: Sendable, Equatable {
   public var properties: [Property]
   /// Nil when no plans are embedded (the registration of several graph files).
   public var plans: [EmbeddedPlan]?
+  /// The files the embedded plans' locations name, by index.
+  public var planFiles: [String]
   /// The typed containers; nil when none are generated.
   public var typedContainers: TypedContainerModel?
 
   public init(
     access: RegistryGenerator.Access, imports: [String], sources: [String], environments: [String],
-    statements: [Statement], properties: [Property], plans: [EmbeddedPlan]?,
+    statements: [Statement], properties: [Property], plans: [EmbeddedPlan]?, planFiles: [String] = [],
     typedContainers: TypedContainerModel? = nil
   ) {
+    self.planFiles = planFiles
     self.typedContainers = typedContainers
     self.access = access
     self.imports = imports

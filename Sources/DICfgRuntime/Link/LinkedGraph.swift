@@ -41,7 +41,7 @@ final class LinkedGraph: Sendable {
 
   init(
     plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Constant],
-    externals: [[ExternalValue]]
+    externals: [[ExternalValue]], storage: SingletonStorage? = nil
   ) {
     self.plan = plan
     self.services = services
@@ -52,9 +52,10 @@ final class LinkedGraph: Sendable {
     self.externals = externals
     self.typeIndexes = plan.containers.map { _ in TypeIndex() }
     let count = services.count
-    let builds = SharedBuilds(serviceCount: count)
+    // A generated container's singletons are built by its accessors and by this link alike.
+    let builds = storage?.builds ?? SharedBuilds(serviceCount: count)
     self.builds = builds
-    let singletons = SingletonScope(builds: builds, serviceCount: count)
+    let singletons = storage?.singletons ?? SingletonScope(builds: builds, serviceCount: count)
     let weak = WeakScope(
       builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
     var scopes = [ScopeStore](repeating: .graph, count: count)

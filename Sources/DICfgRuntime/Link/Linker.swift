@@ -8,6 +8,8 @@ struct Linker {
   let registry: Registry
   let externals: Externals
   let environment: [String: String]
+  /// The singleton storage a generated container shares with the link, if any.
+  var storage: SingletonStorage? = nil
 
   func link() throws -> LinkedGraph {
     var factories: [Int?] = []
@@ -41,7 +43,8 @@ struct Linker {
     checkExternalTypes(services, externals: linkedExternals, &diagnostics)
     guard diagnostics.isEmpty else { throw LinkError(diagnostics: diagnostics.sorted()) }
     return LinkedGraph(
-      plan: plan, services: services, firstService: firstService, parameters: parameters, externals: linkedExternals)
+      plan: plan, services: services, firstService: firstService, parameters: parameters, externals: linkedExternals,
+      storage: storage)
   }
 
   private func linkExternals(_ diagnostics: inout [Diagnostic]) -> [[ExternalValue]] {

@@ -80,7 +80,30 @@ public final class Container: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil,
     replacing replacements: Replacements = Replacements()
   ) throws {
-    let (graph, index) = try Self.link(plan, registry, externals, environment, container, replacements)
+    try self.init(
+      plan: plan, registry: registry, externals: externals, environment: environment, container: container,
+      replacing: replacements, storage: nil)
+  }
+
+  /// Links `plan` as ``init(plan:registry:externals:environment:container:replacing:)`` does, keeping
+  /// its singletons in `storage`, where a generated container's accessors keep the singletons they
+  /// build: the two build each singleton once between them. `storage` has room for every service of
+  /// the plan.
+  public convenience init(
+    plan: ResolutionPlan, registry: Registry, externals: Externals = [:],
+    environment: [String: String] = ProcessInfo.processInfo.environment, replacing replacements: Replacements,
+    sharing storage: SingletonStorage
+  ) throws {
+    try self.init(
+      plan: plan, registry: registry, externals: externals, environment: environment, container: nil,
+      replacing: replacements, storage: storage)
+  }
+
+  private convenience init(
+    plan: ResolutionPlan, registry: Registry, externals: Externals, environment: [String: String], container: String?,
+    replacing replacements: Replacements, storage: SingletonStorage?
+  ) throws {
+    let (graph, index) = try Self.link(plan, registry, externals, environment, container, replacements, storage)
     let eager = Self.eagerServices(of: graph)
     let awaited = eager.filter { graph.needs[$0].contains(.await) }
     guard awaited.isEmpty else {
@@ -101,7 +124,7 @@ public final class Container: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment, container: String? = nil,
     replacing replacements: Replacements = Replacements()
   ) async throws -> Container {
-    let (graph, index) = try link(plan, registry, externals, environment, container, replacements)
+    let (graph, index) = try link(plan, registry, externals, environment, container, replacements, nil)
     let created = Container(reference: .owning(graph), index: index, name: plan.containers[index].name)
     for service in eagerServices(of: graph) { _ = try await graph.resolveAwaiting(service, arguments: [:]) }
     return created
@@ -109,10 +132,17 @@ public final class Container: Sendable {
 
   private static func link(
     _ plan: ResolutionPlan, _ registry: Registry, _ externals: Externals, _ environment: [String: String],
-    _ container: String?, _ replacements: Replacements
+    _ container: String?, _ replacements: Replacements, _ storage: SingletonStorage?
   ) throws -> (LinkedGraph, Int) {
     let (plan, registry) = try replacements.applied(to: plan, registry: registry)
-    let graph = try Linker(plan: plan, registry: registry, externals: externals, environment: environment).link()
+    if let storage {
+      precondition(
+        storage.serviceCount >= plan.containers.reduce(0) { $0 + $1.services.count },
+        "the singleton storage has no room for every service of the plan")
+    }
+    let graph = try Linker(
+      plan: plan, registry: registry, externals: externals, environment: environment, storage: storage
+    ).link()
     guard let container else { return (graph, 0) }
     guard let found = plan.containers.firstIndex(where: { $0.name == container }) else {
       throw ResolutionError.unknownContainer(container, in: plan)
@@ -312,6 +342,13 @@ public final class Container: Sendable {
       throw ResolutionError.unknownService(id, container: name, visible: graph.idLookup[index].keys)
     }
     return ServiceHandle(container: self, target: target, registeredType: graph.services[target].registration.built)
+  }
+
+  /// Resolves service `target` (a global number of this container's link), as a top-level resolve.
+  func resolve<T>(global target: Int, as type: T.Type, onMainActor: Bool) throws -> T {
+    let graph = try linked()
+    if let typed = builtSingleton(target, as: T.self) { return typed }
+    return try cast(try graph.resolve(target, arguments: [:], onMainActor: onMainActor), to: T.self, target: target)
   }
 
   /// The instance of service `target` (a global number this container's link gave).

@@ -10,7 +10,8 @@
 /// gets the instance if its factory has returned (as a property cycle shares it), or an error.
 final class SharedBuilds: Sendable {
   private struct Owner {
-    let resolve: ObjectIdentifier
+    /// The resolve building it; nil for a generated container's accessor, whose build is its own.
+    let resolve: ObjectIdentifier?
     let thread: ThreadIdentity
     /// The instance, once its factory has returned.
     var built: Instance?
@@ -55,7 +56,7 @@ final class SharedBuilds: Sendable {
 
   /// Claims the build of `service`'s instance in `scope` for the resolve `resolve` on `thread`, or
   /// waits while another thread builds it and answers with that thread's instance.
-  func claim(_ service: Int, in scope: some SharedScope, resolve: ObjectIdentifier, thread: ThreadIdentity) -> Claim {
+  func claim(_ service: Int, in scope: some SharedScope, resolve: ObjectIdentifier?, thread: ThreadIdentity) -> Claim {
     var waited = false
     return state.waitUntil { state -> ConditionLocked<State>.Step<Claim> in
       if waited {
@@ -67,7 +68,9 @@ final class SharedBuilds: Sendable {
         state.claims[service] = Owner(resolve: resolve, thread: thread)
         return .done(.build)
       }
-      if claim.resolve == resolve || claim.thread == thread || state.waitChainReaches(thread, from: claim.thread) {
+      if (resolve != nil && claim.resolve == resolve) || claim.thread == thread
+        || state.waitChainReaches(thread, from: claim.thread)
+      {
         return .done(.cycle(built: claim.built))
       }
       state.waiting[thread] = service

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Writes the start-up app: a package whose executable applies the build plugin to a chain of COUNT
+distinct singleton types, as an app does, and can instead build the same chain by hand or with
+Swinject. Benchmarks/startup_app.sh builds it and counts what each way costs a whole process.
+
+    Benchmarks/generate_startup_app.py DIRECTORY DICFG_CHECKOUT [COUNT]
+
+The executable takes one argument: `empty` (start and exit), `generated` (create `MainContainer`
+and resolve the last service), `hand` (construct the chain in Swift, each object a `let`),
+or `swinject` (register the chain in a Swinject container and resolve the last service).
+"""
+import os
+import sys
+
+directory, checkout = sys.argv[1], os.path.abspath(sys.argv[2])
+count = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+sources = os.path.join(directory, "Sources", "StartupApp")
+os.makedirs(sources, exist_ok=True)
+
+
+def write(name, lines):
+    with open(os.path.join(sources, name) if name != "Package.swift" else os.path.join(directory, name), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+write("Package.swift", [
+    "// swift-tools-version:6.0",
+    "import PackageDescription",
+    "",
+    "let package = Package(",
+    '  name: "StartupApp",',
+    "  dependencies: [",
+    '    .package(name: "dicfg", path: "%s"),' % checkout,
+    '    .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),',
+    "  ],",
+    "  targets: [",
+    "    .executableTarget(",
+    '      name: "StartupApp",',
+    '      dependencies: [.product(name: "DICfgRuntime", package: "dicfg"), .product(name: "Swinject", package: "Swinject")],',
+    '      plugins: [.plugin(name: "DICfgGenerator", package: "dicfg")])',
+    "  ],",
+    "  swiftLanguageModes: [.v6]",
+    ")",
+])
+
+types = ["final class Startup0: Sendable {", "  init() {}", "}"]
+for index in range(1, count):
+    types += [
+        "final class Startup%d: Sendable {" % index,
+        "  let dependency: Startup%d" % (index - 1),
+        "  init(dependency: Startup%d) { self.dependency = dependency }" % (index - 1),
+        "}",
+    ]
+write("Types.swift", types)
+
+graph = ["dicfg: 1", "services:", "  s0: { type: Startup0, scope: singleton }"]
+graph += ["  s%d: { type: Startup%d, scope: singleton, init: { dependency: s%d } }" % (i, i, i - 1) for i in range(1, count)]
+write("dicfg.yaml", graph)
+
+hand = ["/// The chain built by hand, each object a `let`, as a hand-written composition root builds it.",
+        "func handWritten() -> Startup%d {" % (count - 1), "  let s0 = Startup0()"]
+hand += ["  let s%d = Startup%d(dependency: s%d)" % (i, i, i - 1) for i in range(1, count)]
+hand += ["  return s%d" % (count - 1), "}"]
+write("Hand.swift", hand)
+
+swinject = ["import Swinject", "", "/// The chain registered in Swinject, as its documentation shows, each a container-scoped singleton.",
+            "func swinjectContainer() -> Container {", "  let container = Container()",
+            "  container.register(Startup0.self) { _ in Startup0() }.inObjectScope(.container)"]
+swinject += [
+    "  container.register(Startup%d.self) { r in Startup%d(dependency: r.resolve(Startup%d.self)!) }"
+    ".inObjectScope(.container)" % (i, i, i - 1) for i in range(1, count)]
+swinject += ["  return container", "}"]
+write("Swinject.swift", swinject)
+
+last = count - 1
+write("main.swift", [
+    "import DICfgRuntime",
+    "",
+    "@inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }",
+    "",
+    'switch CommandLine.arguments.dropFirst().first ?? "empty" {',
+    'case "generated":',
+    "  let container = try MainContainer()",
+    "  keep(try container.s%d)" % last,
+    'case "hand":',
+    "  keep(handWritten())",
+    'case "swinject":',
+    "  keep(swinjectContainer().resolve(Startup%d.self)!)" % last,
+    "default:",
+    "  break",
+    "}",
+])

@@ -1,0 +1,44 @@
+/// The link of a generated container, made the first time something needs it, and the singleton
+/// storage it shares with the container's accessors.
+///
+/// Accessors that build their services in generated code never need the link: an app whose graph
+/// they cover registers no factory and links no plan at launch. The first accessor that resolves
+/// through the runtime, or the first use of `dynamicContainer`, links the plan (once, however
+/// many threads ask); a link that fails throws its ``LinkError`` and is tried again next time.
+public final class DeferredLink: Sendable {
+  /// The singletons the accessors and the link build, each once.
+  public let storage: SingletonStorage
+  private let link: @Sendable (SingletonStorage) throws -> Container
+  private let linked = Locked<Container?>(nil)
+
+  /// - Parameters:
+  ///   - serviceCount: The number of services of the plan, across its containers.
+  ///   - link: Makes the container, linked with the storage it is given.
+  public init(serviceCount: Int, link: @escaping @Sendable (SingletonStorage) throws -> Container) {
+    storage = SingletonStorage(serviceCount: serviceCount)
+    self.link = link
+  }
+
+  /// The linked container: linked on the first call.
+  public func container() throws -> Container {
+    try linked.withLock { linked in
+      if let linked { return linked }
+      let container = try link(storage)
+      linked = container
+      return container
+    }
+  }
+
+  /// Resolves the service numbered `service` in the link (the plan's services, numbered across its
+  /// containers in order), as a resolve by id of the same service does.
+  public func resolve<T>(_ service: Int, as type: T.Type = T.self) throws -> T {
+    try container().resolve(global: service, as: T.self, onMainActor: false)
+  }
+
+  /// Resolves the service numbered `service` on the main actor, where its main-actor factories run
+  /// in place.
+  @MainActor
+  public func resolveOnMainActor<T>(_ service: Int, as type: T.Type = T.self) throws -> T {
+    try container().resolve(global: service, as: T.self, onMainActor: true)
+  }
+}

@@ -1,0 +1,73 @@
+/// Where a generated container's singletons live: the runtime's singleton store, which its
+/// accessors build into and read in place, and which its dynamic container shares once linked, so
+/// the two build each singleton once between them.
+///
+/// Generated code creates it; an app names it only through the generated container.
+///
+/// ```swift
+/// var checkout: Checkout { storage.singleton(3) { Checkout(cart: cart) } }
+/// ```
+public final class SingletonStorage: Sendable {
+  let builds: SharedBuilds
+  let singletons: SingletonScope
+  /// The number of services it has room for.
+  public let serviceCount: Int
+  @usableFromInline let reader: WriteOnceInstances.Reader
+
+  /// Storage for the singletons of a link of `serviceCount` services (the plan's, numbered across
+  /// its containers in order).
+  public init(serviceCount: Int) {
+    self.serviceCount = serviceCount
+    builds = SharedBuilds(serviceCount: serviceCount)
+    singletons = SingletonScope(builds: builds, serviceCount: serviceCount)
+    reader = singletons.instances.reader
+  }
+
+  /// The singleton numbered `service`: read in place once built (one atomic load for a class),
+  /// else built with `build`, once however many threads ask at a time, and kept.
+  ///
+  /// A build that throws keeps nothing, so the next call builds again. `build` must not ask for
+  /// the same singleton: the generated code it runs cannot, since its initializers form no cycle.
+  @inlinable
+  @inline(__always)
+  public func singleton<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    if let object = reader.object(service), let typed = ClassCast.exact(object, to: T.self) { return typed }
+    return try built(service, as: T.self, build)
+  }
+
+  @usableFromInline
+  func built<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
+    switch builds.claim(service, in: singletons, resolve: nil, thread: .current) {
+    case .kept(let instance):
+      return Self.typed(instance, as: T.self)
+    case .cycle(let built):
+      // Only a factory that reaches the container again, on this thread or one this one waits
+      // for, asks for a singleton whose build it is part of: generated builds never do.
+      guard let built else {
+        preconditionFailure("singleton \(service) of a generated container was requested while it was being built")
+      }
+      return Self.typed(built, as: T.self)
+    case .build:
+      let value: T
+      do {
+        value = try build()
+      } catch {
+        builds.release(service)
+        throw error
+      }
+      let instance = Instance.wrapping(value)
+      builds.built(instance, of: service)
+      builds.keep([ClaimedBuild(scope: singletons, service: service)])
+      return value
+    }
+  }
+
+  /// A kept instance as the accessor's type: what the accessor or the link built for the same
+  /// service, so always a `T`.
+  private static func typed<T>(_ instance: Instance, as type: T.Type) -> T {
+    guard let typed = instance.cast(to: T.self) else {
+      preconditionFailure("a generated container's singleton is a \(Swift.type(of: instance.any)), not a \(T.self)")
+    }
+    return typed
+  }
+}
