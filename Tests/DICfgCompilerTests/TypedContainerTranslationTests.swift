@@ -199,13 +199,11 @@ import Testing
       type("Token"), type("Store"),
     ])
     let container = try translate(files, swift: swift).containers[0]
-    #expect(container.handles.map(\.property) == ["_storeHandle"])
-    #expect(container.handles.map(\.type) == ["Store"], "the accessor type; Swift converts it to the parameter's")
     let pair = container.accessors[1]
     #expect(
       steps(pair) == [
         .build(local: "_node", value: .call("_makeNode", arguments: [], isThrowing: false)),
-        .build(local: "_pair", value: .call("_makePair", arguments: [.local("_node")], isThrowing: true)),
+        .build(local: "_pair", value: .call("_makePair", arguments: [.local("_node")], isThrowing: false)),
       ])
     #expect(container.makers.map(\.function) == ["_makeNode", "_makePair", "_makeToken"])
     #expect(container.makers[0].arguments == [.init(label: "label", value: .literal("\"hello\""))])
@@ -214,11 +212,16 @@ import Testing
       container.makers[1].arguments == [
         .init(label: "first", value: .local("_node")), .init(label: "second", value: .local("_node")),
         .init(label: "token", value: .call("_makeToken", arguments: [], isThrowing: false)),
-        .init(label: "store", value: .handle("_storeHandle")),
+        .init(label: "store", value: .accessor("store", isThrowing: false)),
       ])
-    #expect(pair.isThrowing, "a singleton's build can throw")
-    #expect(!container.accessors[0].isThrowing && !container.accessors[2].isThrowing)
-    #expect(container.accessors[3].construction == .handle("_storeHandle"))
+    #expect(container.accessors.allSatisfy { !$0.isThrowing }, "no initializer of the graph throws")
+    #expect(
+      container.accessors[3].construction
+        == .singleton(
+          .init(
+            number: 3, type: "Store", arguments: [], initializerThrows: false, isThrowing: false, isMainActor: false,
+            calls: [])),
+      "the singleton is built by its accessor, into the runtime's storage, as the link numbers it")
   }
 
   @Test func aChainIsOneMakeFunctionPerServiceSoTheCodeGrowsLinearly() throws {
@@ -287,11 +290,15 @@ import Testing
       type("Client"), type("User", [("client", "Client")]), type("Regional", [("region", "String")]),
       type("Launcher", [("make", "Provider<Client>")]), type("Loader", isAsync: true),
     ])
+    // Resolved through the link by their numbers in it, which every environment shares; an
+    // accessor that awaits, by id.
     let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors
-    for accessor in accessors {
-      #expect(accessor.construction == .runtime, "\(accessor.id)")
+    for (number, accessor) in accessors.enumerated() {
+      #expect(accessor.construction == (accessor.isAsync ? .runtime : .linked(number)), "\(accessor.id)")
+      #expect(accessor.isThrowing, "\(accessor.id)")
     }
+    #expect(accessors.map(\.isAsync) == [false, false, false, false, false, true, false])
     let withoutSwift = try translate(files, environments: ["test"]).containers[0].accessors
-    #expect(withoutSwift.allSatisfy { $0.construction == .runtime && $0.isThrowing })
+    #expect(withoutSwift.enumerated().allSatisfy { $0.element.construction == .linked($0.offset) && $0.element.isThrowing })
   }
 }

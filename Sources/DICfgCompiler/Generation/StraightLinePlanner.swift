@@ -1,15 +1,17 @@
 import DICfgCore
 
-/// Decides how typed accessors build graph- and unique-scoped services without the runtime.
+/// Decides how typed accessors build services without the runtime: graph- and unique-scoped
+/// services in the accessor, singletons into the runtime's singleton storage.
 ///
 /// Each such service gets one make function, which calls its initializer with its dependencies:
 /// a dependency reached once in a resolve is made in place by its own make function; one a resolve
 /// must share (a graph-scoped service with two references, one a unique-scoped service or a
 /// property takes, or one with properties) is *hoisted*: the accessor builds it once, as a local, and
 /// passes it down. Properties are set by the accessor once every instance exists, so a cycle
-/// through a property is closed after construction, as the runtime does. Shared-scope services are
-/// read from the runtime's scope storage through handles. The generated code grows with the
-/// number of services and references, not with the depth of their graphs.
+/// through a property is closed after construction, as the runtime does. A singleton without
+/// properties is built by its accessor from its dependencies' accessors, once, into the runtime's
+/// singleton storage; another shared-scope service is taken through its accessor. The generated
+/// code grows with the number of services and references, not with the depth of their graphs.
 ///
 /// It plans only what it can prove from the graph file and the Swift declarations, so the code it
 /// writes compiles whenever the registration does: anything else (an environment that changes a
@@ -28,25 +30,45 @@ struct StraightLinePlanner {
   let parameters: [[ResolutionPlan.Parameter]]
   /// The accessor property of each root-container external, by its index.
   let externals: [Int: String]
-  /// The handle property of each shared service of the container, by index; absent for one the
-  /// runtime resolves by id (its graph builds a main-actor service).
-  let handles: [Int: String]
-  /// The type each service's accessor returns, by index.
-  let accessorTypes: [Int: String]
+  /// What each service's accessor is, by index.
+  let accessors: [Int: AccessorFacts]
+  /// Each service's number in the link (across the plan's containers), by index, where every
+  /// variant gives it the same number.
+  let globalNumbers: [Int: Int]
+
+  /// What the planner knows of an accessor before planning it.
+  struct AccessorFacts {
+    var property: String
+    var type: String
+    var isMainActor: Bool
+    var isAsync: Bool
+  }
 
   private struct Unplannable: Error {}
 
-  /// The make functions the accessors call, and each planned accessor's construction, by service.
-  func planned() -> (makers: [TypedContainerModel.Maker], constructions: [Int: TypedContainerModel.StraightLine]) {
-    guard sameOrder else { return ([], [:]) }
+  /// What the planner decides: the make functions the accessors call, each planned accessor's
+  /// construction, and each singleton's build, by service.
+  struct Planned {
+    var makers: [TypedContainerModel.Maker] = []
+    var constructions: [Int: TypedContainerModel.StraightLine] = [:]
+    var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
+  }
+
+  func planned() -> Planned {
+    guard sameOrder else { return Planned() }
     var builder = Builder(planner: self, hoisted: hoisted())
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
-    for index in plan.containers[container].services.indices where Self.isPerResolve(service(index).scope) {
-      if let line = try? builder.accessor(of: index) { constructions[index] = line }
+    var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
+    for index in plan.containers[container].services.indices {
+      if Self.isPerResolve(service(index).scope) {
+        if let line = try? builder.accessor(of: index) { constructions[index] = line }
+      } else if let build = try? builder.singleton(of: index) {
+        singletons[index] = build
+      }
     }
     // Only the make functions some accessor calls, in service order.
     var used = Set<Int>()
-    var queue = Array(constructions.values.flatMap(\.calls))
+    var queue = Array(constructions.values.flatMap(\.calls)) + singletons.values.flatMap(\.calls)
     while let next = queue.popLast() {
       guard used.insert(next).inserted, case .made(let maker)? = builder.makers[next] else { continue }
       queue.append(contentsOf: maker.calls)
@@ -55,7 +77,7 @@ struct StraightLinePlanner {
       guard case .made(let maker)? = builder.makers[index] else { return nil }
       return maker.model
     }
-    return (makers, constructions)
+    return Planned(makers: makers, constructions: constructions, singletons: singletons)
   }
 
   fileprivate func service(_ index: Int) -> ResolutionPlan.Service { plan.containers[container].services[index] }
@@ -140,6 +162,8 @@ struct StraightLinePlanner {
     var hoisted: [Int]
     /// The make functions it calls.
     var calls: [Int]
+    /// Whether it, or a make function it calls, passes the container.
+    var passesContainer = false
   }
 
   private enum MakerState {
@@ -148,10 +172,27 @@ struct StraightLinePlanner {
     case unplannable
   }
 
+  private enum SingletonState {
+    case planning
+    case built(TypedContainerModel.SingletonBuild)
+    case unplannable
+  }
+
+  /// What the expressions of one function take: hoisted services, make functions, and whether
+  /// an accessor they call is main-actor isolated.
+  private struct Uses {
+    var hoisted: [Int] = []
+    var calls: [Int] = []
+    var mainActor = false
+    /// Whether they pass the container, which a factory can resolve from while it is building.
+    var container = false
+  }
+
   private struct Builder {
     let planner: StraightLinePlanner
     let hoisted: Set<Int>
     var makers: [Int: MakerState] = [:]
+    var singletons: [Int: SingletonState] = [:]
 
     init(planner: StraightLinePlanner, hoisted: Set<Int>) {
       self.planner = planner
@@ -229,11 +270,9 @@ struct StraightLinePlanner {
         guard Self.accepts(Self.bare(type), target, planner.swift) else { throw Unplannable() }
         return .local(Self.local(target))
       }
-      var hoistedTaken: [Int] = []
-      var calls: [Int] = []
-      let expression = try self.expression(
-        value, as: type, owner: nil, hoisted: &hoistedTaken, calls: &calls)
-      guard hoistedTaken.isEmpty, calls.isEmpty else { throw Unplannable() }
+      var uses = Uses()
+      let expression = try self.expression(value, as: type, owner: nil, uses: &uses)
+      guard uses.hoisted.isEmpty, uses.calls.isEmpty, !uses.mainActor else { throw Unplannable() }
       return expression
     }
 
@@ -265,17 +304,10 @@ struct StraightLinePlanner {
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
         service.properties.isEmpty || type.kind == .class
       else { throw Unplannable() }
-      var hoistedTaken: [Int] = []
-      var calls: [Int] = []
-      var arguments: [TypedContainerModel.LabeledExpression] = []
-      for (argument, parameter) in zip(service.initializer, initializer.parameters) {
-        guard let parameterType = parameter.type else { throw Unplannable() }
-        arguments.append(
-          TypedContainerModel.LabeledExpression(
-            label: argument.label,
-            value: try expression(
-              argument.value, as: parameterType, owner: index, hoisted: &hoistedTaken, calls: &calls)))
-      }
+      var uses = Uses()
+      let arguments = try self.arguments(of: service, initializer, owner: index, uses: &uses)
+      let hoistedTaken = uses.hoisted
+      let calls = uses.calls
       let order = Array(Set(hoistedTaken)).sorted()
       let parameters =
         order.map {
@@ -286,14 +318,68 @@ struct StraightLinePlanner {
         }
       let isThrowing = initializer.isThrowing || arguments.contains { $0.value.isThrowing }
       let isMainActor =
-        service.isolation == .mainActor
+        service.isolation == .mainActor || uses.mainActor
         || calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
       return PlannedMaker(
         model: TypedContainerModel.Maker(
           function: Self.makeFunction(service), type: service.type, parameters: parameters,
           arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
           isMainActor: isMainActor),
-        hoisted: order, calls: calls)
+        hoisted: order, calls: calls, passesContainer: uses.container)
+    }
+
+    /// The initializer's arguments of `service`, as the expressions passing its values.
+    private mutating func arguments(
+      of service: ResolutionPlan.Service, _ initializer: SwiftInitializer, owner: Int?, uses: inout Uses
+    ) throws -> [TypedContainerModel.LabeledExpression] {
+      try zip(service.initializer, initializer.parameters).map { argument, parameter in
+        guard let parameterType = parameter.type else { throw Unplannable() }
+        return TypedContainerModel.LabeledExpression(
+          label: argument.label, value: try expression(argument.value, as: parameterType, owner: owner, uses: &uses))
+      }
+    }
+
+    /// The build of singleton `index`, planned once: its initializer called with its dependencies'
+    /// accessors and make functions. A singleton with properties, one an environment changes, one
+    /// whose number in the link differs between environments, or one whose build would share a
+    /// graph-scoped instance or reach the container is left to the runtime.
+    mutating func singleton(of index: Int) throws -> TypedContainerModel.SingletonBuild {
+      switch singletons[index] {
+      case .built(let build)?: return build
+      case .unplannable?, .planning?: throw Unplannable()
+      case nil: break
+      }
+      singletons[index] = .planning
+      do {
+        let build = try planSingleton(index)
+        singletons[index] = .built(build)
+        return build
+      } catch {
+        singletons[index] = .unplannable
+        throw error
+      }
+    }
+
+    private mutating func planSingleton(_ index: Int) throws -> TypedContainerModel.SingletonBuild {
+      let service = planner.service(index)
+      guard service.scope == .singleton, service.properties.isEmpty, service.arguments.isEmpty,
+        let number = planner.globalNumbers[index], let facts = planner.accessors[index], !facts.isAsync,
+        planner.variants.allSatisfy({ $0[service.id] == service }),
+        let type = planner.swift.type(named: service.type),
+        let initializer = type.initializers.first(where: { $0.labels == service.initializer.map(\.label) }),
+        !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate
+      else { throw Unplannable() }
+      var uses = Uses()
+      let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
+      // A singleton's graph-scoped dependencies are made for it alone: none may be shared.
+      guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
+      let callsMainActor = uses.calls.contains {
+        if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false }
+      }
+      return TypedContainerModel.SingletonBuild(
+        number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
+        isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing },
+        isMainActor: service.isolation == .mainActor || uses.mainActor || callsMainActor, calls: uses.calls)
     }
 
     private static func bare(_ type: String) -> String { type.hasPrefix("any ") ? String(type.dropFirst(4)) : type }
@@ -301,8 +387,7 @@ struct StraightLinePlanner {
     /// The expression passing `value` where Swift expects `type`, in the make function of
     /// service `owner` (nil for a property the accessor sets).
     private mutating func expression(
-      _ value: ResolutionPlan.Value, as type: String, owner: Int?, hoisted hoistedTaken: inout [Int],
-      calls: inout [Int]
+      _ value: ResolutionPlan.Value, as type: String, owner: Int?, uses: inout Uses
     ) throws -> TypedContainerModel.Expression {
       let bare = Self.bare(type)
       switch value {
@@ -312,25 +397,31 @@ struct StraightLinePlanner {
         guard Self.accepts(bare, target, planner.swift) else { throw Unplannable() }
         if target.scope == .graph && hoisted.contains(reference.service) {
           _ = try maker(of: reference.service)
-          hoistedTaken.append(reference.service)
+          uses.hoisted.append(reference.service)
           return .local(Self.local(target))
         }
         if StraightLinePlanner.isPerResolve(target.scope) {
           guard target.arguments.isEmpty else { throw Unplannable() }
           let made = try maker(of: reference.service)
-          hoistedTaken.append(contentsOf: made.hoisted)
-          calls.append(reference.service)
+          uses.hoisted.append(contentsOf: made.hoisted)
+          uses.calls.append(reference.service)
+          if made.passesContainer { uses.container = true }
           return .call(
             made.model.function, arguments: made.hoisted.map { .local(Self.local(planner.service($0))) },
             isThrowing: made.model.isThrowing)
         }
-        // A handle returns the service's accessor type: the parameter must take that type.
-        guard let handle = planner.handles[reference.service], target.arguments.isEmpty,
-          let handleType = planner.accessorTypes[reference.service],
-          handleType == (bare.hasSuffix("?") ? String(bare.dropLast()) : bare) || handleType == target.type,
+        // A shared service through its accessor, which returns the accessor's type: the parameter
+        // must take that type. A build that reaches a graph-scoped service shares it with the
+        // resolve that reaches it in the runtime, so that one is left to the runtime.
+        guard let facts = planner.accessors[reference.service], target.arguments.isEmpty, !facts.isAsync,
+          facts.type == (bare.hasSuffix("?") ? String(bare.dropLast()) : bare) || facts.type == target.type,
           !planner.reachesGraphScope(from: reference.service)
         else { throw Unplannable() }
-        return .handle(handle)
+        if facts.isMainActor { uses.mainActor = true }
+        // A singleton built by its accessor throws only where its build can; any other is resolved
+        // through the link, which can fail.
+        let isThrowing = (try? singleton(of: reference.service))?.isThrowing ?? true
+        return .accessor(facts.property, isThrowing: isThrowing)
       case .literal(let literal):
         guard let text = StraightLinePlanner.literal(literal, as: bare) else { throw Unplannable() }
         return .literal(text)
@@ -353,21 +444,18 @@ struct StraightLinePlanner {
         return .external(property)
       case .container:
         guard bare == "Container" || bare == "DICfgRuntime.Container" else { throw Unplannable() }
+        uses.container = true
         return .container
       case .array(let values):
         guard bare.hasPrefix("["), bare.hasSuffix("]"), !bare.contains(":") else { throw Unplannable() }
         let element = String(bare.dropFirst().dropLast())
-        return .array(
-          try values.map {
-            try expression($0, as: element, owner: owner, hoisted: &hoistedTaken, calls: &calls)
-          })
+        return .array(try values.map { try expression($0, as: element, owner: owner, uses: &uses) })
       case .optional(nil):
         guard type.hasSuffix("?") else { throw Unplannable() }
         return .none
       case .optional(let wrapped?):
         guard type.hasSuffix("?") else { throw Unplannable() }
-        return try expression(
-          wrapped, as: String(type.dropLast()), owner: owner, hoisted: &hoistedTaken, calls: &calls)
+        return try expression(wrapped, as: String(type.dropLast()), owner: owner, uses: &uses)
       case .provider, .lazy, .tagged:
         throw Unplannable()
       }

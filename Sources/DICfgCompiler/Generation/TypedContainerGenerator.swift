@@ -69,6 +69,8 @@ public struct TypedContainerGenerator: Sendable {
       uniqueKeysWithValues: externals.prefix(plan.containers.first?.externals.count ?? 0).enumerated().map {
         ($0.offset, $0.element.property)
       })
+    let numbers = globalNumbers(variants, base: plan)
+    let firstService = plan.firstServiceNumbers
     let containers = plan.containers.enumerated().map { index, container in
       let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
       let types = Dictionary(
@@ -78,16 +80,20 @@ public struct TypedContainerGenerator: Sendable {
       let reaches = container.services.indices.map {
         reached(from: ResolutionPlan.ServiceReference(container: index, service: $0), in: plan)
       }
-      var handles: [TypedContainerModel.Handle] = []
-      for (position, service) in container.services.enumerated()
-      where !Self.isPerResolve(service.scope) && service.arguments.isEmpty
-        && !reaches[position].contains(where: { isMainActor($0, in: plan) || isAsync($0, in: plan) })
-      {
-        handles.append(
-          TypedContainerModel.Handle(
-            property: "_" + SwiftIdentifier.camelCase(service.id) + "Handle", id: service.id,
-            type: types[position] ?? service.type))
-      }
+      let facts = Dictionary(
+        uniqueKeysWithValues: container.services.enumerated().map { position, service in
+          (
+            position,
+            StraightLinePlanner.AccessorFacts(
+              property: SwiftIdentifier.camelCase(service.id), type: types[position] ?? service.type,
+              isMainActor: reaches[position].contains { isMainActor($0, in: plan) },
+              isAsync: reaches[position].contains { isAsync($0, in: plan) })
+          )
+        })
+      let containerNumbers = Dictionary(
+        uniqueKeysWithValues: container.services.indices.compactMap { position in
+          numbers[firstService[index] + position].map { (position, $0) }
+        })
       let planner = swift.map { swift in
         StraightLinePlanner(
           plan: plan, container: index, swift: swift, variants: services,
@@ -96,22 +102,17 @@ public struct TypedContainerGenerator: Sendable {
               && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
           },
           parameters: variants.map(\.plan.parameters),
-          externals: index == 0 && keepsExternals ? externalProperties : [:],
-          handles: Dictionary(
-            uniqueKeysWithValues: handles.compactMap { handle in
-              container.services.firstIndex { $0.id == handle.id }.map { ($0, handle.property) }
-            }),
-          accessorTypes: types)
+          externals: index == 0 && keepsExternals ? externalProperties : [:], accessors: facts,
+          globalNumbers: containerNumbers)
       }
       let planned = planner?.planned()
+      let accessors = container.services.indices.map {
+        accessor(
+          ofService: $0, in: index, of: plan, type: types[$0] ?? container.services[$0].type, facts: facts[$0],
+          number: containerNumbers[$0], singleton: planned?.singletons[$0], straightLine: planned?.constructions[$0])
+      }
       return TypedContainerModel.Container(
-        typeName: names[index], name: container.name,
-        accessors: container.services.indices.map {
-          accessor(
-            ofService: $0, in: index, of: plan, type: types[$0] ?? container.services[$0].type, reach: reaches[$0],
-            handles: handles, straightLine: planned?.constructions[$0])
-        },
-        handles: handles, makers: planned?.makers ?? [],
+        typeName: names[index], name: container.name, accessors: accessors, makers: planned?.makers ?? [],
         keepsExternals: index == 0 && keepsExternals && !externals.isEmpty,
         members: index == 0
           ? plan.containers.indices.dropFirst().map {
@@ -121,22 +122,77 @@ public struct TypedContainerGenerator: Sendable {
           } : [],
         externals: index == 0 ? externals : [])
     }
+    // The eager singletons of every environment: built by their accessors when those build them
+    // (alike in every environment), else by the link, then made when the container is created.
+    var eager: [TypedContainerModel.Eager] = []
+    var linksEagerServices = false
+    for variant in variants {
+      for (index, container) in variant.plan.containers.enumerated() where !container.eagerServices.isEmpty {
+        for service in container.eagerServices.map({ container.services[$0] }) {
+          let accessor = containers.indices.contains(index) ? containers[index].accessors.first { $0.id == service.id } : nil
+          guard let accessor, index == 0, !accessor.isMainActor, case .singleton = accessor.construction else {
+            linksEagerServices = true
+            continue
+          }
+          if !eager.contains(where: { $0.property == accessor.property }) {
+            eager.append(TypedContainerModel.Eager(property: accessor.property, isThrowing: accessor.isThrowing))
+          }
+        }
+      }
+    }
+    // What only the link can find is found when the container is created: a `${NAME}` without a
+    // default that the environment lacks, an external held weakly, and eager singletons the
+    // accessors do not build.
+    let linksAtCreation =
+      linksEagerServices
+      || variants.contains { variant in
+        variant.plan.parameters.contains { parameter in
+          guard case .environment(let segments, _) = parameter.value else { return false }
+          return segments.contains { if case .variable(_, nil) = $0 { true } else { false } }
+        } || variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } }
+      }
     return TypedContainerModel(
-      access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), containers: containers)
+      access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), containers: containers,
+      serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
+      linksAtCreation: linksAtCreation, eager: eager)
+  }
+
+  /// Each service's number in the link (the base plan's), where every variant numbers it alike.
+  private func globalNumbers(_ variants: [RegistryGenerator.Variant], base: ResolutionPlan) -> [Int: Int] {
+    let numbering = variants.map { variant in
+      variant.plan.containers.map { container in container.services.map(\.id) }
+    }
+    var numbers: [Int: Int] = [:]
+    var global = 0
+    for (index, container) in base.containers.enumerated() {
+      for service in container.services {
+        let same = numbering.allSatisfy { containers in
+          guard containers.indices.contains(index), let position = containers[index].firstIndex(of: service.id) else {
+            return false
+          }
+          return containers.prefix(index).reduce(0) { $0 + $1.count } + position == global
+        }
+        if same { numbers[global] = global }
+        global += 1
+      }
+    }
+    return numbers
   }
 
   private func accessor(
     ofService index: Int, in container: Int, of plan: ResolutionPlan, type: String,
-    reach: Set<ResolutionPlan.ServiceReference>, handles: [TypedContainerModel.Handle],
+    facts: StraightLinePlanner.AccessorFacts?, number: Int?, singleton: TypedContainerModel.SingletonBuild?,
     straightLine: TypedContainerModel.StraightLine?
   ) -> TypedContainerModel.Accessor {
     let service = plan.containers[container].services[index]
-    let isAsync = reach.contains { self.isAsync($0, in: plan) }
+    let isAsync = facts?.isAsync ?? false
     var construction = TypedContainerModel.Construction.runtime
-    if let handle = handles.first(where: { $0.id == service.id }) {
-      construction = .handle(handle.property)
+    if let singleton {
+      construction = .singleton(singleton)
     } else if Self.isPerResolve(service.scope), !isAsync, let line = straightLine {
       construction = .straightLine(line)
+    } else if !isAsync, service.arguments.isEmpty, let number {
+      construction = .linked(number)
     }
     return TypedContainerModel.Accessor(
       property: SwiftIdentifier.camelCase(service.id), id: service.id, type: type,
@@ -144,7 +200,7 @@ public struct TypedContainerGenerator: Sendable {
       arguments: service.arguments.map {
         TypedContainerModel.Argument(name: SwiftIdentifier.camelCase($0.name), key: $0.name, type: $0.type)
       },
-      isMainActor: reach.contains { isMainActor($0, in: plan) }, isAsync: isAsync, construction: construction)
+      isMainActor: facts?.isMainActor ?? false, isAsync: isAsync, construction: construction)
   }
 
   /// Whether a scope builds its instances for each resolve (graph, unique), not keeping them.
@@ -207,7 +263,7 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// The members every typed container declares itself, which no accessor may take.
-  static let ownMembers: Set<String> = ["dynamicContainer", "isReplaced", "observingContainer", "externals"]
+  static let ownMembers: Set<String> = ["dynamicContainer", "isReplaced", "observingContainer", "externals", "_link"]
 
   /// Services whose accessors would take a name the typed container already has: a collaborating
   /// container's member (`userDetails` beside a container `userDetails`) or one of its own members
@@ -292,7 +348,7 @@ public struct TypedContainerGenerator: Sendable {
     writer.documentation([
       "The container '\(container.name)' of \(model.graphFile), typed: one accessor per service.",
       isRoot
-        ? "Create it with the environment and the externals; it links the embedded plan once."
+        ? "Create it with the environment and the externals; the plan is linked when first needed."
         : "Reached from the first container of the file, which it collaborates with.",
     ])
     writer.line("\(access)final class \(container.typeName): Sendable {")
@@ -301,42 +357,43 @@ public struct TypedContainerGenerator: Sendable {
       if isRoot && !container.externals.isEmpty { renderExternals(container.externals, access: access, into: &body) }
       renderReplacements(container, isRoot: isRoot, model: model, access: access, into: &body)
       body.documentation([
-        "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say)."
+        "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
+        "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
       ])
-      body.line("\(access)let dynamicContainer: Container")
+      body.line("\(access)var dynamicContainer: Container {")
+      body.indent {
+        $0.line(
+          isRoot
+            ? "get throws { try _link.container() }"
+            : "get throws { try _link.container(named: \(QuotedString.quoted(container.name, in: .swift))) }")
+      }
+      body.line("}")
       for member in container.members {
         body.documentation(["The container '\(member.name)' of the same link."])
         body.line("\(access)let \(SwiftIdentifier.escaped(member.property)): \(member.typeName)")
       }
       if container.keepsExternals { body.line("private let externals: Externals") }
+      body.documentation(["The link, made when first needed, and the singletons' storage."])
+      body.line("private let _link: DeferredLink")
       body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
       body.line("private let isReplaced: Bool")
       body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
-      body.line("private let observingContainer: Container")
-      for handle in container.handles {
-        body.line("private let \(handle.property): ServiceHandle<\(handle.type)>")
-      }
+      body.line("private var observingContainer: Container {")
+      body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
+      body.line("}")
       body.blank()
       if isRoot {
         renderRootInitializer(container, model: model, access: access, into: &body)
       }
       let externals = container.keepsExternals ? ", externals: Externals" : ""
-      body.line("fileprivate init(wrapping container: Container, isReplaced: Bool\(externals)) throws {")
+      body.line("fileprivate init(link: DeferredLink, isReplaced: Bool\(externals)) {")
       body.indent { initializer in
-        initializer.line("dynamicContainer = container")
+        initializer.line("_link = link")
         initializer.line("self.isReplaced = isReplaced")
-        initializer.line("observingContainer = try container.observing()")
         if !externals.isEmpty { initializer.line("self.externals = externals") }
-        for handle in container.handles {
-          initializer.line(
-            "\(handle.property) = try container.handle(\(QuotedString.quoted(handle.id, in: .swift)), as: "
-              + "\(handle.type).self)")
-        }
         for member in container.members {
-          // The link holds every container of the plan, so the lookup by name always finds it.
           initializer.line(
-            "\(SwiftIdentifier.escaped(member.property)) = try \(member.typeName)(wrapping: container.container(named: "
-              + "\(QuotedString.quoted(member.name, in: .swift))) ?? container, isReplaced: isReplaced)")
+            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(link: link, isReplaced: isReplaced)")
         }
       }
       body.line("}")
@@ -479,8 +536,10 @@ public struct TypedContainerGenerator: Sendable {
       externals.isEmpty
       ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
     writer.documentation([
-      "Links the plan of `environment` to the generated registration, reading `${NAME}` parameters from",
-      "`variables` (the process environment by default), and builds the eager singletons.",
+      "The container of `environment`, reading `${NAME}` parameters from `variables` (the process environment",
+      model.linksAtCreation
+        ? "by default): links the plan to the generated registration and builds the eager singletons."
+        : "by default). The plan is linked when something first needs it; the eager singletons are built now.",
     ])
     writer.line(
       "\(access)convenience init(environment: Environment = .base, \(externalsParameter)"
@@ -489,14 +548,24 @@ public struct TypedContainerGenerator: Sendable {
     writer.indent { body in
       let all = container.members.isEmpty ? "replacements.byID" : "replacements.all"
       body.line("let replaced = \(all)")
-      body.line("try self.init(")
-      body.line("  wrapping: try Container(")
+      body.line("let link = DeferredLink(serviceCount: \(model.serviceCount)) { storage in")
+      body.indent {
+        $0.line("try Container(")
+        $0.line(
+          "  plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue), "
+            + "registry: try Registry.fromGraphFile(),")
+        $0.line(
+          "  externals: \(externals.isEmpty ? "[:]" : "externals.byID"), environment: variables, replacing: replaced, "
+            + "sharing: storage)")
+      }
+      body.line("}")
       body.line(
-        "    plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue),")
+        model.linksAtCreation ? "_ = try link.container()" : "if !replaced.isEmpty { _ = try link.container() }")
       body.line(
-        "    registry: try Registry.fromGraphFile(), externals: \(externals.isEmpty ? "[:]" : "externals.byID"), "
-          + "environment: variables, replacing: replaced),")
-      body.line("  isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))")
+        "self.init(link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))")
+      for eager in model.eager {
+        body.line("_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))")
+      }
     }
     writer.line("}")
     writer.blank()
@@ -510,12 +579,16 @@ public struct TypedContainerGenerator: Sendable {
     if accessor.arguments.isEmpty {
       writer.line("\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(accessor.type) {")
       writer.indent { getter in
-        // A handle's read of a built singleton is a few loads: inlined where the app calls it.
+        // A built singleton is one load: inlined where the app calls it.
         var inline = ""
-        if case .handle = accessor.construction { inline = "@inline(__always) " }
-        getter.line(inline + (effects.isEmpty ? "get {" : "get \(effects) {"))
-        getter.indent { renderBody(of: accessor, into: &$0) }
-        getter.line("}")
+        if case .singleton = accessor.construction { inline = "@inline(__always) " }
+        if inline.isEmpty && effects.isEmpty {
+          renderBody(of: accessor, into: &getter)
+        } else {
+          getter.line(inline + (effects.isEmpty ? "get {" : "get \(effects) {"))
+          getter.indent { renderBody(of: accessor, into: &$0) }
+          getter.line("}")
+        }
       }
     } else {
       let parameters = accessor.arguments.map { "\(SwiftIdentifier.escaped($0.name)): \($0.type)" }
@@ -541,8 +614,18 @@ public struct TypedContainerGenerator: Sendable {
     switch accessor.construction {
     case .runtime:
       writer.line((accessor.isAsync ? "try await " : "try ") + resolve)
-    case .handle(let property):
-      writer.line("try \(property).resolve()")
+    case .linked(let number):
+      let method = accessor.isMainActor ? "resolveOnMainActor" : "resolve"
+      writer.line("try _link.\(method)(\(number), as: \(accessor.type).self)")
+    case .singleton(let build):
+      // With replacements, the link builds it (a stand-in, or around stand-ins); it was made when
+      // the container was created, and a build that cannot throw cannot fail there either.
+      writer.line("if isReplaced { return \(build.isThrowing ? "try" : "try!") \(resolve) }")
+      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
+      let construct = "\(build.initializerThrows ? "try " : "")\(build.type)(\(values.joined(separator: ", ")))"
+      writer.line(
+        "return \(build.isThrowing ? "try " : "")_link.storage.singleton(\(build.number), as: \(accessor.type).self) "
+          + "{ \(construct) }")
     case .straightLine(let line):
       // With replacements, the runtime builds the graph around the stand-ins. A graph whose
       // initializers cannot throw cannot fail there either: its stand-ins' factories cannot throw.
@@ -578,10 +661,10 @@ public struct TypedContainerGenerator: Sendable {
     case .local(let name), .literal(let name): name
     case .argument(let name): SwiftIdentifier.escaped(name)
     case .external(let property): "externals.\(SwiftIdentifier.escaped(property))"
-    case .handle(let property): "try \(property).resolve()"
+    case .accessor(let property, let isThrowing): (isThrowing ? "try " : "") + SwiftIdentifier.escaped(property)
     case .call(let function, let arguments, let isThrowing):
       (isThrowing ? "try " : "") + function + "(" + arguments.map(swift).joined(separator: ", ") + ")"
-    case .container: "observingContainer"
+    case .container: "try observingContainer"
     case .array(let values): "[" + values.map(swift).joined(separator: ", ") + "]"
     case .none: "nil"
     }
@@ -619,10 +702,14 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isAsync: Bool
     public var construction: Construction
 
-    /// Whether the accessor `throws`: it goes through the runtime, or an initializer it calls throws.
+    /// Whether the accessor `throws`: it goes through the runtime, or something its build calls can
+    /// throw (an initializer, an accessor that resolves through the runtime).
     public var isThrowing: Bool {
-      guard case .straightLine(let line) = construction else { return true }
-      return line.isThrowing
+      switch construction {
+      case .runtime, .linked: true
+      case .singleton(let build): build.isThrowing
+      case .straightLine(let line): line.isThrowing
+      }
     }
   }
 
@@ -630,10 +717,44 @@ public struct TypedContainerModel: Sendable, Equatable {
   public enum Construction: Sendable, Equatable {
     /// Resolved by id through the dynamic container.
     case runtime
-    /// Read from the runtime's scope storage through the handle stored under this property.
-    case handle(String)
+    /// Resolved through the link by the service's number in it.
+    case linked(Int)
+    /// A singleton built by the accessor into the runtime's singleton storage, once.
+    case singleton(SingletonBuild)
     /// Constructed in the accessor, as hand-written code would.
     case straightLine(StraightLine)
+  }
+
+  /// How a singleton's accessor builds it: its initializer called with its dependencies.
+  public struct SingletonBuild: Sendable, Equatable {
+    /// The singleton's number in the link, where the runtime's storage keeps it.
+    public var number: Int
+    public var type: String
+    public var arguments: [LabeledExpression]
+    public var initializerThrows: Bool
+    public var isThrowing: Bool
+    public var isMainActor: Bool
+    /// The make functions the build calls, by service.
+    public var calls: [Int]
+
+    public init(
+      number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
+      isMainActor: Bool, calls: [Int]
+    ) {
+      self.number = number
+      self.type = type
+      self.arguments = arguments
+      self.initializerThrows = initializerThrows
+      self.isThrowing = isThrowing
+      self.isMainActor = isMainActor
+      self.calls = calls
+    }
+  }
+
+  /// An eager singleton the container's creation builds through its accessor.
+  public struct Eager: Sendable, Equatable {
+    public var property: String
+    public var isThrowing: Bool
   }
 
   /// A graph built by the accessor itself: its hoisted instances as locals in dependency order,
@@ -706,8 +827,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     case argument(String)
     /// An external the container was created with, by its property.
     case external(String)
-    /// A shared-scope service, read through the handle stored under this property.
-    case handle(String)
+    /// A shared-scope service, through its accessor.
+    case accessor(String, isThrowing: Bool)
     /// A make function called with these values.
     case call(String, arguments: [Expression], isThrowing: Bool)
     /// The container, as the runtime gives it to factories: not kept alive by the instance.
@@ -718,19 +839,15 @@ public struct TypedContainerModel: Sendable, Equatable {
 
     var isThrowing: Bool {
       switch self {
-      case .handle: true
+      case .accessor(_, let isThrowing): isThrowing
+      // The container is linked on first use, which can fail.
+      case .container: true
       case .call(_, let arguments, let isThrowing): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
-      case .local, .literal, .argument, .external, .container, .none: false
+      case .local, .literal, .argument, .external, .none: false
       }
     }
-  }
 
-  /// A handle on one shared-scope service, created with the container.
-  public struct Handle: Sendable, Equatable {
-    public var property: String
-    public var id: String
-    public var type: String
   }
 
   public struct Member: Sendable, Equatable {
@@ -743,7 +860,6 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var typeName: String
     public var name: String
     public var accessors: [Accessor]
-    public var handles: [Handle]
     /// The make functions its accessors call.
     public var makers: [Maker]
     /// Whether it holds the externals it was created with, for the accessors that pass them.
@@ -757,6 +873,12 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var graphFile: String
   public var environments: [String]
   public var containers: [Container]
+  /// The most services any environment's plan has: the room the singleton storage takes.
+  public var serviceCount: Int = 0
+  /// Whether creating the container links the plan (else the first use that needs the link does).
+  public var linksAtCreation: Bool = false
+  /// The eager singletons the creation builds through their accessors.
+  public var eager: [Eager] = []
 }
 
 /// Swift names for the graph file's ids.

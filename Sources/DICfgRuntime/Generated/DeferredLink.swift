@@ -42,3 +42,14 @@ public final class DeferredLink: Sendable {
     try container().resolve(global: service, as: T.self, onMainActor: true)
   }
 }
+
+extension DeferredLink {
+  /// The linked container named `name`: linked on the first call.
+  public func container(named name: String) throws -> Container {
+    let root = try container()
+    guard let named = root.container(named: name) else {
+      throw ResolutionError.unknownContainer(name, in: try root.linked().plan)
+    }
+    return named
+  }
+}
