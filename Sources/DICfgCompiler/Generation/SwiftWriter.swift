@@ -3,16 +3,45 @@ import DICfgCore
 /// Builds the text of a generated Swift file: indentation, documentation, and calls whose lines
 /// map to a graph file's lines through `#sourceLocation`.
 struct SwiftWriter {
-  private(set) var text = ""
+  private var written = ""
   private var depth = 0
+  /// Where the lines written next map to, while a `#sourceLocation` is in force: consecutive
+  /// mapped lines share one directive, and the mapping ends before the next unmapped line.
+  private var mapping: (file: String, line: Int)?
+
+  /// The file's text.
+  var text: String { mapping == nil ? written : written + "#sourceLocation()\n" }
 
   private var indentation: String { String(repeating: "  ", count: depth) }
 
   mutating func line(_ content: String) {
-    text += content.isEmpty ? "\n" : indentation + content + "\n"
+    endMapping()
+    written += content.isEmpty ? "\n" : indentation + content + "\n"
   }
 
-  mutating func blank() { text += "\n" }
+  mutating func blank() {
+    endMapping()
+    written += "\n"
+  }
+
+  private mutating func endMapping() {
+    guard mapping != nil else { return }
+    written += "#sourceLocation()\n"
+    mapping = nil
+  }
+
+  /// Maps the lines written next to `file`:`line`, with a directive unless they already do.
+  private mutating func map(file: String, line mappedLine: Int) {
+    if let mapping, mapping.file == file, mapping.line == mappedLine { return }
+    written += Self.directive(file: file, line: mappedLine)
+    mapping = (file, mappedLine)
+  }
+
+  /// Writes one mapped line.
+  private mutating func mappedLine(_ content: String) {
+    written += content + "\n"
+    mapping?.line += 1
+  }
 
   mutating func indent(_ body: (inout SwiftWriter) -> Void) {
     depth += 1
@@ -40,24 +69,23 @@ struct SwiftWriter {
   }
 
   /// Lines that the compiler reports at `file`:`line` onwards.
-  mutating func mapped(file: String, line mappedLine: Int, _ lines: [String]) {
-    text += Self.directive(file: file, line: mappedLine)
-    for content in lines { line(content) }
-    text += "#sourceLocation()\n"
+  mutating func mapped(file: String, line: Int, _ lines: [String]) {
+    map(file: file, line: line)
+    for content in lines { mappedLine(indentation + content) }
   }
 
   /// `head` followed by `values` and `) }`, laid out so that each value stands on the graph
   /// file's line that gave it: blank lines fill the gaps, and values on one line of the file share
   /// a line. A value at line 0 (from another file) joins the line before it.
   mutating func mappedCall(file: String, headLine: Int, head: String, values: [(line: Int, text: String)]) {
-    text += Self.directive(file: file, line: headLine)
+    map(file: file, line: headLine)
     var current = indentation + head
     var cursor = headLine
     var first = true
     for (valueLine, value) in values {
       if valueLine > cursor {
-        text += current + (first ? "" : ",") + "\n"
-        text += String(repeating: "\n", count: valueLine - cursor - 1)
+        mappedLine(current + (first ? "" : ","))
+        for _ in 0..<(valueLine - cursor - 1) { mappedLine("") }
         current = indentation + "    " + value
         cursor = valueLine
       } else {
@@ -65,8 +93,7 @@ struct SwiftWriter {
       }
       first = false
     }
-    text += current + ") }\n"
-    text += "#sourceLocation()\n"
+    mappedLine(current + ") }")
   }
 
   /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the

@@ -425,17 +425,16 @@ public struct TypedContainerGenerator: Sendable {
       }
       body.blank()
       body.line("\(access)init() {}")
+      body.blank()
+      body.documentation([
+        "`replace(service:)` builds the service with `factory`, when its scope builds an instance (`{ stub }` for one",
+        "instance).",
+      ])
       for accessor in container.accessors {
         let key = isRoot ? accessor.id : container.name + "." + accessor.id
-        body.blank()
-        body.documentation([
-          "Builds '\(accessor.id)' with `factory`, when its scope builds an instance (`{ stub }` for one instance)."
-        ])
         body.line(
           "\(access)mutating func replace(\(SwiftIdentifier.escaped(accessor.property)) factory: @escaping @Sendable () -> "
-            + "\(accessor.replacementType)) {")
-        body.indent { $0.line("byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory)") }
-        body.line("}")
+            + "\(accessor.replacementType)) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }")
       }
       if !container.members.isEmpty {
         body.blank()
@@ -577,15 +576,15 @@ public struct TypedContainerGenerator: Sendable {
     let actor = accessor.isMainActor ? "@MainActor " : ""
     writer.documentation(["The service '\(accessor.id)'."])
     if accessor.arguments.isEmpty {
-      writer.line("\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(accessor.type) {")
+      // A built singleton is one load: inlined where the app calls it.
+      var inline = ""
+      if case .singleton = accessor.construction { inline = "@inline(__always) " }
+      writer.line("\(inline)\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(accessor.type) {")
       writer.indent { getter in
-        // A built singleton is one load: inlined where the app calls it.
-        var inline = ""
-        if case .singleton = accessor.construction { inline = "@inline(__always) " }
-        if inline.isEmpty && effects.isEmpty {
+        if effects.isEmpty {
           renderBody(of: accessor, into: &getter)
         } else {
-          getter.line(inline + (effects.isEmpty ? "get {" : "get \(effects) {"))
+          getter.line("get \(effects) {")
           getter.indent { renderBody(of: accessor, into: &$0) }
           getter.line("}")
         }
