@@ -3,7 +3,12 @@
 # the resolution scenarios: each scenario runs at two iteration counts, and the difference in
 # instructions over the difference in iterations is the cost of one call.
 #   Benchmarks/instructions.sh [SCENARIO...]     e.g. singleton handle:diamond hand:diamond generated:diamond startup:1000
-# Start-up scenarios (startup:1000, swinject:startup:1000) run once against not at all instead.
+# Start-up scenarios (startup:1000, swinject:startup:1000) run once against not at all instead:
+# startup:1000 registers 1,000 factories and links a compiled plan of them, as the dynamic container
+# does; it leaves out what a generated container does instead, and the process around it.
+# app:1000 is what an app pays at launch: the start-up app of startup_app.sh (a release build with
+# the build plugin), a whole process creating the generated container and resolving the last of
+# 1,000 singletons, beside the same chain built by hand and with Swinject, above an empty run.
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release 2>&1 | tail -n 1 >&2
@@ -19,7 +24,7 @@ if [ ${#scenarios[@]} -eq 0 ]; then
     hand:diamond diamond handle:diamond generated:diamond
     hand:c49 c49 generated:c49 hand:wide wide hand:hundred hundred generated:hundred
     details weakLeaf held:weakLeaf
-    startup:1000 swinject:startup:1000
+    startup:1000 swinject:startup:1000 app:1000
   )
 fi
 # Swift seeds its hashing at random in each process, which changes how much work building the
@@ -33,6 +38,12 @@ echo "| scenario | instructions per call |"
 echo "|---|---|"
 for scenario in "${scenarios[@]}"; do
   case "$scenario" in
+    app:*)
+      # Its own table: each way of building the chain, per service, above an empty run.
+      echo
+      STARTUP_APP_CONFIGURATIONS=release bash startup_app.sh .. "${scenario#app:}"
+      echo
+      ;;
     *startup:*)
       # Start-up happens once: the first registration of a type costs what later ones do not (the
       # Swift runtime caches what it looks up), so the cost is one run's over none, per service.

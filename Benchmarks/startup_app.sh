@@ -14,7 +14,7 @@ cd "$app"
 seconds() { python3 -c "import time; print(f'{time.time() - $1:.1f}')"; }
 # The app's own target, built again after its dependencies: generating the container and compiling it.
 rebuild_app() {
-  rm -rf ".build/$1/StartupApp.build" ".build/$1/StartupApp" .build/plugins/outputs
+  touch Sources/StartupApp/*
   local start; start=$(date +%s.%N)
   swift build -c "$1" 2>&1 | tail -n 1 >&2
   echo "$1: the app's target alone: $(seconds "$start") s" >&2

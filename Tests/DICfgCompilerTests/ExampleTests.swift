@@ -69,7 +69,8 @@ private func exampleCases() -> [String] {
     }
     let model = RegistryGenerator(sources: [file]).translate(variants)
     for variant in variants {
-      #expect(try embeddedPlan(model, environment: variant.environment) == variant.plan, "\(variant.environment ?? "base")")
+      #expect(
+        try embeddedPlan(model, environment: variant.environment) == variant.plan, "\(variant.environment ?? "base")")
     }
   }
 

@@ -299,6 +299,7 @@ import Testing
     }
     #expect(accessors.map(\.isAsync) == [false, false, false, false, false, true, false])
     let withoutSwift = try translate(files, environments: ["test"]).containers[0].accessors
-    #expect(withoutSwift.enumerated().allSatisfy { $0.element.construction == .linked($0.offset) && $0.element.isThrowing })
+    #expect(
+      withoutSwift.enumerated().allSatisfy { $0.element.construction == .linked($0.offset) && $0.element.isThrowing })
   }
 }

@@ -184,4 +184,40 @@ struct Reach: Sendable {
       error?.description.contains(
         "'session' is a 'TypedSemantics.Session', not a 'DICfgRuntimeTests.Session' [#type-mismatch]") == true)
   }
+
+  // MARK: One singleton store for both fronts
+
+  private func container() throws -> MainContainer {
+    try MainContainer(externals: .init(clock: Clock(now: 42)), variables: [:])
+  }
+
+  @Test func aSingletonItsAccessorBuildsIsTheOneTheDynamicContainerResolves() throws {
+    let typedFirst = try container()
+    let built = typedFirst.tally
+    #expect(try typedFirst.dynamicContainer.resolve("tally", as: Tally.self) === built)
+    #expect(try typedFirst.dynamicContainer.resolve("tallies", as: BuildCounter.self) === built.counter)
+    #expect(built.counter.builds == 1)
+    let dynamicFirst = try container()
+    let resolved = try dynamicFirst.dynamicContainer.resolve("tally", as: Tally.self)
+    #expect(dynamicFirst.tally === resolved && dynamicFirst.tallies === resolved.counter)
+    #expect(resolved.counter.builds == 1)
+    #expect(resolved !== built, "each container has its own singletons")
+  }
+
+  @Test func threadsRacingThroughBothFrontsBuildTheSingletonOnce() async throws {
+    for _ in 0..<20 {
+      let shared = try container()
+      let tallies = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+        for index in 0..<16 {
+          group.addTask {
+            ObjectIdentifier(
+              index.isMultiple(of: 2) ? shared.tally : try shared.dynamicContainer.resolve("tally", as: Tally.self))
+          }
+        }
+        return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+      }
+      #expect(tallies.count == 1)
+      #expect(shared.tally.counter.builds == 1)
+    }
+  }
 }

@@ -58,6 +58,15 @@ public final class Store: Storing {
   }
 }
 
+/// Counts its builds in the counter it takes.
+public final class Tally: Sendable {
+  public let counter: BuildCounter
+  public init(counter: BuildCounter) {
+    self.counter = counter
+    counter.record()
+  }
+}
+
 public final class NullStore: Storing {
   public init() {}
 }

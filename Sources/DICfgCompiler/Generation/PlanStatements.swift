@@ -38,7 +38,9 @@ public enum PlanStatement: Sendable, Equatable {
   /// The statements writing `plan` from nothing; the files its locations name are added to `files`.
   ///
   /// - Parameter sourceRoot: A directory: files under it are named relative to it.
-  public static func writing(_ plan: ResolutionPlan, files: inout [String], sourceRoot: String? = nil) -> [PlanStatement] {
+  public static func writing(_ plan: ResolutionPlan, files: inout [String], sourceRoot: String? = nil)
+    -> [PlanStatement]
+  {
     changing(ResolutionPlan(parameters: [], containers: []), into: plan, files: &files, sourceRoot: sourceRoot)
   }
 

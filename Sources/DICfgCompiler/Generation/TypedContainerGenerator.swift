@@ -129,7 +129,8 @@ public struct TypedContainerGenerator: Sendable {
     for variant in variants {
       for (index, container) in variant.plan.containers.enumerated() where !container.eagerServices.isEmpty {
         for service in container.eagerServices.map({ container.services[$0] }) {
-          let accessor = containers.indices.contains(index) ? containers[index].accessors.first { $0.id == service.id } : nil
+          let accessor =
+            containers.indices.contains(index) ? containers[index].accessors.first { $0.id == service.id } : nil
           guard let accessor, index == 0, !accessor.isMainActor, case .singleton = accessor.construction else {
             linksEagerServices = true
             continue
@@ -434,7 +435,8 @@ public struct TypedContainerGenerator: Sendable {
         let key = isRoot ? accessor.id : container.name + "." + accessor.id
         body.line(
           "\(access)mutating func replace(\(SwiftIdentifier.escaped(accessor.property)) factory: @escaping @Sendable () -> "
-            + "\(accessor.replacementType)) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }")
+            + "\(accessor.replacementType)) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }"
+        )
       }
       if !container.members.isEmpty {
         body.blank()
@@ -561,7 +563,8 @@ public struct TypedContainerGenerator: Sendable {
       body.line(
         model.linksAtCreation ? "_ = try link.container()" : "if !replaced.isEmpty { _ = try link.container() }")
       body.line(
-        "self.init(link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))")
+        "self.init(link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))"
+      )
       for eager in model.eager {
         body.line("_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))")
       }

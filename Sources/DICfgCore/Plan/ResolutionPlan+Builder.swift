@@ -132,7 +132,8 @@ extension ResolutionPlan {
 
     /// Appends a service to the container, or replaces its service `index`; the modifiers after
     /// it apply to it.
-    public mutating func service(_ id: String, _ type: String, _ scope: ScopeKind, at: At, replacing index: Int? = nil) {
+    public mutating func service(_ id: String, _ type: String, _ scope: ScopeKind, at: At, replacing index: Int? = nil)
+    {
       let written = Service(
         id: id, type: type, bindings: [], scope: scope, eager: false, arguments: [], initializer: [], properties: [],
         tags: [], location: location(at))

@@ -16,7 +16,7 @@ func typedContainerSnippet(launchArgument: String) async throws -> String {
 /// Straight-line accessors: `try` only where something can throw.
 func straightLineSnippet(_ shop: ShopContainer) throws -> String {
   let shipping = shop.shipping  // graph scope, no initializer throws: no `try`
-  let payments = try shop.payments  // a singleton: its first build may throw
+  let payments = try shop.payments  // a singleton built from a client the test environment swaps
   return "\(shipping.retries) \(payments.fee)"
 }
 
