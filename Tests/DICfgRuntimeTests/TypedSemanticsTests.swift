@@ -220,4 +220,14 @@ struct Reach: Sendable {
       #expect(shared.tally.counter.builds == 1)
     }
   }
+
+  @Test @MainActor func aMainActorSingletonItsAccessorBuildsIsTheOneTheDynamicContainerResolves() throws {
+    let typedFirst = try container()
+    let toolbar = typedFirst.toolbar
+    #expect(typedFirst.toolbar === toolbar)
+    #expect(try typedFirst.dynamicContainer.mainActor.resolve("toolbar", as: Toolbar.self) === toolbar)
+    let dynamicFirst = try container()
+    let resolved = try dynamicFirst.dynamicContainer.mainActor.resolve("toolbar", as: Toolbar.self)
+    #expect(dynamicFirst.toolbar === resolved && resolved !== toolbar)
+  }
 }

@@ -144,6 +144,12 @@ public final class Launcher: Sendable {
   public init() {}
 }
 
+/// A main-actor singleton its accessor builds.
+@MainActor public final class Toolbar {
+  public let banner: Banner
+  public init(banner: Banner) { self.banner = banner }
+}
+
 public final class Loader: Sendable {
   public init() async {}
 }

@@ -9,9 +9,12 @@ public import DICfgCore
 /// let checkout = try shop.checkout
 /// ```
 ///
-/// Each accessor resolves through the dynamic `Container` the typed one wraps (so scopes,
-/// cycles and identities are the runtime's), by the service's id written in generated code only.
-/// It works in two stages, as ``RegistryGenerator`` does: ``translate(_:)`` decides the names,
+/// Where the target's Swift declarations prove it, an accessor builds its service as hand-written
+/// code would: graph- and unique-scoped services in the accessor, singletons into the runtime's
+/// singleton storage (``StraightLinePlanner``). Every other accessor resolves through the dynamic
+/// `Container` underneath, linked when first needed and sharing that storage, by the service's
+/// number in the link (by id where it takes run-time arguments or awaits), so scopes, cycles and
+/// identities are the runtime's. It works in two stages, as ``RegistryGenerator`` does: ``translate(_:)`` decides the names,
 /// types and effects (a ``TypedContainerModel``), and rendering writes them.
 public struct TypedContainerGenerator: Sendable {
   public var access: RegistryGenerator.Access
@@ -800,7 +803,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// The initializer's arguments.
     public var arguments: [LabeledExpression]
     public var initializerThrows: Bool
-    /// Whether the function throws: its initializer, a handle or a make function it calls can.
+    /// Whether the function throws: its initializer, an accessor or a make function it calls can.
     public var isThrowing: Bool
     public var isMainActor: Bool
   }
