@@ -44,13 +44,13 @@ enum Roots {
   /// The file to compile for `path`: the base of a `BASE.ENV.yaml` layer, a file in the same folder
   /// that imports it, or itself.
   static func root(of path: String, in fileSystem: OverlayFileSystem, loader: ConfigLoader) -> String {
+    // A layer's base is the one `dicfg validate` gives it: `a.b.prod.yaml` is the `prod` layer
+    // of `a.b.yaml`, compiled with the layers beside that file.
+    if let layer = Paths.environmentLayer(of: path), layer.base != path, fileSystem.fileExists(layer.base) {
+      return layer.base
+    }
     let folder = GraphSymbols.folder(of: path)
     let name = String(path.split(separator: "/").last ?? "")
-    let parts = name.split(separator: ".")
-    if parts.count >= 3 {
-      let base = (folder.isEmpty ? "" : folder + "/") + parts[0] + "." + parts[parts.count - 1]
-      if base != path, fileSystem.fileExists(base) { return root(of: base, in: fileSystem, loader: loader) }
-    }
     for sibling in fileSystem.fileNames(in: folder) where sibling != name && Self.isGraphFile(sibling) {
       let candidate = (folder.isEmpty ? "" : folder + "/") + sibling
       let file = fileSystem.load(candidate, with: loader)
@@ -64,18 +64,10 @@ enum Roots {
     name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
   }
 
-  /// The environments whose layers stand beside `root` (`app.production.yaml` for `app.yaml`).
+  /// The environments whose layers stand beside `root` (`app.production.yaml` for `app.yaml`), as
+  /// the compiler finds them.
   static func environments(of root: String, in fileSystem: OverlayFileSystem) -> [String] {
-    let folder = GraphSymbols.folder(of: root)
-    let name = String(root.split(separator: "/").last ?? "")
-    guard let dot = name.lastIndex(of: ".") else { return [] }
-    let stem = name[..<dot]
-    let suffix = name[dot...]
-    return fileSystem.fileNames(in: folder).compactMap { sibling in
-      guard sibling.hasPrefix(stem + "."), sibling.hasSuffix(suffix) else { return nil }
-      let middle = sibling.dropFirst(stem.count + 1).dropLast(suffix.count)
-      return middle.isEmpty || middle.contains(".") ? nil : String(middle)
-    }.sorted()
+    Paths.environments(beside: root, in: fileSystem)
   }
 }
 

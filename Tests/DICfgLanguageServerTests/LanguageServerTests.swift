@@ -111,6 +111,26 @@ import Testing
     #expect(server.exitCode == nil)
   }
 
+  @Test func aLayerIsCompiledOnTheBaseTheCompilerGivesIt() throws {
+    // `a.b.prod.yaml` is the `prod` layer of `a.b.yaml`, as `dicfg validate` reads it, not of `a.yaml`.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "dicfg: 1\nservices:\n  x: { type: X }\n".write(
+      to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+    try "dicfg: 1\nservices:\n  y: { type: Y }\n".write(
+      to: folder.appendingPathComponent("a.b.yaml"), atomically: true, encoding: .utf8)
+    let layer = "dicfg: 1\nservices:\n  y: { init: { v: { value: 1 } } }\n  z: { init: {} }\n"
+    let uri = folder.appendingPathComponent("a.b.prod.yaml").absoluteString
+    let published = LanguageServer().handle(
+      notification(
+        "textDocument/didOpen",
+        ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": 1, "text": .string(layer)]]))
+    let diagnostics = published.first { $0["params"]?["uri"] == .string(uri) }?["params"]?["diagnostics"]?.array
+    #expect(diagnostics?.map { $0["code"] } == [.string("override-missing-service")])
+    #expect(diagnostics?.first?["range"]?["start"] == ["line": 3, "character": 2], "only 'z', which 'a.b.yaml' lacks")
+  }
+
   @Test func positionsCountUTF16UnitsInTheEditorAndScalarsInTheCompiler() {
     let line = "  a: { type: 𝒜é, init: x }"
     // '𝒜' is two UTF-16 units and one scalar.
