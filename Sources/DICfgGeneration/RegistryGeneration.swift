@@ -57,7 +57,7 @@ public struct RegistryGeneration: Sendable {
       for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
       if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
     }
-    diagnostics = Array(Set(diagnostics)).sorted()
+    diagnostics = diagnostics.sortedUnique()
     let unreadable = swift?.unreadable ?? []
     guard diagnostics.isEmpty else {
       return Outcome(exitCode: 1, standardError: report(unreadable + diagnostics, sources: sources))

@@ -16,6 +16,33 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 }
 
 @Suite struct ValidateCommandTests {
+  /// A syntax error in an imported file, which every environment's compile meets, is one finding:
+  /// in `validate` and in `generate` alike, with the note the layer's compile adds.
+  @Test(arguments: ["validate", "generate"])
+  func aSyntaxErrorInAnImportedFileIsReportedOnceWhateverTheEnvironments(command: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-imported-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = [
+      "app.yaml": "dicfg: 1\nimports: [parts.yaml]\nservices:\n  app: { type: App }\n",
+      "parts.yaml": "dicfg: 1\nservices:\n  part: { type: [ \n",
+      "app.prod.yaml": "dicfg: 1\nservices:\n  part: { init: { size: { value: 1 } } }\n",
+    ]
+    for (name, text) in files {
+      try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    var arguments = [command, folder.appendingPathComponent("app.yaml").path, "--all-envs", "--color", "never"]
+    if command == "generate" { arguments += ["--output", folder.appendingPathComponent("Out.swift").path] }
+    let parsed = try DICfgCommand.parseAsRoot(arguments)
+    let result =
+      try (parsed as? ValidateCommand)?.execute() ?? #require(parsed as? GenerateCommand).execute()
+    let error = result.standardError.replacingOccurrences(of: folder.path + "/", with: "")
+    #expect(result.exitCode == 1)
+    #expect(error.components(separatedBy: ": error: ").count == 2, "\(error)")
+    #expect(error.hasPrefix("parts.yaml:4:1: error: did not find expected node content [#syntax-error]"), "\(error)")
+    #expect(error.contains("note: 1 finding that may follow from what 'parts.yaml' defines is left out"), "\(error)")
+  }
+
   @Test func aFragmentAnotherFileImportsIsCheckedThroughItsImporterWhateverTheOrder() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-fragments-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -89,3 +89,18 @@ import Testing
     #expect([c, b, a].sorted() == [a, b, c])
   }
 }
+
+@Suite struct SortedUniqueTests {
+  @Test func oneFindingReachedTwiceIsKeptOnceWithTheNotesOfBoth() {
+    let location = SourceLocation(file: "b.yaml", line: 4, column: 1, offset: 30)
+    let plain = Diagnostic.error(.syntaxError, "did not find expected node content", at: location)
+    var noted = plain
+    noted.notes = [Note(message: "1 finding is left out", location: nil)]
+    let other = Diagnostic.error(.syntaxError, "another message", at: location)
+    let merged = [noted, other, plain, noted].sortedUnique()
+    #expect(merged.map(\.message) == ["another message", "did not find expected node content"])
+    #expect(merged.last?.notes.map(\.message) == ["1 finding is left out"])
+    let warning = Diagnostic.warning(.syntaxError, "did not find expected node content", at: location)
+    #expect([plain, warning].sortedUnique().count == 2, "a warning and an error are two findings")
+  }
+}

@@ -132,7 +132,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   static func attributed(
     _ diagnostic: Diagnostic, to environments: [String], of file: String, unless base: Set<Diagnostic>
   ) -> Diagnostic {
-    guard !base.contains(diagnostic) else { return diagnostic }
+    guard !base.contains(where: { $0.isSameFinding(as: diagnostic) }) else { return diagnostic }
     var attributed = diagnostic
     let layers = environments.map { "'\($0)' (\(Paths.environmentSibling(of: file, environment: $0)))" }
     attributed.notes.append(

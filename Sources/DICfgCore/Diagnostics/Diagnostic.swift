@@ -47,6 +47,14 @@ public struct Diagnostic: Sendable, Hashable, Codable {
   }
 }
 
+extension Diagnostic {
+  /// Whether `other` reports the same thing at the same place: its severity, code, message and
+  /// location, whatever the notes.
+  public func isSameFinding(as other: Diagnostic) -> Bool {
+    location == other.location && code == other.code && severity == other.severity && message == other.message
+  }
+}
+
 extension Diagnostic: Comparable {
   /// Orders by location (file, line, column), then code, then message, so a sorted list is
   /// deterministic.
@@ -63,7 +71,8 @@ extension Sequence<Diagnostic> {
 }
 
 extension Array<Diagnostic> {
-  /// The diagnostics in order (``Diagnostic/<(_:_:)``), each once.
+  /// The diagnostics in order (``Diagnostic/<(_:_:)``), each finding once: diagnostics that differ
+  /// in their notes only are one, with every note of each.
   ///
   /// Sorts positions by file, line and column, integers compared without touching the
   /// diagnostics' strings, and compares whole diagnostics only where those tie, so a flood of a
@@ -83,8 +92,12 @@ extension Array<Diagnostic> {
     for index in order {
       let diagnostic = self[index]
       if let last = unique.last, last.location != diagnostic.location { runStart = unique.count }
-      // Equal diagnostics share a location, so a duplicate is within the current run.
-      if unique[runStart...].contains(diagnostic) { continue }
+      // One finding reached twice (by two compiles, one adding a note) shares a location, so it
+      // is within the current run: it is kept once, with the notes of both.
+      if let same = unique[runStart...].firstIndex(where: { $0.isSameFinding(as: diagnostic) }) {
+        for note in diagnostic.notes where !unique[same].notes.contains(note) { unique[same].notes.append(note) }
+        continue
+      }
       unique.append(diagnostic)
     }
     return unique
