@@ -53,3 +53,27 @@ import Testing
     #expect(try JSONDecoder().decode(ResolutionPlan.Service.self, from: isolated) == service(isolation: .mainActor))
   }
 }
+
+/// A literal's Swift spelling follows the one rule of what fits and how the resolve converts it.
+@Suite struct LiteralSwiftExpressionTests {
+  @Test func aLiteralIsWrittenAsTheResolvePassesIt() {
+    #expect(ResolutionPlan.Literal.int(3).swiftExpression(as: "Int") == "3")
+    #expect(ResolutionPlan.Literal.int(3).swiftExpression(as: "Double") == "3")
+    #expect(ResolutionPlan.Literal.int(1 << 25).swiftExpression(as: "Float") == "Float(33554432 as Int)")
+    #expect(ResolutionPlan.Literal.double(0.1).swiftExpression(as: "Float") == "Float(0.1 as Double)")
+    #expect(ResolutionPlan.Literal.double(0.25).swiftExpression(as: "Double?") == "0.25")
+    #expect(ResolutionPlan.Literal.double(-.infinity).swiftExpression(as: "Double") == "-Double.infinity")
+    #expect(ResolutionPlan.Literal.string("a\"b").swiftExpression(as: "String") == #""a\"b""#)
+  }
+
+  @Test func whatDoesNotFitOrIsNotAConvertedScalarHasNoExpression() {
+    for (literal, type) in [
+      (ResolutionPlan.Literal.double(0.5), "Int"), (.int(1), "Int64"), (.string("1"), "Int"), (.bool(true), "String"),
+      (.int(1), "Decimal"), (.null, "Int?"),
+    ] {
+      // A type the resolve does not convert to is for other checks to judge (`fits` is true).
+      #expect(literal.fits(type) == ["Int64", "Decimal", "Int?"].contains(type), "\(literal) \(type)")
+      #expect(literal.swiftExpression(as: type) == nil, "\(literal) as \(type)")
+    }
+  }
+}

@@ -141,20 +141,6 @@ struct StraightLinePlanner {
     }
   }
 
-  /// The Swift literal of `literal` for a parameter of `type`, when Swift takes it as written.
-  fileprivate static func literal(_ literal: ResolutionPlan.Literal, as type: String) -> String? {
-    let type = type.hasSuffix("?") ? String(type.dropLast()) : type
-    switch (literal, type) {
-    case (.string(let text), "String"): return QuotedString.quoted(text, in: .swift)
-    case (.bool(let value), "Bool"): return value ? "true" : "false"
-    case (.int(let value), "Int"), (.int(let value), "Int64"), (.int(let value), "Double"):
-      return String(value)
-    case (.int(let value), "Float") where abs(value) <= 1 << 24: return String(value)
-    case (.double(let value), "Double") where value.isFinite: return "\(value)"
-    default: return nil
-    }
-  }
-
   /// One service's make function, as planned.
   private struct PlannedMaker {
     var model: TypedContainerModel.Maker
@@ -423,12 +409,12 @@ struct StraightLinePlanner {
         let isThrowing = (try? singleton(of: reference.service))?.isThrowing ?? true
         return .accessor(facts.property, isThrowing: isThrowing)
       case .literal(let literal):
-        guard let text = StraightLinePlanner.literal(literal, as: bare) else { throw Unplannable() }
+        guard let text = literal.swiftExpression(as: bare) else { throw Unplannable() }
         return .literal(text)
       case .parameter(let index):
         let parameters = planner.parameters.map { $0.indices.contains(index) ? $0[index] : nil }
         guard let first = parameters.first ?? nil, parameters.allSatisfy({ $0 == first }),
-          case .literal(let literal) = first.value, let text = StraightLinePlanner.literal(literal, as: bare)
+          case .literal(let literal) = first.value, let text = literal.swiftExpression(as: bare)
         else { throw Unplannable() }
         return .literal(text)
       case .argument(let name):

@@ -53,3 +53,31 @@ extension ResolutionPlan.Literal {
     return literalType == expected || NumberWidening.widens(literalType, to: expected)
   }
 }
+
+extension ResolutionPlan.Literal {
+  /// The Swift expression giving the value a resolve passes for this literal where `expected` is
+  /// taken (`Double`, `Float?`): the literal as written where Swift reads it to the same value, the
+  /// conversion the resolve makes otherwise (`Float(0.1 as Double)`), nil where the literal does not
+  /// fit (``fits(_:)``) or the type is not one of the scalars the resolve converts to.
+  package func swiftExpression(as expected: String) -> String? {
+    let type = expected.hasSuffix("?") ? String(expected.dropLast()) : expected
+    guard ["String", "Bool", "Int", "Double", "Float"].contains(type), fits(type) else { return nil }
+    switch (self, type) {
+    case (.string(let text), _): return QuotedString.quoted(text, in: .swift)
+    case (.bool(let value), _): return value ? "true" : "false"
+    case (.int(let value), "Int"): return String(value)
+    // An integer literal is exact in a `Double` up to 2^53 and in a `Float` up to 2^24; past that,
+    // the conversion rounds as the resolve's does.
+    case (.int(let value), "Double"): return value.magnitude <= 1 << 53 ? String(value) : "Double(\(value) as Int)"
+    case (.int(let value), "Float"): return value.magnitude <= 1 << 24 ? String(value) : "Float(\(value) as Int)"
+    case (.double(let value), _):
+      let literal =
+        value.isNaN
+        ? "Double.nan" : value.isInfinite ? (value < 0 ? "-Double.infinity" : "Double.infinity") : "\(value)"
+      // A decimal read straight as a `Float` can round differently from one read as a `Double`
+      // first, as the resolve reads it.
+      return type == "Float" ? "Float(\(literal) as Double)" : literal
+    default: return nil
+    }
+  }
+}
