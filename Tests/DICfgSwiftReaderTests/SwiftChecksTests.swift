@@ -133,6 +133,46 @@ import Testing
       ])
   }
 
+  @Test func aShortenedTypeNameIsOneErrorWithTheDeclaredNameItIsPartOf() {
+    let files = graph(
+      """
+        cache: { type: DiskCache }
+        forecast: { type: 1️⃣Forecast, init: { client: cache, cache: cache } }
+      """)
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownType, at: files["app.yaml", "1️⃣"],
+          "'forecast' is of type 'Forecast', which the target's Swift does not declare; did you mean "
+            + "'ForecastService'?")
+      ])
+  }
+
+  @Test func aTypeRenamedInSwiftOnlyIsFoundByItsInitializer() {
+    let files = graph(
+      """
+        cache: { type: DiskCache }
+        client: { type: OpenWeatherClient, init: { baseURL: { value: x }, apiKey: { value: k }, timeout: { value: 1 } } }
+        forecast: { type: 1️⃣WeatherForecaster, init: { client: client, cache: cache } }
+      """)
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownType, at: files["app.yaml", "1️⃣"],
+          "'forecast' is of type 'WeatherForecaster', which the target's Swift does not declare; did you mean "
+            + "'ForecastService', the one type no service names with an initializer 'init(client:cache:)'?")
+      ])
+  }
+
+  @Test func aTypeNothingInTheTargetComesCloseToIsLeftToTheSwiftCompiler() {
+    let files = graph(
+      """
+        session: { type: URLSession }
+        decoder: { type: JSONDecoder, init: { userInfo: { value: {} } } }
+      """)
+    #expect(compile(files, swift: swift).diagnostics == [], "another module's types")
+  }
+
   @Test func aValueThatCannotFitItsParameterIsAnErrorAtTheValue() {
     let files = graph(
       """

@@ -16,11 +16,11 @@ extension GraphResolver {
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
       guard let type = swift.type(named: typeName.value) else {
-        if let suggestion = Suggestions.closest(to: typeName.value, among: declared) {
+        if let (suggestion, reason) = meantType(typeName.value, of: node.declaration, declared: declared, in: swift) {
           diagnostics.append(
             .unknownSwiftType(
               typeName.value, at: typeName.location, service: node.declaration.id, suggestion: suggestion,
-              declaration: swift.type(named: suggestion)?.location))
+              reason: reason, declaration: swift.type(named: suggestion)?.location))
         }
         continue
       }
@@ -33,6 +33,31 @@ extension GraphResolver {
       }
       checkProperties(of: node.declaration, type: type, context: context)
     }
+  }
+
+  /// The declared type a `type:` the target does not declare most likely means, and why: one a
+  /// letter or two away; one whose name starts with, ends with or contains the written name (a
+  /// shortened form, `Checkout` for `CheckoutService`), the longest such name only when it is the
+  /// one; or, for a type renamed in Swift only, the one type no service names whose initializer
+  /// takes the labels `init:` gives. Nil where nothing in the target comes close: the type may be
+  /// another module's, which the Swift compiler judges.
+  private func meantType(
+    _ name: String, of declaration: ServiceDeclaration, declared: [String], in swift: SwiftDeclarations
+  ) -> (String, String?)? {
+    if let closest = Suggestions.closest(to: name, among: declared) { return (closest, nil) }
+    let lowered = name.lowercased()
+    let containing = Set(declared.filter { $0.count > name.count && $0.lowercased().contains(lowered) })
+    if containing.count == 1, let only = containing.first { return (only, nil) }
+    let labels = declaration.initializer.map(\.label)
+    guard !labels.isEmpty else { return nil }
+    let named = Set(nodes.compactMap { $0.declaration.type?.value })
+    let renamed = Set(
+      swift.types.filter { type in
+        type.kind != .extension && !named.contains(type.name)
+          && type.initializers.contains { $0.labels == labels && !$0.isPrivate }
+      }.map(\.name))
+    guard renamed.count == 1, let only = renamed.first else { return nil }
+    return (only, "the one type no service names with an initializer 'init(\(labels.map { $0 + ":" }.joined()))'")
   }
 
   /// The initializer `init:` names; nil, with a finding when the type's initializers are all known,
@@ -339,11 +364,13 @@ enum SwiftTypeText {
 
 extension Diagnostic {
   fileprivate static func unknownSwiftType(
-    _ name: String, at location: SourceLocation, service: String, suggestion: String, declaration: SourceLocation?
+    _ name: String, at location: SourceLocation, service: String, suggestion: String, reason: String?,
+    declaration: SourceLocation?
   ) -> Diagnostic {
     .error(
       .unknownType,
-      "'\(service)' is of type '\(name)', which the target's Swift does not declare; did you mean '\(suggestion)'?",
+      "'\(service)' is of type '\(name)', which the target's Swift does not declare; did you mean '\(suggestion)'"
+        + (reason.map { ", \($0)" } ?? "") + "?",
       at: location, notes: declaration.map { [Note(message: "'\(suggestion)' is declared here", location: $0)] } ?? [])
   }
 }
