@@ -173,6 +173,34 @@ import Testing
     #expect(compile(files, swift: swift).diagnostics == [], "another module's types")
   }
 
+  @Test func aLayersParameterThatCannotFitIsAnErrorWhereTheLayerSetsIt() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters: { timeout: 30 }
+      services:
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: 2️⃣$timeout }
+      """,
+      "app.prod.yaml": """
+      dicfg: 1
+      parameters: { timeout: 1️⃣fast }
+      """,
+    ])
+    #expect(compile(files, swift: swift).diagnostics == [], "the base's value fits")
+    let diagnostics = compile(files, swift: swift, environments: ["prod"]).diagnostics
+    #expect(
+      diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.prod.yaml", "1️⃣"],
+          "parameter 'timeout' is the string \"fast\" in environment 'prod', but argument 'timeout' of 'client' "
+            + "passes it to 'OpenWeatherClient.init(baseURL:apiKey:timeout:)', which takes 'Double' there; write a "
+            + "value of that type")
+      ])
+    #expect(diagnostics.first?.notes.first?.location == files["app.yaml", "2️⃣"], "a note at the use")
+  }
+
   @Test func aValueThatCannotFitItsParameterIsAnErrorAtTheValue() {
     let files = graph(
       """

@@ -145,12 +145,29 @@ extension GraphResolver {
       let value = service.initializer[position].value
       if let literal = literalValue(value) {
         guard !literal.fits(expected) else { continue }
+        let use = Self.location(of: argument)
+        // A parameter an environment's layer sets is wrong where the layer sets it.
+        if case .parameter(let index) = value,
+          let layer = Paths.environmentLayer(of: parameters[index].valueLocation.file),
+          parameters[index].valueLocation.file != use.file
+        {
+          let parameter = parameters[index]
+          diagnostics.append(
+            .error(
+              .typeMismatch,
+              "parameter '\(parameter.name)' is \(Self.describe(literal)) in environment '\(layer.environment)', but "
+                + "argument '\(argument.label)' of '\(declaration.id)' passes it to "
+                + "'\(type.name).\(initializer.signature)', which takes '\(written)' there; write a value of that type",
+              at: parameter.valueLocation,
+              notes: [Note(message: "'\(declaration.id)' passes '$\(parameter.name)' here", location: use), note]))
+          continue
+        }
         diagnostics.append(
           .error(
             .typeMismatch,
             "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
               + "'\(type.name).\(initializer.signature)' takes '\(written)' there; write a value of that type",
-            at: Self.location(of: argument), notes: [note]))
+            at: use, notes: [note]))
       } else if case .service(let reference) = value {
         let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
         guard let targetType = target.type?.value, context.cannotConvert(targetType, to: expected) else { continue }
