@@ -79,12 +79,15 @@ extension Analysis {
     var diagnostics = base.diagnostics
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
+    var plans: [(name: String, plan: ResolutionPlan?)] = []
     for environment in Roots.environments(of: root, in: fileSystem) {
       let layered = compiler.compile(CompileRequest(file: root, environments: [environment], swift: swift))
       diagnostics += layered.diagnostics
+      plans.append((environment, layered.plan))
       files.merge(layered.files) { first, _ in first }
       mergedByEnvironment.append((environment, layered.mergedServices))
     }
+    diagnostics += TypedContainerGenerator.checks(graphFile: root, base: base.plan, environments: plans)
     let order = base.fileOrder + files.keys.sorted().filter { !base.fileOrder.contains($0) }
     let ordered = order.compactMap { files[$0] }
     return Analysis(

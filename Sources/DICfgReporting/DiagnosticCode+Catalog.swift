@@ -246,10 +246,12 @@ extension DiagnosticCode {
     Documentation(
       .unknownType, stage: .swiftDeclarations,
       summary: "a service type the target's Swift does not declare",
-      meaning: "A service's `type` names no type the target's Swift files declare, and a declared type has a "
-        + "name close to it. A name far from every declared type may come from another module; the Swift "
-        + "compiler judges it.",
-      fix: "Fix the name (the message suggests the closest declared type), or declare the type.",
+      meaning: "A service's `type` names no type the target's Swift files declare, and a declared type is most "
+        + "likely what it means: a name a letter or two away, the one declared name that contains it (a shortened "
+        + "form: `Checkout` for `CheckoutService`), or, for a type renamed in Swift only, the one type no service "
+        + "names whose initializer takes the labels `init:` gives. A name nothing in the target comes close to may "
+        + "come from another module; the Swift compiler judges it.",
+      fix: "Fix the name (the message suggests the declared type it most likely means), or declare the type.",
       example: .output(
         "app.yaml:3:17: error: 'client' is of type 'OpenWeatherClint', which the target's Swift does not "
           + "declare; did you mean 'OpenWeatherClient'? [#unknown-type]")),

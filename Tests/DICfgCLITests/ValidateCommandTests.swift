@@ -16,6 +16,33 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 }
 
 @Suite struct ValidateCommandTests {
+  /// The typed container's checks run in `validate` as in the build: an environment that changes
+  /// the type of a service with no `as:` type binding both is the same error in both.
+  @Test func theTypedContainersChecksRunInValidateAsInTheBuild() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typed-checks-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "dicfg: 1\nservices:\n  client: { type: LiveClient }\n".write(
+      to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+    try "dicfg: 1\nservices:\n  client: { type: StubClient }\n".write(
+      to: folder.appendingPathComponent("app.test.yaml"), atomically: true, encoding: .utf8)
+    let file = folder.appendingPathComponent("app.yaml").path
+    let outputs = try ["validate", "generate"].map { command in
+      var arguments = [command, file, "--all-envs", "--color", "never"]
+      if command == "generate" { arguments += ["--output", folder.appendingPathComponent("Out.swift").path] }
+      let parsed = try DICfgCommand.parseAsRoot(arguments)
+      let result = try (parsed as? ValidateCommand)?.execute() ?? #require(parsed as? GenerateCommand).execute()
+      #expect(result.exitCode == 1)
+      return result.standardError.replacingOccurrences(of: folder.path + "/", with: "")
+    }
+    let finding = outputs[0].split(separator: "\n").first.map(String.init) ?? ""
+    #expect(
+      finding.hasPrefix(
+        "app.test.yaml:3:3: error: 'client' is 'StubClient' in environment 'test' but 'LiveClient' in the base"),
+      "\(outputs[0])")
+    #expect(outputs[1].split(separator: "\n").first.map(String.init) == finding, "\(outputs[1])")
+  }
+
   /// A syntax error in an imported file, which every environment's compile meets, is one finding:
   /// in `validate` and in `generate` alike, with the note the layer's compile adds.
   @Test(arguments: ["validate", "generate"])

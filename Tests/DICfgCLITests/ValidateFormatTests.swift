@@ -98,7 +98,7 @@ import Testing
       .write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
     try "dicfg: 1\nservices:\n  client: null\n".write(
       toFile: folder + "/app.test.yaml", atomically: true, encoding: .utf8)
-    try "dicfg: 1\nservices:\n  client: { type: ProductionClient }\n".write(
+    try "dicfg: 1\nservices:\n  client: { scope: singleton }\n".write(
       toFile: folder + "/app.production.yaml", atomically: true, encoding: .utf8)
     let result = try runCommand(["validate", folder + "/app.yaml", "--all-envs"])
     #expect(result.exitCode == 1)

@@ -131,6 +131,28 @@ import Testing
     #expect(diagnostics?.first?["range"]?["start"] == ["line": 3, "character": 2], "only 'z', which 'a.b.yaml' lacks")
   }
 
+  @Test func theTypedContainersChecksArePublishedAsValidateReportsThem() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "dicfg: 1\nservices:\n  client: { type: StubClient }\n".write(
+      to: folder.appendingPathComponent("app.test.yaml"), atomically: true, encoding: .utf8)
+    let uri = folder.appendingPathComponent("app.yaml").absoluteString
+    let published = LanguageServer().handle(
+      notification(
+        "textDocument/didOpen",
+        [
+          "textDocument": [
+            "uri": .string(uri), "languageId": "yaml", "version": 1,
+            "text": "dicfg: 1\nservices:\n  client: { type: LiveClient }\n",
+          ]
+        ]))
+    let layer = folder.appendingPathComponent("app.test.yaml").absoluteString
+    let diagnostics = published.first { $0["params"]?["uri"] == .string(layer) }?["params"]?["diagnostics"]?.array
+    #expect(diagnostics?.map { $0["code"] } == [.string("type-mismatch")])
+    #expect(diagnostics?.first?["range"]?["start"] == ["line": 2, "character": 2])
+  }
+
   @Test func positionsCountUTF16UnitsInTheEditorAndScalarsInTheCompiler() {
     let line = "  a: { type: 𝒜é, init: x }"
     // '𝒜' is two UTF-16 units and one scalar.

@@ -108,6 +108,13 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       diagnostics += found
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
     }
+    // The typed container's checks, over each file and the environments it was compiled with.
+    for (target, result) in results where !imported.contains(target.file) && target.added == nil {
+      let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
+      diagnostics += TypedContainerGenerator.checks(
+        graphFile: target.file, base: result.plan,
+        environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } })
+    }
     diagnostics = diagnostics.sortedUnique()
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     let exitCode: Int32 = failed ? 1 : 0

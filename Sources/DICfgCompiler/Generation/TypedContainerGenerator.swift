@@ -266,6 +266,22 @@ public struct TypedContainerGenerator: Sendable {
     return diagnostics
   }
 
+  /// The typed container's checks of one graph file, as `dicfg validate`, the language server and
+  /// the generator run them: `base` is the file's plan alone (nil when it did not compile), and
+  /// `environments` each environment's plan.
+  public static func checks(
+    graphFile: String, base: ResolutionPlan?, environments: [(name: String, plan: ResolutionPlan?)]
+  ) -> [Diagnostic] {
+    guard let base else { return [] }
+    let variants =
+      [RegistryGenerator.Variant(environment: nil, plan: base)]
+      + environments.compactMap { environment in
+        environment.plan.map { RegistryGenerator.Variant(environment: environment.name, plan: $0) }
+      }
+    let name = graphFile.split(separator: "/").last.map(String.init) ?? graphFile
+    return TypedContainerGenerator(graphFile: name).diagnostics(variants)
+  }
+
   /// The members every typed container declares itself, which no accessor may take.
   static let ownMembers: Set<String> = ["dynamicContainer", "isReplaced", "observingContainer", "externals", "_link"]
 
