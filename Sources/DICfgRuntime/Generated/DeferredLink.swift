@@ -1,3 +1,5 @@
+import Atomics
+
 /// The link of a generated container, made the first time something needs it, and the singleton
 /// storage it shares with the container's accessors.
 ///
@@ -9,7 +11,10 @@ public final class DeferredLink: Sendable {
   /// The singletons the accessors and the link build, each once.
   public let storage: SingletonStorage
   private let link: @Sendable (SingletonStorage) throws -> Container
-  private let linked = Locked<Container?>(nil)
+  /// The linked container once made, read without a lock.
+  private let linked = ManagedAtomicLazyReference<Container>()
+  /// Held while linking, so the plan is linked once.
+  private let linking = Locked(())
 
   /// - Parameters:
   ///   - serviceCount: The number of services of the plan, across its containers.
@@ -19,13 +24,12 @@ public final class DeferredLink: Sendable {
     self.link = link
   }
 
-  /// The linked container: linked on the first call.
+  /// The linked container: linked on the first call, then read with one atomic load.
   public func container() throws -> Container {
-    try linked.withLock { linked in
-      if let linked { return linked }
-      let container = try link(storage)
-      linked = container
-      return container
+    if let container = linked.load() { return container }
+    return try linking.withLock { _ in
+      if let container = linked.load() { return container }
+      return linked.storeIfNilThenLoad(try link(storage))
     }
   }
 

@@ -37,6 +37,8 @@ public final class SingletonStorage: Sendable {
 
   @usableFromInline
   func built<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
+    // A value kept in a box, or an instance of another class than `T`, is read without a lock too.
+    if let kept = singletons.kept(service) { return Self.typed(kept, as: T.self) }
     switch builds.claim(service, in: singletons, resolve: nil, thread: .current) {
     case .kept(let instance):
       return Self.typed(instance, as: T.self)
