@@ -86,6 +86,33 @@ private let examples = [
     #expect(!embedded.contains { $0.contains(root) })
   }
 
+  /// The generated Swift grows by at most 15 lines a service, and an environment adds lines only
+  /// for what its layer changes.
+  @Test func theGeneratedSwiftIsAtMostFifteenLinesAServiceAndALayerAddsOnlyItsChanges() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-size-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 200
+    var graph = "dicfg: 1\nservices:\n  s0: { type: S0, scope: singleton }\n"
+    var swift = "final class S0: Sendable { init() {} }\n"
+    for index in 1..<count {
+      graph += "  s\(index): { type: S\(index), scope: singleton, init: { dependency: s\(index - 1) } }\n"
+      swift += "final class S\(index): Sendable { init(dependency: S\(index - 1)) {} }\n"
+    }
+    try graph.write(to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+    try swift.write(to: folder.appendingPathComponent("Types.swift"), atomically: true, encoding: .utf8)
+    let file = folder.appendingPathComponent("app.yaml").path
+    let base = try generated([file, "--swift", folder.path]).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(base.count <= 15 * count, "\(base.count) lines for \(count) services")
+    // A layer that makes one service eager: its plan is that service, written again, and its
+    // accessor resolves through the link.
+    try "dicfg: 1\nservices:\n  s7: { eager: true }\n".write(
+      to: folder.appendingPathComponent("app.test.yaml"), atomically: true, encoding: .utf8)
+    let layered = try generated([file, "--swift", folder.path, "--all-envs"])
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(layered.count - base.count <= 25, "\(layered.count - base.count) lines for one changed service")
+  }
+
   /// Generates from `arguments` into a temporary file and returns its text.
   private func generated(_ arguments: [String]) throws -> String {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-generate-\(UUID()).swift").path

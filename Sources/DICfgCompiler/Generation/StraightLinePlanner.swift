@@ -283,7 +283,7 @@ struct StraightLinePlanner {
     private mutating func plan(_ index: Int) throws -> PlannedMaker {
       let service = planner.service(index)
       guard StraightLinePlanner.isPerResolve(service.scope),
-        planner.variants.allSatisfy({ $0[service.id] == service }),
+        planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         service.scope == .graph || service.properties.isEmpty,
         let type = planner.swift.type(named: service.type),
         let initializer = type.initializers.first(where: { $0.labels == service.initializer.map(\.label) }),
@@ -350,7 +350,7 @@ struct StraightLinePlanner {
       let service = planner.service(index)
       guard service.scope == .singleton, service.properties.isEmpty, service.arguments.isEmpty,
         let number = planner.globalNumbers[index], let facts = planner.accessors[index], !facts.isAsync,
-        planner.variants.allSatisfy({ $0[service.id] == service }),
+        planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         let type = planner.swift.type(named: service.type),
         let initializer = type.initializers.first(where: { $0.labels == service.initializer.map(\.label) }),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate
@@ -366,6 +366,16 @@ struct StraightLinePlanner {
         number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing },
         isMainActor: service.isolation == .mainActor || uses.mainActor || callsMainActor, calls: uses.calls)
+    }
+
+    /// Whether two variants of a service are built alike: the same type, scope, isolation, run-time
+    /// arguments, and initializer and property values (wherever the files write them). An
+    /// environment that only makes a singleton eager, or tags a service, builds it as the base does.
+    private static func sameConstruction(_ one: ResolutionPlan.Service, _ other: ResolutionPlan.Service) -> Bool {
+      func values(_ arguments: [ResolutionPlan.Argument]) -> [String] { arguments.map { "\($0.label)=\($0.value)" } }
+      return one.type == other.type && one.scope == other.scope && one.isolation == other.isolation
+        && one.arguments == other.arguments && values(one.initializer) == values(other.initializer)
+        && values(one.properties) == values(other.properties)
     }
 
     private static func bare(_ type: String) -> String { type.hasPrefix("any ") ? String(type.dropFirst(4)) : type }

@@ -138,8 +138,12 @@ public struct TypedContainerGenerator: Sendable {
             linksEagerServices = true
             continue
           }
-          if !eager.contains(where: { $0.property == accessor.property }) {
-            eager.append(TypedContainerModel.Eager(property: accessor.property, isThrowing: accessor.isThrowing))
+          if let known = eager.firstIndex(where: { $0.property == accessor.property }) {
+            eager[known].environments.append(variant.environment)
+          } else {
+            eager.append(
+              TypedContainerModel.Eager(
+                property: accessor.property, isThrowing: accessor.isThrowing, environments: [variant.environment]))
           }
         }
       }
@@ -155,6 +159,10 @@ public struct TypedContainerGenerator: Sendable {
           return segments.contains { if case .variable(_, nil) = $0 { true } else { false } }
         } || variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } }
       }
+    // Eager in every environment: built whatever the environment.
+    for index in eager.indices where eager[index].environments.count == variants.count {
+      eager[index].environments = []
+    }
     return TypedContainerModel(
       access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), containers: containers,
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
@@ -585,7 +593,15 @@ public struct TypedContainerGenerator: Sendable {
         "self.init(link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))"
       )
       for eager in model.eager {
-        body.line("_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))")
+        let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
+        guard !eager.environments.isEmpty else {
+          body.line(build)
+          continue
+        }
+        let cases = eager.environments.map {
+          "." + ($0.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
+        }
+        body.line("if [\(cases.joined(separator: ", "))].contains(environment) { \(build) }")
       }
     }
     writer.line("}")
@@ -776,6 +792,8 @@ public struct TypedContainerModel: Sendable, Equatable {
   public struct Eager: Sendable, Equatable {
     public var property: String
     public var isThrowing: Bool
+    /// The environments it is eager in (nil for the base); empty when it is eager in all.
+    public var environments: [String?] = []
   }
 
   /// A graph built by the accessor itself: its hoisted instances as locals in dependency order,
