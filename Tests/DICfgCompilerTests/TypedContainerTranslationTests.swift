@@ -224,6 +224,34 @@ import Testing
       "the singleton is built by its accessor, into the runtime's storage, as the link numbers it")
   }
 
+  @Test func aSingletonItsAccessorBuildsIsBuiltAtCreationInTheEnvironmentsItIsEagerIn() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        clock: { type: Clock, scope: singleton, eager: true }
+        cache: { type: Cache, scope: singleton, init: { clock: clock } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        cache: { eager: true }
+      """,
+    ])
+    let swift = SwiftDeclarations(types: [type("Clock"), type("Cache", [("clock", "Clock")], throwing: true)])
+    let model = try translate(files, environments: ["test"], swift: swift)
+    #expect(
+      model.eager == [
+        .init(property: "clock", isThrowing: false, environments: []),
+        .init(property: "cache", isThrowing: true, environments: ["test"]),
+      ])
+    #expect(!model.linksAtCreation, "the accessors build both")
+    guard case .singleton = model.containers[0].accessors[1].construction else {
+      Issue.record("a layer that makes it eager builds it as the base does")
+      return
+    }
+  }
+
   @Test func aChainIsOneMakeFunctionPerServiceSoTheCodeGrowsLinearly() throws {
     var text = "dicfg: 1\nservices:\n  c0: { type: C0 }\n"
     var types = [type("C0")]

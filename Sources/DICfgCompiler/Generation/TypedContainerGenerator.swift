@@ -794,6 +794,12 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isThrowing: Bool
     /// The environments it is eager in (nil for the base); empty when it is eager in all.
     public var environments: [String?] = []
+
+    public init(property: String, isThrowing: Bool, environments: [String?]) {
+      self.property = property
+      self.isThrowing = isThrowing
+      self.environments = environments
+    }
   }
 
   /// A graph built by the accessor itself: its hoisted instances as locals in dependency order,
