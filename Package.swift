@@ -105,7 +105,9 @@ let package = Package(
       dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp", "TypedSemantics"]),
     .testTarget(
       name: "DICfgCLITests",
-      dependencies: ["DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgReporting", "DICfgTestSupport"],
+      dependencies: [
+        "DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgLanguageServer", "DICfgReporting", "DICfgTestSupport",
+      ],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "DICfgLanguageServerTests", dependencies: ["DICfgLanguageServer"]),

@@ -37,4 +37,15 @@ public struct CompileTargets {
     }
     return targets
   }
+
+  /// The compiled targets whose findings a run reports, in order: a file another file of the run
+  /// imports is a fragment, checked through its importer (where its `$parameters` and references are
+  /// defined), whatever the order of the arguments, so an import cycle among the files is one
+  /// finding.
+  public static func reported(
+    _ results: [(target: Target, result: CompileResult)]
+  ) -> [(target: Target, result: CompileResult)] {
+    let imported = Set(results.flatMap { $0.result.fileOrder.dropFirst() })
+    return results.filter { !imported.contains($0.target.file) }
+  }
 }

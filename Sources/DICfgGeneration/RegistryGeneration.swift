@@ -48,14 +48,19 @@ public struct RegistryGeneration: Sendable {
       files, environments: environments, allEnvironments: allEnvironments, fileSystem: fileSystem)
     let swift = swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: swiftSources)
     let compiler = GraphCompiler(loader: ConfigLoader(limits: limits), fileSystem: fileSystem)
+    var results: [(target: CompileTargets.Target, result: CompileResult)] = []
     for target in targets where compiled.insert(target.key).inserted {
       let result = compiler.compile(
         CompileRequest(
           file: target.file, environments: target.environments, overrides: overrides,
           environmentVariables: environmentVariables, swift: swift))
-      diagnostics += result.diagnostics.filter { $0.severity == .error }
+      results.append((target, result))
       for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
       if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
+    }
+    // Findings as `dicfg validate` reports them: a fragment through the file that imports it.
+    for (_, result) in CompileTargets.reported(results) {
+      diagnostics += result.diagnostics.filter { $0.severity == .error }
     }
     diagnostics = diagnostics.sortedUnique()
     let unreadable = swift?.unreadable ?? []

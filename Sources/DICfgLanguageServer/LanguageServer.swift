@@ -495,9 +495,10 @@ public final class LanguageServer {
 
   // MARK: Protocol
 
-  /// Whether a text is a graph file's: a line that starts with the `dicfg` key, in YAML or JSON.
+  /// Whether a text is a graph file's: a line that starts with the `dicfg` key, in YAML or JSON
+  /// (where it may follow the opening brace: `{"dicfg": 1,`).
   public static func declaresFormat(_ text: String) -> Bool {
-    text.range(of: #"(?m)^\s*("dicfg"|dicfg)\s*:"#, options: .regularExpression) != nil
+    text.range(of: #"(?m)^[\s{]*("dicfg"|dicfg)\s*:"#, options: .regularExpression) != nil
   }
 
   static let documentKeys = [

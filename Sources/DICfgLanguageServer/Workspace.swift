@@ -75,13 +75,16 @@ extension Analysis {
   /// Compiles `root` alone and with each environment layer beside it.
   static func compile(_ root: String, fileSystem: OverlayFileSystem, swift: SwiftDeclarations?) -> Analysis {
     let compiler = GraphCompiler(fileSystem: fileSystem)
-    let base = compiler.compile(CompileRequest(file: root, swift: swift))
-    var diagnostics = base.diagnostics
+    // The process's environment, as `dicfg validate` reads `${NAME}` for its warnings.
+    let variables = ProcessInfo.processInfo.environment
+    let base = compiler.compile(CompileRequest(file: root, environmentVariables: variables, swift: swift))
+    var diagnostics = base.diagnostics + (swift?.unreadable ?? [])
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
     var plans: [(name: String, plan: ResolutionPlan?)] = []
     for environment in Roots.environments(of: root, in: fileSystem) {
-      let layered = compiler.compile(CompileRequest(file: root, environments: [environment], swift: swift))
+      let layered = compiler.compile(
+        CompileRequest(file: root, environments: [environment], environmentVariables: variables, swift: swift))
       diagnostics += layered.diagnostics
       plans.append((environment, layered.plan))
       files.merge(layered.files) { first, _ in first }

@@ -181,6 +181,7 @@ import Testing
     #expect(published.first?["params"]?["diagnostics"] == [])
     #expect(LanguageServer.declaresFormat("# comment\ndicfg: 1\n"))
     #expect(LanguageServer.declaresFormat("{\n  \"dicfg\": 1\n}"))
+    #expect(LanguageServer.declaresFormat("{\"dicfg\": 1,\n \"services\": {}}"), "the key on the brace's line")
     #expect(!LanguageServer.declaresFormat("name: CI\n"))
   }
 }

@@ -38,7 +38,7 @@ public struct LanguageServerCommand: ParsableCommand {
 
   /// The declarations of `paths`, or of the Swift files in the graph file's folder; nil when there
   /// are none.
-  static func swift(for graphFile: String, paths: [String]) -> SwiftDeclarations? {
+  public static func swift(for graphFile: String, paths: [String]) -> SwiftDeclarations? {
     if !paths.isEmpty { return SwiftDeclarationReader().read(paths: paths) }
     let folder = (graphFile as NSString).deletingLastPathComponent
     let declarations = SwiftDeclarationReader().read(paths: [folder.isEmpty ? "." : folder])

@@ -88,15 +88,13 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     // Every file first: a file another one imports is a fragment, checked through its importer
     // (where its `$parameters` and references are defined), whatever the order of the arguments.
     var results: [(target: CompileTargets.Target, result: CompileResult)] = []
-    var imported = Set<String>()
     for target in targets where compiled.insert(target.key).inserted {
-      let result = input.compile(target.file, environments: target.environments, swift: swift)
-      results.append((target, result))
-      imported.formUnion(result.fileOrder.dropFirst())
+      results.append((target, input.compile(target.file, environments: target.environments, swift: swift)))
     }
+    results = CompileTargets.reported(results)
     // Per file validated alone: its findings, so those only an environment adds can say so.
     var baseFindings: [String: Set<Diagnostic>] = [:]
-    for (target, result) in results where !imported.contains(target.file) {
+    for (target, result) in results {
       var found = result.diagnostics
       if let manifest, let plan = result.plan { found += LinkChecks.check(plan: plan, manifest: manifest) }
       let added = target.environments.dropFirst(input.environments.count)
@@ -109,7 +107,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
     }
     // The typed container's checks, over each file and the environments it was compiled with.
-    for (target, result) in results where !imported.contains(target.file) && target.added == nil {
+    for (target, result) in results where target.added == nil {
       let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
       diagnostics += TypedContainerGenerator.checks(
         graphFile: target.file, base: result.plan,

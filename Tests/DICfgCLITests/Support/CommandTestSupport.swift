@@ -12,7 +12,9 @@ let repositoryRoot = URL(fileURLWithPath: testsDirectory).deletingLastPathCompon
 
 /// Runs a command in-process with paths given relative to the repository and shown that way.
 func runCommand(_ arguments: [String]) throws -> CommandResult {
-  let absolute = arguments.map { $0.hasPrefix("config-examples/") ? repositoryRoot + "/" + $0 : $0 }
+  let absolute = arguments.map {
+    $0.hasPrefix("config-examples/") || $0.hasPrefix("Tests/") ? repositoryRoot + "/" + $0 : $0
+  }
   let command = try DICfgCommand.parseAsRoot(absolute)
   var result: CommandResult
   switch command {

@@ -1,0 +1,3 @@
+final class Client {
+  init(timeout: Double) {}
+}

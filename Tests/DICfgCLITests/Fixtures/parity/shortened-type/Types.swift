@@ -1,0 +1,4 @@
+final class Cart {}
+final class CheckoutService {
+  init(cart: Cart) {}
+}
