@@ -318,7 +318,9 @@ public final class LanguageServer {
         item(scope.name, kind: 14, detail: "scope declared in the graph file")
       }
     } else if before.contains(":") || before.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
-      for service in symbols.declarations(.service) {
+      // A service a layer patches is declared in the layer too: offered once, as the base has it.
+      var offered = Set<[String]>()
+      for service in symbols.declarations(.service) where offered.insert([service.container, service.name]).inserted {
         let fields = analysis.merged[service.container]?[service.name]?.value.mapping
         let type = fields?[key: "type"]?.text ?? "?"
         let scope = fields?[key: "scope"]?.text ?? "graph"

@@ -122,6 +122,9 @@ async def test_completion_offers_the_services_with_type_and_scope(client, exampl
         )
     )
     items = {item.label: item.detail for item in result.items}
+    # A service the layers patch is offered once, as the base declares it.
+    labels = [item.label for item in result.items]
+    assert len(labels) == len(set(labels)), labels
     assert items["httpClient"] == "URLSessionHTTPClient, singleton (container 'main')"
     assert items["userRepository"] == "RemoteUserRepository, graph (container 'main')"
 
