@@ -564,14 +564,15 @@ public struct TypedContainerGenerator: Sendable {
       externals.isEmpty
       ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
     writer.documentation([
-      "The container of `environment`, reading `${NAME}` parameters from `variables` (the process environment",
+      "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
       model.linksAtCreation
-        ? "by default): links the plan to the generated registration and builds the eager singletons."
-        : "by default). The plan is linked when something first needs it; the eager singletons are built now.",
-    ])
+        ? "environment): links the plan to the generated registration and builds the eager singletons."
+        : "environment, when the plan is linked). The plan is linked when something first needs it; the eager",
+      model.linksAtCreation ? nil : "singletons are built now.",
+    ].compactMap { $0 })
     writer.line(
       "\(access)convenience init(environment: Environment = .base, \(externalsParameter)"
-        + "variables: [String: String] = ProcessInfo.processInfo.environment, replacing replacements: Replacements = Replacements()) throws {"
+        + "variables: [String: String]? = nil, replacing replacements: Replacements = Replacements()) throws {"
     )
     writer.indent { body in
       let all = container.members.isEmpty ? "replacements.byID" : "replacements.all"
@@ -583,8 +584,8 @@ public struct TypedContainerGenerator: Sendable {
           "  plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue), "
             + "registry: try Registry.fromGraphFile(),")
         $0.line(
-          "  externals: \(externals.isEmpty ? "[:]" : "externals.byID"), environment: variables, replacing: replaced, "
-            + "sharing: storage)")
+          "  externals: \(externals.isEmpty ? "[:]" : "externals.byID"), "
+            + "environment: variables ?? ProcessInfo.processInfo.environment, replacing: replaced, sharing: storage)")
       }
       body.line("}")
       body.line(

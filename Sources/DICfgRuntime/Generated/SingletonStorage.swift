@@ -35,6 +35,50 @@ public final class SingletonStorage: Sendable {
     return try built(service, as: T.self, build)
   }
 
+  /// The singleton numbered `service` of a class type: as ``singleton(_:as:build:)``, with a build
+  /// that keeps the object as it is, without boxing or casting it.
+  @inlinable
+  @inline(__always)
+  public func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    if let object = reader.object(service), let typed = ClassCast.exact(object, to: T.self) { return typed }
+    let object = try builtObject(service) { try build() }
+    guard let typed = ClassCast.exact(object, to: T.self) else { Self.mismatch(object, T.self) }
+    return typed
+  }
+
+  @usableFromInline
+  func builtObject(_ service: Int, _ build: () throws -> AnyObject) rethrows -> AnyObject {
+    if let kept = singletons.kept(service) { return kept.object }
+    switch builds.claim(service, in: singletons, resolve: nil, thread: .current) {
+    case .kept(let instance):
+      return instance.object
+    case .cycle(let built):
+      guard let built else { Self.requestedWhileBuilding(service) }
+      return built.object
+    case .build:
+      let object: AnyObject
+      do {
+        object = try build()
+      } catch {
+        builds.release(service)
+        throw error
+      }
+      builds.keep(claimed: service, instance: .object(object), in: singletons)
+      return object
+    }
+  }
+
+  @usableFromInline
+  static func mismatch(_ object: AnyObject, _ type: Any.Type) -> Never {
+    preconditionFailure("a generated container's singleton is a \(Swift.type(of: object)), not a \(type)")
+  }
+
+  /// Only a factory that reaches the container again, on this thread or one this one waits for,
+  /// asks for a singleton whose build it is part of: generated builds never do.
+  static func requestedWhileBuilding(_ service: Int) -> Never {
+    preconditionFailure("singleton \(service) of a generated container was requested while it was being built")
+  }
+
   @usableFromInline
   func built<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
     // A value kept in a box, or an instance of another class than `T`, is read without a lock too.
@@ -43,11 +87,7 @@ public final class SingletonStorage: Sendable {
     case .kept(let instance):
       return Self.typed(instance, as: T.self)
     case .cycle(let built):
-      // Only a factory that reaches the container again, on this thread or one this one waits
-      // for, asks for a singleton whose build it is part of: generated builds never do.
-      guard let built else {
-        preconditionFailure("singleton \(service) of a generated container was requested while it was being built")
-      }
+      guard let built else { Self.requestedWhileBuilding(service) }
       return Self.typed(built, as: T.self)
     case .build:
       let value: T
@@ -57,9 +97,7 @@ public final class SingletonStorage: Sendable {
         builds.release(service)
         throw error
       }
-      let instance = Instance.wrapping(value)
-      builds.built(instance, of: service)
-      builds.keep([ClaimedBuild(scope: singletons, service: service)])
+      builds.keep(claimed: service, instance: Instance.wrapping(value), in: singletons)
       return value
     }
   }

@@ -107,6 +107,15 @@ final class SharedBuilds: Sendable {
     state.withLock(broadcast: true) { _ in scope.keep(instance, of: service) }
   }
 
+  /// Keeps the instance of a claimed build that ends with itself (a generated accessor's, which
+  /// sets no properties), drops the claim and wakes the threads waiting for it: one lock.
+  func keep(claimed service: Int, instance: Instance, in scope: some SharedScope) {
+    state.withLock(broadcast: true) { state in
+      scope.keep(instance, of: service)
+      state.claims[service] = nil
+    }
+  }
+
   /// Drops the claims of a resolve that failed, so the next resolve builds them again.
   func abandon(_ claimed: [ClaimedBuild]) {
     guard !claimed.isEmpty else { return }
