@@ -563,13 +563,14 @@ public struct TypedContainerGenerator: Sendable {
     let externalsParameter =
       externals.isEmpty
       ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
-    writer.documentation([
-      "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
-      model.linksAtCreation
-        ? "environment): links the plan to the generated registration and builds the eager singletons."
-        : "environment, when the plan is linked). The plan is linked when something first needs it; the eager",
-      model.linksAtCreation ? nil : "singletons are built now.",
-    ].compactMap { $0 })
+    writer.documentation(
+      [
+        "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
+        model.linksAtCreation
+          ? "environment): links the plan to the generated registration and builds the eager singletons."
+          : "environment, when the plan is linked). The plan is linked when something first needs it; the eager",
+        model.linksAtCreation ? nil : "singletons are built now.",
+      ].compactMap { $0 })
     writer.line(
       "\(access)convenience init(environment: Environment = .base, \(externalsParameter)"
         + "variables: [String: String]? = nil, replacing replacements: Replacements = Replacements()) throws {"
