@@ -110,7 +110,9 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]
     ),
-    .testTarget(name: "DICfgLanguageServerTests", dependencies: ["DICfgLanguageServer"]),
+    .testTarget(
+      name: "DICfgLanguageServerTests",
+      dependencies: ["DICfgLanguageServer", "DICfgCompiler", "DICfgLoader", "DICfgCore"]),
     .testTarget(name: "DICfgPluginTests"),
   ],
   swiftLanguageModes: [.v6]

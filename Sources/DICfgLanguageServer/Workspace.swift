@@ -40,10 +40,10 @@ struct Analysis: Sendable {
 
 /// Where a file stands among graph files: the file to compile for it, and the environment layers
 /// beside that file.
-enum Roots {
+package enum Roots {
   /// The file to compile for `path`: the base of a `BASE.ENV.yaml` layer, a file in the same folder
   /// that imports it, or itself.
-  static func root(of path: String, in fileSystem: OverlayFileSystem, loader: ConfigLoader) -> String {
+  package static func root(of path: String, in fileSystem: some GraphFileSystem, loader: ConfigLoader) -> String {
     // A layer's base is the one `dicfg validate` gives it: `a.b.prod.yaml` is the `prod` layer
     // of `a.b.yaml`, compiled with the layers beside that file.
     if let layer = Paths.environmentLayer(of: path), layer.base != path, fileSystem.fileExists(layer.base) {
@@ -60,13 +60,13 @@ enum Roots {
     return path
   }
 
-  static func isGraphFile(_ name: String) -> Bool {
+  package static func isGraphFile(_ name: String) -> Bool {
     name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
   }
 
   /// The environments whose layers stand beside `root` (`app.production.yaml` for `app.yaml`), as
   /// the compiler finds them.
-  static func environments(of root: String, in fileSystem: OverlayFileSystem) -> [String] {
+  package static func environments(of root: String, in fileSystem: some GraphFileSystem) -> [String] {
     Paths.environments(beside: root, in: fileSystem)
   }
 }

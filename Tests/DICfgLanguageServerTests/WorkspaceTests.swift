@@ -1,0 +1,70 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgLanguageServer
+import DICfgLoader
+import Testing
+
+/// Which file the server compiles for an opened one, and the layers beside it: the compiler's rules.
+@Suite struct RootsTests {
+  private let files = InMemoryFileSystem([
+    "config/app.yaml": "dicfg: 1\nimports: [parts.yaml]\nservices:\n  app: { type: App }\n",
+    "config/parts.yaml": "dicfg: 1\nservices:\n  part: { type: Part }\n",
+    "config/app.production.yaml": "dicfg: 1\nservices:\n  app: { scope: singleton }\n",
+    "config/app.test.yaml": "dicfg: 1\nservices: {}\n",
+    "config/app.v2.yaml": "dicfg: 1\nservices: {}\n",
+    "config/app.v2.prod.yaml": "dicfg: 1\nservices: {}\n",
+  ])
+
+  @Test func aLayerIsCompiledOnItsBaseAndAFragmentThroughItsImporter() {
+    let loader = ConfigLoader()
+    #expect(Roots.root(of: "config/app.production.yaml", in: files, loader: loader) == "config/app.yaml")
+    #expect(Roots.root(of: "config/app.v2.prod.yaml", in: files, loader: loader) == "config/app.v2.yaml")
+    #expect(Roots.root(of: "config/parts.yaml", in: files, loader: loader) == "config/app.yaml")
+    #expect(Roots.root(of: "config/app.yaml", in: files, loader: loader) == "config/app.yaml")
+  }
+
+  @Test func theEnvironmentsBesideAFileAreTheCompilers() {
+    #expect(Roots.environments(of: "config/app.yaml", in: files) == ["production", "test", "v2"])
+    #expect(
+      Roots.environments(of: "config/app.yaml", in: files) == Paths.environments(beside: "config/app.yaml", in: files))
+    #expect(Roots.environments(of: "config/app.v2.yaml", in: files) == ["prod"])
+  }
+}
+
+/// The names of a graph file and its layers, each at its place.
+@Suite struct GraphSymbolsTests {
+  private func symbols(_ texts: [(String, String)]) -> GraphSymbols {
+    let loader = ConfigLoader()
+    return GraphSymbols(files: texts.map { loader.load(bytes: Array($0.1.utf8), path: $0.0) })
+  }
+
+  private let base = (
+    "app.yaml",
+    "dicfg: 1\nparameters: { url: https://x }\nservices:\n  client: { type: Client, init: { url: $url } }\n"
+      + "  app: { type: App, init: { client: client } }\n"
+  )
+  private let layer = ("app.test.yaml", "dicfg: 1\nservices:\n  client: { type: StubClient }\n")
+
+  @Test func aLayersPatchLeadsToTheBaseDeclaration() throws {
+    let symbols = symbols([base, layer])
+    #expect(symbols.declarations(.service).map(\.name) == ["client", "app", "client"])
+    let patch = try #require(symbols.occurrence(in: "app.test.yaml", line: 3, column: 3))
+    let declaration = try #require(symbols.declaration(of: patch))
+    #expect(declaration.location.file == "app.yaml" && declaration.location.line == 4)
+  }
+
+  @Test func aReferenceFindsItsDeclarationAndEveryPlaceOfTheName() throws {
+    let symbols = symbols([base, layer])
+    let reference = try #require(symbols.occurrence(in: "app.yaml", line: 5, column: 37))
+    #expect(reference.name == "client" && !reference.isDeclaration && reference.owner == "app")
+    let places = symbols.occurrences(sameAs: reference).map { "\($0.location.file):\($0.location.line)" }
+    #expect(places == ["app.yaml:4", "app.yaml:5", "app.test.yaml:3"])
+    let parameter = try #require(symbols.occurrence(in: "app.yaml", line: 4, column: 41))
+    #expect(symbols.declaration(of: parameter)?.location.line == 2, "'$url' names the parameter")
+  }
+
+  @Test func aFileThatDoesNotLoadHasNoSymbolsAndNothingElseBreaks() {
+    let symbols = symbols([("broken.yaml", "dicfg: 1\nservices: { a: [\n"), base])
+    #expect(symbols.declarations(.service).map(\.name) == ["client", "app"])
+  }
+}
