@@ -48,23 +48,29 @@ public final class SingletonStorage: Sendable {
 
   @usableFromInline
   func builtObject(_ service: Int, _ build: () throws -> AnyObject) rethrows -> AnyObject {
-    if let kept = singletons.kept(service) { return kept.object }
+    try instance(service) { .object(try build()) }.object
+  }
+
+  /// The kept instance of `service`, or the one `build` makes, claimed so it runs once across
+  /// threads, and kept with the claim dropped in one lock.
+  private func instance(_ service: Int, _ build: () throws -> Instance) rethrows -> Instance {
+    if let kept = singletons.kept(service) { return kept }
     switch builds.claim(service, in: singletons, resolve: nil, thread: .current) {
     case .kept(let instance):
-      return instance.object
+      return instance
     case .cycle(let built):
       guard let built else { Self.requestedWhileBuilding(service) }
-      return built.object
+      return built
     case .build:
-      let object: AnyObject
+      let instance: Instance
       do {
-        object = try build()
+        instance = try build()
       } catch {
         builds.release(service)
         throw error
       }
-      builds.keep(claimed: service, instance: .object(object), in: singletons)
-      return object
+      builds.keep(claimed: service, instance: instance, in: singletons)
+      return instance
     }
   }
 
@@ -81,25 +87,7 @@ public final class SingletonStorage: Sendable {
 
   @usableFromInline
   func built<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
-    // A value kept in a box, or an instance of another class than `T`, is read without a lock too.
-    if let kept = singletons.kept(service) { return Self.typed(kept, as: T.self) }
-    switch builds.claim(service, in: singletons, resolve: nil, thread: .current) {
-    case .kept(let instance):
-      return Self.typed(instance, as: T.self)
-    case .cycle(let built):
-      guard let built else { Self.requestedWhileBuilding(service) }
-      return Self.typed(built, as: T.self)
-    case .build:
-      let value: T
-      do {
-        value = try build()
-      } catch {
-        builds.release(service)
-        throw error
-      }
-      builds.keep(claimed: service, instance: Instance.wrapping(value), in: singletons)
-      return value
-    }
+    Self.typed(try instance(service) { Instance.wrapping(try build()) }, as: T.self)
   }
 
   /// A kept instance as the accessor's type: what the accessor or the link built for the same
