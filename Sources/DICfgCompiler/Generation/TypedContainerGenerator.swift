@@ -291,7 +291,9 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// The members every typed container declares itself, which no accessor may take.
-  static let ownMembers: Set<String> = ["dynamicContainer", "isReplaced", "observingContainer", "externals", "_link"]
+  static let ownMembers: Set<String> = [
+    "dynamicContainer", "isReplaced", "observingContainer", "externals", "_link", "_singletons",
+  ]
 
   /// Services whose accessors would take a name the typed container already has: a collaborating
   /// container's member (`userDetails` beside a container `userDetails`) or one of its own members
@@ -403,6 +405,10 @@ public struct TypedContainerGenerator: Sendable {
       if container.keepsExternals { body.line("private let externals: Externals") }
       body.documentation(["The link, made when first needed, and the singletons' storage."])
       body.line("private let _link: DeferredLink")
+      if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
+        body.documentation(["The singletons' storage, read without a retain."])
+        body.line("private let _singletons: SingletonSlots")
+      }
       body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
       body.line("private let isReplaced: Bool")
       body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
@@ -417,6 +423,9 @@ public struct TypedContainerGenerator: Sendable {
       body.line("fileprivate init(link: DeferredLink, isReplaced: Bool\(externals)) {")
       body.indent { initializer in
         initializer.line("_link = link")
+        if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
+          initializer.line("_singletons = link.storage.slots")
+        }
         initializer.line("self.isReplaced = isReplaced")
         if !externals.isEmpty { initializer.line("self.externals = externals") }
         for member in container.members {
@@ -663,7 +672,7 @@ public struct TypedContainerGenerator: Sendable {
       let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
       let construct = "\(build.initializerThrows ? "try " : "")\(build.type)(\(values.joined(separator: ", ")))"
       writer.line(
-        "return \(build.isThrowing ? "try " : "")_link.storage.singleton(\(build.number), as: \(accessor.type).self) "
+        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(accessor.type).self) "
           + "{ \(construct) }")
     case .straightLine(let line):
       // With replacements, the runtime builds the graph around the stand-ins. A graph whose

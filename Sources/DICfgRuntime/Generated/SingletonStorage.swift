@@ -35,12 +35,15 @@ public final class SingletonStorage: Sendable {
     return try built(service, as: T.self, build)
   }
 
-  /// The singleton numbered `service` of a class type: as ``singleton(_:as:build:)``, with a build
-  /// that keeps the object as it is, without boxing or casting it.
+  /// The singleton numbered `service` of a class type: as `singleton(_:as:build:)` of any type, with a build
+  /// that keeps the object as it is, without boxing or casting it. Once built, it is one atomic
+  /// load and no check of the object's class: the slot holds what this accessor or the link built
+  /// for the same service, whose type is `T` or a subclass (a container with replacements resolves
+  /// through the link instead).
   @inlinable
   @inline(__always)
   public func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
-    if let object = reader.object(service), let typed = ClassCast.exact(object, to: T.self) { return typed }
+    if let object = reader.object(service) { return ClassCast.unchecked(object, to: T.self) }
     let object = try builtObject(service) { try build() }
     guard let typed = ClassCast.exact(object, to: T.self) else { Self.mismatch(object, T.self) }
     return typed
@@ -97,5 +100,39 @@ public final class SingletonStorage: Sendable {
       preconditionFailure("a generated container's singleton is a \(Swift.type(of: instance.any)), not a \(T.self)")
     }
     return typed
+  }
+}
+
+extension SingletonStorage {
+  /// The storage as a generated container keeps it for its accessors' reads: the slots' address and
+  /// the storage unretained, so reading a built singleton touches no reference count. Valid while
+  /// the storage lives (the container's link keeps it).
+  public var slots: SingletonSlots { SingletonSlots(storage: self) }
+}
+
+/// A generated container's view of its ``SingletonStorage``: `singleton(_:as:build:)` reads a
+/// built singleton with one atomic load and no retain of the storage.
+public struct SingletonSlots: @unchecked Sendable {
+  @usableFromInline let reader: WriteOnceInstances.Reader
+  @usableFromInline unowned(unsafe) let storage: SingletonStorage
+
+  init(storage: SingletonStorage) {
+    self.reader = storage.reader
+    self.storage = storage
+  }
+
+  /// The singleton numbered `service`, as `SingletonStorage.singleton(_:as:build:)` gives it.
+  @inlinable
+  @inline(__always)
+  public func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    if let object = reader.object(service) { return ClassCast.unchecked(object, to: T.self) }
+    return try storage.singleton(service, as: T.self, build: build)
+  }
+
+  /// The singleton numbered `service`, of any type.
+  @inlinable
+  @inline(__always)
+  public func singleton<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    try storage.singleton(service, as: T.self, build: build)
   }
 }
