@@ -4,8 +4,9 @@ public import DICfgCore
 /// generated code carries its plans, the base in full and each environment as the changes its
 /// layer makes to the base.
 ///
-/// ``writing(_:files:)`` and ``changing(_:into:files:)`` decide the statements (values, no Swift
-/// text); ``apply(_:to:)`` runs them, as the Swift the renderer spells from them does.
+/// ``writing(_:files:sourceRoot:)`` and ``changing(_:into:files:sourceRoot:)`` decide the statements
+/// (values, no Swift text); ``apply(_:to:)`` runs them, as the Swift the renderer spells from them
+/// does.
 public enum PlanStatement: Sendable, Equatable {
   /// A location: its file's index in the plans' file table, line, column and offset.
   public struct Location: Sendable, Equatable {
@@ -35,9 +36,12 @@ public enum PlanStatement: Sendable, Equatable {
   case initializer(label: String, value: ResolutionPlan.Value, at: Location)
   case property(label: String, value: ResolutionPlan.Value, at: Location)
 
-  /// The statements writing `plan` from nothing; the files its locations name are added to `files`.
+  /// The statements writing `plan` from nothing.
   ///
-  /// - Parameter sourceRoot: A directory: files under it are named relative to it.
+  /// - Parameters:
+  ///   - plan: The plan to write.
+  ///   - files: The file table the statements' locations index; the files they name are added.
+  ///   - sourceRoot: A directory: files under it are named relative to it.
   public static func writing(_ plan: ResolutionPlan, files: inout [String], sourceRoot: String? = nil)
     -> [PlanStatement]
   {
@@ -45,6 +49,12 @@ public enum PlanStatement: Sendable, Equatable {
   }
 
   /// The statements changing `base` into `plan`: what differs, and nothing else.
+  ///
+  /// - Parameters:
+  ///   - base: The plan the statements start from (the base plan, for an environment).
+  ///   - plan: The plan they end with.
+  ///   - files: The file table the statements' locations index; the files they name are added.
+  ///   - sourceRoot: A directory: files under it are named relative to it.
   public static func changing(
     _ base: ResolutionPlan, into plan: ResolutionPlan, files: inout [String], sourceRoot: String? = nil
   ) -> [PlanStatement] {

@@ -11,7 +11,7 @@ public import DICfgCore
 ///
 /// Where the target's Swift declarations prove it, an accessor builds its service as hand-written
 /// code would: graph- and unique-scoped services in the accessor, singletons into the runtime's
-/// singleton storage (``StraightLinePlanner``). Every other accessor resolves through the dynamic
+/// singleton storage (`StraightLinePlanner`). Every other accessor resolves through the dynamic
 /// `Container` underneath, linked when first needed and sharing that storage, by the service's
 /// number in the link (by id where it takes run-time arguments or awaits), so scopes, cycles and
 /// identities are the runtime's. It works in two stages, as ``RegistryGenerator`` does: ``translate(_:)`` decides the names,
