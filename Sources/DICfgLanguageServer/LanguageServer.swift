@@ -235,13 +235,12 @@ public final class LanguageServer {
       lines = ["**\(declaration.name)**, a service of container '\(declaration.container)'", ""]
       if let entry = analysis.merged[declaration.container]?[declaration.name], let fields = entry.value.mapping {
         if fields[key: "scope"] == nil { lines.append("- `scope: graph` (the default)") }
-        if fields[key: "isolation"] == nil {
-          let type = fields[key: "type"].flatMap { analysis.swift?.type(named: $0.text) }
-          let isolated = type.map {
-            $0.globalActor == "MainActor" || $0.initializers.contains { $0.globalActor == "MainActor" }
-          }
+        // The isolation the compiler decided: from the initializer `init:` names, where the Swift says.
+        let compiled = analysis.plan?.containers.first { $0.name == declaration.container }?.services
+          .first { $0.id == declaration.name }
+        if fields[key: "isolation"] == nil, let compiled {
           lines.append(
-            isolated == true
+            compiled.isolation == .mainActor
               ? "- `isolation: MainActor` (its Swift initializer is)" : "- `isolation: nonisolated` (the default)")
         }
         for field in fields {

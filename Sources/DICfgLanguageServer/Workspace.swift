@@ -36,6 +36,8 @@ struct Analysis: Sendable {
   var mergedByEnvironment: [(environment: String, services: [String: [String: ConfigNode.Entry]])] = []
   /// The declarations of the Swift target beside the graph file, where the server has them.
   var swift: SwiftDeclarations?
+  /// The compiled plan of the file alone, when it compiles: what the compiler decided (isolation).
+  var plan: ResolutionPlan?
 }
 
 /// Where a file stands among graph files: the file to compile for it, and the environment layers
@@ -95,6 +97,6 @@ extension Analysis {
     let ordered = order.compactMap { files[$0] }
     return Analysis(
       root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: GraphSymbols(files: ordered),
-      merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift)
+      merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift, plan: base.plan)
   }
 }

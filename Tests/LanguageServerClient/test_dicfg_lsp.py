@@ -339,3 +339,26 @@ async def test_a_fragment_is_checked_through_its_importer_and_an_alias_goes_to_i
         )
     )
     assert result.range.start == position_of(text, "holyGrailQuest:")
+
+
+async def test_hover_shows_the_isolation_the_compiler_decides(client, tmp_path):
+    """A type with a main-actor initializer and a nonisolated one: the service's isolation is the
+    one of the initializer its `init:` names, as the compiler and the generated code have it."""
+    (tmp_path / "Types.swift").write_text(
+        "final class Panel {\n  @MainActor init() {}\n  nonisolated init(title: String) {}\n}\n"
+    )
+    text = "dicfg: 1\nservices:\n  panel: { type: Panel, init: { title: { value: x } } }\n  shown: { type: Panel }\n"
+    path = tmp_path / "dicfg.yaml"
+    path.write_text(text)
+    await open_file(client, path)
+    hovers = {}
+    for name in ["panel", "shown"]:
+        hover = await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri(path)),
+                position=position_of(text, name + ":", offset=1),
+            )
+        )
+        hovers[name] = hover.contents.value
+    assert "- `isolation: nonisolated` (the default)" in hovers["panel"], hovers["panel"]
+    assert "- `isolation: MainActor` (its Swift initializer is)" in hovers["shown"], hovers["shown"]
