@@ -118,6 +118,17 @@ private func errors(_ output: String) -> [String] {
       "Sources/LayerValue/dicfg.production.yaml:5:12: error: argument 'fee' of 'payments' is the string \"30\", but "
         + "'Payments.Gateway.init(client:fee:)' takes 'Double' there; write a value of that type [#type-mismatch]"
     ),
+    (
+      "ShortenedType",
+      "Sources/ShortenedType/dicfg.yaml:4:11: error: 'badge' is of type 'Badge', which the target's Swift does not "
+        + "declare; did you mean 'CartBadge'? [#unknown-type]"
+    ),
+    (
+      "LayerParameter",
+      "Sources/LayerParameter/dicfg.production.yaml:3:8: error: parameter 'fee' is the string \"ten\" in environment "
+        + "'production', but argument 'fee' of 'payments' passes it to 'Payments.Gateway.init(client:fee:)', which "
+        + "takes 'Double' there; write a value of that type [#type-mismatch]"
+    ),
   ])
   func aMistakeBetweenTheGraphFileAndTheSwiftIsOneErrorAtItsLine(target: String, error: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])
@@ -139,6 +150,15 @@ private func errors(_ output: String) -> [String] {
       errors(build.output).first
         == "Sources/BrokenGraph/dicfg.yaml:6:15: error: argument 'client' of 'payments' refers to 'httpClinet', which "
         + "nothing provides; define a service or external with that id, or bind the type with 'as' [#unknown-reference]",
+      "\(build.output)")
+  }
+
+  @Test func aSyntaxErrorInAnImportedFileFailsTheBuildOnceWhateverTheEnvironments() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", "ImportedSyntaxError"])
+    #expect(build.status != 0)
+    #expect(
+      errors(build.output)
+        == ["Sources/ImportedSyntaxError/parts.yaml:4:1: error: did not find expected node content [#syntax-error]"],
       "\(build.output)")
   }
 

@@ -25,6 +25,9 @@ let package = Package(
     .target(name: "LayerValue", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "IsolationFromSwift", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "BrokenGraph", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "ShortenedType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "LayerParameter", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "ImportedSyntaxError", dependencies: ["Shop"] + runtime, plugins: plugin),
   ],
   swiftLanguageModes: [.v6]
 )
