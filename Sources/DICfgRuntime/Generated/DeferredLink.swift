@@ -1,4 +1,5 @@
 import Atomics
+import Foundation
 
 /// The link of a generated container, made the first time something needs it, and the singleton
 /// storage it shares with the container's accessors.
@@ -14,7 +15,7 @@ public final class DeferredLink: Sendable {
   /// The linked container once made, read without a lock.
   private let linked = ManagedAtomicLazyReference<Container>()
   /// Held while linking, so the plan is linked once.
-  private let linking = Locked(())
+  private let linking = NSLock()
 
   /// - Parameters:
   ///   - serviceCount: The number of services of the plan, across its containers.
@@ -27,10 +28,10 @@ public final class DeferredLink: Sendable {
   /// The linked container: linked on the first call, then read with one atomic load.
   public func container() throws -> Container {
     if let container = linked.load() { return container }
-    return try linking.withLock { _ in
-      if let container = linked.load() { return container }
-      return linked.storeIfNilThenLoad(try link(storage))
-    }
+    linking.lock()
+    defer { linking.unlock() }
+    if let container = linked.load() { return container }
+    return linked.storeIfNilThenLoad(try link(storage))
   }
 
   /// Resolves the service numbered `service` in the link (the plan's services, numbered across its
