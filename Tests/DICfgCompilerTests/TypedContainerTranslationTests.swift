@@ -252,6 +252,25 @@ import Testing
     }
   }
 
+  @Test func aServicePassedAsATypeItInheritsTransitivelyIsBuiltInTheAccessor() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        store: { type: DiskStore }
+        user: { type: User, init: { store: store } }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Store", inherited: ["Storing"]), type("DiskStore", inherited: ["Store"]),
+      type("User", [("store", "any Storing")]),
+    ])
+    let user = try translate(files, swift: swift).containers[0].accessors[1]
+    #expect(
+      steps(user) == [.build(local: "_user", value: .call("_makeUser", arguments: [], isThrowing: false))],
+      "'DiskStore' is a 'Store', which is 'Storing': the rule the checks follow proves it")
+  }
+
   @Test func aChainIsOneMakeFunctionPerServiceSoTheCodeGrowsLinearly() throws {
     var text = "dicfg: 1\nservices:\n  c0: { type: C0 }\n"
     var types = [type("C0")]

@@ -9,9 +9,7 @@ import DICfgCore
 extension GraphResolver {
   mutating func checkSwift(_ swift: SwiftDeclarations, services: inout [[ResolutionPlan.Service]]) {
     let declared = swift.types.filter { $0.kind != .extension }.map(\.name)
-    var index: [String: SwiftType] = [:]
-    for type in swift.types where index[type.name] == nil { index[type.name] = type }
-    let context = SwiftContext(declarations: swift, types: index)
+    let context = SwiftContext(swift)
     for number in nodes.indices {
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
@@ -335,28 +333,61 @@ struct SwiftContext {
     return superclass(of: type).map { propertiesComplete($0) } ?? true
   }
 
-  /// Whether a value of the type named `source` certainly cannot be passed where `target` is taken:
-  /// both declared in the target, and every type `source` inherits from, transitively, declared
-  /// there or a standard marker protocol, none of them `target`.
-  func cannotConvert(_ source: String, to target: String) -> Bool {
-    guard let to = declarations.type(named: target), to.kind != .extension,
-      let from = declarations.type(named: source), from.kind != .extension
-    else { return false }
-    if from.name == to.name { return false }
+  /// What the declarations prove of passing a value of one type where another is taken.
+  enum Conversion {
+    /// It compiles: the same type, `Any`, `AnyObject` for a class, or a type `source` inherits
+    /// from, transitively.
+    case certain
+    /// It cannot compile: both are declared in the target, and every type `source` inherits from,
+    /// transitively, is declared there or is a standard marker protocol, none of them `target`.
+    case impossible
+    /// The declarations cannot tell (a type from another module, say): the Swift compiler judges.
+    case unknown
+  }
+
+  /// Whether a value of the type named `source` is passed where the type named `target` is taken:
+  /// the one rule the checks (which report what is ``Conversion/impossible``) and the straight-line
+  /// planner (which writes only what is ``Conversion/certain``) follow.
+  func conversion(_ source: String, to target: String) -> Conversion {
+    let target = SwiftTypeText.normalized(target)
+    let sourceName = SwiftTypeText.normalized(source)
+    if target == "Any" || sourceName == target { return .certain }
+    guard let from = declarations.type(named: sourceName), from.kind != .extension else { return .unknown }
+    if target == "AnyObject" { return from.kind == .class ? .certain : .unknown }
+    let to = declarations.type(named: target)
+    if let to, to.kind != .extension, to.name == from.name { return .certain }
+    var known = to.map { $0.kind != .extension } ?? false
     var pending = [from]
     var seen: Set<String> = [from.name]
     while let type = pending.popLast() {
       for inherited in type.inherited {
         let name = SwiftTypeText.normalized(inherited)
-        if name == to.name { return false }
+        if name == target || name == to?.name { return .certain }
         if Self.markerProtocols.contains(name) { continue }
-        guard let next = declarations.type(named: name), next.kind != .extension else { return false }
-        if next.name == to.name { return false }
+        guard let next = declarations.type(named: name), next.kind != .extension else {
+          known = false
+          continue
+        }
+        if next.name == to?.name { return .certain }
         if seen.insert(next.name).inserted { pending.append(next) }
       }
     }
     // Conformances added by extensions of other types' protocols are in `inherited` already.
-    return true
+    return known ? .impossible : .unknown
+  }
+
+  /// Whether a value of the type named `source` certainly cannot be passed where `target` is taken.
+  func cannotConvert(_ source: String, to target: String) -> Bool {
+    conversion(source, to: target) == .impossible
+  }
+}
+
+extension SwiftContext {
+  /// The declarations of `declarations`, indexed by name.
+  init(_ declarations: SwiftDeclarations) {
+    var index: [String: SwiftType] = [:]
+    for type in declarations.types where index[type.name] == nil { index[type.name] = type }
+    self.init(declarations: declarations, types: index)
   }
 }
 

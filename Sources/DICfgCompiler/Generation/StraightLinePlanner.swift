@@ -21,6 +21,8 @@ struct StraightLinePlanner {
   let plan: ResolutionPlan
   let container: Int
   let swift: SwiftDeclarations
+  /// The declarations indexed, for the rule of which types convert.
+  let context: SwiftContext
   /// Each variant's services of the container, by id (the base's among them).
   let variants: [[String: ResolutionPlan.Service]]
   /// Whether every variant orders the container's services as the base does, so references
@@ -253,7 +255,7 @@ struct StraightLinePlanner {
     ) throws -> TypedContainerModel.Expression {
       if case .service(let reference) = value, planner.service(reference.service).scope == .graph {
         let target = planner.service(reference.service)
-        guard Self.accepts(Self.bare(type), target, planner.swift) else { throw Unplannable() }
+        guard Self.accepts(Self.bare(type), target, planner.context) else { throw Unplannable() }
         return .local(Self.local(target))
       }
       var uses = Uses()
@@ -390,7 +392,7 @@ struct StraightLinePlanner {
       case .service(let reference):
         guard reference.container == planner.container else { throw Unplannable() }
         let target = planner.service(reference.service)
-        guard Self.accepts(bare, target, planner.swift) else { throw Unplannable() }
+        guard Self.accepts(bare, target, planner.context) else { throw Unplannable() }
         if target.scope == .graph && hoisted.contains(reference.service) {
           _ = try maker(of: reference.service)
           uses.hoisted.append(reference.service)
@@ -457,13 +459,13 @@ struct StraightLinePlanner {
       }
     }
 
-    /// Whether Swift takes an instance of `service` where it expects `type`: its own type, a type
-    /// it is bound as, a type its declaration inherits, `Any`, or `AnyObject` for a class.
-    private static func accepts(_ type: String, _ service: ResolutionPlan.Service, _ swift: SwiftDeclarations) -> Bool {
+    /// Whether Swift takes an instance of `service` where it expects `type`: a type it is bound
+    /// as (which the registration's checks hold the Swift to), or what the checks' rule of
+    /// conversion proves (`SwiftContext.conversion(_:to:)`).
+    private static func accepts(_ type: String, _ service: ResolutionPlan.Service, _ context: SwiftContext) -> Bool {
       let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-      if bare == service.type || service.bindings.contains(bare) || bare == "Any" { return true }
-      guard let declared = swift.type(named: service.type) else { return false }
-      return declared.inherited.contains(bare) || (bare == "AnyObject" && declared.kind == .class)
+      if service.bindings.contains(bare) { return true }
+      return context.conversion(service.type, to: bare) == .certain
     }
   }
 }

@@ -73,6 +73,7 @@ public struct TypedContainerGenerator: Sendable {
         ($0.offset, $0.element.property)
       })
     let numbers = globalNumbers(variants, base: plan)
+    let context = swift.map(SwiftContext.init)
     let firstService = plan.firstServiceNumbers
     let containers = plan.containers.enumerated().map { index, container in
       let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
@@ -97,16 +98,18 @@ public struct TypedContainerGenerator: Sendable {
         uniqueKeysWithValues: container.services.indices.compactMap { position in
           numbers[firstService[index] + position].map { (position, $0) }
         })
-      let planner = swift.map { swift in
-        StraightLinePlanner(
-          plan: plan, container: index, swift: swift, variants: services,
-          sameOrder: variants.allSatisfy {
-            $0.plan.containers.indices.contains(index)
-              && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
-          },
-          parameters: variants.map(\.plan.parameters),
-          externals: index == 0 && keepsExternals ? externalProperties : [:], accessors: facts,
-          globalNumbers: containerNumbers)
+      let planner = swift.flatMap { swift in
+        context.map { context in
+          StraightLinePlanner(
+            plan: plan, container: index, swift: swift, context: context, variants: services,
+            sameOrder: variants.allSatisfy {
+              $0.plan.containers.indices.contains(index)
+                && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
+            },
+            parameters: variants.map(\.plan.parameters),
+            externals: index == 0 && keepsExternals ? externalProperties : [:], accessors: facts,
+            globalNumbers: containerNumbers)
+        }
       }
       let planned = planner?.planned()
       let accessors = container.services.indices.map {
