@@ -187,3 +187,31 @@ func embeddedPlan(_ model: RegistryModel, environment: String?) throws -> Resolu
   PlanStatement.apply(try #require(plans.first { $0.environment == environment }).statements, to: &plan)
   return plan.plan
 }
+
+/// The statements that change one plan into another, on plans no graph file gives easily.
+@Suite struct PlanStatementTests {
+  private func container(_ name: String, line: Int, services: [String]) -> ResolutionPlan.Container {
+    let at = SourceLocation(file: "app.yaml", line: line, column: 3, offset: line * 10)
+    return ResolutionPlan.Container(
+      name: name, location: at, collaborators: [], customScopes: [], externals: [],
+      services: services.map {
+        ResolutionPlan.Service(
+          id: $0, type: $0.capitalized, bindings: [], scope: .graph, eager: false, arguments: [], initializer: [],
+          properties: [], tags: [], location: at)
+      }, aliases: [], eagerServices: [])
+  }
+
+  @Test func aContainerDeclaredElsewhereIsWrittenAgainWithTheContainersAfterIt() {
+    let base = ResolutionPlan(
+      parameters: [],
+      containers: [container("root", line: 3, services: ["a"]), container("list", line: 9, services: ["b"])])
+    var moved = base
+    moved.containers[0] = container("root", line: 4, services: ["a", "c"])
+    var files: [String] = []
+    let statements = PlanStatement.changing(base, into: moved, files: &files)
+    var builder = ResolutionPlan.Builder(base: base, files: files)
+    PlanStatement.apply(statements, to: &builder)
+    #expect(builder.plan == moved)
+    #expect(statements.first == .containersKeeping(0))
+  }
+}

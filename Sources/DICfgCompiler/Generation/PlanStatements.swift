@@ -60,7 +60,10 @@ public enum PlanStatement: Sendable, Equatable {
   ) -> [PlanStatement] {
     var writer = Writer(files: files, sourceRoot: sourceRoot)
     writer.parameters(base.parameters, plan.parameters)
-    let kept = Writer.sharedPrefix(base.containers.map(\.name), plan.containers.map(\.name))
+    // Containers are changed in place while each stands where the base declares it; from the first
+    // that does not, the rest are written again.
+    let kept = zip(base.containers, plan.containers).prefix { $0.name == $1.name && $0.location == $1.location }
+      .count
     for index in 0..<kept where base.containers[index] != plan.containers[index] {
       writer.change(base.containers[index], into: plan.containers[index], at: index)
     }
@@ -131,13 +134,13 @@ public enum PlanStatement: Sendable, Equatable {
       return Location(file: file, line: location.line, column: location.column, offset: location.offset)
     }
 
-    /// A list changed in place where both have as many elements, else cut to what they share and
-    /// written on from there.
+    /// A list changed in place where both have as many elements (and `write` can replace one),
+    /// else cut to what they share and written on from there.
     private mutating func list<Element: Equatable>(
-      _ old: [Element], _ new: [Element], keeping: (Int) -> PlanStatement,
+      _ old: [Element], _ new: [Element], keeping: (Int) -> PlanStatement, replaces: Bool = true,
       write: (inout Writer, Element, Int?) -> Void
     ) {
-      if old.count == new.count {
+      if replaces && old.count == new.count {
         for index in new.indices where old[index] != new[index] { write(&self, new[index], index) }
         return
       }
@@ -165,26 +168,21 @@ public enum PlanStatement: Sendable, Equatable {
     }
 
     mutating func change(_ old: ResolutionPlan.Container, into new: ResolutionPlan.Container, at index: Int) {
-      guard old.location == new.location else {
-        // A container declared elsewhere is written again whole, in place.
-        statements.append(.containersKeeping(index))
-        write(new)
-        return
-      }
       statements.append(.selectContainer(index))
       if old.collaborators != new.collaborators || old.customScopes != new.customScopes {
         statements.append(.collaborators(new.collaborators, scopes: new.customScopes))
       }
       // Externals and aliases are only appended: a changed one is written again with those after it.
-      let externals = Self.sharedPrefix(old.externals, new.externals)
-      if externals < old.externals.count { statements.append(.externalsKeeping(externals)) }
-      for external in new.externals[externals...] { write(external) }
+      list(old.externals, new.externals, keeping: PlanStatement.externalsKeeping, replaces: false) {
+        writer, external, _ in
+        writer.write(external)
+      }
       list(old.services, new.services, keeping: PlanStatement.servicesKeeping) { writer, service, index in
         writer.write(service, replacing: index)
       }
-      let aliases = Self.sharedPrefix(old.aliases, new.aliases)
-      if aliases < old.aliases.count { statements.append(.aliasesKeeping(aliases)) }
-      for alias in new.aliases[aliases...] { write(alias) }
+      list(old.aliases, new.aliases, keeping: PlanStatement.aliasesKeeping, replaces: false) { writer, alias, _ in
+        writer.write(alias)
+      }
     }
 
     mutating func write(_ external: ResolutionPlan.External) {

@@ -20,9 +20,9 @@ import DICfgCore
 struct StraightLinePlanner {
   let plan: ResolutionPlan
   let container: Int
-  let swift: SwiftDeclarations
-  /// The declarations indexed, for the rule of which types convert.
+  /// The target's Swift declarations, with the rule of which types convert.
   let context: SwiftContext
+  var swift: SwiftDeclarations { context.declarations }
   /// Each variant's services of the container, by id (the base's among them).
   let variants: [[String: ResolutionPlan.Service]]
   /// Whether every variant orders the container's services as the base does, so references
@@ -374,10 +374,12 @@ struct StraightLinePlanner {
     /// arguments, and initializer and property values (wherever the files write them). An
     /// environment that only makes a singleton eager, or tags a service, builds it as the base does.
     private static func sameConstruction(_ one: ResolutionPlan.Service, _ other: ResolutionPlan.Service) -> Bool {
-      func values(_ arguments: [ResolutionPlan.Argument]) -> [String] { arguments.map { "\($0.label)=\($0.value)" } }
+      func same(_ left: [ResolutionPlan.Argument], _ right: [ResolutionPlan.Argument]) -> Bool {
+        left.count == right.count && zip(left, right).allSatisfy { $0.label == $1.label && $0.value == $1.value }
+      }
       return one.type == other.type && one.scope == other.scope && one.isolation == other.isolation
-        && one.arguments == other.arguments && values(one.initializer) == values(other.initializer)
-        && values(one.properties) == values(other.properties)
+        && one.arguments == other.arguments && same(one.initializer, other.initializer)
+        && same(one.properties, other.properties)
     }
 
     private static func bare(_ type: String) -> String { type.hasPrefix("any ") ? String(type.dropFirst(4)) : type }

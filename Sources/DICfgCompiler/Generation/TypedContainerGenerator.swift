@@ -98,18 +98,16 @@ public struct TypedContainerGenerator: Sendable {
         uniqueKeysWithValues: container.services.indices.compactMap { position in
           numbers[firstService[index] + position].map { (position, $0) }
         })
-      let planner = swift.flatMap { swift in
-        context.map { context in
-          StraightLinePlanner(
-            plan: plan, container: index, swift: swift, context: context, variants: services,
-            sameOrder: variants.allSatisfy {
-              $0.plan.containers.indices.contains(index)
-                && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
-            },
-            parameters: variants.map(\.plan.parameters),
-            externals: index == 0 && keepsExternals ? externalProperties : [:], accessors: facts,
-            globalNumbers: containerNumbers)
-        }
+      let planner = context.map { context in
+        StraightLinePlanner(
+          plan: plan, container: index, context: context, variants: services,
+          sameOrder: variants.allSatisfy {
+            $0.plan.containers.indices.contains(index)
+              && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
+          },
+          parameters: variants.map(\.plan.parameters),
+          externals: index == 0 && keepsExternals ? externalProperties : [:], accessors: facts,
+          globalNumbers: containerNumbers)
       }
       let planned = planner?.planned()
       let accessors = container.services.indices.map {

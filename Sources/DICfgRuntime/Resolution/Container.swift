@@ -346,9 +346,8 @@ public final class Container: Sendable {
 
   /// Resolves service `target` (a global number of this container's link), as a top-level resolve.
   func resolve<T>(global target: Int, as type: T.Type, onMainActor: Bool) throws -> T {
-    let graph = try linked()
     if let typed = builtSingleton(target, as: T.self) { return typed }
-    return try cast(try graph.resolve(target, arguments: [:], onMainActor: onMainActor), to: T.self, target: target)
+    return try cast(try linked().resolve(target, arguments: [:], onMainActor: onMainActor), to: T.self, target: target)
   }
 
   /// The instance of service `target` (a global number this container's link gave).
