@@ -12,10 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release 2>&1 | tail -n 1 >&2
-# valgrind cannot read the debug information Swift writes, so it counts a copy without it.
-bin=$(mktemp)
+source ./callgrind.sh
+bin=$(stripped_copy "$(swift build -c release --show-bin-path)/DICfgBenchmarks")
 trap 'rm -f "$bin"' EXIT
-objcopy --strip-debug "$(swift build -c release --show-bin-path)/DICfgBenchmarks" "$bin"
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
   scenarios=(
@@ -27,13 +26,7 @@ if [ ${#scenarios[@]} -eq 0 ]; then
     startup:1000 swinject:startup:1000 app:1000
   )
 fi
-# Swift seeds its hashing at random in each process, which changes how much work building the
-# containers' dictionaries takes: fixed here, so the two runs differ only in their iterations.
-export SWIFT_DETERMINISTIC_HASHING=1
-count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" --profile "$1" --iterations "$2" 2>&1 \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+count() { callgrind_count "$bin" --profile "$1" --iterations "$2"; }
 echo "| scenario | instructions per call |"
 echo "|---|---|"
 for scenario in "${scenarios[@]}"; do

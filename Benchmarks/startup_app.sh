@@ -28,14 +28,10 @@ done
 generated=$(find .build/plugins/outputs -name '*.swift' | head -n 1)
 lines=$(wc -l < "$generated")
 echo "generated Swift: $lines lines, $(( lines / count )) per service" >&2
-bin=$(mktemp)
+source "$here/callgrind.sh"
+bin=$(stripped_copy "$(swift build -c release --show-bin-path)/StartupApp")
 trap 'rm -f "$bin"' EXIT
-objcopy --strip-debug "$(swift build -c release --show-bin-path)/StartupApp" "$bin"
-export SWIFT_DETERMINISTIC_HASHING=1
-count_instructions() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" 2>&1 \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+count_instructions() { callgrind_count "$bin" "$1"; }
 # The median wall time of 21 runs, in microseconds.
 wall() {
   python3 - "$bin" "$1" <<'PY'

@@ -11,15 +11,10 @@ package=Tests/SwiftReaderOracle
 swift build -c release --package-path "$package" --product ReaderTiming 2>&1 | tail -n 1 >&2
 binary="$(swift build -c release --package-path "$package" --show-bin-path)/ReaderTiming"
 "$binary"
-# valgrind cannot read the debug information Swift writes, so it counts a copy without it.
-stripped=$(mktemp)
+source Benchmarks/callgrind.sh
+stripped=$(stripped_copy "$binary")
 trap 'rm -f "$stripped"' EXIT
-objcopy --strip-debug "$binary" "$stripped"
-export SWIFT_DETERMINISTIC_HASHING=1
-count() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped" "$1" 2>&1 \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
+count() { callgrind_count "$stripped" "$1"; }
 none=$(count none)
 scanner=$(( $(count scanner) - none ))
 syntax=$(( $(count syntax) - none ))
