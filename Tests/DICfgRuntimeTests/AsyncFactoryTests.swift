@@ -257,6 +257,28 @@ private let graphScoped = """
     }
     #expect(error?.code == .dependencyCycle)
   }
+
+  @Test func anAsyncSingletonWhoseFactoryAwaitsTheSameServiceOfAnotherContainerIsNoCycle() async throws {
+    let graph = """
+      dicfg: 1
+      services:
+        database: { type: AsyncDatabase, scope: singleton, init: { path: { value: /db } } }
+      """
+    let opened = Counter()
+    let other = try link(graph, registry: try registry(opened: opened))
+    var registry = Registry()
+    try registry.register(
+      { @Sendable (path: String) async throws -> AsyncDatabase in
+        // The same service of another link: built there, not a request for the one building here.
+        let theirs = try await other.resolve("database", as: AsyncDatabase.self)
+        return try await AsyncDatabase(path: theirs.path + path, opened: opened)
+      }, typeName: "AsyncDatabase", labels: ["path"])
+    let container = try link(graph, registry: registry)
+    let database = try await container.resolve("database", as: AsyncDatabase.self)
+    #expect(database.path == "/db/db")
+    #expect(try await other.resolve("database", as: AsyncDatabase.self) !== database)
+    #expect(opened.count == 2)
+  }
 }
 
 /// The code of the error a synchronous call of `provider` throws.

@@ -2,10 +2,11 @@
 ///
 /// Everything whose build needs no await and no hop to the main actor is built by the engine
 /// itself, synchronously, sharing this resolve's graph-scoped instances, path and queued
-/// properties. This type builds only the rest: it resolves such a service's values, awaits its
-/// async factory or calls its main-actor factory on the main actor, and queues its properties
-/// with the engine's; the properties are injected once everything is constructed, as in a
-/// synchronous resolve.
+/// properties. For the rest it asks the engine's scope seam (``Resolve/step(for:)``), so scopes
+/// and cycles are decided in one place, and builds where that says to build: the values go on the
+/// engine's argument stack, the factory is awaited, called on the main actor, or called as the
+/// engine calls it, and the properties join the engine's queue, injected once everything is
+/// constructed, as in a synchronous resolve.
 ///
 /// One difference is forced by awaiting, and pinned by `OneEngineTests`: a resolve never holds a
 /// shared build's claim across an await (a thread waiting for the claim would block while the
@@ -46,41 +47,42 @@ final class AwaitedResolve {
   }
 
   /// The instance of `service`: from the engine when its build needs no await and no main actor,
-  /// else from its scope's store or built here.
+  /// else as the engine's scope seam says, built here where it says to build.
   private func instance(of service: Int, arguments: [String: any Sendable]) async throws -> Instance {
     let needs = graph.needs[service]
     if needs.isEmpty { return try engine.instance(of: service, arguments: arguments) }
-    switch graph.scopes[service] {
-    case .unique:
-      return try await buildUnlessBuilding(service, arguments: arguments)
-    case .graph:
-      if let instance = engine.graphInstances[service] { return instance }
-      let instance = try await buildUnlessBuilding(service, arguments: arguments)
-      engine.graphInstances.insert(instance, for: service)
+    switch try engine.step(for: service) {
+    case .instance(let instance):
       return instance
-    case .singleton(let scope):
-      return try await shared(service, in: scope.object, needs: needs, arguments: arguments)
-    case .weak(let scope):
-      return try await shared(service, in: scope.object, needs: needs, arguments: arguments)
-    case .cached(let scope):
-      return try await shared(service, in: scope.object, needs: needs, arguments: arguments)
+    case .ownResolve(let scope):
+      return try await ownResolve(of: service, in: scope, needs: needs, arguments: arguments)
+    case .build(let keeping):
+      let instance: Instance
+      do {
+        instance = try await build(service, arguments: arguments)
+      } catch {
+        engine.failed(keeping, as: service)
+        throw error
+      }
+      engine.kept(instance, of: service, as: keeping)
+      return instance
     }
   }
 
-  /// A shared-scope instance whose build awaits or runs on the main actor.
-  private func shared(
-    _ service: Int, in scope: some SharedScope, needs: BuildNeeds, arguments: [String: any Sendable]
+  /// A shared-scope instance whose build awaits or runs on the main actor, built as a resolve of
+  /// its own.
+  private func ownResolve(
+    of service: Int, in scope: some SharedScope, needs: BuildNeeds, arguments: [String: any Sendable]
   ) async throws -> Instance {
-    if let kept = scope.kept(service) { return kept }
     if needs.contains(.await) {
       let built = try await graph.awaitedBuilds.instance(
         of: service, in: scope, arguments: arguments, requester: engine)
       if let graphInstances = built.graphInstances { engine.graphInstances = graphInstances }
       return built.instance
     }
-    // Built by the engine on the main actor, as a resolve of its own: one thread builds a
-    // main-actor instance, so no thread waits for a build that waits for the main actor. The
-    // engine's state goes to the main actor and back while this task waits for it.
+    // Built by the engine on the main actor: one thread builds a main-actor instance, so no
+    // thread waits for a build that waits for the main actor. The engine's state goes to the main
+    // actor and back while this task waits for it.
     let sent = SentResolve(engine)
     let returned = try await MainActor.run { () throws -> SentResolve in
       var engine = sent.engine
@@ -91,62 +93,36 @@ final class AwaitedResolve {
     return returned.instance
   }
 
-  private func buildUnlessBuilding(_ service: Int, arguments: [String: any Sendable]) async throws -> Instance {
-    if engine.path.contains(service) {
-      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: engine.pathIDs)
-    }
-    return try await build(service, arguments: arguments)
-  }
-
-  /// Builds a service whose build awaits or runs on the main actor: its values (each through
-  /// ``instance(of:arguments:)``), then its factory, awaited or on the main actor.
+  /// Builds a service whose build awaits or runs on the main actor, as the engine builds the
+  /// rest: its values (each through ``instance(of:arguments:)``) on the engine's argument stack,
+  /// then its factory, awaited, on the main actor, or called as the engine calls it.
   private func build(_ service: Int, arguments: [String: any Sendable]) async throws -> Instance {
     let linked = graph.services[service]
-    engine.enter(service)
-    defer { engine.leave() }
-    var values: [Instance] = []
-    values.reserveCapacity(linked.initializer.count)
+    let base = engine.beginBuild(service)
+    defer { engine.endBuild(at: base) }
     for source in linked.initializer {
-      values.append(try await value(source, owner: service, arguments: arguments))
+      engine.pushArgument(try await value(source, owner: service, arguments: arguments))
     }
     let instance: Instance
     do {
-      if linked.registration.isMainActor {
-        instance = try await Self.callOnMainActor(linked, values)
-      } else {
-        switch linked.factory {
-        case .typed(let factory):
-          instance = try BorrowedValues.with(values) { try factory($0) }
-        case .untyped(let factory):
-          instance = try factory(FactoryArguments(values, of: linked))
-        case .async(let factory):
-          instance = try await factory(values)
-        case .asyncUntyped(let factory):
-          instance = try await factory(FactoryArguments(values, of: linked))
-        }
+      switch linked.factory {
+      case _ where linked.registration.isMainActor:
+        let values = SentInstances(engine.values(from: base))
+        instance = try await MainActor.run { () throws -> SentInstance in
+          SentInstance(instance: try Resolve.call(linked, values.values, values.values.indices))
+        }.instance
+      case .async(let factory):
+        instance = try await factory(engine.values(from: base))
+      case .asyncUntyped(let factory):
+        instance = try await factory(FactoryArguments(engine.values(from: base), of: linked))
+      case .typed, .untyped:
+        instance = try engine.callFactory(of: linked, from: base)
       }
     } catch {
       throw Resolve.failure(error, building: linked, path: engine.pathIDs)
     }
-    if linked.hasProperties { engine.deferProperties(of: instance, service: service, arguments: arguments) }
+    engine.built(instance, of: service, linked, arguments: arguments)
     return instance
-  }
-
-  /// Calls a main-actor factory (registered with `register(mainActor:)`, so synchronous) on the
-  /// main actor, handing it the values this task built.
-  private static func callOnMainActor(_ linked: LinkedService, _ values: [Instance]) async throws -> Instance {
-    let sent = SentInstances(values)
-    return try await MainActor.run { () throws -> SentInstance in
-      let values = sent.values
-      switch linked.factory {
-      case .typed(let factory):
-        return SentInstance(instance: try BorrowedValues.with(values) { try factory($0) })
-      case .untyped(let factory):
-        return SentInstance(instance: try factory(FactoryArguments(values, of: linked)))
-      case .async, .asyncUntyped:
-        throw ResolutionError(.internalError, "'\(linked.service.type)' has an async main-actor factory")
-      }
-    }.instance
   }
 
   /// Injects the properties the engine queued, its own builds' and this resolve's, awaiting the

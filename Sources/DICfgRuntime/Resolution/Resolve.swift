@@ -3,13 +3,17 @@ import DICfgCore
 /// The resolve engine: one top-level resolve, from the instance asked for to its properties
 /// injected and its shared instances kept.
 ///
-/// Every instance comes through ``instance(of:arguments:)``: the one the service's scope keeps
-/// (``ScopeStore``), or one built now by ``build(_:arguments:)``, which resolves the initializer's
-/// values through the same call, runs the factory, and queues the properties. Once everything is
+/// Every instance comes through ``instance(of:arguments:)``, which asks the service's scope what
+/// to do (``step(for:)``, the one seam between resolves and scopes, where every cycle within a
+/// resolve is found): use the instance it keeps (``ScopeStore``), or build one now with
+/// ``build(_:arguments:)``, which resolves the initializer's values through the same call, runs the
+/// factory, and queues the properties. Once everything is
 /// constructed the properties are injected (so a property may point back at an object whose
 /// initializer was running), and the shared-scope instances built are kept. A synchronous or
 /// main-actor resolve is this engine run to its end (``run(_:arguments:in:)``); an awaited resolve
-/// (``AwaitedResolve``) drives the same engine and builds only the services that await itself.
+/// (``AwaitedResolve``) drives the same engine, asks the same seam, and builds only the services
+/// that await or hop to the main actor itself, with the same argument stack, factory call and
+/// property queue.
 ///
 /// A struct passed `inout` down the resolve, so its accesses are checked statically rather than at
 /// run time. Confined to the thread, or the task, that resolves.
@@ -68,50 +72,128 @@ struct Resolve {
 
   var pathIDs: [String] { path.map { graph.services[$0].service.id } }
 
+  /// What a service's scope tells a resolve to do for its instance: the one seam between the
+  /// resolve and the scopes, read by the synchronous engine and the awaited resolve alike.
+  enum Step {
+    /// Use this instance: its scope keeps it, or another resolve built it meanwhile.
+    case instance(Instance)
+    /// Build it in this resolve, then keep it as `keeping` says (``kept(_:of:as:)``), or report
+    /// a failed build (``failed(_:as:)``).
+    case build(Keeping)
+    /// Build it as a resolve of its own, kept in `scope` when that resolve ends: a shared-scope
+    /// instance asked for by an awaited resolve.
+    case ownResolve(any SharedScope)
+  }
+
+  /// Where an instance this resolve builds is kept.
+  enum Keeping {
+    /// Nowhere: a `unique` service.
+    case nowhere
+    /// With this resolve's graph-scoped instances.
+    case inGraph
+    /// In a shared scope, whose build this resolve claimed: kept there when the resolve ends.
+    case claimed(any SharedScope)
+  }
+
   /// The instance of `service`: the one its scope keeps, else one built now. Every road to an
   /// instance meets here.
   mutating func instance(of service: Int, arguments: [String: any Sendable]) throws -> Instance {
-    switch graph.scopes[service] {
-    case .unique:
-      return try buildUnlessBuilding(service, arguments: arguments)
-    case .graph:
-      if let instance = graphInstances[service] { return instance }
-      let instance = try buildUnlessBuilding(service, arguments: arguments)
+    switch try step(for: service) {
+    case .instance(let instance):
+      return instance
+    case .ownResolve:
+      return try ownResolve(of: service, arguments: arguments)
+    case .build(.nowhere):
+      // Only a claimed build has anything to drop when it throws; the two kinds without a claim
+      // are spelled apart so the common path carries no handler.
+      return try build(service, arguments: arguments)
+    case .build(.inGraph):
+      let instance = try build(service, arguments: arguments)
       graphInstances.insert(instance, for: service)
       return instance
-    case .singleton(let scope): return try shared(service, in: scope.object, arguments: arguments)
-    case .weak(let scope): return try shared(service, in: scope.object, arguments: arguments)
-    case .cached(let scope): return try shared(service, in: scope.object, arguments: arguments)
-    }
-  }
-
-  /// The instance of a shared-scope service: the one its scope keeps, the one another thread is
-  /// building (waited for), or one this resolve claims and builds.
-  private mutating func shared(_ service: Int, in scope: some SharedScope, arguments: [String: any Sendable]) throws
-    -> Instance
-  {
-    if let kept = scope.kept(service) { return kept }
-    if keepsSharedBuildsAtOnce { return try ownResolve(of: service, arguments: arguments) }
-    let (token, thread) = identity()
-    switch scope.builds.claim(service, in: scope, resolve: token, thread: thread) {
-    case .kept(let instance):
-      return instance
-    case .cycle(let built?):
-      return built
-    case .cycle(nil):
-      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
-    case .build:
+    case .build(let keeping):
       let instance: Instance
       do {
         instance = try build(service, arguments: arguments)
       } catch {
-        scope.builds.release(service)
+        failed(keeping, as: service)
         throw error
       }
-      scope.builds.built(instance, of: service)
-      claimed.append(ClaimedBuild(scope: scope, service: service))
+      kept(instance, of: service, as: keeping)
       return instance
     }
+  }
+
+  /// What the scope of `service` tells this resolve to do. Every cycle within a resolve is found
+  /// here: a service requested while its own factory runs, whichever scope it has.
+  @inline(__always)
+  mutating func step(for service: Int) throws -> Step {
+    switch graph.scopes[service] {
+    case .unique:
+      try refuseCycle(at: service)
+      return .build(.nowhere)
+    case .graph:
+      if let instance = graphInstances[service] { return .instance(instance) }
+      try refuseCycle(at: service)
+      return .build(.inGraph)
+    case .singleton(let scope): return try sharedStep(for: service, in: scope.object)
+    case .weak(let scope): return try sharedStep(for: service, in: scope.object)
+    case .cached(let scope): return try sharedStep(for: service, in: scope.object)
+    }
+  }
+
+  /// The step for a shared-scope service: the instance its scope keeps, the one another thread is
+  /// building (waited for), or a build this resolve claims.
+  private mutating func sharedStep(for service: Int, in scope: some SharedScope) throws -> Step {
+    if let kept = scope.kept(service) { return .instance(kept) }
+    if keepsSharedBuildsAtOnce {
+      // Its own resolve starts on this one's path, so its properties cannot reach back into it.
+      try refuseCycle(at: service)
+      return .ownResolve(scope)
+    }
+    let (token, thread) = identity()
+    switch scope.builds.claim(service, in: scope, resolve: token, thread: thread) {
+    case .kept(let instance):
+      return .instance(instance)
+    case .cycle(let built?):
+      // A property cycle: the factory has returned, so its instance is shared.
+      return .instance(built)
+    case .cycle(nil):
+      throw cycle(at: service)
+    case .build:
+      return .build(.claimed(scope))
+    }
+  }
+
+  /// Throws a cycle when `service`'s factory is running in this resolve (the services being built
+  /// are exactly the current path).
+  @inline(__always)
+  private mutating func refuseCycle(at service: Int) throws {
+    if path.contains(service) { throw cycle(at: service) }
+  }
+
+  /// The error of a request for `service` while its build is under way on this resolve's path.
+  private func cycle(at service: Int) -> ResolutionError {
+    ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
+  }
+
+  /// Keeps `instance`, the one this resolve built for `service`, as `keeping` says.
+  @inline(__always)
+  mutating func kept(_ instance: Instance, of service: Int, as keeping: Keeping) {
+    switch keeping {
+    case .nowhere:
+      break
+    case .inGraph:
+      graphInstances.insert(instance, for: service)
+    case .claimed(let scope):
+      scope.builds.built(instance, of: service)
+      claimed.append(ClaimedBuild(scope: scope, service: service))
+    }
+  }
+
+  /// Drops the claim of a build of `service` that threw.
+  mutating func failed(_ keeping: Keeping, as service: Int) {
+    if case .claimed(let scope) = keeping { scope.builds.release(service) }
   }
 
   /// Resolves `service` as a resolve of its own that shares this one's graph-scoped instances and
@@ -141,25 +223,76 @@ struct Resolve {
     return (ObjectIdentifier(token), thread)
   }
 
-  /// Builds a service of a scope that keeps nothing across resolves, refusing to re-enter one whose
-  /// factory runs (the services being built are exactly the current path).
-  mutating func buildUnlessBuilding(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
-    if path.contains(service) {
-      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: pathIDs)
+  // MARK: Builds
+
+  /// Starts the build of `service`: marks it as being built and returns where its initializer's
+  /// values begin on the argument stack. Ended by ``endBuild(at:)``.
+  @inline(__always)
+  mutating func beginBuild(_ service: Int) -> Int {
+    if path.capacity == 0 {
+      // Room for a typical resolve, so the arrays grow once rather than through every small size.
+      path.reserveCapacity(16)
+      if !graph.services[service].initializer.isEmpty { argumentStack.reserveCapacity(16) }
     }
-    return try build(service, arguments: arguments)
+    path.append(service)
+    return argumentCount
   }
 
-  /// Marks `service` as being built, for a build the awaited resolve runs itself.
-  mutating func enter(_ service: Int) { path.append(service) }
+  /// Ends the innermost build, whose values began at `base`.
+  @inline(__always)
+  mutating func endBuild(at base: Int) {
+    path.removeLast()
+    argumentCount = base
+  }
 
-  /// Marks the innermost build as ended.
-  mutating func leave() { path.removeLast() }
+  /// The values of the build whose values begin at `base`, as an array of their own: for a
+  /// factory that awaits or runs on the main actor.
+  func values(from base: Int) -> [Instance] { Array(argumentStack[base..<argumentCount]) }
 
-  /// Queues the properties of `instance`, a `service`'s built with `arguments`, for injection
-  /// once everything is constructed.
-  mutating func deferProperties(of instance: Instance, service: Int, arguments: [String: any Sendable]) {
-    deferred.append((instance, service, arguments, path))
+  /// Resolves the initializer's values, calls the factory, and queues the properties.
+  mutating func build(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
+    let linked = graph.services[service]
+    let base = beginBuild(service)
+    defer { endBuild(at: base) }
+    if let targets = linked.initializerServices {
+      // Every value is another service: no value forms to switch over, no arguments to pass on.
+      for target in targets {
+        pushArgument(try instance(of: target, arguments: Self.noArguments))
+      }
+    } else {
+      for source in linked.initializer {
+        pushArgument(try value(source, owner: service, arguments: arguments))
+      }
+    }
+    let instance: Instance
+    do {
+      instance = try Self.call(linked, argumentStack, base..<argumentCount)
+    } catch {
+      throw Self.failure(error, building: linked, path: pathIDs)
+    }
+    built(instance, of: service, linked, arguments: arguments)
+    return instance
+  }
+
+  /// Calls the synchronous factory of `linked` with the values from `base` on the argument stack.
+  @inline(__always)
+  func callFactory(of linked: LinkedService, from base: Int) throws -> Instance {
+    try Self.call(linked, argumentStack, base..<argumentCount)
+  }
+
+  /// Calls the synchronous factory of `linked` with `values[range]`.
+  @inline(__always)
+  static func call(_ linked: LinkedService, _ values: [Instance], _ range: Range<Int>) throws -> Instance {
+    switch linked.factory {
+    case .typed(let factory):
+      return try BorrowedValues.with(values, range) { try factory($0) }
+    case .untyped(let factory):
+      return try factory(FactoryArguments(values[range], of: linked))
+    case .async, .asyncUntyped:
+      // The link marks every service that reaches an async factory; a synchronous resolve of one
+      // is refused before it starts, and an awaited one awaits it itself.
+      throw ResolutionError.requiresAwait(linked.service, path: [])
+    }
   }
 
   /// The next built object whose properties are to be injected, with the path it was built on
@@ -175,49 +308,17 @@ struct Resolve {
     return next
   }
 
-  /// Resolves the initializer's values, calls the factory, and queues the properties.
-  mutating func build(_ service: Int, arguments: [String: any Sendable]) throws -> Instance {
-    let linked = graph.services[service]
-    if path.capacity == 0 {
-      // Room for a typical resolve, so the arrays grow once rather than through every small size.
-      path.reserveCapacity(16)
-      if !linked.initializer.isEmpty { argumentStack.reserveCapacity(16) }
+  /// Ends the build of `instance`, `linked`'s (numbered `service`): queues its properties, if it
+  /// has any.
+  @inline(__always)
+  mutating func built(_ instance: Instance, of service: Int, _ linked: LinkedService, arguments: [String: any Sendable])
+  {
+    if linked.hasProperties {
+      deferred.append((instance, service, arguments, path))
     }
-    path.append(service)
-    defer { path.removeLast() }
-    let base = argumentCount
-    defer { argumentCount = base }
-    if let targets = linked.initializerServices {
-      // Every value is another service: no value forms to switch over, no arguments to pass on.
-      for target in targets {
-        pushArgument(try instance(of: target, arguments: Self.noArguments))
-      }
-    } else {
-      for source in linked.initializer {
-        pushArgument(try value(source, owner: service, arguments: arguments))
-      }
-    }
-    let instance: Instance
-    do {
-      switch linked.factory {
-      case .typed(let factory):
-        let end = argumentCount
-        instance = try BorrowedValues.with(argumentStack, base..<end) { try factory($0) }
-      case .untyped(let factory):
-        instance = try factory(FactoryArguments(argumentStack[base..<argumentCount], of: linked))
-      case .async, .asyncUntyped:
-        // The link marks every service that reaches an async factory; a top-level resolve of one
-        // is refused before it starts, so this is reached only through a path the link missed.
-        throw ResolutionError.requiresAwait(linked.service, path: pathIDs)
-      }
-    } catch {
-      throw Self.failure(error, building: linked, path: pathIDs)
-    }
-    if linked.hasProperties { deferProperties(of: instance, service: service, arguments: arguments) }
-    return instance
   }
 
-  private mutating func pushArgument(_ value: Instance) {
+  mutating func pushArgument(_ value: Instance) {
     if argumentCount < argumentStack.count {
       argumentStack[argumentCount] = value
     } else {

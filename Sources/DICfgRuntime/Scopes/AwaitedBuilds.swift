@@ -4,13 +4,10 @@
 /// The first task to need an instance starts its build as a task of its own and records it; every
 /// task that needs it meanwhile awaits that build's value. The build belongs to no waiter, so a
 /// waiter that is cancelled neither cancels nor spoils it for the others. A build that throws is
-/// forgotten, so the next resolve builds again. A build that needs, through its own factories, the
-/// instance it is building is a cycle and an error, not a wait on itself.
+/// forgotten, so the next resolve builds again. A build runs as a resolve called from the
+/// requester's (``CalledResolves``), so one whose factories ask for the instance it is building,
+/// by a new top-level resolve, is a cycle and an error, not a wait on itself.
 final class AwaitedBuilds: Sendable {
-  /// The shared services the current task's builds are building, outermost first: a build's
-  /// factory that resolves its own service again, as a new top-level resolve, is a cycle too.
-  @TaskLocal static var building: [Int] = []
-
   private let running = Locked<[Int: Task<SentResolve, any Error>]>([:])
 
   private enum Found {
@@ -28,14 +25,7 @@ final class AwaitedBuilds: Sendable {
     of service: Int, in scope: some SharedScope, arguments: [String: any Sendable], requester: Resolve
   ) async throws -> (instance: Instance, graphInstances: GraphInstances?) {
     let graph = requester.graph
-    let building = Self.building
-    if building.contains(service) {
-      throw ResolutionError.requestedWhileBuilding(
-        graph.services[service].service, path: building.map { graph.services[$0].service.id })
-    }
-    if requester.path.contains(service) {
-      throw ResolutionError.requestedWhileBuilding(graph.services[service].service, path: requester.pathIDs)
-    }
+    let calls = try CalledResolves.entering(service, of: graph)
     let found = running.withLock { running -> Found in
       // A build that ended between the caller's look at the scope and this lock kept its instance
       // before it left the table.
@@ -45,7 +35,7 @@ final class AwaitedBuilds: Sendable {
         requester.nested(keepingSharedBuildsAtOnce: true, graphInstances: requester.graphInstances))
       let build = Task {
         defer { self.running.withLock { $0[service] = nil } }
-        let built = try await Self.$building.withValue(building + [service]) {
+        let built = try await CalledResolves.$calls.withValue(calls) {
           try await AwaitedResolve.build(service, arguments: arguments, from: start.engine)
         }
         graph.builds.keep(built.instance, of: service, in: scope)
