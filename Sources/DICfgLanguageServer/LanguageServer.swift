@@ -279,47 +279,58 @@ public final class LanguageServer {
 
   private func completion(_ params: JSONValue) throws -> JSONValue {
     let (_, analysis, path, line, column) = try occurrence(params)
-    let text = lineText(path, line)
-    let before = String(text.unicodeScalars.prefix(max(column - 1, 0)))
+    let lines =
+      analysis.files[path].map { source in
+        (1...max(source.source.lineCount, 1)).map { source.source.lineText($0) ?? "" }
+      } ?? []
     let symbols = analysis.symbols
     var items: [JSONValue] = []
+    var offered = Set<String>()
     func item(_ label: String, kind: Int, detail: String) {
+      // Each candidate once: a name a layer declares again is offered as the base has it.
+      guard offered.insert(label).inserted else { return }
       items.append(["label": .string(label), "kind": .integer(kind), "detail": .string(detail)])
     }
-    if let dollar = before.lastIndex(of: "$"), !before[dollar...].contains(where: { $0 == " " || $0 == "," }) {
-      let owner = symbols.occurrences.last { $0.location.file == path && $0.location.line <= line && $0.owner != nil }?
-        .owner
-      for argument in symbols.declarations(.argument) where argument.owner == owner {
-        item(argument.name, kind: 6, detail: "run-time argument of '\(argument.owner ?? "")'")
-      }
-      for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
-    } else if let swift = analysis.swift,
-      before.range(of: #"(^|[{,])\s*type:\s*[A-Za-z0-9_.]*$"#, options: .regularExpression) != nil
-    {
-      for type in swift.types where type.kind != .extension {
+    func keys(_ keys: [String]) {
+      for key in keys { item(key, kind: 10, detail: "graph file key") }
+    }
+    switch CompletionPlace(lines: lines, line: line, column: column) {
+    case .documentKey(let container):
+      keys(container == nil ? GraphFileKeys.topLevel : GraphFileKeys.container)
+    case .serviceKey:
+      keys(GraphFileKeys.service)
+    case .externalKey:
+      keys(GraphFileKeys.external)
+    case .valueFormKey:
+      keys(GraphFileKeys.valueForm)
+    case .type:
+      for type in analysis.swift?.types ?? [] where type.kind != .extension {
         item(
           type.name, kind: type.kind == .struct ? 22 : 7, detail: "\(type.kind.rawValue), \(relative(type.location))")
       }
-    } else if let swift = analysis.swift, isLabelPosition(before, path: path, line: line),
-      let type = serviceType(at: line, in: path, analysis: analysis), let declared = swift.type(named: type)
-    {
+    case .label(let service, let container):
+      guard let type = serviceType(service, in: container, analysis: analysis),
+        let declared = analysis.swift?.type(named: type)
+      else { break }
       for initializer in declared.initializers where !initializer.isPrivate {
         for parameter in initializer.parameters {
-          guard let label = parameter.label, !items.contains(where: { $0["label"]?.string == label }) else { continue }
+          guard let label = parameter.label else { continue }
           item(label, kind: 5, detail: "\(parameter.type ?? "?") in \(type).\(initializer.signature)")
         }
       }
-    } else if before.range(of: #"^\s*scope:\s*\S*$"#, options: .regularExpression) != nil {
-      for scope in ["graph", "unique", "singleton", "weak", "cached"] {
-        item(scope, kind: 14, detail: "built-in scope")
-      }
+    case .scope:
+      for scope in ScopeKind.builtIn { item(scope.name, kind: 14, detail: "built-in scope") }
       for scope in symbols.declarations(.scope) {
         item(scope.name, kind: 14, detail: "scope declared in the graph file")
       }
-    } else if before.contains(":") || before.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
-      // A service a layer patches is declared in the layer too: offered once, as the base has it.
-      var offered = Set<[String]>()
-      for service in symbols.declarations(.service) where offered.insert([service.container, service.name]).inserted {
+    case .parameter(let service, let container):
+      for argument in symbols.declarations(.argument) where argument.owner == service && argument.container == container
+      {
+        item(argument.name, kind: 6, detail: "run-time argument of '\(service)'")
+      }
+      for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
+    case .reference:
+      for service in symbols.declarations(.service) {
         let fields = analysis.merged[service.container]?[service.name]?.value.mapping
         let type = fields?[key: "type"]?.text ?? "?"
         let scope = fields?[key: "scope"]?.text ?? "graph"
@@ -328,47 +339,19 @@ public final class LanguageServer {
       for external in symbols.declarations(.external) {
         item(external.name, kind: 6, detail: "external of container '\(external.container)'")
       }
-    } else {
-      // At the left margin, the document's keys; deeper, a service's, an external's and a value's.
-      let keys = before.hasPrefix(" ") || before.hasPrefix("\t") ? Self.keys : Self.documentKeys
-      for key in keys { item(key, kind: 10, detail: "graph file key") }
+    case .container:
+      for container in symbols.declarations(.container) { item(container.name, kind: 9, detail: "container") }
+    case .none:
+      break
     }
     return ["isIncomplete": false, "items": .array(items)]
   }
 
-  /// Whether the text before the cursor is where an `init:` key is written: after `init: {` (or a
-  /// comma inside it) with no colon yet, or on a line of its own under a block `init:`.
-  private func isLabelPosition(_ before: String, path: String, line: Int) -> Bool {
-    if let open = before.range(of: #"init:\s*\{[^}]*$"#, options: .regularExpression) {
-      let inside = before[open].split(separator: "{", maxSplits: 1).last ?? ""
-      return !(inside.split(separator: ",", omittingEmptySubsequences: false).last ?? "").contains(":")
-    }
-    guard before.trimmingCharacters(in: .whitespaces).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-      return false
-    }
-    let indent = before.prefix { $0 == " " }.count
-    var number = line - 1
-    while number >= 1 {
-      let previous = lineText(path, number)
-      let previousIndent = previous.prefix { $0 == " " }.count
-      if !previous.trimmingCharacters(in: .whitespaces).isEmpty, previousIndent < indent {
-        return previous.trimmingCharacters(in: .whitespaces) == "init:"
-      }
-      number -= 1
-    }
-    return false
-  }
-
-  /// The type of the service whose definition holds `line` of `path`.
-  private func serviceType(at line: Int, in path: String, analysis: Analysis) -> String? {
-    guard
-      let service = analysis.symbols.declarations(.service).last(where: {
-        $0.location.file == path && $0.location.line <= line
-      })
-    else { return nil }
-    return analysis.symbols.occurrences.first {
-      $0.kind == .type && $0.owner == service.name && $0.container == service.container && $0.location.file == path
-    }?.name ?? analysis.merged[service.container]?[service.name]?.value.mapping?[key: "type"]?.text
+  /// The type of service `id` of `container`: as the merged service has it, else as a file of
+  /// the graph names it where the file does not merge.
+  private func serviceType(_ id: String, in container: String, analysis: Analysis) -> String? {
+    analysis.merged[container]?[id]?.value.mapping?[key: "type"]?.text
+      ?? analysis.symbols.occurrences.first { $0.kind == .type && $0.owner == id && $0.container == container }?.name
   }
 
   private func documentSymbols(_ params: JSONValue) throws -> JSONValue {
@@ -501,15 +484,6 @@ public final class LanguageServer {
   public static func declaresFormat(_ text: String) -> Bool {
     text.range(of: #"(?m)^[\s{]*("dicfg"|dicfg)\s*:"#, options: .regularExpression) != nil
   }
-
-  static let documentKeys = [
-    "dicfg", "imports", "parameters", "externals", "scopes", "defaultScope", "services", "containers",
-  ]
-
-  static let keys = [
-    "services", "externals", "collaborators", "type", "as", "scope", "eager", "init", "properties", "arguments",
-    "isolation", "alias", "tags", "value", "provider", "lazy", "tagged", "optional", "retain", "description",
-  ]
 
   static let capabilities: JSONValue = [
     "capabilities": [

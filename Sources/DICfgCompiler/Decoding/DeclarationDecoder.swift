@@ -4,12 +4,6 @@ import DICfgLoader
 /// Turns a merged document's nodes into declarations, checking each key and value's kind.
 /// Scalars are read by what the field needs: `scope: no` is a scope named "no".
 struct DeclarationDecoder {
-  static let serviceKeys = [
-    "type", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
-  ]
-  static let externalKeys = ["type", "retain", "optional"]
-  static let valueFormKeys = ["value", "provider", "lazy", "tagged"]
-
   private(set) var diagnostics: [Diagnostic] = []
 
   // MARK: Parameters
@@ -88,7 +82,7 @@ struct DeclarationDecoder {
         }
       case "optional": optional = bool(field.value, for: "optional")?.value ?? false
       default:
-        diagnostics.append(.unknownKey(field.key, allowed: Self.externalKeys, context: "in external '\(id)'"))
+        diagnostics.append(.unknownKey(field.key, allowed: GraphFileKeys.external, context: "in external '\(id)'"))
       }
     }
     guard let type else {
@@ -131,7 +125,7 @@ struct DeclarationDecoder {
           typeName(node, for: "argument '\(label.value)'").map { (label, $0.value) }
         }
       default:
-        diagnostics.append(.unknownKey(field.key, allowed: Self.serviceKeys, context: "in service '\(id)'"))
+        diagnostics.append(.unknownKey(field.key, allowed: GraphFileKeys.service, context: "in service '\(id)'"))
       }
     }
     switch (service.type, service.alias) {
@@ -223,7 +217,7 @@ struct DeclarationDecoder {
         guard let tag = name(entry.value, for: "tagged", what: "a tag") else { return .invalid }
         return .tagged(tag.value, node.location)
       default:
-        diagnostics.append(.unknownKey(entry.key, allowed: Self.valueFormKeys, context: "in a value"))
+        diagnostics.append(.unknownKey(entry.key, allowed: GraphFileKeys.valueForm, context: "in a value"))
         return .invalid
       }
     }

@@ -4,8 +4,6 @@ import DICfgLoader
 /// Reads the top level of one loaded file: the version, imports, parameters and containers,
 /// in either the single-container form or the `containers:` form.
 struct DocumentReader {
-  static let containerKeys = ["services", "externals", "scopes", "defaultScope", "collaborators"]
-  static let topLevelKeys = ["dicfg", "imports", "parameters", "containers"] + containerKeys
   static let supportedVersion = 1
 
   private(set) var diagnostics: [Diagnostic] = []
@@ -22,9 +20,9 @@ struct DocumentReader {
     }
     var top = Entries()
     for entry in entries {
-      guard Self.topLevelKeys.contains(entry.key.text) else {
+      guard GraphFileKeys.topLevel.contains(entry.key.text) else {
         diagnostics.append(
-          .unknownKey(entry.key, allowed: Self.topLevelKeys, context: "at the top level of a graph file"))
+          .unknownKey(entry.key, allowed: GraphFileKeys.topLevel, context: "at the top level of a graph file"))
         continue
       }
       top[entry.key.text] = entry
@@ -33,7 +31,7 @@ struct DocumentReader {
 
     var document = GraphDocument()
     document.parameters = identifierEntries(top["parameters"], kind: "parameter")
-    let containerEntries = Self.containerKeys.compactMap { top[$0] }
+    let containerEntries = GraphFileKeys.container.compactMap { top[$0] }
     if let containersEntry = top["containers"] {
       if let first = containerEntries.first {
         diagnostics.append(.mixedContainerForms(at: containersEntry.key.location, first: first.key.location))
@@ -87,8 +85,8 @@ struct DocumentReader {
     }
     var fields = Entries()
     for entry in entries {
-      guard Self.containerKeys.contains(entry.key.text) else {
-        diagnostics.append(.unknownKey(entry.key, allowed: Self.containerKeys, context: "in container '\(name)'"))
+      guard GraphFileKeys.container.contains(entry.key.text) else {
+        diagnostics.append(.unknownKey(entry.key, allowed: GraphFileKeys.container, context: "in container '\(name)'"))
         continue
       }
       fields[entry.key.text] = entry

@@ -29,6 +29,9 @@ public enum ScopeKind: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
+  /// The built-in scopes, in the order they are documented.
+  public static let builtIn: [ScopeKind] = [.graph, .unique, .singleton, .weak, .cached]
+
   /// Every name and alias of the built-in scopes, for suggestions and the schema.
   public static let builtInNames = [
     "graph", "objectGraph", "unique", "unShared", "transient", "prototype", "singleton", "application",

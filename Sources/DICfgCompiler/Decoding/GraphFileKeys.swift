@@ -1,0 +1,16 @@
+/// The keys each place of a graph file accepts: what the decoders check a file against, and what an
+/// editor offers there.
+public enum GraphFileKeys {
+  /// The keys of a container: the top level of a single-container file, or one under `containers:`.
+  public static let container = ["services", "externals", "scopes", "defaultScope", "collaborators"]
+  /// The keys at the top level of a graph file.
+  public static let topLevel = ["dicfg", "imports", "parameters", "containers"] + container
+  /// The keys of a service.
+  public static let service = [
+    "type", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
+  ]
+  /// The keys of an external.
+  public static let external = ["type", "retain", "optional"]
+  /// The keys of a value written as a mapping: a literal, a provider, a lazy value or a tagged list.
+  public static let valueForm = ["value", "provider", "lazy", "tagged"]
+}

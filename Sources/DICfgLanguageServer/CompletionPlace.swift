@@ -1,0 +1,169 @@
+import DICfgCore
+import DICfgLoader
+
+/// What the cursor stands on in a graph file, read from the parsed tree of the text before it:
+/// what completion offers there.
+///
+/// The text up to the cursor is parsed with a marker at the cursor, the flow collections open there
+/// closed after it; the marker's node, and the keys above it, say where it is. A half-typed file
+/// has a place as long as the text before the cursor parses: what follows the cursor never
+/// matters.
+package enum CompletionPlace: Equatable, Sendable {
+  /// A key of a document: `container` nil at the top level of the file, else one under
+  /// `containers:`.
+  case documentKey(container: String?)
+  /// A key of a service.
+  case serviceKey
+  /// A key of an external.
+  case externalKey
+  /// A key of a value written as a mapping (`value`, `provider`, …).
+  case valueFormKey
+  /// A key of a service's `init:`: an initializer's label.
+  case label(service: String, container: String)
+  /// The value of `type:` or `as:`.
+  case type
+  /// The value of `scope:` or `defaultScope:`.
+  case scope
+  /// A `$name` in a service's value: a parameter, or one of the service's run-time arguments.
+  case parameter(service: String, container: String)
+  /// A reference in a service's value, an `alias:`, a provider or lazy value: a service or external.
+  case reference
+  /// A name under `collaborators:`.
+  case container
+  /// Nowhere completion offers anything: a new name, a literal, a comment.
+  case none
+
+  /// The place at `line`:`column` (1-based, the column in Unicode scalars) of `lines`, the file's
+  /// lines without their line breaks.
+  package init(lines: [String], line: Int, column: Int) {
+    guard line >= 1, line <= lines.count + 1 else {
+      self = .none
+      return
+    }
+    let current = line <= lines.count ? lines[line - 1] : ""
+    let typed = String(current.unicodeScalars.prefix(max(column - 1, 0)))
+    let before = lines.prefix(line - 1).map { $0 + "\n" }.joined() + typed
+    self = Self.place(before: before, lineBefore: typed)
+  }
+
+  private static let marker = "dicfgCompletionMarker"
+
+  private static func place(before: String, lineBefore: String) -> CompletionPlace {
+    let closers = String(Self.openFlows(in: before).reversed())
+    // On a line with nothing but a name being typed, the name is a key; a value otherwise. The
+    // other reading is tried when the first does not parse.
+    let startsKey = lineBefore.allSatisfy { $0 == " " || $0 == "\t" || $0.isLetter || $0.isNumber || $0 == "_" }
+    let readings = startsKey ? [marker + ":", marker] : [marker, marker + ":"]
+    for reading in readings {
+      let text = before + reading + closers + "\n"
+      let file = ConfigLoader().load(bytes: Array(text.utf8), path: "completion.yaml", format: .yaml)
+      guard let root = file.root, !file.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+      guard let found = Self.find(in: root, keys: []) else { return .none }
+      return Self.place(keys: found.keys, isKey: found.isKey, text: found.text)
+    }
+    return .none
+  }
+
+  /// The flow collections open at the end of `text`, and the quoted scalar if one is, innermost
+  /// last, as the characters that close them; quoted text and comments skipped.
+  static func openFlows(in text: String) -> [Character] {
+    var open: [Character] = []
+    var quote: Character?
+    var comment = false
+    var previous: Character = "\n"
+    for character in text {
+      defer { previous = character }
+      if comment {
+        if character == "\n" { comment = false }
+        continue
+      }
+      if let current = quote {
+        if character == current, !(current == "\"" && previous == "\\") { quote = nil }
+        continue
+      }
+      switch character {
+      case "\"", "'":
+        // A quote opens a quoted scalar only where a scalar starts.
+        if " \t\n{[,:-".contains(previous) { quote = character }
+      case "#" where previous == " " || previous == "\n" || previous == "\t":
+        comment = true
+      case "{": open.append("}")
+      case "[": open.append("]")
+      case "}", "]": if !open.isEmpty { open.removeLast() }
+      default: break
+      }
+    }
+    // A quoted scalar the cursor is inside closes first.
+    if let quote { open.append(quote) }
+    return open
+  }
+
+  /// The keys above the marker's node, whether it is a key, and its text.
+  private static func find(in node: ConfigNode, keys: [String]) -> (keys: [String], isKey: Bool, text: String)? {
+    switch node.content {
+    case .scalar(let scalar):
+      return scalar.text.contains(marker) ? (keys, false, scalar.text) : nil
+    case .sequence(let items):
+      for item in items {
+        if let found = find(in: item, keys: keys) { return found }
+      }
+    case .mapping(let entries):
+      for entry in entries {
+        if entry.key.text.contains(marker) { return (keys, true, entry.key.text) }
+        if let found = find(in: entry.value, keys: keys + [entry.key.text]) { return found }
+      }
+    }
+    return nil
+  }
+
+  /// The place of the marker under `keys`.
+  private static func place(keys: [String], isKey: Bool, text: String) -> CompletionPlace {
+    var rest = keys[...]
+    var container = "main"
+    var topLevel = true
+    if rest.first == "containers", rest.count >= 2 {
+      container = rest[rest.startIndex + 1]
+      topLevel = false
+      rest = rest.dropFirst(2)
+    }
+    let path = Array(rest)
+    switch (path.first, path.count, isKey) {
+    case (nil, _, true):
+      return .documentKey(container: topLevel ? nil : container)
+    case ("services", 2, true):
+      return .serviceKey
+    case ("externals", 2, true):
+      return .externalKey
+    case ("defaultScope", 1, false):
+      return .scope
+    case ("collaborators", 1, false):
+      return .container
+    case ("services", 3..., _):
+      return servicePlace(
+        service: path[1], path: Array(path.dropFirst(2)), container: container, isKey: isKey, text: text)
+    default:
+      return .none
+    }
+  }
+
+  /// The place under a service: `path` starts at the service's key (`init`, `scope`, …).
+  private static func servicePlace(service: String, path: [String], container: String, isKey: Bool, text: String)
+    -> CompletionPlace
+  {
+    switch (path[0], path.count, isKey) {
+    case ("type", 1, false), ("as", 1, false): return .type
+    case ("scope", 1, false): return .scope
+    case ("alias", 1, false): return .reference
+    case ("init", 1, true): return .label(service: service, container: container)
+    case ("init", 2, true), ("properties", 2, true): return .valueFormKey
+    case ("init", 2..., false), ("properties", 2..., false):
+      // A value: a name, a `$name`, or one under a mapping's `provider:` or `lazy:`.
+      let forms = path.dropFirst(2)
+      guard forms.allSatisfy({ $0 == "provider" || $0 == "lazy" }) else { return .none }
+      if text.hasPrefix("${") { return .none }
+      if text.hasPrefix("$") { return .parameter(service: service, container: container) }
+      return .reference
+    default: return .none
+    }
+  }
+}

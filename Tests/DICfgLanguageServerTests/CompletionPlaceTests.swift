@@ -1,0 +1,77 @@
+import DICfgLanguageServer
+import Testing
+
+/// Where completion stands, read from the parsed tree of the text before the cursor (`‸`): block
+/// and flow style, half-typed files, quotes, comments, containers and JSON.
+@Suite struct CompletionPlaceTests {
+  /// The place of the cursor `‸` in `marked`.
+  private func place(_ marked: String) -> CompletionPlace {
+    let lines = marked.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = lines.firstIndex { $0.contains("‸") } ?? lines.count
+    let column = lines[line].unicodeScalars.prefix { $0 != "‸" }.count + 1
+    let clean = lines.map { $0.replacingOccurrences(of: "‸", with: "") }
+    return CompletionPlace(lines: clean, line: line + 1, column: column)
+  }
+
+  static let places: [(String, CompletionPlace)] = [
+    ("‸", .documentKey(container: nil)),
+    ("dicfg: 1\nser‸", .documentKey(container: nil)),
+    ("dicfg: 1\nservices:\n  api:\n    ty‸", .serviceKey),
+    ("services:\n  api: { type: Api, ‸", .serviceKey),
+    ("services:\n  api: { type: ‸", .type),
+    ("services:\n  api: { type: Api, as: [Servi‸", .type),
+    ("services:\n  api: { type: \"Ap‸", .type),
+    ("services:\n  api:\n    scope: sin‸", .scope),
+    ("defaultScope: ‸", .scope),
+    ("services:\n  api: { type: Api, init: { ‸", .label(service: "api", container: "main")),
+    ("services:\n  api: { type: Api, init: { client: client, ‸", .label(service: "api", container: "main")),
+    ("services:\n  api:\n    type: Api\n    init:\n      cli‸", .label(service: "api", container: "main")),
+    ("services:\n  api: { type: Api, init: { client: cl‸", .reference),
+    ("services:\n  api:\n    init:\n      client: ‸", .reference),
+    ("services:\n  api: { type: Api, init: { list: [a, ‸", .reference),
+    ("services:\n  api: { type: Api, init: { make: { provider: ‸", .reference),
+    ("services:\n  api: { alias: ‸", .reference),
+    ("services:\n  api: { type: Api, init: { url: $‸", .parameter(service: "api", container: "main")),
+    ("services:\n  api: { type: Api, properties: { url: $ap‸", .parameter(service: "api", container: "main")),
+    ("services:\n  api: { type: Api, init: { make: { ‸", .valueFormKey),
+    ("externals:\n  session:\n    ‸", .externalKey),
+    ("containers:\n  auth:\n    ‸", .documentKey(container: "auth")),
+    (
+      "containers:\n  auth:\n    services:\n      login: { type: Login, init: { ‸",
+      .label(service: "login", container: "auth")
+    ),
+    ("containers:\n  auth:\n    collaborators: [‸", .container),
+    // A comment, a quote in a plain scalar and a bracket in a comment are not structure.
+    ("services:\n  # {\n  api: { type: ‸", .type),
+    ("services:\n  api: { type: Api, tags: [it's], scope: ‸", .scope),
+    // JSON is read as the flow style it is.
+    ("{\n  \"services\": {\n    \"api\": { \"type\": \"‸", .type),
+    // What follows the cursor does not matter, even where it does not parse.
+    ("services:\n  api: { type: ‸Api, init: { b: [\n  other: { type: ", .type),
+  ]
+
+  static let nowhere: [String] = [
+    // A new service's name, a literal, an environment variable, a comment, a tag.
+    "services:\n  ‸",
+    "services:\n  api: { type: Api, init: { url: { value: ‸",
+    "services:\n  api: { type: Api, init: { url: ${HO‸",
+    "services:\n  api: { type: Api }  # a note ‸",
+    "services:\n  api: { type: Api, tags: [‸",
+    "parameters:\n  url: ‸",
+  ]
+
+  @Test(arguments: places.indices) func theCursorsPlaceIsReadFromTheTree(index: Int) {
+    let (marked, expected) = Self.places[index]
+    #expect(place(marked) == expected, "\(marked)")
+  }
+
+  @Test(arguments: nowhere) func placesThatNameNothingKnownOfferNothing(marked: String) {
+    #expect(place(marked) == .none)
+  }
+
+  @Test func aCursorPastTheEndOrBeforeTheStartIsNowhere() {
+    #expect(CompletionPlace(lines: ["dicfg: 1"], line: 5, column: 1) == .none)
+    #expect(CompletionPlace(lines: ["dicfg: 1"], line: 0, column: 1) == .none)
+    #expect(CompletionPlace(lines: ["dicfg: 1"], line: 2, column: 1) == .documentKey(container: nil))
+  }
+}
