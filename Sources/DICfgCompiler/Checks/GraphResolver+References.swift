@@ -177,11 +177,11 @@ extension GraphResolver {
   {
     let visible = Set(symbols[container].lookupOrder)
     if let other = symbols.indices.first(where: {
-      !visible.contains($0) && (symbols[$0].names[name] != nil || symbols[$0].typeBindings.services[name] != nil)
+      !visible.contains($0) && (symbols[$0].names[name] != nil || symbols[$0].typeBindings[type: name] != nil)
     }) {
       let definition =
         self.location(of: symbols[other].names[name], in: other, aliases: symbols[other].aliases)
-        ?? symbols[other].typeBindings.services[name]?.first.map {
+        ?? symbols[other].typeBindings[type: name]?.first.map {
           nodes[symbols[other].firstNode + $0].declaration.location
         }
       return .referenceOutsideCollaborators(

@@ -137,7 +137,7 @@ extension GraphResolver {
       guard position < initializer.parameters.count, position < service.initializer.count,
         let written = initializer.parameters[position].type
       else { continue }
-      let expected = SwiftTypeText.normalized(written)
+      let expected = SwiftTypeName.normalized(written)
       let note = Note(
         message: "'\(type.name).\(initializer.signature)' is declared here", location: initializer.location)
       let value = service.initializer[position].value
@@ -349,8 +349,8 @@ struct SwiftContext {
   /// the one rule the checks (which report what is ``Conversion/impossible``) and the straight-line
   /// planner (which writes only what is ``Conversion/certain``) follow.
   func conversion(_ source: String, to target: String) -> Conversion {
-    let target = SwiftTypeText.normalized(target)
-    let sourceName = SwiftTypeText.normalized(source)
+    let target = SwiftTypeName.normalized(target)
+    let sourceName = SwiftTypeName.normalized(source)
     if target == "Any" || sourceName == target { return .certain }
     guard let from = declarations.type(named: sourceName), from.kind != .extension else { return .unknown }
     if target == "AnyObject" { return from.kind == .class ? .certain : .unknown }
@@ -361,7 +361,7 @@ struct SwiftContext {
     var seen: Set<String> = [from.name]
     while let type = pending.popLast() {
       for inherited in type.inherited {
-        let name = SwiftTypeText.normalized(inherited)
+        let name = SwiftTypeName.normalized(inherited)
         if name == target || name == to?.name { return .certain }
         if Self.markerProtocols.contains(name) { continue }
         guard let next = declarations.type(named: name), next.kind != .extension else {
@@ -388,25 +388,6 @@ extension SwiftContext {
     var index: [String: SwiftType] = [:]
     for type in declarations.types where index[type.name] == nil { index[type.name] = type }
     self.init(declarations: declarations, types: index)
-  }
-}
-
-/// Type names as Swift code writes them, reduced to the name the checks compare.
-enum SwiftTypeText {
-  /// `Double` for `Double`, `Optional<Double>` for `Double?`, `WeatherClient` for `any WeatherClient`
-  /// and `(any WeatherClient)?`'s wrapped type under `Optional<…>`; whitespace removed.
-  static func normalized(_ text: String) -> String {
-    var type = text.filter { !$0.isWhitespace }
-    for prefix in ["any", "some"] where type.hasPrefix(prefix) && type.count > prefix.count {
-      let rest = type.dropFirst(prefix.count)
-      if let first = rest.first, first.isUppercase || first == "(" { type = String(rest) }
-    }
-    if type.hasPrefix("Swift.") { type = String(type.dropFirst("Swift.".count)) }
-    if type.hasSuffix("?") || type.hasSuffix("!") {
-      return "Optional<" + normalized(String(type.dropLast())) + ">"
-    }
-    if type.hasPrefix("("), type.hasSuffix(")") { return normalized(String(type.dropFirst().dropLast())) }
-    return type
   }
 }
 

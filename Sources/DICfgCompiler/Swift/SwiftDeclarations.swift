@@ -36,14 +36,15 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       unreadable: try container.decode([Diagnostic].self, forKey: .unreadable))
   }
 
-  /// The type a graph file names: by its qualified name, without a module prefix, or without
-  /// generic arguments (`Box<Int>` is `Box`).
+  /// The type a graph file names, found by ``SwiftTypeName/lookupNames(_:)`` (by its qualified
+  /// name, or without a module prefix) and without generic arguments (`Box<Int>` is `Box`).
   public func type(named name: String) -> SwiftType? {
     let index = typeIndex
-    var base = name
-    if let angle = base.firstIndex(of: "<") { base = String(base[..<angle]) }
-    if let found = index[base] { return types[found] }
-    if let dot = base.firstIndex(of: ".") { return index[String(base[base.index(after: dot)...])].map { types[$0] } }
+    for candidate in SwiftTypeName.lookupNames(name) {
+      var base = Substring(candidate)
+      if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
+      if let found = index[String(base)] { return types[found] }
+    }
     return nil
   }
 

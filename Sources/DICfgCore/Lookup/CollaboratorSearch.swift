@@ -29,7 +29,8 @@ package enum CollaboratorSearch {
 /// `as:` types, once per service. A type is looked up across collaborating containers along
 /// ``CollaboratorSearch/order(from:collaborators:)``, and the nearest container that binds it
 /// decides, even when a farther one binds it too. The compiler resolves type references by this
-/// rule and the runtime's link resolves `resolve(T.self)` by it, so both always agree.
+/// rule and the runtime's link resolves `resolve(T.self)` by it, so both always agree; names are
+/// compared as ``SwiftTypeName/normalized(_:)`` spells them (`any Logger` binds `Logger`).
 ///
 /// ```swift
 /// var bindings = TypeBindings()
@@ -37,7 +38,8 @@ package enum CollaboratorSearch {
 /// TypeBindings.nearest("WeatherClient", along: [0], in: [bindings])   // (container: 0, services: [0])
 /// ```
 package struct TypeBindings: Sendable {
-  /// Type names to the services that bind them, numbered as ``bind(_:type:as:)`` was given them.
+  /// Type names, normalized, to the services that bind them, numbered as ``bind(_:type:as:)`` was
+  /// given them.
   package private(set) var services: [String: [Int]] = [:]
 
   package init(capacity: Int = 0) {
@@ -47,21 +49,24 @@ package struct TypeBindings: Sendable {
   /// Binds `service` to its `type` (nil for a service the file gives none) and its `as:` types.
   package mutating func bind(_ service: Int, type: String?, as bindings: [String]) {
     if bindings.isEmpty {
-      if let type { services[type, default: []].append(service) }
+      if let type { services[SwiftTypeName.normalized(type), default: []].append(service) }
       return
     }
     var bound = Set<String>()
-    for name in [type].compactMap({ $0 }) + bindings where bound.insert(name).inserted {
+    for name in ([type].compactMap({ $0 }) + bindings).map(SwiftTypeName.normalized) where bound.insert(name).inserted {
       services[name, default: []].append(service)
     }
   }
+
+  /// The services bound to the type `name`, however it is spelled.
+  package subscript(type name: String) -> [Int]? { services[SwiftTypeName.normalized(name)] }
 
   /// The services `name` is bound to in the nearest container of `order` that binds it, or nil.
   package static func nearest(_ name: String, along order: [Int], in containers: [TypeBindings])
     -> (container: Int, services: [Int])?
   {
     for container in order {
-      if let services = containers[container].services[name] { return (container, services) }
+      if let services = containers[container][type: name] { return (container, services) }
     }
     return nil
   }

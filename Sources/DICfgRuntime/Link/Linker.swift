@@ -93,11 +93,11 @@ struct Linker {
     }
     // A value bound to a type no external declares (those supplied by id included) is reported at
     // the external whose type it most likely meant, which is then not also missing.
-    let declaredTypes = Set(plan.containers.flatMap { $0.externals.map { Externals.bareName($0.type) } })
+    let declaredTypes = Set(plan.containers.flatMap { $0.externals.map { SwiftTypeName.normalized($0.type) } })
     for binding in externals.byType where !binding.names.contains(where: declaredTypes.contains) {
       let meant = Suggestions.closest(to: binding.names[0], among: declaredTypes.sorted()).flatMap { type in
         plan.containers.lazy.compactMap { container in
-          container.externals.first { Externals.bareName($0.type) == type }.map { (container.name, $0) }
+          container.externals.first { SwiftTypeName.normalized($0.type) == type }.map { (container.name, $0) }
         }.first
       }
       diagnostics.append(

@@ -2,7 +2,8 @@ import DICfgCore
 
 /// The registered factories, found the way the link finds a service's: by the service's type and
 /// `init:` labels (`Engine(power:name:)`), else by its type alone, each by the name the type is
-/// registered under or by its full name with the module.
+/// registered under or by its full name with the module, and then without the first component of
+/// the name written (`SwiftTypeName.lookupNames`, the compiler's rule).
 struct RegisteredTypes {
   /// What a service's type and labels find.
   enum Match {
@@ -43,7 +44,7 @@ struct RegisteredTypes {
   private static func fullNames(_ types: [RegisteredType]) -> [String: String] {
     var names: [String: String] = [:]
     for type in types {
-      if let fullName = type.fullName, fullName != type.name { names[fullName] = type.name }
+      if let fullName = type.fullName, fullName != type.name { names[SwiftTypeName.normalized(fullName)] = type.name }
     }
     return names
   }
@@ -54,9 +55,11 @@ struct RegisteredTypes {
   /// The factory a service of `type` whose `init:` lists `initializer` is built with: the one
   /// registered for those arguments' labels, else the one registered without labels.
   func match(type: String, initializer: [ResolutionPlan.Argument]) -> Match {
-    guard let positions = byName.positions(of: type) ?? nameByFullName[type].flatMap(byName.positions(of:)) else {
-      return .missing
-    }
+    // The name as the plan spells it first: most names are spelled as `normalized` spells them.
+    guard
+      let positions = positions(named: type) ?? positions(named: SwiftTypeName.normalized(type))
+        ?? SwiftTypeName.withoutFirstComponent(SwiftTypeName.normalized(type)).flatMap(positions(named:))
+    else { return .missing }
     var unlabelled: Int?
     for position in positions {
       guard let registered = types[position].labels else {
@@ -68,6 +71,11 @@ struct RegisteredTypes {
     if let unlabelled { return .found(unlabelled) }
     let others = positions.compactMap { types[$0].labels }
     return .otherInitializers(others.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+
+  /// The registrations under `name` as normalized names are spelled, as registered or by full name.
+  private func positions(named name: String) -> NameChains.Positions? {
+    byName.positions(normalized: name) ?? nameByFullName[name].flatMap(byName.positions(of:))
   }
 
   /// Whether `labels` are the labels of `arguments`, in order (read in place: no array of the

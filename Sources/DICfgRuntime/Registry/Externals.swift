@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// The instances a host app supplies for the externals a plan declares (Saber's externals): by id,
 /// by container and id, or by type.
 ///
@@ -13,7 +15,7 @@
 /// an id or bound to a type that no external declares is a link error, `unknown-external`.
 public struct Externals: Sendable, ExpressibleByDictionaryLiteral {
   struct Binding: Sendable {
-    /// The names the graph file may give the type: `TypeName.candidates`.
+    /// The names the graph file may give the type: `TypeName.candidates`, normalized.
     var names: [String]
     var value: any Sendable
   }
@@ -41,20 +43,16 @@ public struct Externals: Sendable, ExpressibleByDictionaryLiteral {
   /// Supplies `value` for every external declared with type `type` (`T` by default) that is not
   /// supplied by id. Binding a type again replaces its value.
   public mutating func bind<T: Sendable>(_ value: T, as type: T.Type = T.self) {
-    let names = TypeName.candidates(T.self)
+    let names = TypeName.candidates(T.self).map(SwiftTypeName.normalized)
     byType.removeAll { $0.names == names }
     byType.append(Binding(names: names, value: value))
   }
 
   /// The binding for an external declared with type `typeName`, and its position.
   func bound(toType typeName: String) -> (index: Int, value: any Sendable)? {
-    let name = Self.bareName(typeName)
+    let name = SwiftTypeName.normalized(typeName)
     guard let index = byType.firstIndex(where: { $0.names.contains(name) }) else { return nil }
     return (index, byType[index].value)
   }
 
-  /// A declared type's name without `any ` (`any Logger` is bound as `Logger`).
-  static func bareName(_ typeName: String) -> String {
-    typeName.hasPrefix("any ") ? String(typeName.dropFirst(4)) : typeName
-  }
 }

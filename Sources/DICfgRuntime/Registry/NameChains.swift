@@ -1,7 +1,10 @@
+import DICfgCore
+
 /// Entries found by name: each entry, by its position, is linked to the one before it under the
 /// same name, so one lookup of a name finds all of its entries, latest first. The registry keeps
 /// its registrations' index this way (a type registered once per initializer), and the link
-/// checks read the same index.
+/// checks read the same index. Names are compared as `SwiftTypeName.normalized` spells them, as
+/// the compiler compares them.
 struct NameChains: Sendable {
   /// Per name: the position of its latest entry.
   private var latest: [String: Int] = [:]
@@ -31,7 +34,7 @@ struct NameChains: Sendable {
   /// Adds an entry named `name` at the next position, and returns the positions of the entries
   /// already under that name (one lookup of the name for both).
   mutating func append(_ name: String) -> Positions {
-    let before = latest.updateValue(earlier.count, forKey: name) ?? -1
+    let before = latest.updateValue(earlier.count, forKey: SwiftTypeName.normalized(name)) ?? -1
     earlier.append(before)
     return Positions(position: before, earlier: earlier)
   }
@@ -39,11 +42,16 @@ struct NameChains: Sendable {
   /// Takes back the entry ``append(_:)`` just added under `name`.
   mutating func removeLast(_ name: String) {
     let before = earlier.removeLast()
-    latest[name] = before >= 0 ? before : nil
+    latest[SwiftTypeName.normalized(name)] = before >= 0 ? before : nil
   }
 
   /// The positions of `name`'s entries, latest first; nil when it has none.
   func positions(of name: String) -> Positions? {
+    positions(normalized: SwiftTypeName.normalized(name))
+  }
+
+  /// The positions of the entries of `name`, spelled as `SwiftTypeName.normalized` spells it.
+  func positions(normalized name: String) -> Positions? {
     latest[name].map { Positions(position: $0, earlier: earlier) }
   }
 }

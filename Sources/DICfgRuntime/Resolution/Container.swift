@@ -259,7 +259,9 @@ public final class Container: Sendable {
     let types = graph.typeIndexes[index]
     if let known = types.service(boundTo: type) { return known }
     let visible = graph.typeLookup(index)
-    let bound = TypeName.candidates(type).first { visible[$0] != nil } ?? TypeName.described(type)
+    let bound =
+      TypeName.candidates(type).lazy.map(SwiftTypeName.normalized).first { visible[$0] != nil }
+      ?? TypeName.described(type)
     let target = try serviceIndex(boundTo: bound, visible: visible, in: graph)
     types.remember(target, boundTo: type)
     return target

@@ -1,0 +1,44 @@
+import DICfgCore
+import Testing
+
+/// The one spelling type names are compared in, by the compiler and the runtime alike.
+@Suite struct SwiftTypeNameTests {
+  static let spellings: [(written: String, normalized: String)] = [
+    ("Cache", "Cache"),
+    ("Payments.Gateway", "Payments.Gateway"),
+    ("Box<Int>", "Box<Int>"),
+    ("Pair<String, Int>", "Pair<String,Int>"),
+    ("Pair< Swift.String , Int >", "Pair<String,Int>"),
+    ("Swift.Int", "Int"),
+    ("Int?", "Optional<Int>"),
+    ("Int!", "Optional<Int>"),
+    ("(any WeatherClient)?", "Optional<WeatherClient>"),
+    ("any Logger", "Logger"),
+    ("some View", "View"),
+    ("[Cache]", "Array<Cache>"),
+    ("[String: [Int]]", "Dictionary<String,Array<Int>>"),
+    ("[String: Int]?", "Optional<Dictionary<String,Int>>"),
+    ("Box<[Int?]>", "Box<Array<Optional<Int>>>"),
+    ("anything", "anything"),
+  ]
+
+  @Test(arguments: spellings) func aTypeNameHasOneSpelling(written: String, normalized: String) {
+    #expect(SwiftTypeName.normalized(written) == normalized)
+    #expect(SwiftTypeName.normalized(normalized) == normalized, "a normalized name stays as it is")
+  }
+
+  @Test func aNameIsLookedUpAsWrittenThenWithoutItsFirstComponent() {
+    #expect(SwiftTypeName.lookupNames("ShopKit.Cache") == ["ShopKit.Cache", "Cache"])
+    #expect(SwiftTypeName.lookupNames("ShopKit.Payments.Gateway") == ["ShopKit.Payments.Gateway", "Payments.Gateway"])
+    #expect(SwiftTypeName.lookupNames("Box<Shop.Item>") == ["Box<Shop.Item>"])
+    #expect(SwiftTypeName.lookupNames("any Logger") == ["Logger"])
+  }
+
+  @Test func typeBindingsFindATypeHoweverItIsSpelled() {
+    var bindings = TypeBindings()
+    bindings.bind(0, type: "ConsoleLogger", as: ["any Logger", "Pair<String, Int>"])
+    #expect(bindings[type: "Logger"] == [0])
+    #expect(bindings[type: "Pair<String,Int>"] == [0])
+    #expect(TypeBindings.nearest("any Logger", along: [0], in: [bindings])?.services == [0])
+  }
+}
