@@ -34,6 +34,16 @@ import Testing
     #expect(SwiftTypeName.lookupNames("any Logger") == ["Logger"])
   }
 
+  @Test func aLiteralFitsATypeHoweverItIsSpelled() {
+    #expect(ResolutionPlan.Literal.double(0.5).fits("Swift.Float"))
+    #expect(ResolutionPlan.Literal.int(3).fits("Double?"))
+    #expect(ResolutionPlan.Literal.string("x").fits("Optional< String >"))
+    #expect(!ResolutionPlan.Literal.string("x").fits("Int?"))
+    #expect(!ResolutionPlan.Literal.double(0.5).fits("Swift.Int"))
+    #expect(ResolutionPlan.Literal.double(0.5).swiftExpression(as: "Swift.Float?") == "Float(0.5 as Double)")
+    #expect(ResolutionPlan.Literal.int(2).swiftExpression(as: "Optional<Double>") == "2")
+  }
+
   @Test func typeBindingsFindATypeHoweverItIsSpelled() {
     var bindings = TypeBindings()
     bindings.bind(0, type: "ConsoleLogger", as: ["any Logger", "Pair<String, Int>"])

@@ -32,10 +32,11 @@ package enum NumberWidening {
 }
 
 extension ResolutionPlan.Literal {
-  /// Whether the literal converts to the Swift type named `expected` (`Double`, `Optional<Int>`),
-  /// as the resolve converts it; true for a type not known by name here (a class, a protocol, a
+  /// Whether the literal converts to the Swift type named `expected` (`Double`, `Int?`, compared as
+  /// `SwiftTypeName.normalized` spells it), as the resolve converts it; true for a type not known by name here (a class, a protocol, a
   /// collection), which other checks judge.
   package func fits(_ expected: String) -> Bool {
+    let expected = SwiftTypeName.normalized(expected)
     if expected.hasPrefix("Optional<"), expected.hasSuffix(">") {
       if case .null = self { return true }
       return fits(String(expected.dropFirst("Optional<".count).dropLast()))
@@ -60,7 +61,8 @@ extension ResolutionPlan.Literal {
   /// conversion the resolve makes otherwise (`Float(0.1 as Double)`), nil where the literal does not
   /// fit (``fits(_:)``) or the type is not one of the scalars the resolve converts to.
   package func swiftExpression(as expected: String) -> String? {
-    let type = expected.hasSuffix("?") ? String(expected.dropLast()) : expected
+    var type = SwiftTypeName.normalized(expected)
+    if type.hasPrefix("Optional<"), type.hasSuffix(">") { type = String(type.dropFirst("Optional<".count).dropLast()) }
     guard ["String", "Bool", "Int", "Double", "Float"].contains(type), fits(type) else { return nil }
     switch (self, type) {
     case (.string(let text), _): return QuotedString.quoted(text, in: .swift)
