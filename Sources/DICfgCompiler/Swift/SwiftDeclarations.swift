@@ -36,7 +36,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       unreadable: try container.decode([Diagnostic].self, forKey: .unreadable))
   }
 
-  /// The type a graph file names, found by ``SwiftTypeName/lookupNames(_:)`` (by its qualified
+  /// The type a graph file names, found by `SwiftTypeName.lookupNames` (by its qualified
   /// name, or without a module prefix) and without generic arguments (`Box<Int>` is `Box`).
   public func type(named name: String) -> SwiftType? {
     let index = typeIndex
