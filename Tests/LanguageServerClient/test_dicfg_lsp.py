@@ -310,6 +310,38 @@ async def test_the_swift_beside_the_graph_file_is_checked_and_completed(client, 
     assert declaration.range.start.line == 0
 
 
+async def test_completion_in_a_half_typed_block_reads_the_place_from_the_tree(client, swift_target):
+    path = swift_target / "dicfg.yaml"
+    await open_file(client, path)
+    # A block `init:` being written: its labels, then a service for a label's value, then a
+    # service's keys as the compiler knows them.
+    typed = SWIFT_GRAPH + "  other:\n    type: Service\n    init:\n      \n"
+    change_file(client, path, typed, version=2)
+    await diagnostics_of(client, path)
+    lines = typed.split("\n")
+    label_line = len(lines) - 2
+
+    def at(line, character):
+        return types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)), position=types.Position(line=line, character=character)
+        )
+
+    labels = await client.text_document_completion_async(at(label_line, 6))
+    assert [item.label for item in labels.items] == ["client"]
+
+    valued = typed.replace("    init:\n      \n", "    init:\n      client: \n")
+    change_file(client, path, valued, version=3)
+    await diagnostics_of(client, path)
+    references = await client.text_document_completion_async(at(label_line, 14))
+    names = [item.label for item in references.items]
+    assert len(names) == len(set(names)), names
+    assert {"client", "service", "other"} <= set(names)
+
+    keys = await client.text_document_completion_async(at(label_line - 2, 4))
+    assert {item.label for item in keys.items} >= {"type", "scope", "init", "properties", "as"}
+    assert "description" not in {item.label for item in keys.items}
+
+
 async def test_rename_a_parameter_from_its_use_in_every_layer(client, examples):
     base = examples / "environments" / "app.yaml"
     text = await open_file(client, base)
