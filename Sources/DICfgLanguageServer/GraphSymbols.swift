@@ -1,6 +1,6 @@
+import DICfgCompiler
 import DICfgCore
 import DICfgLoader
-import Foundation
 
 /// The names a graph file declares and refers to, each at its place: what navigation, completion,
 /// hover and rename work from. Read from the loaded trees, so a file that does not compile (an
@@ -32,7 +32,7 @@ public struct GraphSymbols: Sendable {
   public init(files: [LoadedFile]) {
     for file in files {
       guard let root = file.root, let entries = root.mapping else { continue }
-      readDocument(entries, container: "main", folder: Self.folder(of: file.path))
+      readDocument(entries, container: "main", file: file.path)
     }
   }
 
@@ -101,12 +101,13 @@ public struct GraphSymbols: Sendable {
 
   // MARK: Reading
 
-  private mutating func readDocument(_ entries: ConfigNode.Entries, container: String, folder: String) {
+  private mutating func readDocument(_ entries: ConfigNode.Entries, container: String, file: String) {
     for entry in entries {
       switch entry.key.text {
       case "imports":
         for item in entry.value.sequence ?? [] where item.scalar != nil {
-          add(item, kind: .file, container: container, owner: nil, name: Self.resolve(item.text, in: folder))
+          // Where the compiler finds it: resolved from the importing file as `Paths.resolve` does.
+          add(item, kind: .file, container: container, owner: nil, name: Paths.resolve(item.text, from: file))
         }
       case "parameters": declare(entry.value, kind: .parameter, container: container)
       case "externals": declare(entry.value, kind: .external, container: container)
@@ -119,7 +120,7 @@ public struct GraphSymbols: Sendable {
       case "containers":
         for declared in entry.value.mapping ?? [] {
           add(declared.key, kind: .container, container: declared.key.text, owner: nil, declaration: true)
-          if let fields = declared.value.mapping { readDocument(fields, container: declared.key.text, folder: folder) }
+          if let fields = declared.value.mapping { readDocument(fields, container: declared.key.text, file: file) }
         }
       case "collaborators":
         for item in entry.value.sequence ?? [] where item.scalar != nil {
@@ -195,16 +196,5 @@ public struct GraphSymbols: Sendable {
       Occurrence(
         name: text, kind: kind, container: container, owner: owner, location: location,
         length: kind == .file ? node.text.count : text.count, isDeclaration: declaration))
-  }
-
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[..<slash])
-  }
-
-  /// An import's path as a path from the importing file's folder, `..` and `.` worked out.
-  static func resolve(_ path: String, in folder: String) -> String {
-    let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-    return joined.hasPrefix("/") ? URL(fileURLWithPath: joined).standardizedFileURL.path : joined
   }
 }

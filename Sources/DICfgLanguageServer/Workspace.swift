@@ -17,7 +17,7 @@ struct OverlayFileSystem: GraphFileSystem {
 
   func fileNames(in folder: String) -> [String] {
     var names = Set(disk.fileNames(in: folder))
-    for path in open.keys where GraphSymbols.folder(of: path) == folder {
+    for path in open.keys where Paths.directory(of: path) == folder {
       names.insert(String(path.split(separator: "/").last ?? ""))
     }
     return names.sorted()
@@ -51,13 +51,13 @@ package enum Roots {
     if let layer = Paths.environmentLayer(of: path), layer.base != path, fileSystem.fileExists(layer.base) {
       return layer.base
     }
-    let folder = GraphSymbols.folder(of: path)
+    let folder = Paths.directory(of: path)
     let name = String(path.split(separator: "/").last ?? "")
     for sibling in fileSystem.fileNames(in: folder) where sibling != name && Self.isGraphFile(sibling) {
       let candidate = (folder.isEmpty ? "" : folder + "/") + sibling
       let file = fileSystem.load(candidate, with: loader)
       let imports = file.root?.mapping?[key: "imports"]?.sequence ?? []
-      if imports.contains(where: { GraphSymbols.resolve($0.text, in: folder) == path }) { return candidate }
+      if imports.contains(where: { Paths.resolve($0.text, from: candidate) == path }) { return candidate }
     }
     return path
   }

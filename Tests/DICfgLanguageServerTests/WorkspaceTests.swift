@@ -63,6 +63,16 @@ import Testing
     #expect(symbols.declaration(of: parameter)?.location.line == 2, "'$url' names the parameter")
   }
 
+  @Test func anImportNamesTheFileTheCompilerLoads() {
+    let symbols = symbols([
+      ("config/app.yaml", "dicfg: 1\nimports: [./parts/../shared.yaml, ../common/base.yaml, /etc/dicfg/./x.yaml]\n")
+    ])
+    #expect(
+      symbols.occurrences.filter { $0.kind == .file }.map(\.name) == [
+        "config/shared.yaml", "common/base.yaml", "/etc/dicfg/x.yaml",
+      ])
+  }
+
   @Test func aFileThatDoesNotLoadHasNoSymbolsAndNothingElseBreaks() {
     let symbols = symbols([("broken.yaml", "dicfg: 1\nservices: { a: [\n"), base])
     #expect(symbols.declarations(.service).map(\.name) == ["client", "app"])

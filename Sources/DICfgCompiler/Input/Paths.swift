@@ -7,7 +7,7 @@ public enum Paths {
   }
 
   /// `relative` resolved against the folder of `importer`, with `.` and `..` folded.
-  static func resolve(_ relative: String, from importer: String) -> String {
+  package static func resolve(_ relative: String, from importer: String) -> String {
     if relative.hasPrefix("/") { return normalize(relative) }
     let folder = directory(of: importer)
     return normalize(folder.isEmpty ? relative : folder + "/" + relative)
