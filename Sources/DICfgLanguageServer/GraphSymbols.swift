@@ -161,25 +161,28 @@ public struct GraphSymbols: Sendable {
     }
   }
 
-  /// A value of `init:` or `properties:`: a reference, a `$parameter`, a provider or lazy
-  /// reference, a list of them; literals (`{ value: … }`) name nothing.
-  private mutating func readValue(_ node: ConfigNode, owner: String, container: String) {
+  /// A value of `init:` or `properties:`, read as the compiler reads it (`ValueReference`): a
+  /// reference, a `$parameter`, a provider or lazy reference, a list of them; literals
+  /// (`{ value: … }`) and `$container` name nothing here.
+  private mutating func readValue(_ node: ConfigNode, owner: String, container: String, isTarget: Bool = false) {
     switch node.content {
     case .scalar(let scalar):
-      guard scalar.isPlain else { return }
-      var text = scalar.text
-      if text.hasPrefix("${") { return }
-      if text.hasSuffix("?") { text.removeLast() }
-      if text.hasPrefix("$") {
-        add(node, kind: .parameter, container: container, owner: owner, name: String(text.dropFirst()), offset: 1)
-      } else if !text.isEmpty {
-        add(node, kind: .service, container: container, owner: owner, name: text)
+      switch ValueReference(scalar) {
+      case .service(let name, let optional) where !(isTarget && optional):
+        add(node, kind: .service, container: container, owner: owner, name: name)
+      case .variable(let name) where !isTarget:
+        add(node, kind: .parameter, container: container, owner: owner, name: name, offset: 1)
+      default:
+        break
       }
     case .sequence(let items):
+      guard !isTarget else { return }
       for item in items { readValue(item, owner: owner, container: container) }
     case .mapping(let entries):
+      guard !isTarget else { return }
       for entry in entries where ["provider", "lazy"].contains(entry.key.text) {
-        readValue(entry.value, owner: owner, container: container)
+        // A provider's or lazy value's target is a service id or type, as the compiler takes it.
+        readValue(entry.value, owner: owner, container: container, isTarget: true)
       }
     }
   }

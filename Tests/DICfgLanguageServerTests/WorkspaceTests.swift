@@ -63,6 +63,21 @@ import Testing
     #expect(symbols.declaration(of: parameter)?.location.line == 2, "'$url' names the parameter")
   }
 
+  @Test func aValueNamesWhatTheCompilerReadsItAs() {
+    let symbols = symbols([
+      (
+        "app.yaml",
+        "dicfg: 1\nservices:\n  app:\n    type: App\n    init:\n"
+          + "      a: \"client\"\n      b: analytics?\n      c: $container\n      d: $token\n"
+          + "      e: { provider: $token }\n      f: { lazy: store }\n      g: ${HOST}\n      h: 3\n"
+      )
+    ])
+    let named = symbols.occurrences.filter { !$0.isDeclaration && $0.owner == "app" && $0.kind != .type }
+    #expect(named.map { "\($0.kind.rawValue) \($0.name) \($0.location.line):\($0.location.column)" } == [
+      "service client 6:11", "service analytics 7:10", "parameter token 9:11", "service store 11:18",
+    ])
+  }
+
   @Test func anImportNamesTheFileTheCompilerLoads() {
     let symbols = symbols([
       ("config/app.yaml", "dicfg: 1\nimports: [./parts/../shared.yaml, ../common/base.yaml, /etc/dicfg/./x.yaml]\n")

@@ -224,28 +224,21 @@ struct DeclarationDecoder {
   }
 
   private mutating func reference(_ scalar: ConfigNode.Scalar, at location: SourceLocation) -> ValueExpression {
-    guard case .string(let text) = CoreSchema.value(of: scalar), !text.isEmpty else {
-      diagnostics.append(.bareLiteral(scalar.text, at: location))
-      return .invalid
-    }
-    if text == "$container" { return .container(location) }
-    if text.hasPrefix("$") {
-      let name = String(text.dropFirst())
-      guard Identifier.isValid(name) else {
-        diagnostics.append(.invalidVariable(text, at: location))
-        return .invalid
-      }
+    switch ValueReference(scalar) {
+    case .service(let name, let optional):
+      return .reference(name, optional: optional, location)
+    case .variable(let name):
       return .variable(name, location)
+    case .container:
+      return .container(location)
+    case .bareLiteral:
+      diagnostics.append(.bareLiteral(scalar.text, at: location))
+    case .invalidVariable:
+      diagnostics.append(.invalidVariable(scalar.text, at: location))
+    case .invalidReference:
+      diagnostics.append(.invalidReference(scalar.text, at: location))
     }
-    if text.hasSuffix("?") {
-      let name = String(text.dropLast())
-      guard !name.isEmpty, !name.hasSuffix("?") else {
-        diagnostics.append(.invalidReference(text, at: location))
-        return .invalid
-      }
-      return .reference(name, optional: true, location)
-    }
-    return .reference(text, optional: false, location)
+    return .invalid
   }
 
   private mutating func referenceName(_ node: ConfigNode, for field: String) -> String? {
