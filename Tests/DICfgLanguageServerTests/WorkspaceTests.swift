@@ -73,9 +73,10 @@ import Testing
       )
     ])
     let named = symbols.occurrences.filter { !$0.isDeclaration && $0.owner == "app" && $0.kind != .type }
-    #expect(named.map { "\($0.kind.rawValue) \($0.name) \($0.location.line):\($0.location.column)" } == [
-      "service client 6:11", "service analytics 7:10", "parameter token 9:11", "service store 11:18",
-    ])
+    #expect(
+      named.map { "\($0.kind.rawValue) \($0.name) \($0.location.line):\($0.location.column)" } == [
+        "service client 6:11", "service analytics 7:10", "parameter token 9:11", "service store 11:18",
+      ])
   }
 
   @Test func anImportNamesTheFileTheCompilerLoads() {
