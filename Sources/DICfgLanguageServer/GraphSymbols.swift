@@ -27,6 +27,9 @@ public struct GraphSymbols: Sendable {
   }
 
   public private(set) var occurrences: [Occurrence] = []
+  /// The containers, in the order first read, and the collaborators each lists.
+  private var containers: [String] = []
+  private var collaborators: [String: [String]] = [:]
 
   /// The symbols of every file in `files`.
   public init(files: [LoadedFile]) {
@@ -64,12 +67,9 @@ public struct GraphSymbols: Sendable {
       return declarations(.argument).first { $0.name == reference.name && $0.owner == reference.owner }
         ?? declarations(.parameter).first { $0.name == reference.name }
     case .service:
-      let services = declarations(.service).filter { $0.name == reference.name }
-      return services.first { $0.container == reference.container } ?? services.first
-        ?? declarations(.external).first { $0.name == reference.name }
-        ?? binding(of: reference.name)
+      return lookup(reference.name, from: reference.container)
     case .type:
-      return binding(of: reference.name)
+      return binding(of: reference.name, from: reference.container)
     case .container, .external, .scope:
       return declarations(reference.kind).first { $0.name == reference.name }
     case .argument, .file:
@@ -91,17 +91,55 @@ public struct GraphSymbols: Sendable {
     }
   }
 
-  /// The service whose `type:` or `as:` names `type`.
-  private func binding(of type: String) -> Occurrence? {
-    guard let use = occurrences.first(where: { $0.kind == .type && $0.name == type && $0.owner != nil }) else {
+  /// The declaration `name` finds where `container` refers to it, by the compiler's lookup: a
+  /// service or external of the nearest container along ``lookupOrder(from:)`` that declares the
+  /// id, else the one service that binds `name` as a type there.
+  package func lookup(_ name: String, from container: String) -> Occurrence? {
+    for owner in lookupOrder(from: container) {
+      let found = occurrences.first {
+        $0.isDeclaration && ($0.kind == .service || $0.kind == .external) && $0.name == name && $0.container == owner
+      }
+      if let found { return found }
+    }
+    return binding(of: name, from: container)
+  }
+
+  /// The containers a reference in `container` looks in, nearest first: the container, then its
+  /// collaborators, breadth first (`CollaboratorSearch`, as the compiler and the link look).
+  package func lookupOrder(from container: String) -> [String] {
+    var position: [String: Int] = [:]
+    for (index, name) in containers.enumerated() { position[name] = index }
+    guard let start = position[container] else { return [container] }
+    let collaborators = containers.map { (self.collaborators[$0] ?? []).compactMap { position[$0] } }
+    return CollaboratorSearch.order(from: start, collaborators: collaborators).map { containers[$0] }
+  }
+
+  /// The one service bound to `type` (by its `type:` or an `as:`) in the nearest container along
+  /// ``lookupOrder(from:)`` that binds it (`TypeBindings`, the compiler's rule); nil for none or
+  /// several.
+  private func binding(of type: String, from container: String) -> Occurrence? {
+    let services = containers.map { owner in
+      declarations(.service).filter { $0.container == owner }.map(\.name).uniqued()
+    }
+    let bindings = containers.indices.map { index in
+      var bindings = TypeBindings()
+      for (local, service) in services[index].enumerated() {
+        let types = occurrences.filter { $0.kind == .type && $0.owner == service && $0.container == containers[index] }
+        bindings.bind(local, type: nil, as: types.map(\.name))
+      }
+      return bindings
+    }
+    let order = lookupOrder(from: container).compactMap { containers.firstIndex(of: $0) }
+    guard let (owner, bound) = TypeBindings.nearest(type, along: order, in: bindings), bound.count == 1 else {
       return nil
     }
-    return declarations(.service).first { $0.name == use.owner && $0.container == use.container }
+    return declarations(.service).first { $0.name == services[owner][bound[0]] && $0.container == containers[owner] }
   }
 
   // MARK: Reading
 
   private mutating func readDocument(_ entries: ConfigNode.Entries, container: String, file: String) {
+    if !containers.contains(container) { containers.append(container) }
     for entry in entries {
       switch entry.key.text {
       case "imports":
@@ -125,6 +163,7 @@ public struct GraphSymbols: Sendable {
       case "collaborators":
         for item in entry.value.sequence ?? [] where item.scalar != nil {
           add(item, kind: .container, container: container, owner: nil)
+          collaborators[container, default: []].append(item.text)
         }
       default: break
       }
@@ -199,5 +238,13 @@ public struct GraphSymbols: Sendable {
       Occurrence(
         name: text, kind: kind, container: container, owner: owner, location: location,
         length: kind == .file ? node.text.count : text.count, isDeclaration: declaration))
+  }
+}
+
+extension Array where Element: Hashable {
+  /// The elements, each once, in the order first met.
+  fileprivate func uniqued() -> [Element] {
+    var seen = Set<Element>()
+    return filter { seen.insert($0).inserted }
   }
 }

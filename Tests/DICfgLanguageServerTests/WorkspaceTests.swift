@@ -79,6 +79,37 @@ import Testing
       ])
   }
 
+  @Test func aReferenceFindsWhatTheCompilerFindsAcrossCollaborators() throws {
+    let symbols = symbols([
+      (
+        "app.yaml",
+        """
+        dicfg: 1
+        containers:
+          other:
+            services:
+              store: { type: OtherStore }
+          shared:
+            services:
+              store: { type: SharedStore }
+              logger: { type: ConsoleLogger, as: [any Logger] }
+          feature:
+            collaborators: [shared]
+            services:
+              screen: { type: Screen, init: { store: store, log: Logger } }
+
+        """
+      )
+    ])
+    let store = try #require(symbols.occurrence(in: "app.yaml", line: 13, column: 46))
+    #expect(store.name == "store" && store.container == "feature")
+    #expect(symbols.lookupOrder(from: "feature") == ["feature", "shared"])
+    let found = try #require(symbols.declaration(of: store))
+    #expect(found.container == "shared" && found.location.line == 8, "the collaborator's, not the first declared")
+    let logger = try #require(symbols.occurrence(in: "app.yaml", line: 13, column: 58))
+    #expect(symbols.declaration(of: logger)?.name == "logger", "bound as 'any Logger', found as 'Logger'")
+  }
+
   @Test func anImportNamesTheFileTheCompilerLoads() {
     let symbols = symbols([
       ("config/app.yaml", "dicfg: 1\nimports: [./parts/../shared.yaml, ../common/base.yaml, /etc/dicfg/./x.yaml]\n")
