@@ -118,18 +118,29 @@ public struct GraphSymbols: Sendable {
   /// ``lookupOrder(from:)`` that binds it (`TypeBindings`, the compiler's rule); nil for none or
   /// several.
   private func binding(of type: String, from container: String) -> Occurrence? {
-    let services = containers.map { owner in
-      declarations(.service).filter { $0.container == owner }.map(\.name).uniqued()
+    // One pass over the occurrences: each container's services in the order declared, and the
+    // types each service names.
+    var services = Array(repeating: [String](), count: containers.count)
+    var types: [String: [String: [String]]] = [:]
+    var declared = Array(repeating: Set<String>(), count: containers.count)
+    var position: [String: Int] = [:]
+    for (index, name) in containers.enumerated() { position[name] = index }
+    for occurrence in occurrences {
+      guard let index = position[occurrence.container] else { continue }
+      if occurrence.isDeclaration, occurrence.kind == .service {
+        if declared[index].insert(occurrence.name).inserted { services[index].append(occurrence.name) }
+      } else if occurrence.kind == .type, let owner = occurrence.owner {
+        types[occurrence.container, default: [:]][owner, default: []].append(occurrence.name)
+      }
     }
     let bindings = containers.indices.map { index in
       var bindings = TypeBindings()
       for (local, service) in services[index].enumerated() {
-        let types = occurrences.filter { $0.kind == .type && $0.owner == service && $0.container == containers[index] }
-        bindings.bind(local, type: nil, as: types.map(\.name))
+        bindings.bind(local, type: nil, as: types[containers[index]]?[service] ?? [])
       }
       return bindings
     }
-    let order = lookupOrder(from: container).compactMap { containers.firstIndex(of: $0) }
+    let order = lookupOrder(from: container).compactMap { position[$0] }
     guard let (owner, bound) = TypeBindings.nearest(type, along: order, in: bindings), bound.count == 1 else {
       return nil
     }
@@ -238,13 +249,5 @@ public struct GraphSymbols: Sendable {
       Occurrence(
         name: text, kind: kind, container: container, owner: owner, location: location,
         length: kind == .file ? node.text.count : text.count, isDeclaration: declaration))
-  }
-}
-
-extension Array where Element: Hashable {
-  /// The elements, each once, in the order first met.
-  fileprivate func uniqued() -> [Element] {
-    var seen = Set<Element>()
-    return filter { seen.insert($0).inserted }
   }
 }
