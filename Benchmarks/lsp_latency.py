@@ -4,8 +4,10 @@
 Usage: lsp_latency.py DICFG [SERVICES] [EDITS]
 Writes a graph file of SERVICES services (default 1,000) with generate_graph.py, opens it in the
 server, then sends EDITS (default 30) whole-document changes, each changing one literal, and times
-each from the change's last byte written to the first byte of the diagnostics read back. Prints
-the median and the slowest edit, and the server's peak resident memory (VmHWM).
+each from the change's last byte written to the first byte of the diagnostics read back. Then asks
+for completion 10 times at the file's last `type:` (the whole file before the cursor is parsed
+for each), timed from request to answer. Prints the median and the slowest edit and completion,
+and the server's peak resident memory (VmHWM).
 """
 
 import json
@@ -71,6 +73,16 @@ def main():
         diagnostics = diagnostics_for(process, uri)
         times.append((time.perf_counter() - start) * 1000)
         assert diagnostics == [], diagnostics
+    completions = []
+    last = text.rindex("type: ") + len("type: ")
+    position = {"line": text.count("\n", 0, last), "character": last - (text.rfind("\n", 0, last) + 1)}
+    for request in range(10):
+        start = time.perf_counter()
+        send(process, {"jsonrpc": "2.0", "id": 100 + request, "method": "textDocument/completion", "params": {
+            "textDocument": {"uri": uri}, "position": position}})
+        while receive(process).get("id") != 100 + request:
+            pass
+        completions.append((time.perf_counter() - start) * 1000)
     with open(f"/proc/{process.pid}/status") as status:
         peak = next(line.split()[1] for line in status if line.startswith("VmHWM"))
     send(process, {"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
@@ -78,7 +90,8 @@ def main():
     send(process, {"jsonrpc": "2.0", "method": "exit"})
     process.wait(timeout=10)
     print(f"{count} services, {len(text):,} bytes, {edits} edits: median {statistics.median(times):.1f} ms, "
-          f"slowest {max(times):.1f} ms; peak resident memory {int(peak) / 1024:.1f} MiB")
+          f"slowest {max(times):.1f} ms; completion at the end: median {statistics.median(completions):.1f} ms, "
+          f"slowest {max(completions):.1f} ms; peak resident memory {int(peak) / 1024:.1f} MiB")
 
 
 if __name__ == "__main__":

@@ -34,29 +34,51 @@ package enum CompletionPlace: Equatable, Sendable {
   case none
 
   /// The place at `line`:`column` (1-based, the column in Unicode scalars) of `lines`, the file's
-  /// lines without their line breaks.
+  /// lines without their line breaks (each ends with one).
   package init(lines: [String], line: Int, column: Int) {
-    guard line >= 1, line <= lines.count + 1 else {
+    let source = SourceFile(path: "completion.yaml", bytes: Array(lines.map { $0 + "\n" }.joined().utf8))
+    self.init(source: source, line: line, column: column)
+  }
+
+  /// The place at `line`:`column` (1-based, the column in Unicode scalars) of `source`.
+  package init(source: SourceFile, line: Int, column: Int) {
+    guard let current = source.lineBytes(line) else {
       self = .none
       return
     }
-    let current = line <= lines.count ? lines[line - 1] : ""
-    let typed = String(current.unicodeScalars.prefix(max(column - 1, 0)))
-    let before = lines.prefix(line - 1).map { $0 + "\n" }.joined() + typed
-    self = Self.place(before: before, lineBefore: typed)
+    // The line up to the cursor: as many scalars as the column says, counted by their first bytes.
+    var end = current.startIndex
+    var scalars = 0
+    while end < current.endIndex {
+      if current[end] & 0xC0 != 0x80 {
+        if scalars == column - 1 { break }
+        scalars += 1
+      }
+      end += 1
+    }
+    let start = min(source.contentStart, current.startIndex)
+    self = Self.place(before: source.bytes[start..<end], lineBefore: current[current.startIndex..<end])
   }
 
-  private static let marker = "dicfgCompletionMarker"
+  private static let markerText = "dicfgCompletionMarker"
+  private static let marker = Array(markerText.utf8)
 
-  private static func place(before: String, lineBefore: String) -> CompletionPlace {
-    let closers = String(Self.openFlows(in: before).reversed())
+  private static func place(before: ArraySlice<UInt8>, lineBefore: ArraySlice<UInt8>) -> CompletionPlace {
+    let closers = Array(Self.openFlows(in: before).reversed())
     // On a line with nothing but a name being typed, the name is a key; a value otherwise. The
     // other reading is tried when the first does not parse.
-    let startsKey = lineBefore.allSatisfy { $0 == " " || $0 == "\t" || $0.isLetter || $0.isNumber || $0 == "_" }
-    let readings = startsKey ? [marker + ":", marker] : [marker, marker + ":"]
-    for reading in readings {
-      let text = before + reading + closers + "\n"
-      let file = ConfigLoader().load(bytes: Array(text.utf8), path: "completion.yaml", format: .yaml)
+    let startsKey = lineBefore.allSatisfy { byte in
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "_") || byte >= 0x80
+        || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+    let key = marker + [UInt8(ascii: ":")]
+    for reading in startsKey ? [key, marker] : [marker, key] {
+      var text = Array(before)
+      text.reserveCapacity(before.count + reading.count + closers.count + 1)
+      text += reading
+      text += closers
+      text.append(UInt8(ascii: "\n"))
+      let file = ConfigLoader().load(bytes: text, path: "completion.yaml", format: .yaml)
       guard let root = file.root, !file.diagnostics.contains(where: { $0.severity == .error }) else { continue }
       guard let found = Self.find(in: root, keys: []) else { return .none }
       return Self.place(keys: found.keys, isKey: found.isKey, text: found.text)
@@ -64,32 +86,34 @@ package enum CompletionPlace: Equatable, Sendable {
     return .none
   }
 
-  /// The flow collections open at the end of `text`, and the quoted scalar if one is, innermost
-  /// last, as the characters that close them; quoted text and comments skipped.
-  static func openFlows(in text: String) -> [Character] {
-    var open: [Character] = []
-    var quote: Character?
+  /// The flow collections open at the end of `text` (UTF-8), and the quoted scalar if one is,
+  /// innermost last, as the bytes that close them; quoted text and comments skipped.
+  static func openFlows(in text: ArraySlice<UInt8>) -> [UInt8] {
+    var open: [UInt8] = []
+    var quote: UInt8?
     var comment = false
-    var previous: Character = "\n"
-    for character in text {
-      defer { previous = character }
+    var previous = UInt8(ascii: "\n")
+    for byte in text {
+      defer { previous = byte }
       if comment {
-        if character == "\n" { comment = false }
+        if byte == UInt8(ascii: "\n") { comment = false }
         continue
       }
       if let current = quote {
-        if character == current, !(current == "\"" && previous == "\\") { quote = nil }
+        if byte == current, !(current == UInt8(ascii: "\"") && previous == UInt8(ascii: "\\")) { quote = nil }
         continue
       }
-      switch character {
-      case "\"", "'":
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
         // A quote opens a quoted scalar only where a scalar starts.
-        if " \t\n{[,:-".contains(previous) { quote = character }
-      case "#" where previous == " " || previous == "\n" || previous == "\t":
+        if Array(" \t\n{[,:-".utf8).contains(previous) { quote = byte }
+      case UInt8(ascii: "#")
+      where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\n")
+        || previous == UInt8(ascii: "\t"):
         comment = true
-      case "{": open.append("}")
-      case "[": open.append("]")
-      case "}", "]": if !open.isEmpty { open.removeLast() }
+      case UInt8(ascii: "{"): open.append(UInt8(ascii: "}"))
+      case UInt8(ascii: "["): open.append(UInt8(ascii: "]"))
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): if !open.isEmpty { open.removeLast() }
       default: break
       }
     }
@@ -102,14 +126,14 @@ package enum CompletionPlace: Equatable, Sendable {
   private static func find(in node: ConfigNode, keys: [String]) -> (keys: [String], isKey: Bool, text: String)? {
     switch node.content {
     case .scalar(let scalar):
-      return scalar.text.contains(marker) ? (keys, false, scalar.text) : nil
+      return scalar.text.contains(markerText) ? (keys, false, scalar.text) : nil
     case .sequence(let items):
       for item in items {
         if let found = find(in: item, keys: keys) { return found }
       }
     case .mapping(let entries):
       for entry in entries {
-        if entry.key.text.contains(marker) { return (keys, true, entry.key.text) }
+        if entry.key.text.contains(markerText) { return (keys, true, entry.key.text) }
         if let found = find(in: entry.value, keys: keys + [entry.key.text]) { return found }
       }
     }

@@ -279,10 +279,6 @@ public final class LanguageServer {
 
   private func completion(_ params: JSONValue) throws -> JSONValue {
     let (_, analysis, path, line, column) = try occurrence(params)
-    let lines =
-      analysis.files[path].map { source in
-        (1...max(source.source.lineCount, 1)).map { source.source.lineText($0) ?? "" }
-      } ?? []
     let symbols = analysis.symbols
     var items: [JSONValue] = []
     var offered = Set<String>()
@@ -294,7 +290,8 @@ public final class LanguageServer {
     func keys(_ keys: [String]) {
       for key in keys { item(key, kind: 10, detail: "graph file key") }
     }
-    switch CompletionPlace(lines: lines, line: line, column: column) {
+    let place = analysis.files[path].map { CompletionPlace(source: $0.source, line: line, column: column) } ?? .none
+    switch place {
     case .documentKey(let container):
       keys(container == nil ? GraphFileKeys.topLevel : GraphFileKeys.container)
     case .serviceKey:
