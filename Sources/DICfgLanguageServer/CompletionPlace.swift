@@ -56,14 +56,101 @@ package enum CompletionPlace: Equatable, Sendable {
       }
       end += 1
     }
+    let typed = current[current.startIndex..<end]
+    // The lines of the cursor's ancestors first, without the siblings before them; the whole text
+    // before the cursor when that reads as nothing.
+    if let skeleton = Self.ancestorLines(of: source, before: line),
+      let place = Self.place(before: ArraySlice(skeleton + typed), lineBefore: typed)
+    {
+      self = place
+      return
+    }
     let start = min(source.contentStart, current.startIndex)
-    self = Self.place(before: source.bytes[start..<end], lineBefore: current[current.startIndex..<end])
+    self = Self.place(before: source.bytes[start..<end], lineBefore: typed) ?? CompletionPlace.none
+  }
+
+  /// The lines before `line` that hold the cursor's ancestors, each with its line break: for each
+  /// block mapping above the cursor, the line of the key it stands under, and below the innermost,
+  /// everything from the entry it is in. The entries before them are left out: they cannot change
+  /// the keys above the cursor, and parsing them is most of the work in a long file. Nil where the
+  /// lines do not read as block mappings (a tab in the indentation, a directive, a document marker).
+  package static func ancestorLines(of source: SourceFile, before line: Int) -> [UInt8]? {
+    var kept: [UInt8] = []
+    var first = 1
+    var indent = 0
+    func keep(_ lines: Range<Int>) {
+      for number in lines {
+        kept += source.lineBytes(number) ?? []
+        kept.append(UInt8(ascii: "\n"))
+      }
+    }
+    while true {
+      // The last line before the cursor that starts an entry of the mapping at `indent`.
+      var entry: Int?
+      var number = line - 1
+      while number >= first {
+        guard let bytes = source.lineBytes(number) else { return nil }
+        let content = bytes.drop { $0 == UInt8(ascii: " ") }
+        let lineIndent = content.startIndex - bytes.startIndex
+        if content.isEmpty || content.first == UInt8(ascii: "#") {
+          number -= 1
+          continue
+        }
+        if content.first == UInt8(ascii: "\t") || content.first == UInt8(ascii: "%")
+          || content.starts(with: Array("---".utf8)) || content.starts(with: Array("...".utf8))
+        {
+          return nil
+        }
+        if lineIndent == indent {
+          entry = number
+          break
+        }
+        if lineIndent < indent { return nil }
+        number -= 1
+      }
+      guard let entry else {
+        keep(first..<line)
+        return kept
+      }
+      guard let bytes = source.lineBytes(entry), Self.isBlockKey(bytes),
+        let child = (entry + 1..<line).first(where: { number in
+          let content = (source.lineBytes(number) ?? []).drop { $0 == UInt8(ascii: " ") }
+          return !content.isEmpty && content.first != UInt8(ascii: "#")
+        })
+      else {
+        keep(entry..<line)
+        return kept
+      }
+      let childIndent = (source.lineBytes(child) ?? []).prefix { $0 == UInt8(ascii: " ") }.count
+      guard childIndent > indent else {
+        keep(entry..<line)
+        return kept
+      }
+      keep(entry..<entry + 1)
+      first = entry + 1
+      indent = childIndent
+    }
+  }
+
+  /// Whether `line` is a key whose value is a block below it: `services:`, perhaps with a comment.
+  private static func isBlockKey(_ line: ArraySlice<UInt8>) -> Bool {
+    var content = line
+    if let hash = zip(content.indices, content.indices.dropFirst()).first(where: { index, next in
+      content[index] == UInt8(ascii: " ") && content[next] == UInt8(ascii: "#")
+    }) {
+      content = content[..<hash.0]
+    }
+    while let last = content.last, last == UInt8(ascii: " ") { content = content.dropLast() }
+    let key = content.drop { $0 == UInt8(ascii: " ") }
+    return key.count > 1 && key.last == UInt8(ascii: ":") && key.first != UInt8(ascii: "-")
+      && !key.contains(UInt8(ascii: "{")) && !key.contains(UInt8(ascii: "["))
   }
 
   private static let markerText = "dicfgCompletionMarker"
   private static let marker = Array(markerText.utf8)
 
-  private static func place(before: ArraySlice<UInt8>, lineBefore: ArraySlice<UInt8>) -> CompletionPlace {
+  /// The place of the end of `before`, or nil when no reading of it parses.
+  private static func place(before: ArraySlice<UInt8>, lineBefore: ArraySlice<UInt8>) -> CompletionPlace? {
     let closers = Array(Self.openFlows(in: before).reversed())
     // On a line with nothing but a name being typed, the name is a key; a value otherwise. The
     // other reading is tried when the first does not parse.
@@ -80,10 +167,10 @@ package enum CompletionPlace: Equatable, Sendable {
       text.append(UInt8(ascii: "\n"))
       let file = ConfigLoader().load(bytes: text, path: "completion.yaml", format: .yaml)
       guard let root = file.root, !file.diagnostics.contains(where: { $0.severity == .error }) else { continue }
-      guard let found = Self.find(in: root, keys: []) else { return .none }
+      guard let found = Self.find(in: root, keys: []) else { return CompletionPlace.none }
       return Self.place(keys: found.keys, isKey: found.isKey, text: found.text)
     }
-    return .none
+    return nil
   }
 
   /// The flow collections open at the end of `text` (UTF-8), and the quoted scalar if one is,

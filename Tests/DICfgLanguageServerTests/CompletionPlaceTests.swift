@@ -1,3 +1,4 @@
+import DICfgCore
 import DICfgLanguageServer
 import Testing
 
@@ -46,6 +47,18 @@ import Testing
     ("services:\n  api: { type: Api, tags: [it's], scope: ‸", .scope),
     // JSON is read as the flow style it is.
     ("{\n  \"services\": {\n    \"api\": { \"type\": \"‸", .type),
+    // Entries before the cursor's are left out of the parse, and an anchor they define is not lost.
+    (
+      "services:\n  a: { type: A }\n  b:\n    type: B\n    init:\n      x: y\n  c:\n    type: C\n    init:\n      ‸",
+      .label(service: "c", container: "main")
+    ),
+    (
+      "containers:\n  one:\n    services:\n      a: { type: A }\n  two:\n    services:\n      b:\n        scope: ‸",
+      .scope
+    ),
+    ("services:\n  a: &base { type: A }\n  b:\n    <<: *base\n    init: { x: ‸", .reference),
+    ("imports:\n  - a.yaml\nservices:\n  api: { type: Api, init: { list: [\n      a,\n      ‸", .reference),
+    ("services:\n  a:\n    type: A\n  b:\n    type: B\n    ‸", .serviceKey),
     // What follows the cursor does not matter, even where it does not parse.
     ("services:\n  api: { type: ‸Api, init: { b: [\n  other: { type: ", .type),
   ]
@@ -67,6 +80,15 @@ import Testing
 
   @Test(arguments: nowhere) func placesThatNameNothingKnownOfferNothing(marked: String) {
     #expect(place(marked) == .none)
+  }
+
+  @Test func onlyTheAncestorsLinesAndTheCursorsEntryAreParsed() {
+    let text =
+      "dicfg: 1\nparameters:\n  url: x\nservices:\n  a: { type: A }\n  b:\n    type: B\n    init:\n"
+      + "      x: y\n  c:\n    type: C\n    init:\n      client: cl\n"
+    let source = SourceFile(path: "app.yaml", bytes: Array(text.utf8))
+    let lines = CompletionPlace.ancestorLines(of: source, before: 13).map { String(decoding: $0, as: UTF8.self) }
+    #expect(lines == "services:\n  c:\n    init:\n")
   }
 
   @Test func aCursorPastTheEndOrBeforeTheStartIsNowhere() {
