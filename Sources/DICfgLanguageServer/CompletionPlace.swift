@@ -51,7 +51,7 @@ package enum CompletionPlace: Equatable, Sendable {
     var scalars = 0
     while end < current.endIndex {
       if current[end] & 0xC0 != 0x80 {
-        if scalars == column - 1 { break }
+        if scalars >= column - 1 { break }
         scalars += 1
       }
       end += 1

@@ -91,9 +91,12 @@ import Testing
     #expect(lines == "services:\n  c:\n    init:\n")
   }
 
-  @Test func aCursorPastTheEndOrBeforeTheStartIsNowhere() {
+  @Test func aCursorPastTheLastLineIsNowhereAndAColumnPastEitherEndOfItsLineStopsThere() {
     #expect(CompletionPlace(lines: ["dicfg: 1"], line: 5, column: 1) == .none)
     #expect(CompletionPlace(lines: ["dicfg: 1"], line: 0, column: 1) == .none)
     #expect(CompletionPlace(lines: ["dicfg: 1"], line: 2, column: 1) == .documentKey(container: nil))
+    #expect(
+      CompletionPlace(lines: ["services:", "  a: { type: A }"], line: 2, column: 0) == .documentKey(container: nil))
+    #expect(CompletionPlace(lines: ["services:", "  a: { type: "], line: 2, column: 99) == .type)
   }
 }
