@@ -26,8 +26,9 @@ package enum CompletionPlace: Equatable, Sendable {
   case scope
   /// A `$name` in a service's value: a parameter, or one of the service's run-time arguments.
   case parameter(service: String, container: String)
-  /// A reference in a service's value, an `alias:`, a provider or lazy value: a service or external.
-  case reference
+  /// A reference in a service's value, an `alias:`, a provider or lazy value, written in
+  /// `container`: a service or external.
+  case reference(container: String)
   /// A name under `collaborators:`.
   case container
   /// Nowhere completion offers anything: a new name, a literal, a comment.
@@ -264,7 +265,7 @@ package enum CompletionPlace: Equatable, Sendable {
     switch (path[0], path.count, isKey) {
     case ("type", 1, false), ("as", 1, false): return .type
     case ("scope", 1, false): return .scope
-    case ("alias", 1, false): return .reference
+    case ("alias", 1, false): return .reference(container: container)
     case ("init", 1, true): return .label(service: service, container: container)
     case ("init", 2, true), ("properties", 2, true): return .valueFormKey
     case ("init", 2..., false), ("properties", 2..., false):
@@ -273,7 +274,7 @@ package enum CompletionPlace: Equatable, Sendable {
       guard forms.allSatisfy({ $0 == "provider" || $0 == "lazy" }) else { return .none }
       if text.hasPrefix("${") { return .none }
       if text.hasPrefix("$") { return .parameter(service: service, container: container) }
-      return .reference
+      return .reference(container: container)
     default: return .none
     }
   }

@@ -326,8 +326,15 @@ public final class LanguageServer {
         item(argument.name, kind: 6, detail: "run-time argument of '\(service)'")
       }
       for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
-    case .reference:
-      for service in symbols.declarations(.service) {
+    case .reference(let container):
+      // The containers the compiler looks in first, so a name declared in several is offered as
+      // the reference would find it.
+      let order = symbols.lookupOrder(from: container)
+      let rank = { (service: GraphSymbols.Occurrence) in order.firstIndex(of: service.container) ?? order.count }
+      let services = symbols.declarations(.service).enumerated().sorted {
+        (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
+      }.map(\.element)
+      for service in services {
         let fields = analysis.merged[service.container]?[service.name]?.value.mapping
         let type = fields?[key: "type"]?.text ?? "?"
         let scope = fields?[key: "scope"]?.text ?? "graph"

@@ -27,11 +27,11 @@ import Testing
     ("services:\n  api: { type: Api, init: { ‸", .label(service: "api", container: "main")),
     ("services:\n  api: { type: Api, init: { client: client, ‸", .label(service: "api", container: "main")),
     ("services:\n  api:\n    type: Api\n    init:\n      cli‸", .label(service: "api", container: "main")),
-    ("services:\n  api: { type: Api, init: { client: cl‸", .reference),
-    ("services:\n  api:\n    init:\n      client: ‸", .reference),
-    ("services:\n  api: { type: Api, init: { list: [a, ‸", .reference),
-    ("services:\n  api: { type: Api, init: { make: { provider: ‸", .reference),
-    ("services:\n  api: { alias: ‸", .reference),
+    ("services:\n  api: { type: Api, init: { client: cl‸", .reference(container: "main")),
+    ("services:\n  api:\n    init:\n      client: ‸", .reference(container: "main")),
+    ("services:\n  api: { type: Api, init: { list: [a, ‸", .reference(container: "main")),
+    ("services:\n  api: { type: Api, init: { make: { provider: ‸", .reference(container: "main")),
+    ("services:\n  api: { alias: ‸", .reference(container: "main")),
     ("services:\n  api: { type: Api, init: { url: $‸", .parameter(service: "api", container: "main")),
     ("services:\n  api: { type: Api, properties: { url: $ap‸", .parameter(service: "api", container: "main")),
     ("services:\n  api: { type: Api, init: { make: { ‸", .valueFormKey),
@@ -42,6 +42,10 @@ import Testing
       .label(service: "login", container: "auth")
     ),
     ("containers:\n  auth:\n    collaborators: [‸", .container),
+    (
+      "containers:\n  auth:\n    services:\n      login: { type: Login, init: { store: ‸",
+      .reference(container: "auth")
+    ),
     // A comment, a quote in a plain scalar and a bracket in a comment are not structure.
     ("services:\n  # {\n  api: { type: ‸", .type),
     ("services:\n  api: { type: Api, tags: [it's], scope: ‸", .scope),
@@ -56,8 +60,11 @@ import Testing
       "containers:\n  one:\n    services:\n      a: { type: A }\n  two:\n    services:\n      b:\n        scope: ‸",
       .scope
     ),
-    ("services:\n  a: &base { type: A }\n  b:\n    <<: *base\n    init: { x: ‸", .reference),
-    ("imports:\n  - a.yaml\nservices:\n  api: { type: Api, init: { list: [\n      a,\n      ‸", .reference),
+    ("services:\n  a: &base { type: A }\n  b:\n    <<: *base\n    init: { x: ‸", .reference(container: "main")),
+    (
+      "imports:\n  - a.yaml\nservices:\n  api: { type: Api, init: { list: [\n      a,\n      ‸",
+      .reference(container: "main")
+    ),
     ("services:\n  a:\n    type: A\n  b:\n    type: B\n    ‸", .serviceKey),
     // What follows the cursor does not matter, even where it does not parse.
     ("services:\n  api: { type: ‸Api, init: { b: [\n  other: { type: ", .type),

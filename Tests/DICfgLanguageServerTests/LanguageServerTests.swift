@@ -111,6 +111,38 @@ import Testing
     #expect(server.exitCode == nil)
   }
 
+  @Test func aNameSeveralContainersDeclareIsOfferedOnceAsTheReferenceWouldFindIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let uri = folder.appendingPathComponent("app.yaml").absoluteString
+    let server = LanguageServer()
+    let text = """
+      dicfg: 1
+      containers:
+        other:
+          services:
+            store: { type: OtherStore }
+        feature:
+          services:
+            store: { type: FeatureStore }
+            screen: { type: Screen, init: { store: sto } }
+
+      """
+    _ = server.handle(
+      notification(
+        "textDocument/didOpen",
+        ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": 1, "text": .string(text)]]))
+    let answer = server.handle(
+      request(
+        2, "textDocument/completion",
+        ["textDocument": ["uri": .string(uri)], "position": ["line": 8, "character": 47]]))
+    let items = answer.first?["result"]?["items"]?.array ?? []
+    let stores = items.filter { $0["label"] == "store" }
+    #expect(stores.count == 1)
+    #expect(stores.first?["detail"] == "FeatureStore, graph (container 'feature')")
+  }
+
   @Test func aLayerIsCompiledOnTheBaseTheCompilerGivesIt() throws {
     // `a.b.prod.yaml` is the `prod` layer of `a.b.yaml`, as `dicfg validate` reads it, not of `a.yaml`.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
