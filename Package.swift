@@ -112,7 +112,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DICfgLanguageServerTests",
-      dependencies: ["DICfgLanguageServer", "DICfgCompiler", "DICfgLoader", "DICfgCore"]),
+      dependencies: ["DICfgLanguageServer", "DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(name: "DICfgPluginTests"),
   ],
   swiftLanguageModes: [.v6]

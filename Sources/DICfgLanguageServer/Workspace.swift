@@ -40,8 +40,8 @@ struct Analysis: Sendable {
   var plan: ResolutionPlan?
 }
 
-/// Where a file stands among graph files: the file to compile for it, and the environment layers
-/// beside that file.
+/// Where a file stands among graph files: the file to compile for it (the layers beside that file
+/// are the compiler's, `Paths.environments`).
 package enum Roots {
   /// The file to compile for `path`: the base of a `BASE.ENV.yaml` layer, a file in the same folder
   /// that imports it, or itself.
@@ -65,12 +65,6 @@ package enum Roots {
   package static func isGraphFile(_ name: String) -> Bool {
     name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
   }
-
-  /// The environments whose layers stand beside `root` (`app.production.yaml` for `app.yaml`), as
-  /// the compiler finds them.
-  package static func environments(of root: String, in fileSystem: some GraphFileSystem) -> [String] {
-    Paths.environments(beside: root, in: fileSystem)
-  }
 }
 
 extension Analysis {
@@ -84,7 +78,7 @@ extension Analysis {
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
     var plans: [(name: String, plan: ResolutionPlan?)] = []
-    for environment in Roots.environments(of: root, in: fileSystem) {
+    for environment in Paths.environments(beside: root, in: fileSystem) {
       let layered = compiler.compile(
         CompileRequest(file: root, environments: [environment], environmentVariables: variables, swift: swift))
       diagnostics += layered.diagnostics

@@ -8,3 +8,13 @@ package func temporaryFile(_ text: String, named name: String = "app.yaml") thro
   try text.write(toFile: path, atomically: true, encoding: .utf8)
   return path
 }
+
+/// A new folder in the temporary folder holding `files` (names to texts); the caller removes it.
+package func temporaryFolder(_ files: [String: String] = [:]) throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  for (name, text) in files {
+    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+  }
+  return folder
+}

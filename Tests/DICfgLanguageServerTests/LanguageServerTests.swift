@@ -1,4 +1,5 @@
 import DICfgLanguageServer
+import DICfgTestSupport
 import Foundation
 import Testing
 
@@ -85,8 +86,7 @@ import Testing
   }
 
   @Test func anOpenedFileWithAMistakeIsPublishedAtItsLineAndAHalfTypedOneToo() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let uri = folder.appendingPathComponent("app.yaml").absoluteString
     let server = LanguageServer()
@@ -112,8 +112,7 @@ import Testing
   }
 
   @Test func aNameSeveralContainersDeclareIsOfferedOnceAsTheReferenceWouldFindIt() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let uri = folder.appendingPathComponent("app.yaml").absoluteString
     let server = LanguageServer()
@@ -145,13 +144,10 @@ import Testing
 
   @Test func aLayerIsCompiledOnTheBaseTheCompilerGivesIt() throws {
     // `a.b.prod.yaml` is the `prod` layer of `a.b.yaml`, as `dicfg validate` reads it, not of `a.yaml`.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder([
+      "a.yaml": "dicfg: 1\nservices:\n  x: { type: X }\n", "a.b.yaml": "dicfg: 1\nservices:\n  y: { type: Y }\n",
+    ])
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "dicfg: 1\nservices:\n  x: { type: X }\n".write(
-      to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
-    try "dicfg: 1\nservices:\n  y: { type: Y }\n".write(
-      to: folder.appendingPathComponent("a.b.yaml"), atomically: true, encoding: .utf8)
     let layer = "dicfg: 1\nservices:\n  y: { init: { v: { value: 1 } } }\n  z: { init: {} }\n"
     let uri = folder.appendingPathComponent("a.b.prod.yaml").absoluteString
     let published = LanguageServer().handle(
@@ -164,11 +160,8 @@ import Testing
   }
 
   @Test func theTypedContainersChecksArePublishedAsValidateReportsThem() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-lsp-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder(["app.test.yaml": "dicfg: 1\nservices:\n  client: { type: StubClient }\n"])
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "dicfg: 1\nservices:\n  client: { type: StubClient }\n".write(
-      to: folder.appendingPathComponent("app.test.yaml"), atomically: true, encoding: .utf8)
     let uri = folder.appendingPathComponent("app.yaml").absoluteString
     let published = LanguageServer().handle(
       notification(

@@ -4,7 +4,7 @@ import DICfgLanguageServer
 import DICfgLoader
 import Testing
 
-/// Which file the server compiles for an opened one, and the layers beside it: the compiler's rules.
+/// Which file the server compiles for an opened one: the compiler's rules.
 @Suite struct RootsTests {
   private let files = InMemoryFileSystem([
     "config/app.yaml": "dicfg: 1\nimports: [parts.yaml]\nservices:\n  app: { type: App }\n",
@@ -21,13 +21,6 @@ import Testing
     #expect(Roots.root(of: "config/app.v2.prod.yaml", in: files, loader: loader) == "config/app.v2.yaml")
     #expect(Roots.root(of: "config/parts.yaml", in: files, loader: loader) == "config/app.yaml")
     #expect(Roots.root(of: "config/app.yaml", in: files, loader: loader) == "config/app.yaml")
-  }
-
-  @Test func theEnvironmentsBesideAFileAreTheCompilers() {
-    #expect(Roots.environments(of: "config/app.yaml", in: files) == ["production", "test", "v2"])
-    #expect(
-      Roots.environments(of: "config/app.yaml", in: files) == Paths.environments(beside: "config/app.yaml", in: files))
-    #expect(Roots.environments(of: "config/app.v2.yaml", in: files) == ["prod"])
   }
 }
 
