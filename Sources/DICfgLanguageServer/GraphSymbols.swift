@@ -30,6 +30,10 @@ public struct GraphSymbols: Sendable {
   /// The containers, in the order first read, and the collaborators each lists.
   private var containers: [String] = []
   private var collaborators: [String: [String]] = [:]
+  /// Per container, its services' names in the order declared, and the types they bind, numbered
+  /// alike.
+  private var boundServices: [[String]] = []
+  private var typeBindings: [TypeBindings] = []
 
   /// The symbols of every file in `files`.
   public init(files: [LoadedFile]) {
@@ -37,6 +41,7 @@ public struct GraphSymbols: Sendable {
       guard let root = file.root, let entries = root.mapping else { continue }
       readDocument(entries, container: "main", file: file.path)
     }
+    bindTypes()
   }
 
   /// The declarations of `kind`, the first file's first (files are read root first).
@@ -118,11 +123,20 @@ public struct GraphSymbols: Sendable {
   /// ``lookupOrder(from:)`` that binds it (`TypeBindings`, the compiler's rule); nil for none or
   /// several.
   private func binding(of type: String, from container: String) -> Occurrence? {
-    // One pass over the occurrences: each container's services in the order declared, and the
-    // types each service names.
+    let order = lookupOrder(from: container).compactMap { containers.firstIndex(of: $0) }
+    guard let (owner, bound) = TypeBindings.nearest(type, along: order, in: typeBindings), bound.count == 1 else {
+      return nil
+    }
+    let service = boundServices[owner][bound[0]]
+    return declarations(.service).first { $0.name == service && $0.container == containers[owner] }
+  }
+
+  /// Binds each container's services to the types their `type:` and `as:` name, in one pass over
+  /// the occurrences, once the files are read.
+  private mutating func bindTypes() {
     var services = Array(repeating: [String](), count: containers.count)
-    var types: [String: [String: [String]]] = [:]
     var declared = Array(repeating: Set<String>(), count: containers.count)
+    var types: [String: [String: [String]]] = [:]
     var position: [String: Int] = [:]
     for (index, name) in containers.enumerated() { position[name] = index }
     for occurrence in occurrences {
@@ -133,18 +147,14 @@ public struct GraphSymbols: Sendable {
         types[occurrence.container, default: [:]][owner, default: []].append(occurrence.name)
       }
     }
-    let bindings = containers.indices.map { index in
+    typeBindings = containers.indices.map { index in
       var bindings = TypeBindings()
       for (local, service) in services[index].enumerated() {
         bindings.bind(local, type: nil, as: types[containers[index]]?[service] ?? [])
       }
       return bindings
     }
-    let order = lookupOrder(from: container).compactMap { position[$0] }
-    guard let (owner, bound) = TypeBindings.nearest(type, along: order, in: bindings), bound.count == 1 else {
-      return nil
-    }
-    return declarations(.service).first { $0.name == services[owner][bound[0]] && $0.container == containers[owner] }
+    boundServices = services
   }
 
   // MARK: Reading
