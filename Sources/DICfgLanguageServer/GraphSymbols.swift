@@ -30,10 +30,6 @@ public struct GraphSymbols: Sendable {
   /// The containers, in the order first read, and the collaborators each lists.
   private var containers: [String] = []
   private var collaborators: [String: [String]] = [:]
-  /// Per container, its services' names in the order declared, and the types they bind, numbered
-  /// alike.
-  private var boundServices: [[String]] = []
-  private var typeBindings: [TypeBindings] = []
 
   /// The symbols of every file in `files`.
   public init(files: [LoadedFile]) {
@@ -41,7 +37,6 @@ public struct GraphSymbols: Sendable {
       guard let root = file.root, let entries = root.mapping else { continue }
       readDocument(entries, container: "main", file: file.path)
     }
-    bindTypes()
   }
 
   /// The declarations of `kind`, the first file's first (files are read root first).
@@ -61,6 +56,10 @@ public struct GraphSymbols: Sendable {
   /// parameter or run-time argument, a container, or the service that binds a type. For a
   /// declaration, the first of its name (a layer's definition or patch leads to the base file's).
   public func declaration(of reference: Occurrence) -> Occurrence? {
+    declaration(of: reference, types: BoundTypes.Cache())
+  }
+
+  private func declaration(of reference: Occurrence, types: BoundTypes.Cache) -> Occurrence? {
     if reference.isDeclaration {
       return occurrences.first {
         $0.isDeclaration && $0.kind == reference.kind && $0.name == reference.name
@@ -72,9 +71,9 @@ public struct GraphSymbols: Sendable {
       return declarations(.argument).first { $0.name == reference.name && $0.owner == reference.owner }
         ?? declarations(.parameter).first { $0.name == reference.name }
     case .service:
-      return lookup(reference.name, from: reference.container)
+      return lookup(reference.name, from: reference.container, types: types)
     case .type:
-      return binding(of: reference.name, from: reference.container)
+      return binding(of: reference.name, from: reference.container, types: types)
     case .container, .external, .scope:
       return declarations(reference.kind).first { $0.name == reference.name }
     case .argument, .file:
@@ -85,14 +84,16 @@ public struct GraphSymbols: Sendable {
   /// Every occurrence that names the same declaration as `occurrence`: the declaration, the layers
   /// that define or patch it again, and the references to it.
   public func occurrences(sameAs occurrence: Occurrence) -> [Occurrence] {
-    guard let target = declaration(of: occurrence) else { return [occurrence] }
+    // The types bound are worked out once for the whole search, if it needs them.
+    let types = BoundTypes.Cache()
+    guard let target = declaration(of: occurrence, types: types) else { return [occurrence] }
     return occurrences.filter { candidate in
       guard candidate.name == target.name else { return false }
       if candidate.isDeclaration {
         return candidate.kind == target.kind && candidate.container == target.container
           && (candidate.kind != .argument || candidate.owner == target.owner)
       }
-      return declaration(of: candidate) == target
+      return declaration(of: candidate, types: types) == target
     }
   }
 
@@ -100,13 +101,17 @@ public struct GraphSymbols: Sendable {
   /// service or external of the nearest container along ``lookupOrder(from:)`` that declares the
   /// id, else the one service that binds `name` as a type there.
   package func lookup(_ name: String, from container: String) -> Occurrence? {
+    lookup(name, from: container, types: BoundTypes.Cache())
+  }
+
+  private func lookup(_ name: String, from container: String, types: BoundTypes.Cache) -> Occurrence? {
     for owner in lookupOrder(from: container) {
       let found = occurrences.first {
         $0.isDeclaration && ($0.kind == .service || $0.kind == .external) && $0.name == name && $0.container == owner
       }
       if let found { return found }
     }
-    return binding(of: name, from: container)
+    return binding(of: name, from: container, types: types)
   }
 
   /// The containers a reference in `container` looks in, nearest first: the container, then its
@@ -122,18 +127,19 @@ public struct GraphSymbols: Sendable {
   /// The one service bound to `type` (by its `type:` or an `as:`) in the nearest container along
   /// ``lookupOrder(from:)`` that binds it (`TypeBindings`, the compiler's rule); nil for none or
   /// several.
-  private func binding(of type: String, from container: String) -> Occurrence? {
+  private func binding(of type: String, from container: String, types: BoundTypes.Cache) -> Occurrence? {
+    let bound = types.get { boundTypes() }
     let order = lookupOrder(from: container).compactMap { containers.firstIndex(of: $0) }
-    guard let (owner, bound) = TypeBindings.nearest(type, along: order, in: typeBindings), bound.count == 1 else {
+    guard let (owner, found) = TypeBindings.nearest(type, along: order, in: bound.bindings), found.count == 1 else {
       return nil
     }
-    let service = boundServices[owner][bound[0]]
+    let service = bound.services[owner][found[0]]
     return declarations(.service).first { $0.name == service && $0.container == containers[owner] }
   }
 
-  /// Binds each container's services to the types their `type:` and `as:` name, in one pass over
-  /// the occurrences, once the files are read.
-  private mutating func bindTypes() {
+  /// Each container's services in the order declared, and the types their `type:` and `as:` bind,
+  /// numbered alike: one pass over the occurrences.
+  private func boundTypes() -> BoundTypes {
     var services = Array(repeating: [String](), count: containers.count)
     var declared = Array(repeating: Set<String>(), count: containers.count)
     var types: [String: [String: [String]]] = [:]
@@ -147,14 +153,14 @@ public struct GraphSymbols: Sendable {
         types[occurrence.container, default: [:]][owner, default: []].append(occurrence.name)
       }
     }
-    typeBindings = containers.indices.map { index in
+    let bindings = containers.indices.map { index in
       var bindings = TypeBindings()
       for (local, service) in services[index].enumerated() {
         bindings.bind(local, type: nil, as: types[containers[index]]?[service] ?? [])
       }
       return bindings
     }
-    boundServices = services
+    return BoundTypes(services: services, bindings: bindings)
   }
 
   // MARK: Reading
@@ -259,5 +265,25 @@ public struct GraphSymbols: Sendable {
       Occurrence(
         name: text, kind: kind, container: container, owner: owner, location: location,
         length: kind == .file ? node.text.count : text.count, isDeclaration: declaration))
+  }
+}
+
+/// Each container's services, in the order declared, and the types they bind, numbered alike:
+/// worked out when a lookup by type first needs them, once per request (the symbols are rebuilt on
+/// every edit, and most edits never look a type up).
+private struct BoundTypes {
+  var services: [[String]]
+  var bindings: [TypeBindings]
+
+  /// The bound types of one request, worked out on first use.
+  final class Cache {
+    private var built: BoundTypes?
+
+    func get(_ make: () -> BoundTypes) -> BoundTypes {
+      if let built { return built }
+      let made = make()
+      built = made
+      return made
+    }
   }
 }
