@@ -19,13 +19,11 @@ private func run(_ arguments: [String]) throws -> CommandResult {
   /// The typed container's checks run in `validate` as in the build: an environment that changes
   /// the type of a service with no `as:` type binding both is the same error in both.
   @Test func theTypedContainersChecksRunInValidateAsInTheBuild() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typed-checks-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder([
+      "app.yaml": "dicfg: 1\nservices:\n  client: { type: LiveClient }\n",
+      "app.test.yaml": "dicfg: 1\nservices:\n  client: { type: StubClient }\n",
+    ])
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "dicfg: 1\nservices:\n  client: { type: LiveClient }\n".write(
-      to: folder.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
-    try "dicfg: 1\nservices:\n  client: { type: StubClient }\n".write(
-      to: folder.appendingPathComponent("app.test.yaml"), atomically: true, encoding: .utf8)
     let file = folder.appendingPathComponent("app.yaml").path
     let outputs = try ["validate", "generate"].map { command in
       var arguments = [command, file, "--all-envs", "--color", "never"]
@@ -71,15 +69,13 @@ private func run(_ arguments: [String]) throws -> CommandResult {
   }
 
   @Test func aFragmentAnotherFileImportsIsCheckedThroughItsImporterWhateverTheOrder() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-fragments-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     // The fragment sorts first, as `config/*.yaml` would pass it, and uses the importer's parameter.
-    try "dicfg: 1\nservices:\n  client: { type: Client, init: { url: $baseURL } }\n".write(
-      to: folder.appendingPathComponent("a-network.yaml"), atomically: true, encoding: .utf8)
-    try
-      "dicfg: 1\nimports: [a-network.yaml]\nparameters: { baseURL: https://example.com }\nservices:\n  app: { type: App, init: { client: client } }\n"
-      .write(to: folder.appendingPathComponent("b-app.yaml"), atomically: true, encoding: .utf8)
+    let folder = try temporaryFolder([
+      "a-network.yaml": "dicfg: 1\nservices:\n  client: { type: Client, init: { url: $baseURL } }\n",
+      "b-app.yaml": "dicfg: 1\nimports: [a-network.yaml]\nparameters: { baseURL: https://example.com }\n"
+        + "services:\n  app: { type: App, init: { client: client } }\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
     let paths = ["a-network.yaml", "b-app.yaml"].map { folder.appendingPathComponent($0).path }
     let clean = try run(["validate", "--color", "never"] + paths)
     #expect(clean.exitCode == 0, "\(clean.standardError)")
