@@ -349,4 +349,62 @@ import Testing
     #expect(
       withoutSwift.enumerated().allSatisfy { $0.element.construction == .linked($0.offset) && $0.element.isThrowing })
   }
+
+  // MARK: Types the target's Swift does not declare
+
+  @Test func aTypeTheSwiftDoesNotDeclareIsNamedOnceAtItsServicesLineAndAccessorsReturnAGenericParameter() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      externals:
+        logger: { type: Logger }
+      services:
+        decoder: { type: JSONDecoder, scope: singleton }
+        reader: { type: FeedReader, init: { decoder: decoder, logger: logger } }
+        formatter: { type: NumberFormatter, as: [Formatter], scope: singleton }
+        moment: { type: Date, arguments: { interval: Double }, init: { timeIntervalSinceReferenceDate: $interval } }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [type("FeedReader", [("decoder", "JSONDecoder"), ("logger", "Logger")])])
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
+    let model = generator.translate([
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))
+    ])
+    #expect(
+      model.typeAliases.map(\.name)
+        == ["DicfgLogger", "DicfgJSONDecoder", "DicfgNumberFormatter", "DicfgFormatter", "DicfgDate"])
+    #expect(model.typeAliases.map(\.anchor.line) == [3, 5, 7, 7, 8], "the line of the first thing naming it")
+    let container = try #require(model.typedContainers?.containers.first)
+    #expect(container.typeParameters.map(\.name) == ["TJSONDecoder", "TNumberFormatter", "TFormatter", "TDate"])
+
+    let text = generator.render(model)
+    // Outside its string literals (the names the runtime registers), each type is written once: in
+    // its alias, which is the line a compile error about it is reported at.
+    let code = text.split(separator: "\n").map { $0.replacing(/"([^"\\]|\\.)*"/, with: "\"\"") }
+    for type in ["Logger", "JSONDecoder", "NumberFormatter", "Formatter", "Date"] {
+      let naming = code.filter { $0.contains(try! Regex("(^|[^A-Za-z])\(type)([^A-Za-z]|$)")) }
+      #expect(naming == ["typealias Dicfg\(type) = \(type)"], "\(type)")
+    }
+    #expect(text.contains("final class MainContainerOf<TJSONDecoder, TNumberFormatter, TFormatter, TDate>: Sendable {"))
+    #expect(
+      text.contains(
+        "typealias MainContainer = MainContainerOf<DicfgJSONDecoder, DicfgNumberFormatter, DicfgFormatter, DicfgDate>"))
+    #expect(text.contains("  var decoder: TJSONDecoder {"))
+    #expect(text.contains("  func moment(interval: Double) throws -> DicfgDate {"))
+    #expect(
+      text.contains("FeedReader(decoder: (try _link.resolve(0, as: DicfgJSONDecoder.self)), logger: externals.logger)"),
+      "a build that takes the service gets it as the type itself")
+  }
+
+  @Test func withoutTheTargetsSwiftNoTypeIsAliased() throws {
+    let files = MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  decoder: { type: JSONDecoder }\n"])
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml")
+    let model = generator.translate([
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))
+    ])
+    #expect(model.typeAliases.isEmpty)
+    #expect(model.typedContainers?.containers.first?.typeParameters == [])
+  }
 }

@@ -137,6 +137,32 @@ private func errors(_ output: String) -> [String] {
     #expect(build.output.contains("Sources/Shop/Shop.swift:"), "a note at the Swift declaration: \(build.output)")
   }
 
+  // A type that neither the target's Swift nor a module the generator reads declares, with no
+  // declared name close to it, may come from another module (an SDK's, a package's): the generated
+  // file names it once, at its service's line, so where no module declares it either, that line has
+  // the build's one error.
+  @Test func aTypeNoModuleDeclaresIsOneCompilerErrorAtItsServicesLine() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", "UndeclaredType"])
+    #expect(build.status != 0)
+    // Swift's jobs for the module's files each print an error they meet: one error, printed by each.
+    #expect(
+      Set(errors(build.output)) == [
+        "Sources/UndeclaredType/dicfg.yaml:3:25: error: cannot find type 'Ledger' in scope"
+      ],
+      "\(build.output)")
+    #expect(!build.output.contains("Registry+GraphFile.swift:"), "\(build.output)")
+  }
+
+  @Test func servicesOfTypesFromAnotherModuleBuildAndResolve() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--product", "SDKTypes"])
+    #expect(build.status == 0, "\(build.output)")
+    #expect(!build.output.contains("warning:"), "\(build.output)")
+    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "SDKTypes"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains("one decoder: true\nfraction digits: 2\nmoment: 3.0\nstand-in: true\n"), "\(run.output)")
+  }
+
   @Test func aMainActorTypeNeedsNoIsolationKeyInTheGraphFile() throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", "IsolationFromSwift"])
     #expect(build.status == 0, "\(build.output)")

@@ -1,8 +1,8 @@
 // swift-tools-version:6.1
 // A package that applies dicfg's build-tool plugin, built by DICfgPluginTests: `Shop` and `ShopApp`
 // build and run; `IsolationFromSwift` builds a main-actor type whose isolation only its Swift says;
-// each other target holds one mistake in its graph file or a layer, which must fail the build with one error
-// at the graph file's line.
+// `SDKTypes` builds and runs services of Foundation's types; each other target holds one mistake in its
+// graph file or a layer, which must fail the build with one error at the graph file's line.
 import PackageDescription
 
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
@@ -28,6 +28,8 @@ let package = Package(
     .target(name: "ShortenedType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "LayerParameter", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "ImportedSyntaxError", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "UndeclaredType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
   ],
   swiftLanguageModes: [.v6]
 )

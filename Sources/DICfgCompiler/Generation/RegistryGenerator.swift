@@ -82,12 +82,48 @@ public struct RegistryGenerator: Sendable {
             : PlanStatement.changing(base.plan, into: variant.plan, files: &files, sourceRoot: sourceRoot))
       }
     }
-    return RegistryModel(
+    let aliases = typeAliases(variants)
+    var model = RegistryModel(
       access: access, imports: imports,
       sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
       environments: variants.compactMap(\.environment),
-      statements: statements(uses), properties: properties(uses), plans: plans, planFiles: files,
-      typedContainers: includePlans ? typedContainers?.translate(variants) : nil)
+      statements: statements(uses), properties: properties(uses), plans: plans, planFiles: files)
+    model.typeAliases = aliases
+    if includePlans { model.typedContainers = typedContainers?.translate(variants, aliases: model.aliasNames) }
+    return model
+  }
+
+  /// The types the services and externals of `variants` name that the target's Swift does not
+  /// declare, each once, at the line of the first service or external naming it: an SDK's type, a
+  /// package's, or one that exists nowhere. None when the target's Swift is not known.
+  private func typeAliases(_ variants: [Variant]) -> [RegistryModel.TypeAlias] {
+    guard let swift = typedContainers?.swift else { return [] }
+    var aliases: [RegistryModel.TypeAlias] = []
+    var named = Set<String>()
+    var taken = Set<String>()
+    func name(_ type: String, at location: SourceLocation) {
+      guard named.insert(type).inserted, swift.type(named: type) == nil else { return }
+      let base = "Dicfg" + SwiftIdentifier.joined(type)
+      var alias = base
+      var number = 2
+      while !taken.insert(alias).inserted {
+        alias = base + String(number)
+        number += 1
+      }
+      aliases.append(
+        RegistryModel.TypeAlias(
+          name: alias, type: type, anchor: RegistryModel.Line(file: location.file, line: location.line)))
+    }
+    for variant in variants {
+      for container in variant.plan.containers {
+        for external in container.externals { name(external.type, at: external.location) }
+        for service in container.services {
+          name(service.type, at: service.location)
+          for binding in service.bindings { name(binding, at: service.location) }
+        }
+      }
+    }
+    return aliases
   }
 
   /// A service as one variant's plan has it.
@@ -230,6 +266,8 @@ public struct RegistryGenerator: Sendable {
     var writer = SwiftWriter()
     writer.header(sources: model.sources, environments: model.environments, imports: model.imports)
     let sources = model.sources.joined(separator: ", ")
+    let aliases = model.aliasNames
+    renderTypeAliases(model, into: &writer)
     writer.line("extension Registry {")
     writer.indent {
       $0.documentation([
@@ -241,7 +279,7 @@ public struct RegistryGenerator: Sendable {
       $0.indent { body in
         body.line("var registry = Registry(capacity: \(model.factories.count))")
         if parts.count == 1 {
-          render(parts[0], into: &body)
+          render(parts[0], aliases: aliases, into: &body)
         } else {
           for index in parts.indices { body.line("try dicfgRegisterPart\(index)(&registry)") }
         }
@@ -252,7 +290,7 @@ public struct RegistryGenerator: Sendable {
         for (index, part) in parts.enumerated() {
           $0.blank()
           $0.line("private static func dicfgRegisterPart\(index)(_ registry: inout Registry) throws {")
-          $0.indent { render(part, into: &$0) }
+          $0.indent { render(part, aliases: aliases, into: &$0) }
           $0.line("}")
         }
       }
@@ -269,7 +307,26 @@ public struct RegistryGenerator: Sendable {
       callArities: Set(model.checks.map(\.arguments.count)),
       registersNoArguments: factories.contains { $0.constant == nil && !$0.isMainActor },
       registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor })
+    if !model.typeAliases.isEmpty {
+      writer.undeclaredTypeOverloads(callArities: Set(model.checks.map(\.arguments.count)))
+    }
     return writer.text
+  }
+
+  /// The types the target's Swift does not declare, each named once at its graph file's line: a
+  /// type that exists in no module the target imports is one error there.
+  private func renderTypeAliases(_ model: RegistryModel, into writer: inout SwiftWriter) {
+    guard !model.typeAliases.isEmpty else { return }
+    let access = model.access == .internal ? "" : model.access.rawValue + " "
+    writer.documentation([
+      "The types the graph file names that the target's Swift does not declare (from another module, or",
+      "misspelled), each named once here: the compiler reports one that does not exist at its line.",
+    ])
+    for alias in model.typeAliases {
+      writer.mapped(
+        file: alias.anchor.file, line: alias.anchor.line, ["\(access)typealias \(alias.name) = \(alias.type)"])
+    }
+    writer.blank()
   }
 
   /// What one function of the registration holds: statements, then properties.
@@ -321,27 +378,28 @@ public struct RegistryGenerator: Sendable {
     return parts
   }
 
-  private func render(_ part: Part, into writer: inout SwiftWriter) {
-    for statement in part.statements { render(statement, into: &writer) }
-    for property in part.properties { render(property, into: &writer) }
+  private func render(_ part: Part, aliases: [String: String], into writer: inout SwiftWriter) {
+    for statement in part.statements { render(statement, aliases: aliases, into: &writer) }
+    for property in part.properties { render(property, aliases: aliases, into: &writer) }
   }
 
-  private func render(_ statement: RegistryModel.Statement, into writer: inout SwiftWriter) {
+  private func render(_ statement: RegistryModel.Statement, aliases: [String: String], into writer: inout SwiftWriter) {
     switch statement {
     case .register(let factory):
       let typeName = literal(factory.typeName)
+      let type = aliases[factory.typeName] ?? factory.typeName
       guard let constant = factory.constant else {
         let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
         writer.mapped(
           file: factory.anchor.file, line: factory.anchor.line,
-          ["try \(helper)(&registry, \(factory.typeName).init, typeName: \(typeName), labels: [])"])
+          ["try \(helper)(&registry, \(type).self, \(type).init, typeName: \(typeName), labels: [])"])
         return
       }
       let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
       writer.mapped(
         file: factory.anchor.file, line: factory.anchor.line,
         [
-          "let \(constant) = \(factory.typeName).init(" + factory.labels.map { $0 + ":" }.joined() + ")",
+          "let \(constant) = \(type).init(" + factory.labels.map { $0 + ":" }.joined() + ")",
           "try registry.register(\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), "
             + "labels: \(labels))",
         ])
@@ -350,14 +408,14 @@ public struct RegistryGenerator: Sendable {
         file: check.anchor.file, headLine: check.anchor.line,
         head: "_ = { () async throws -> Void in let call = dicfgCall\(check.arguments.count)(\(check.constant)); "
           + "_ = try await call(",
-        values: check.arguments.map { ($0.line, swift($0.value)) })
+        values: check.arguments.map { ($0.line, swift($0.value, aliases: aliases)) })
     }
   }
 
   /// What a check passes, as Swift: a typed placeholder, a literal, `nil`, or an untyped placeholder.
-  private func swift(_ value: RegistryModel.CheckedValue) -> String {
+  private func swift(_ value: RegistryModel.CheckedValue, aliases: [String: String]) -> String {
     switch value {
-    case .typed(let type, let optional): "dicfgValue(\(type)\(optional ? "?" : "").self)"
+    case .typed(let type, let optional): "dicfgValue(\((aliases[type] ?? type))\(optional ? "?" : "").self)"
     case .literal(.bool(let value)): value ? "true" : "false"
     case .literal(.int(let value)): String(value)
     case .literal(.double(let value)): "\(value)"
@@ -368,8 +426,9 @@ public struct RegistryGenerator: Sendable {
   }
 
   /// A property's setter: a key path, or for a main-actor type a main-actor closure.
-  private func render(_ property: RegistryModel.Property, into writer: inout SwiftWriter) {
-    let head = "try registry.property(\(literal(property.label)), of: \(property.typeName).self, "
+  private func render(_ property: RegistryModel.Property, aliases: [String: String], into writer: inout SwiftWriter) {
+    let head =
+      "try registry.property(\(literal(property.label)), of: \(aliases[property.typeName] ?? property.typeName).self, "
     let typeName = literal(property.typeName)
     writer.mapped(
       file: property.location.file, line: property.location.line,

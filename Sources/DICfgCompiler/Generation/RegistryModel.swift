@@ -105,6 +105,24 @@ public struct RegistryModel: Sendable, Equatable {
     }
   }
 
+  /// A type the target's Swift does not declare, named once under `#sourceLocation` at the line
+  /// of the first service or external that names it, and spelled by that name everywhere else:
+  /// where the type exists in no module the target imports, the build fails with one error, at
+  /// the graph file's line.
+  public struct TypeAlias: Sendable, Equatable {
+    /// The alias: `Dicfg` and the type's name as one identifier (`DicfgLedger`).
+    public var name: String
+    /// The type as the graph file writes it.
+    public var type: String
+    public var anchor: Line
+
+    public init(name: String, type: String, anchor: Line) {
+      self.name = name
+      self.type = type
+      self.anchor = anchor
+    }
+  }
+
   /// A compiled plan embedded for an environment (the base when nil): the statements writing the
   /// base, or changing the base into the environment's plan.
   public struct EmbeddedPlan: Sendable, Equatable {
@@ -129,6 +147,9 @@ public struct RegistryModel: Sendable, Equatable {
   public var planFiles: [String]
   /// The typed containers; nil when none are generated.
   public var typedContainers: TypedContainerModel?
+  /// The types named through an alias, in the order they are first named; empty when the target's
+  /// Swift is not known.
+  public var typeAliases: [TypeAlias] = []
 
   public init(
     access: RegistryGenerator.Access, imports: [String], sources: [String], environments: [String],
@@ -149,6 +170,11 @@ public struct RegistryModel: Sendable, Equatable {
   /// The factories registered, in order.
   public var factories: [Factory] {
     statements.compactMap { if case .register(let factory) = $0 { factory } else { nil } }
+  }
+
+  /// The alias of each type named through one, by the type as written.
+  public var aliasNames: [String: String] {
+    Dictionary(typeAliases.map { ($0.type, $0.name) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The checks, in order.

@@ -121,8 +121,8 @@ struct SwiftWriter {
         line("private func dicfgRegister0<T>(")
         indent {
           $0.line(
-            "_ registry: inout Registry, _ initializer: @escaping @Sendable () \(effects) -> T, typeName: String, "
-              + "labels: [String]")
+            "_ registry: inout Registry, _ type: T.Type, _ initializer: @escaping @Sendable () \(effects) -> T, "
+              + "typeName: String, labels: [String]")
         }
         line(") throws {")
         indent { $0.line("try registry.register(initializer, typeName: typeName, labels: labels)") }
@@ -135,11 +135,52 @@ struct SwiftWriter {
       line("private func dicfgRegisterMainActor0<T>(")
       indent {
         $0.line(
-          "_ registry: inout Registry, _ initializer: @escaping @MainActor @Sendable () throws -> T, typeName: String, "
-            + "labels: [String]")
+          "_ registry: inout Registry, _ type: T.Type, _ initializer: @escaping @MainActor @Sendable () throws -> T, "
+            + "typeName: String, labels: [String]")
       }
       line(") throws {")
       indent { $0.line("try registry.register(mainActor: initializer, typeName: typeName, labels: labels)") }
+      line("}")
+    }
+  }
+
+  /// Where the file names types through aliases: overloads that only a registration or check of
+  /// a type that does not exist can pick, whose initializer, key path and value types Swift cannot
+  /// infer, so that the alias's error is the only one. Every type that exists picks the others.
+  mutating func undeclaredTypeOverloads(callArities: Set<Int>) {
+    blank()
+    line("/// What a registration of a type that exists in no imported module passes: no value has this type.")
+    line("private enum DicfgUndeclaredType {}")
+    blank()
+    line("extension Registry {")
+    indent { body in
+      body.line("@_disfavoredOverload")
+      body.line(
+        "fileprivate mutating func register(_ initializer: DicfgUndeclaredType, typeName: String, "
+          + "labels: [String]) throws {}")
+      body.blank()
+      body.line("@_disfavoredOverload")
+      body.line(
+        "fileprivate mutating func register(mainActor initializer: DicfgUndeclaredType, typeName: String, "
+          + "labels: [String]) throws {}")
+      body.blank()
+      body.line("@_disfavoredOverload")
+      body.line(
+        "fileprivate mutating func property<T>(_ property: String, of type: T.Type, "
+          + "_ keyPath: KeyPath<T, DicfgUndeclaredType>, typeName: String) throws {}")
+      body.blank()
+      body.line("@_disfavoredOverload")
+      body.line(
+        "fileprivate mutating func property<T>(_ property: String, of type: T.Type, typeName: String, "
+          + "mainActor set: @escaping @MainActor (T, DicfgUndeclaredType) -> Void) throws {}")
+    }
+    line("}")
+    for arity in callArities.sorted() {
+      let values = Array(repeating: "Any", count: arity).joined(separator: ", ")
+      blank()
+      line("@_disfavoredOverload")
+      line("private func dicfgCall\(arity)(_ initializer: DicfgUndeclaredType) -> (\(values)) async throws -> Void {")
+      indent { $0.line("{ \((0..<arity).map { _ in "_" }.joined(separator: ", ")) in }") }
       line("}")
     }
   }

@@ -45,8 +45,12 @@ public struct TypedContainerGenerator: Sendable {
   // MARK: Translation
 
   /// The typed containers of `variants` (base first): accessors from the base plan, with the type
-  /// every variant agrees on.
-  public func translate(_ variants: [RegistryGenerator.Variant]) -> TypedContainerModel {
+  /// every variant agrees on. A type in `aliases` (the target's Swift does not declare it) is
+  /// spelled by its alias, and the accessors and stand-ins returning it by a generic parameter of
+  /// the container bound to that alias (``TypedContainerModel/TypeParameter``).
+  public func translate(
+    _ variants: [RegistryGenerator.Variant], aliases: [String: String] = [:]
+  ) -> TypedContainerModel {
     guard let base = variants.first(where: { $0.environment == nil }) ?? variants.first else {
       return TypedContainerModel(access: access, graphFile: graphFile, environments: [], containers: [])
     }
@@ -116,7 +120,8 @@ public struct TypedContainerGenerator: Sendable {
           number: containerNumbers[$0], singleton: planned?.singletons[$0], straightLine: planned?.constructions[$0])
       }
       return TypedContainerModel.Container(
-        typeName: names[index], name: container.name, accessors: accessors, makers: planned?.makers ?? [],
+        typeName: names[index], name: container.name, typeParameters: Self.typeParameters(accessors, aliases: aliases),
+        accessors: accessors, makers: planned?.makers ?? [],
         keepsExternals: index == 0 && keepsExternals && !externals.isEmpty,
         members: index == 0
           ? plan.containers.indices.dropFirst().map {
@@ -165,9 +170,35 @@ public struct TypedContainerGenerator: Sendable {
       eager[index].environments = []
     }
     return TypedContainerModel(
-      access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), containers: containers,
+      access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), aliases: aliases,
+      containers: containers,
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
       linksAtCreation: linksAtCreation, eager: eager)
+  }
+
+  /// The generic parameters a container needs: one for each aliased type that an accessor property
+  /// returns or a stand-in builds. Swift rejects a throwing property, and an `@escaping` closure,
+  /// whose type does not exist, beside the one error at the alias; a generic parameter is a type
+  /// whatever it is bound to.
+  private static func typeParameters(
+    _ accessors: [TypedContainerModel.Accessor], aliases: [String: String]
+  ) -> [TypedContainerModel.TypeParameter] {
+    var parameters: [TypedContainerModel.TypeParameter] = []
+    for accessor in accessors {
+      let types = accessor.arguments.isEmpty ? [accessor.type, accessor.replacementType] : [accessor.replacementType]
+      for type in types where !parameters.contains(where: { $0.type == type }) {
+        guard let alias = aliases[type] else { continue }
+        let base = "T" + SwiftIdentifier.joined(type)
+        var name = base
+        var number = 2
+        while parameters.contains(where: { $0.name == name }) {
+          name = base + String(number)
+          number += 1
+        }
+        parameters.append(TypedContainerModel.TypeParameter(name: name, type: type, alias: alias))
+      }
+    }
+    return parameters
   }
 
   /// Each service's number in the link (the base plan's), where every variant numbers it alike.
@@ -363,6 +394,33 @@ public struct TypedContainerGenerator: Sendable {
 
   // MARK: Rendering
 
+  /// How one container's code spells types: an aliased type by its alias, or, in an accessor
+  /// property's or stand-in's type, by the container's generic parameter; and how its code gets a
+  /// service whose accessor returns a generic parameter, where it needs the type itself.
+  private struct Spelling {
+    var aliases: [String: String]
+    var parameters: [String: String]
+    var accessors: [String: TypedContainerModel.Accessor]
+
+    init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
+      aliases = model.aliases
+      parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
+      accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
+    }
+
+    /// `type` as code that needs the type itself names it.
+    func concrete(_ type: String) -> String { aliases[type] ?? type }
+
+    /// `type` as an accessor property or a stand-in declares it.
+    func declared(_ type: String) -> String { parameters[type] ?? concrete(type) }
+
+    /// Whether the accessor `property` returns a generic parameter.
+    func isGeneric(_ property: String) -> Bool {
+      guard let accessor = accessors[property] else { return false }
+      return accessor.arguments.isEmpty && parameters[accessor.type] != nil
+    }
+  }
+
   /// Writes the model's containers.
   func render(_ model: TypedContainerModel, into writer: inout SwiftWriter) {
     for (index, container) in model.containers.enumerated() {
@@ -382,11 +440,18 @@ public struct TypedContainerGenerator: Sendable {
         ? "Create it with the environment and the externals; the plan is linked when first needed."
         : "Reached from the first container of the file, which it collaborates with.",
     ])
-    writer.line("\(access)final class \(container.typeName): Sendable {")
+    let spelling = Spelling(model, container)
+    let parameters = container.typeParameters
+    writer.line(
+      parameters.isEmpty
+        ? "\(access)final class \(container.typeName): Sendable {"
+        : "\(access)final class \(container.typeName)Of<\(parameters.map(\.name).joined(separator: ", "))>: Sendable {")
     writer.indent { body in
       if isRoot { renderEnvironment(model, access: access, into: &body) }
-      if isRoot && !container.externals.isEmpty { renderExternals(container.externals, access: access, into: &body) }
-      renderReplacements(container, isRoot: isRoot, model: model, access: access, into: &body)
+      if isRoot && !container.externals.isEmpty {
+        renderExternals(container.externals, spelling: spelling, access: access, into: &body)
+      }
+      renderReplacements(container, isRoot: isRoot, spelling: spelling, access: access, into: &body)
       body.documentation([
         "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
         "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
@@ -437,18 +502,26 @@ public struct TypedContainerGenerator: Sendable {
       body.line("}")
       for accessor in container.accessors {
         body.blank()
-        render(accessor, access: access, into: &body)
+        render(accessor, spelling: spelling, access: access, into: &body)
       }
       for maker in container.makers {
         body.blank()
-        render(maker, into: &body)
+        render(maker, spelling: spelling, into: &body)
       }
     }
     writer.line("}")
+    guard !parameters.isEmpty else { return }
+    writer.blank()
+    writer.documentation([
+      "The container '\(container.name)', its services of types the target's Swift does not declare bound to them."
+    ])
+    writer.line(
+      "\(access)typealias \(container.typeName) = \(container.typeName)Of<"
+        + parameters.map(\.alias).joined(separator: ", ") + ">")
   }
 
   private func renderReplacements(
-    _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel, access: String,
+    _ container: TypedContainerModel.Container, isRoot: Bool, spelling: Spelling, access: String,
     into writer: inout SwiftWriter
   ) {
     writer.documentation([
@@ -472,7 +545,7 @@ public struct TypedContainerGenerator: Sendable {
         let key = isRoot ? accessor.id : container.name + "." + accessor.id
         body.line(
           "\(access)mutating func replace(\(SwiftIdentifier.escaped(accessor.property)) factory: @escaping @Sendable () -> "
-            + "\(accessor.replacementType)) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }"
+            + "\(spelling.declared(accessor.replacementType))) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }"
         )
       }
       if !container.members.isEmpty {
@@ -526,17 +599,18 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   private func renderExternals(
-    _ externals: [TypedContainerModel.External], access: String, into writer: inout SwiftWriter
+    _ externals: [TypedContainerModel.External], spelling: Spelling, access: String, into writer: inout SwiftWriter
   ) {
     writer.documentation(["The instances the app supplies, as the graph file's `externals:` declares them."])
     writer.line("\(access)struct Externals: Sendable {")
     writer.indent { body in
       for external in externals {
-        body.line("\(access)var \(SwiftIdentifier.escaped(external.property)): \(external.swiftType)")
+        body.line(
+          "\(access)var \(SwiftIdentifier.escaped(external.property)): \(external.swiftType(spelling.concrete))")
       }
       body.blank()
       let parameters = externals.map {
-        "\(SwiftIdentifier.escaped($0.property)): \($0.swiftType)\($0.optional ? " = nil" : "")"
+        "\(SwiftIdentifier.escaped($0.property)): \($0.swiftType(spelling.concrete))\($0.optional ? " = nil" : "")"
       }
       body.line("\(access)init(\(parameters.joined(separator: ", "))) {")
       body.indent { initializer in
@@ -620,7 +694,9 @@ public struct TypedContainerGenerator: Sendable {
     writer.blank()
   }
 
-  private func render(_ accessor: TypedContainerModel.Accessor, access: String, into writer: inout SwiftWriter) {
+  private func render(
+    _ accessor: TypedContainerModel.Accessor, spelling: Spelling, access: String, into writer: inout SwiftWriter
+  ) {
     let effects = [accessor.isAsync ? "async" : nil, accessor.isThrowing ? "throws" : nil].compactMap { $0 }
       .joined(separator: " ")
     let actor = accessor.isMainActor ? "@MainActor " : ""
@@ -629,27 +705,30 @@ public struct TypedContainerGenerator: Sendable {
       // A built singleton is one load: inlined where the app calls it.
       var inline = ""
       if case .singleton = accessor.construction { inline = "@inline(__always) " }
-      writer.line("\(inline)\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(accessor.type) {")
+      let type = spelling.declared(accessor.type)
+      writer.line("\(inline)\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(type) {")
       writer.indent { getter in
         if effects.isEmpty {
-          renderBody(of: accessor, into: &getter)
+          renderBody(of: accessor, as: type, spelling: spelling, into: &getter)
         } else {
           getter.line("get \(effects) {")
-          getter.indent { renderBody(of: accessor, into: &$0) }
+          getter.indent { renderBody(of: accessor, as: type, spelling: spelling, into: &$0) }
           getter.line("}")
         }
       }
     } else {
       let parameters = accessor.arguments.map { "\(SwiftIdentifier.escaped($0.name)): \($0.type)" }
+      let type = spelling.concrete(accessor.type)
       writer.line(
         "\(actor)\(access)func \(SwiftIdentifier.escaped(accessor.property))(\(parameters.joined(separator: ", ")))"
-          + "\(effects.isEmpty ? "" : " " + effects) -> \(accessor.type) {")
-      writer.indent { renderBody(of: accessor, into: &$0) }
+          + "\(effects.isEmpty ? "" : " " + effects) -> \(type) {")
+      writer.indent { renderBody(of: accessor, as: type, spelling: spelling, into: &$0) }
     }
     writer.line("}")
   }
 
-  private func renderBody(of accessor: TypedContainerModel.Accessor, into writer: inout SwiftWriter) {
+  /// The dynamic container's resolve of `accessor`'s service as `type`, without `try`.
+  private func resolve(_ accessor: TypedContainerModel.Accessor, as type: String) -> String {
     let resolver = accessor.isMainActor && !accessor.isAsync ? "dynamicContainer.mainActor" : "dynamicContainer"
     let arguments =
       accessor.arguments.isEmpty
@@ -658,64 +737,93 @@ public struct TypedContainerGenerator: Sendable {
         + accessor.arguments.map {
           "\(QuotedString.quoted($0.key, in: .swift)): \(SwiftIdentifier.escaped($0.name))"
         }.joined(separator: ", ") + "]"
-    let resolve =
-      "\(resolver).resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(accessor.type).self\(arguments))"
+    return "\(resolver).resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self\(arguments))"
+  }
+
+  /// How an accessor that goes through the runtime gets its instance as `type`, with `try`; nil
+  /// for one that builds it.
+  private func resolution(of accessor: TypedContainerModel.Accessor, as type: String) -> String? {
     switch accessor.construction {
     case .runtime:
-      writer.line((accessor.isAsync ? "try await " : "try ") + resolve)
+      (accessor.isAsync ? "try await " : "try ") + resolve(accessor, as: type)
     case .linked(let number):
-      let method = accessor.isMainActor ? "resolveOnMainActor" : "resolve"
-      writer.line("try _link.\(method)(\(number), as: \(accessor.type).self)")
+      "try _link.\(accessor.isMainActor ? "resolveOnMainActor" : "resolve")(\(number), as: \(type).self)"
+    case .singleton, .straightLine:
+      nil
+    }
+  }
+
+  private func renderBody(
+    of accessor: TypedContainerModel.Accessor, as type: String, spelling: Spelling, into writer: inout SwiftWriter
+  ) {
+    if let resolution = resolution(of: accessor, as: type) {
+      writer.line(resolution)
+      return
+    }
+    let resolve = resolve(accessor, as: type)
+    switch accessor.construction {
+    case .runtime, .linked:
+      break
     case .singleton(let build):
       // With replacements, the link builds it (a stand-in, or around stand-ins); it was made when
       // the container was created, and a build that cannot throw cannot fail there either.
       writer.line("if isReplaced { return \(build.isThrowing ? "try" : "try!") \(resolve) }")
-      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
-      let construct = "\(build.initializerThrows ? "try " : "")\(build.type)(\(values.joined(separator: ", ")))"
+      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+      let construct =
+        "\(build.initializerThrows ? "try " : "")\(spelling.concrete(build.type))(\(values.joined(separator: ", ")))"
       writer.line(
-        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(accessor.type).self) "
+        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(type).self) "
           + "{ \(construct) }")
     case .straightLine(let line):
       // With replacements, the runtime builds the graph around the stand-ins. A graph whose
       // initializers cannot throw cannot fail there either: its stand-ins' factories cannot throw.
       writer.line("if isReplaced { return \(line.isThrowing ? "try" : "try!") \(resolve) }")
       if case .build(let local, let value)? = line.steps.last, line.steps.count == 1, local == line.result {
-        writer.line("return \(swift(value))")
+        writer.line("return \(swift(value, spelling))")
         return
       }
       for step in line.steps {
         switch step {
-        case .build(let local, let value): writer.line("let \(local) = \(swift(value))")
-        case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value))")
+        case .build(let local, let value): writer.line("let \(local) = \(swift(value, spelling))")
+        case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value, spelling))")
         }
       }
       writer.line("return \(line.result)")
     }
   }
 
-  private func render(_ maker: TypedContainerModel.Maker, into writer: inout SwiftWriter) {
-    let parameters = maker.parameters.map { "_ \(SwiftIdentifier.escaped($0.name)): \($0.type)" }
-    let values = maker.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value) }
+  private func render(_ maker: TypedContainerModel.Maker, spelling: Spelling, into writer: inout SwiftWriter) {
+    let parameters = maker.parameters.map { "_ \(SwiftIdentifier.escaped($0.name)): \(spelling.concrete($0.type))" }
+    let values = maker.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+    let type = spelling.concrete(maker.type)
     writer.line(
       "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
-        + "\(maker.isThrowing ? " throws" : "") -> \(maker.type) {")
+        + "\(maker.isThrowing ? " throws" : "") -> \(type) {")
     writer.indent {
-      $0.line("\(maker.initializerThrows ? "try " : "")\(maker.type)(\(values.joined(separator: ", ")))")
+      $0.line("\(maker.initializerThrows ? "try " : "")\(type)(\(values.joined(separator: ", ")))")
     }
     writer.line("}")
   }
 
-  private func swift(_ expression: TypedContainerModel.Expression) -> String {
+  private func swift(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> String {
     switch expression {
-    case .local(let name), .literal(let name): name
-    case .argument(let name): SwiftIdentifier.escaped(name)
-    case .external(let property): "externals.\(SwiftIdentifier.escaped(property))"
-    case .accessor(let property, let isThrowing): (isThrowing ? "try " : "") + SwiftIdentifier.escaped(property)
+    case .local(let name), .literal(let name): return name
+    case .argument(let name): return SwiftIdentifier.escaped(name)
+    case .external(let property): return "externals.\(SwiftIdentifier.escaped(property))"
+    case .accessor(let property, let isThrowing):
+      // An accessor returning a generic parameter: its service resolved as the type itself.
+      if spelling.isGeneric(property), let accessor = spelling.accessors[property],
+        let resolution = resolution(of: accessor, as: spelling.concrete(accessor.type))
+      {
+        return "(\(resolution))"
+      }
+      return (isThrowing ? "try " : "") + SwiftIdentifier.escaped(property)
     case .call(let function, let arguments, let isThrowing):
-      (isThrowing ? "try " : "") + function + "(" + arguments.map(swift).joined(separator: ", ") + ")"
-    case .container: "try observingContainer"
-    case .array(let values): "[" + values.map(swift).joined(separator: ", ") + "]"
-    case .none: "nil"
+      return (isThrowing ? "try " : "") + function + "("
+        + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
+    case .container: return "try observingContainer"
+    case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"
+    case .none: return "nil"
     }
   }
 }
@@ -729,7 +837,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var type: String
     public var optional: Bool
 
-    var swiftType: String { optional ? "(\(type))?" : type }
+    /// Its type in Swift, with `spelled` spelling the type the graph file writes.
+    func swiftType(_ spelled: (String) -> String) -> String { optional ? "(\(spelled(type)))?" : spelled(type) }
   }
 
   public struct Argument: Sendable, Equatable {
@@ -913,9 +1022,20 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var name: String
   }
 
+  /// A generic parameter of a container class, bound to a type's alias: the class is
+  /// `MainContainerOf<TLedger>`, and `MainContainer` names it bound, `MainContainerOf<DicfgLedger>`.
+  public struct TypeParameter: Sendable, Equatable {
+    public var name: String
+    /// The type as the graph file writes it.
+    public var type: String
+    public var alias: String
+  }
+
   public struct Container: Sendable, Equatable {
     public var typeName: String
     public var name: String
+    /// Its generic parameters; empty for a class that is not generic.
+    public var typeParameters: [TypeParameter] = []
     public var accessors: [Accessor]
     /// The make functions its accessors call.
     public var makers: [Maker]
@@ -929,6 +1049,8 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var access: RegistryGenerator.Access
   public var graphFile: String
   public var environments: [String]
+  /// The alias of each type the target's Swift does not declare, by the type as written.
+  public var aliases: [String: String] = [:]
   public var containers: [Container]
   /// The most services any environment's plan has: the room the singleton storage takes.
   public var serviceCount: Int = 0
@@ -955,6 +1077,14 @@ enum SwiftIdentifier {
     if result.isEmpty { return "_" }
     if let first = result.first, first.isNumber { result = "_" + result }
     return result
+  }
+
+  /// A type's name as one identifier, each word capitalized: `Paymnts.Gateway` → `PaymntsGateway`,
+  /// `any Logger` → `AnyLogger`, `[String: Int]` → `StringInt`.
+  static func joined(_ type: String) -> String {
+    let words = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+    let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return joined.isEmpty ? "Type" : joined
   }
 
   private static let keywords: Set<String> = [
