@@ -114,6 +114,12 @@ private func errors(_ output: String) -> [String] {
         + "does not declare; did you mean 'Payments.Gateway'? [#unknown-type]"
     ),
     (
+      "RenamedType",
+      "Sources/RenamedType/dicfg.yaml:14:11: error: 'checkout' is of type 'Purchase', which the target's Swift does not "
+        + "declare; did you mean 'Checkout', the one type no service names with an initializer "
+        + "'init(payments:shipping:config:)'? [#unknown-type]"
+    ),
+    (
       "LayerValue",
       "Sources/LayerValue/dicfg.production.yaml:5:12: error: argument 'fee' of 'payments' is the string \"30\", but "
         + "'Payments.Gateway.init(client:fee:)' takes 'Double' there; write a value of that type [#type-mismatch]"

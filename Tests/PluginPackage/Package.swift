@@ -29,6 +29,7 @@ let package = Package(
     .target(name: "LayerParameter", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "ImportedSyntaxError", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "UndeclaredType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "RenamedType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
   ],
   swiftLanguageModes: [.v6]

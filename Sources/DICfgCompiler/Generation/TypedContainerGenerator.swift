@@ -14,7 +14,7 @@ public import DICfgCore
 /// singleton storage (`StraightLinePlanner`). Every other accessor resolves through the dynamic
 /// `Container` underneath, linked when first needed and sharing that storage, by the service's
 /// number in the link (by id where it takes run-time arguments or awaits), so scopes, cycles and
-/// identities are the runtime's. It works in two stages, as ``RegistryGenerator`` does: ``translate(_:)`` decides the names,
+/// identities are the runtime's. It works in two stages, as ``RegistryGenerator`` does: ``translate(_:aliases:)`` decides the names,
 /// types and effects (a ``TypedContainerModel``), and rendering writes them.
 public struct TypedContainerGenerator: Sendable {
   public var access: RegistryGenerator.Access
@@ -828,7 +828,7 @@ public struct TypedContainerGenerator: Sendable {
   }
 }
 
-/// What ``TypedContainerGenerator/translate(_:)`` decides: names, types and effects, no Swift text.
+/// What ``TypedContainerGenerator/translate(_:aliases:)`` decides: names, types and effects, no Swift text.
 public struct TypedContainerModel: Sendable, Equatable {
   public struct External: Sendable, Equatable {
     public var property: String
