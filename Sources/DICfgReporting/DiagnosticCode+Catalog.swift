@@ -250,7 +250,9 @@ extension DiagnosticCode {
         + "likely what it means: a name a letter or two away, the one declared name that contains it (a shortened "
         + "form: `Checkout` for `CheckoutService`), or, for a type renamed in Swift only, the one type no service "
         + "names whose initializer takes the labels `init:` gives. A name nothing in the target comes close to may "
-        + "come from another module; the Swift compiler judges it.",
+        + "come from another module; the Swift compiler judges it: the generated file names it once, at its "
+        + "service's line, so a type no module declares is one build error there, \"cannot find type 'Ledger' in "
+        + "scope\".",
       fix: "Fix the name (the message suggests the declared type it most likely means), or declare the type.",
       example: .output(
         "app.yaml:3:17: error: 'client' is of type 'OpenWeatherClint', which the target's Swift does not "
