@@ -43,6 +43,19 @@ final class EngineController: Sendable {
   init(view: EngineView, loader: EngineLoader?) { self.view = view }
 }
 
+final class EngineHolder: @unchecked Sendable {
+  // Set once, by the resolve, before the holder is handed out.
+  var session: EngineSession?
+}
+final class EngineTop: Sendable {
+  let holder: EngineHolder
+  let asyncCache: AsyncEngineCache
+  init(holder: EngineHolder, asyncCache: AsyncEngineCache) {
+    self.holder = holder
+    self.asyncCache = asyncCache
+  }
+}
+
 private func engineRegistry(builds: Counter = Counter()) throws -> Registry {
   var registry = Registry()
   try registry.register(EngineSession.init)
@@ -56,6 +69,9 @@ private func engineRegistry(builds: Counter = Counter()) throws -> Registry {
   try registry.register(EngineView.init)
   try registry.property("delegate", of: EngineView.self, \.delegate)
   try registry.register(EngineController.init(view:loader:), labels: ["view", "loader"])
+  try registry.register(EngineHolder.init)
+  try registry.property("session", of: EngineHolder.self, \.session)
+  try registry.register(EngineTop.init(holder:asyncCache:), labels: ["holder", "asyncCache"])
   return registry
 }
 
@@ -132,6 +148,24 @@ private func graph(_ text: String, awaits: Bool) -> String {
     #expect(builds.count == 1)
     _ = try await container.resolve("cache", as: EngineCache.self)
     #expect(builds.count == 1)
+  }
+
+  @Test func anAwaitedResolveSetsThePropertiesOfWhatItBuiltSynchronouslyFromItsOwnGraphInstances() async throws {
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        session: { type: EngineSession }
+        holder: { type: EngineHolder, properties: { session: session } }
+        asyncCache: { type: AsyncEngineCache, init: { session: session } }
+        top: { type: EngineTop, init: { holder: holder, asyncCache: asyncCache } }
+      """, registry: try engineRegistry())
+    let top = try await container.resolve("top", as: EngineTop.self)
+    // The holder needs no await: the engine built it and set its property, after the awaited
+    // cache was built, to the one session of the resolve.
+    #expect(top.holder.session === top.asyncCache.session)
+    let next = try await container.resolve("top", as: EngineTop.self)
+    #expect(next.holder.session !== top.holder.session)
   }
 
   @Test func aSynchronousResolveSetsASingletonsPropertyToAnObjectItWasStillConstructing() throws {

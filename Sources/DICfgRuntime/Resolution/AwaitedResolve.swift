@@ -125,11 +125,16 @@ final class AwaitedResolve {
     return instance
   }
 
-  /// Injects the properties the engine queued, its own builds' and this resolve's, awaiting the
-  /// values that await and calling main-actor setters on the main actor.
+  /// Injects the properties the engine queued, its own builds' and this resolve's: by the engine
+  /// where no value awaits and no setter runs on the main actor, else awaiting the values that
+  /// await and calling main-actor setters on the main actor.
   private func injectDeferredProperties() async throws {
     while let (instance, service, arguments, _) = engine.takeDeferred() {
       let linked = graph.services[service]
+      if graph.needs[service].isEmpty, !linked.properties.contains(where: { $0.setter?.isMainActor == true }) {
+        try engine.injectProperties(of: instance, service, arguments: arguments)
+        continue
+      }
       for property in linked.properties {
         let value = try await value(property.source, owner: service, arguments: arguments)
         let path = engine.pathIDs

@@ -331,11 +331,16 @@ struct Resolve {
   /// a property may point back at an object whose initializer was running when its owner was built.
   private mutating func injectDeferredProperties() throws {
     while let (instance, service, arguments, _) = takeDeferred() {
-      let linked = graph.services[service]
-      for property in linked.properties {
-        let value = try value(property.source, owner: service, arguments: arguments)
-        try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
-      }
+      try injectProperties(of: instance, service, arguments: arguments)
+    }
+  }
+
+  /// Sets the properties of `instance`, service `service`'s, each value resolved by this resolve.
+  mutating func injectProperties(of instance: Instance, _ service: Int, arguments: [String: any Sendable]) throws {
+    let linked = graph.services[service]
+    for property in linked.properties {
+      let value = try value(property.source, owner: service, arguments: arguments)
+      try Self.set(property, of: linked, on: instance, to: value, path: pathIDs)
     }
   }
 
