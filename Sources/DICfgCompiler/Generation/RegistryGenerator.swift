@@ -103,7 +103,7 @@ public struct RegistryGenerator: Sendable {
     var taken = Set<String>()
     func name(_ type: String, at location: SourceLocation) {
       guard named.insert(type).inserted, swift.type(named: type) == nil else { return }
-      let base = "Dicfg" + SwiftIdentifier.joined(type)
+      let base = SwiftIdentifier.aliasPrefix + SwiftIdentifier.upperCamelCase(type)
       var alias = base
       var number = 2
       while !taken.insert(alias).inserted {

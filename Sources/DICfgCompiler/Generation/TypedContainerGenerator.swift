@@ -38,8 +38,7 @@ public struct TypedContainerGenerator: Sendable {
   /// The container type of a container named `name` when none is chosen: the name in upper camel
   /// case followed by `Container` (`main` → `MainContainer`, `events-list` → `EventsListContainer`).
   public static func typeName(ofContainer name: String) -> String {
-    let camel = SwiftIdentifier.camelCase(name)
-    return camel.prefix(1).uppercased() + camel.dropFirst() + "Container"
+    SwiftIdentifier.upperCamelCase(name) + "Container"
   }
 
   // MARK: Translation
@@ -177,9 +176,10 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// The generic parameters a container needs: one for each aliased type that an accessor property
-  /// returns or a stand-in builds. Swift rejects a throwing property, and an `@escaping` closure,
-  /// whose type does not exist, beside the one error at the alias; a generic parameter is a type
-  /// whatever it is bound to.
+  /// returns or a stand-in builds, named after its alias (`DicfgLedger` → `TLedger`), so unique as
+  /// the aliases are. Swift rejects a throwing property, and an `@escaping` closure, whose type does
+  /// not exist, beside the one error at the alias; a generic parameter is a type whatever it is
+  /// bound to.
   private static func typeParameters(
     _ accessors: [TypedContainerModel.Accessor], aliases: [String: String]
   ) -> [TypedContainerModel.TypeParameter] {
@@ -188,14 +188,8 @@ public struct TypedContainerGenerator: Sendable {
       let types = accessor.arguments.isEmpty ? [accessor.type, accessor.replacementType] : [accessor.replacementType]
       for type in types where !parameters.contains(where: { $0.type == type }) {
         guard let alias = aliases[type] else { continue }
-        let base = "T" + SwiftIdentifier.joined(type)
-        var name = base
-        var number = 2
-        while parameters.contains(where: { $0.name == name }) {
-          name = base + String(number)
-          number += 1
-        }
-        parameters.append(TypedContainerModel.TypeParameter(name: name, type: type, alias: alias))
+        parameters.append(
+          TypedContainerModel.TypeParameter(name: "T" + alias.dropFirst(SwiftIdentifier.aliasPrefix.count), type: type))
       }
     }
     return parameters
@@ -517,7 +511,7 @@ public struct TypedContainerGenerator: Sendable {
     ])
     writer.line(
       "\(access)typealias \(container.typeName) = \(container.typeName)Of<"
-        + parameters.map(\.alias).joined(separator: ", ") + ">")
+        + parameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
   }
 
   private func renderReplacements(
@@ -1028,7 +1022,6 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var name: String
     /// The type as the graph file writes it.
     public var type: String
-    public var alias: String
   }
 
   public struct Container: Sendable, Equatable {
@@ -1079,13 +1072,15 @@ enum SwiftIdentifier {
     return result
   }
 
-  /// A type's name as one identifier, each word capitalized: `Paymnts.Gateway` → `PaymntsGateway`,
-  /// `any Logger` → `AnyLogger`, `[String: Int]` → `StringInt`.
-  static func joined(_ type: String) -> String {
-    let words = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-    let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    return joined.isEmpty ? "Type" : joined
+  /// `camelCase(_:)` with its first letter in upper case: `events-list` → `EventsList`,
+  /// `any Logger` → `AnyLogger`, `Paymnts.Gateway` → `PaymntsGateway`.
+  static func upperCamelCase(_ name: String) -> String {
+    let camel = camelCase(name)
+    return camel.prefix(1).uppercased() + camel.dropFirst()
   }
+
+  /// What the alias of a type the target's Swift does not declare starts with: `DicfgLedger`.
+  static let aliasPrefix = "Dicfg"
 
   private static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",

@@ -8,9 +8,15 @@ public final class FeedReader: Sendable {
   public init(decoder: JSONDecoder, process: ProcessInfo) { self.decoder = decoder }
 }
 
+// The container's name is an alias of a generic class here, and extends as a class does.
+extension MainContainer {
+  var sharesOneDecoder: Bool {
+    get throws { try reader.decoder === decoder }
+  }
+}
+
 let container = try MainContainer(externals: .init(process: ProcessInfo.processInfo))
-let reader = try container.reader
-print("one decoder: \(reader.decoder === (try container.decoder))")
+print("one decoder: \(try container.sharesOneDecoder)")
 print("fraction digits: \(try container.formatter.maximumFractionDigits)")
 print("moment: \(try container.moment(interval: 3).timeIntervalSinceReferenceDate)")
 
