@@ -155,8 +155,7 @@ struct SwiftDeclarationScanner {
     "__consuming", "_const", "unsafe",
   ]
   static let accessorKinds: Set<String> = [
-    "get", "set", "willSet", "didSet", "_read", "_modify", "read", "modify", "init", "unsafeAddress",
-    "unsafeMutableAddress",
+    "get", "set", "willSet", "didSet", "_read", "_modify", "init", "unsafeAddress", "unsafeMutableAddress",
   ]
 
   /// Whether a declaration starts at `index`: an attribute, a directive, a declaration keyword,
@@ -304,6 +303,10 @@ struct SwiftDeclarationScanner {
     }
     if probe < end, tokens[probe].kind == .operator, adjacent(probe - 1, probe), text(probe).hasPrefix("<") {
       probe = skipAngles(from: probe, end)
+      // A member of the generic type: `@FocusState<Field?>.Binding`.
+      while probe + 1 < end, isOperator(probe, "."), adjacent(probe - 1, probe), tokens[probe + 1].kind == .identifier {
+        probe += 2
+      }
     }
     return probe
   }
@@ -480,6 +483,64 @@ struct SwiftDeclarationScanner {
     return change
   }
 
+  /// The token after the one at `index` in an expression: past its brackets, and past a generic
+  /// argument clause (`PassthroughSubject<Event, Never>()`), whose commas separate no expressions.
+  private func stepExpression(_ index: Int, _ end: Int) -> Int {
+    if index > 0, let close = genericArgumentsEnd(at: index, end) { return close + 1 }
+    return step(index, end)
+  }
+
+  /// Where the generic argument clause that opens at `index` closes, as Swift's parser decides in an
+  /// expression: a `<` right after a name, then types (names, `.`, `,`, `?`, `!`, `&`, `->`,
+  /// `...`, brackets) to the matching `>`, followed by what may follow a type in an expression;
+  /// nil where `<` is a comparison.
+  private func genericArgumentsEnd(at index: Int, _ end: Int) -> Int? {
+    guard tokens[index].kind == .operator, text(index) == "<", adjacent(index - 1, index),
+      tokens[index - 1].kind == .identifier || tokens[index - 1].kind == .operator && text(index - 1).hasSuffix(">")
+    else { return nil }
+    var depth = 1
+    var probe = index + 1
+    while probe < end {
+      switch tokens[probe].kind {
+      case .identifier, .comma, .colon: probe += 1
+      case .leftBracket, .leftParen: probe = step(probe, end)
+      case .operator:
+        let spelling = text(probe)
+        if spelling == "->" || spelling == "..." {
+          probe += 1
+          continue
+        }
+        guard spelling.allSatisfy({ "<>?!.&".contains($0) }) else { return nil }
+        depth += angleChange(probe)
+        if depth < 0 { return nil }
+        if depth == 0 {
+          // What follows the last `>` of the run is postfix: `Optional<Int>?.none`.
+          guard spelling.contains(">"),
+            spelling.reversed().prefix(while: { $0 != ">" }).allSatisfy({ $0 == "?" || $0 == "!" })
+          else { return nil }
+          return followsGenericArguments(probe + 1, end) ? probe : nil
+        }
+        probe += 1
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  /// Whether the token at `index` may follow a generic argument clause in an expression.
+  private func followsGenericArguments(_ index: Int, _ end: Int) -> Bool {
+    guard index < end, !tokens[index].newlineBefore else { return true }
+    switch tokens[index].kind {
+    case .leftParen, .rightParen, .rightBracket, .leftBrace, .rightBrace, .comma, .semicolon, .colon: return true
+    case .operator:
+      let spelling = text(index)
+      return adjacent(index - 1, index)
+        && (spelling.hasPrefix(".") || spelling.hasPrefix("?") || spelling.hasPrefix("!"))
+        || ["==", "!=", "===", "!=="].contains(spelling)
+    default: return false
+    }
+  }
+
   /// A type as written, from `start` to a `,`, `{`, `where`, a line that starts a declaration, or
   /// (with `stopAtAssignment`) a `=`; its text and the token after it. Nil where no type starts.
   private func readType(from start: Int, _ end: Int, stopAtAssignment: Bool) -> (String, Int)? {
@@ -576,7 +637,7 @@ struct SwiftDeclarationScanner {
       if index < end, tokens[index].kind == .operator, text(index).hasPrefix("=") {
         hasDefault = true
         index += 1
-        while index < end, tokens[index].kind != .comma { index = step(index, end) }
+        while index < end, tokens[index].kind != .comma { index = stepExpression(index, end) }
       }
       if index < end {
         guard tokens[index].kind == .comma else { return nil }
@@ -635,7 +696,7 @@ struct SwiftDeclarationScanner {
           {
             break
           }
-          index = step(index, end)
+          index = stepExpression(index, end)
         }
       }
       if index < end, tokens[index].kind == .leftBrace {

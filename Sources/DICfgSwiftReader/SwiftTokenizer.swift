@@ -234,7 +234,10 @@ struct SwiftTokenizer {
   /// when `hashes` > 0, with interpolations read to their closing parenthesis. False where it is
   /// not closed.
   private mutating func skipString(hashes: Int, depth: Int) -> Bool {
-    let multiline = byte(position + 1) == UInt8(ascii: "\"") && byte(position + 2) == UInt8(ascii: "\"")
+    var multiline = byte(position + 1) == UInt8(ascii: "\"") && byte(position + 2) == UInt8(ascii: "\"")
+    // A raw string's `"""` opens a multi-line string only where the line ends after it: `#"""#`
+    // is a single-line raw string holding one quote.
+    if multiline && hashes > 0 { multiline = lineEnds(after: position + 3) }
     position += multiline ? 3 : 1
     while position < bytes.count {
       let c = bytes[position]
@@ -271,6 +274,13 @@ struct SwiftTokenizer {
       position += 1
     }
     return false
+  }
+
+  /// Whether only spaces and tabs stand between `offset` and the end of its line.
+  private func lineEnds(after offset: Int) -> Bool {
+    var probe = offset
+    while probe < bytes.count, bytes[probe] == UInt8(ascii: " ") || bytes[probe] == UInt8(ascii: "\t") { probe += 1 }
+    return probe >= bytes.count || bytes[probe] == UInt8(ascii: "\n") || bytes[probe] == UInt8(ascii: "\r")
   }
 
   private func hashesFollow(_ offset: Int, _ count: Int) -> Bool {

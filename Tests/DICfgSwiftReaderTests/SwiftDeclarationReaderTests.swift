@@ -38,6 +38,37 @@ import Testing
     #expect(type.initializersComplete)
   }
 
+  // Shapes of real view models and stores, which swift-syntax reads whole: a comma inside the
+  // generic arguments of an initializer expression or a default is not the end of the value.
+  @Test func genericArgumentsInAnInitialValueOrADefaultDoNotEndIt() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Store.swift": """
+        final class EventStore {
+          private let events = PassthroughSubject<Event, Never>()
+          let table = Dictionary<String, Array<Int>>()
+          var comparison = 1 < 2, other = 3 > 2
+          init(subject: PassthroughSubject<Event, Never> = PassthroughSubject<Event, Never>(), retries: Int = 3) {}
+          init(when: Bool = 1 < 2, limit: Int = 2 > 1 ? 1 : 0) {}
+        }
+        struct Quotes { let quote = #\"""#; init(mark: String = #\"""#, after: Int) {} }
+        struct Reader { var value: Int { read { $0 } } }
+        struct FormView { @FocusState<Field?>.Binding var focus: Field? }
+        """
+      ]))
+    #expect(declarations.unreadable.isEmpty)
+    let store = try #require(declarations.type(named: "EventStore"))
+    #expect(store.properties.map(\.name) == ["events", "table", "comparison", "other"])
+    #expect(store.initializers.map(\.signature) == ["init(subject:retries:)", "init(when:limit:)"])
+    #expect(store.initializers[0].parameters.map(\.type) == ["PassthroughSubject<Event, Never>", "Int"])
+    #expect(store.initializers[0].parameters.map(\.hasDefault) == [true, true])
+    let quotes = try #require(declarations.type(named: "Quotes"))
+    #expect(quotes.initializers.map(\.signature) == ["init(mark:after:)"])
+    let reader = try #require(declarations.type(named: "Reader"))
+    #expect(reader.properties.map(\.isSettable) == [false])
+    #expect(try #require(declarations.type(named: "FormView")).properties.map(\.name) == ["focus"])
+  }
+
   @Test func aStructWithoutInitializersHasTheMemberwiseOneAndAMainActorTypeIsolatesItsInitializers() throws {
     let declarations = read(
       MarkedFiles([
