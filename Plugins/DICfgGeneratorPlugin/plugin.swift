@@ -1,5 +1,6 @@
 // The build-tool plugin: generates the Swift registration of the graph file a target holds, on
-// every build where the file, a layer or an import changed.
+// every build where the file, a layer, an import, the configuration or a Swift file it is checked
+// against changed.
 //
 // A target that applies it holds its graph file at its root as `dicfg.yaml` (or `dicfg.yml`,
 // `dicfg.json`), with environment layers beside it (`dicfg.production.yaml`), or names its files in
@@ -28,12 +29,16 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
 #if canImport(XcodeProjectPlugin)
   import XcodeProjectPlugin
 
-  // Xcode app targets: the same set-up, from the target's files and the project's folder.
+  // Xcode app targets: the same set-up, from the target's files, the frameworks and libraries of the
+  // project it depends on, and the project's folder.
   extension DICfgGeneratorPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
       let files = target.inputFiles.map(\.url)
+      let dependencies = target.moduleDependencies
       let setup = try GeneratorSetup(
-        targetName: target.displayName, directory: nil, files: files, dependencyFiles: [])
+        targetName: target.displayName, directory: nil, files: files,
+        dependencyFiles: dependencies.flatMap { $0.target.inputFiles.map(\.url) },
+        dependencyModules: dependencies.map(\.module))
       return [
         try setup.buildCommand(
           targetName: target.displayName, ownFiles: files, tool: try context.tool(named: "dicfg-generate").url,

@@ -40,8 +40,11 @@ struct GenerateRegistryCommand: CommandPlugin {
       for target in context.xcodeProject.targets where names.isEmpty || names.contains(target.displayName) {
         let setup: GeneratorSetup
         do {
+          let dependencies = target.moduleDependencies
           setup = try GeneratorSetup(
-            targetName: target.displayName, directory: nil, files: target.inputFiles.map(\.url), dependencyFiles: [])
+            targetName: target.displayName, directory: nil, files: target.inputFiles.map(\.url),
+            dependencyFiles: dependencies.flatMap { $0.target.inputFiles.map(\.url) },
+            dependencyModules: dependencies.map(\.module))
         } catch  where names.isEmpty {
           continue
         }

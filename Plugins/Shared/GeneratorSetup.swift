@@ -4,15 +4,16 @@ import Foundation
 import PackagePlugin
 
 /// What a target gives the generator: its graph files, the files they may read (every YAML and JSON
-/// file of the target, so a change to a layer or an import regenerates), its Swift files (which the
-/// graph file is checked against, so a change to one checks again), and the options.
+/// file of the target, so a change to a layer or an import regenerates), its Swift files and those
+/// of the targets it depends on (which the graph file is checked against, so a change to one checks
+/// again), the modules those targets build (which the generated file imports), and its
+/// configuration, which the generator reads on every run, so an edit to it takes effect on the next
+/// build.
 struct GeneratorSetup {
+  /// What the set-up itself reads of `dicfg-generator-config.json`: the graph files, which decide
+  /// the build's inputs. The generator reads the whole file again, and reports its mistakes.
   struct Configuration: Decodable {
     var files: [String]?
-    var access: String?
-    var imports: [String]?
-    /// Typed containers' names by container name (`{"main": "ShopContainer"}`).
-    var containerTypes: [String: String]?
   }
 
   /// The folder of the target's graph file and configuration.
@@ -20,11 +21,15 @@ struct GeneratorSetup {
   var files: [URL]
   var swiftFiles: [URL]
   var inputs: [URL]
-  var access: String
-  var imports: [String]
-  var containerTypes: [String: String]
+  /// The target's `dicfg-generator-config.json`, where it has one.
+  var configuration: URL?
+  /// The modules of the targets it depends on whose Swift is read: the generated file may name
+  /// their types, so it imports them.
+  var modules: [String]
 
-  var fileNames: String { files.map(\.lastPathComponent).joined(separator: ", ") }
+  var fileNames: String {
+    files.isEmpty ? configuration?.lastPathComponent ?? "" : files.map(\.lastPathComponent).joined(separator: ", ")
+  }
 
   /// The Swift files among `files` that `dicfg generate` wrote (the command plugin's committed
   /// output).
@@ -42,23 +47,28 @@ struct GeneratorSetup {
   /// - Parameters:
   ///   - target: The target whose registration is generated.
   ///   - package: Its package: the Swift files of the target's dependencies declared there are read
-  ///     too, since the graph file may name their types; other packages' modules are left to the
-  ///     Swift compiler.
+  ///     too, since the graph file may name their types, and their modules imported; other
+  ///     packages' modules are left to the Swift compiler and the configuration's `imports`.
   init(target: SourceModuleTarget, package: Package) throws {
     let local = Set(package.targets.map(\.id))
     let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
-      .filter { local.contains($0.id) }
+      .filter { local.contains($0.id) && $0.kind == .generic }
     try self.init(
       targetName: target.name, directory: target.directoryURL, files: target.sourceFiles.map(\.url),
-      dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) })
+      dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) },
+      dependencyModules: dependencies.map(\.moduleName))
   }
 
   /// The setup of a target whose files are `files`: its graph file and configuration in
   /// `directory`, or, where a target has no folder of its own (an Xcode target), beside the first
   /// graph file or configuration among its files.
   ///
-  /// - Parameter dependencyFiles: Files of the targets it depends on, whose Swift it may name.
-  init(targetName: String, directory: URL?, files candidates: [URL], dependencyFiles: [URL]) throws {
+  /// - Parameters:
+  ///   - dependencyFiles: Files of the targets it depends on, whose Swift it may name.
+  ///   - dependencyModules: The modules those targets build.
+  init(
+    targetName: String, directory: URL?, files candidates: [URL], dependencyFiles: [URL], dependencyModules: [String]
+  ) throws {
     let names = ["dicfg-generator-config.json", "dicfg.yaml", "dicfg.yml", "dicfg.json"]
     let found = names.lazy.compactMap { name in candidates.first { $0.lastPathComponent == name } }.first
     guard let folder = directory ?? found?.deletingLastPathComponent() else {
@@ -69,25 +79,26 @@ struct GeneratorSetup {
     self.directory = folder
     swiftFiles = (candidates + dependencyFiles).filter { $0.pathExtension == "swift" }
     inputs = candidates.filter { ["yaml", "yml", "json"].contains($0.pathExtension) } + swiftFiles
+    modules = dependencyModules.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     let configurationURL = folder.appendingPathComponent("dicfg-generator-config.json")
-    var configuration = Configuration()
+    var named: [String]?
     if FileManager.default.fileExists(atPath: configurationURL.path) {
-      configuration = try JSONDecoder().decode(Configuration.self, from: Data(contentsOf: configurationURL))
+      configuration = configurationURL
+      if !inputs.contains(configurationURL) { inputs.append(configurationURL) }
+      // A configuration that does not decode is the generator's to report, at its path.
+      named = (try? JSONDecoder().decode(Configuration.self, from: Data(contentsOf: configurationURL)))?.files
     }
-    if let named = configuration.files {
+    if let named {
       files = named.map { folder.appendingPathComponent($0).standardizedFileURL }
     } else {
       files = ["dicfg.yaml", "dicfg.yml", "dicfg.json"].map { folder.appendingPathComponent($0) }
         .filter { FileManager.default.fileExists(atPath: $0.path) }
     }
-    guard !files.isEmpty else {
+    guard !files.isEmpty || configuration != nil else {
       throw GeneratorSetupError(
         "target '\(targetName)' has no 'dicfg.yaml', 'dicfg.json' or 'dicfg-generator-config.json' at its "
           + "root; add one, or stop generating the dicfg registration for it")
     }
-    access = configuration.access ?? "internal"
-    imports = configuration.imports ?? []
-    containerTypes = configuration.containerTypes ?? [:]
     // A graph file outside the target: it and the layers beside it are inputs too.
     for file in files where !inputs.contains(file) {
       let folder = file.deletingLastPathComponent()
@@ -125,10 +136,10 @@ struct GeneratorSetup {
   ///
   /// - Parameter packageDirectory: The package's folder: the embedded plans name graph files relative to it.
   func arguments(output: URL, packageDirectory: URL) -> [String] {
-    files.map(\.path) + ["--all-envs", "--output", output.path, "--access", access, "--color", "never"]
+    files.map(\.path) + ["--all-envs", "--output", output.path, "--color", "never"]
       + ["--source-root", packageDirectory.path]
-      + imports.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
-      + containerTypes.sorted { $0.key < $1.key }.flatMap { ["--container-type", "\($0.key)=\($0.value)"] }
+      + (configuration.map { ["--configuration", $0.path] } ?? [])
+      + modules.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
   }
 }
 

@@ -20,6 +20,10 @@ public struct RegistryGeneration: Sendable {
   public var sourceRoot: String?
   /// `NAME=TYPE` pairs naming containers' typed containers.
   public var containerTypes: [String] = []
+  /// A `dicfg-generator-config.json` whose options are read when the run starts (see
+  /// `GeneratorConfiguration`): the build plugins pass it, so an edit to it takes effect on the next
+  /// build.
+  public var configuration: String?
   public var colors = false
   public var errorLimit = 20
   public var limits = LoaderLimits()
@@ -39,6 +43,21 @@ public struct RegistryGeneration: Sendable {
   /// Compiles every file in every environment and writes the registration, or returns the
   /// diagnostics.
   public func run() -> Outcome {
+    guard let configuration else { return generate() }
+    do {
+      return applying(try GeneratorConfiguration.read(path: configuration), at: configuration).generate()
+    } catch {
+      return Outcome(exitCode: 1, standardError: error.description + "\n")
+    }
+  }
+
+  private func generate() -> Outcome {
+    guard !files.isEmpty else {
+      return Outcome(
+        exitCode: 1,
+        standardError: "error: no graph file to generate from; name one, or list it under 'files' in the "
+          + "generator configuration\n")
+    }
     let fileSystem = LocalFileSystem()
     var variants: [RegistryGenerator.Variant] = []
     var diagnostics: [Diagnostic] = []
@@ -121,8 +140,9 @@ extension RegistryGeneration {
   /// Reads the arguments the build and command plugins pass to `dicfg-generate`: graph files,
   /// then `--output FILE`, `--all-envs`, `--access LEVEL`, `--source-root DIR`, and the repeatable
   /// `--import MODULE`, `--swift PATH`, `--container-type NAME=TYPE`, `--env NAME` and
-  /// `--override FILE`; `--color never|always`. The same options as `dicfg generate`, which
-  /// documents them.
+  /// `--override FILE`; `--color never|always`; `--configuration FILE`, a generator configuration
+  /// read when the run starts (its `files` stand for the graph files). The same options as
+  /// `dicfg generate`, which documents them.
   public static func parse(arguments: [String]) throws(UsageError) -> RegistryGeneration {
     var files: [String] = []
     var output: String?
@@ -145,6 +165,7 @@ extension RegistryGeneration {
         }
         generation.access = access
       case "--source-root": generation.sourceRoot = try value(for: argument)
+      case "--configuration": generation.configuration = try value(for: argument)
       case "--import": generation.imports.append(try value(for: argument))
       case "--swift": generation.swiftSources.append(try value(for: argument))
       case "--env": generation.environments.append(try value(for: argument))
@@ -166,7 +187,9 @@ extension RegistryGeneration {
         files.append(argument)
       }
     }
-    guard !files.isEmpty else { throw UsageError(description: "name at least one graph file") }
+    guard !files.isEmpty || generation.configuration != nil else {
+      throw UsageError(description: "name at least one graph file")
+    }
     guard let output else { throw UsageError(description: "'--output FILE' is missing") }
     generation.files = files
     generation.output = output

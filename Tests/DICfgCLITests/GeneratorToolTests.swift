@@ -76,6 +76,64 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.swift").path))
   }
 
+  @Test func aConfigurationNamesTheFilesRelativeToItAndSetsTheOptions() throws {
+    let folder = try temporaryFolder([
+      "app.yaml": "dicfg: 1\nservices:\n  clock: { type: Clock }\n",
+      "dicfg-generator-config.json": #"{ "files": ["app.yaml"], "access": "public", "imports": ["ShopKit"], "#
+        + #""containerTypes": { "main": "AppContainer" } }"#,
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("out.swift").path
+    let generation = try RegistryGeneration.parse(arguments: [
+      "--configuration", folder.appendingPathComponent("dicfg-generator-config.json").path, "--output", output,
+      "--color", "never",
+    ])
+    #expect(generation.files.isEmpty)
+    let outcome = generation.run()
+    #expect(outcome.exitCode == 0 && outcome.standardError == "")
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.contains("\nimport ShopKit\n"))
+    #expect(written.contains("public final class AppContainer"))
+  }
+
+  @Test(arguments: [
+    (
+      "{ \"files\": [\"app.yaml\"], ",
+      "is not valid JSON; write an object such as { \"access\": \"public\", \"imports\": [\"ShopKit\"] }"
+    ),
+    ("[\"app.yaml\"]", "the generator configuration is not a JSON object; write { \"access\": \"public\" }, say"),
+    ("{ \"import\": [\"Shop\"] }", "unknown key 'import' in the generator configuration; did you mean 'imports'?"),
+    ("{ \"access\": \"open\" }", "'access' is 'open'; write \"internal\", \"package\" or \"public\""),
+    ("{ \"imports\": \"Shop\" }", "'imports' is not a list of strings; write \"imports\": [\"…\"]"),
+    ("{ \"files\": [1] }", "'files' is not a list of strings; write \"files\": [\"…\"]"),
+    (
+      "{ \"containerTypes\": [\"main\"] }",
+      "'containerTypes' is not an object of strings; write { \"main\": \"ShopContainer\" }, say"
+    ),
+  ])
+  func aConfigurationMistakeIsOneErrorNamingTheFileAndTheFix(_ text: String, _ message: String) throws {
+    let folder = try temporaryFolder(["app.yaml": "dicfg: 1\n", "dicfg-generator-config.json": text])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = folder.appendingPathComponent("dicfg-generator-config.json").path
+    var generation = RegistryGeneration(files: [folder.appendingPathComponent("app.yaml").path], output: "")
+    generation.output = folder.appendingPathComponent("out.swift").path
+    generation.configuration = configuration
+    let outcome = generation.run()
+    let expected = message.hasPrefix("is not valid") ? "the generator configuration " + message : message
+    #expect(outcome.exitCode == 1 && outcome.standardError == "\(configuration): error: \(expected)\n")
+    #expect(!FileManager.default.fileExists(atPath: generation.output))
+  }
+
+  @Test func aMissingConfigurationIsNamed() {
+    var generation = RegistryGeneration(files: [], output: "/tmp/never-written.swift")
+    generation.configuration = "/nonexistent/dicfg-generator-config.json"
+    let outcome = generation.run()
+    #expect(outcome.exitCode == 1)
+    #expect(
+      outcome.standardError
+        == "error: cannot read the generator configuration '/nonexistent/dicfg-generator-config.json'\n")
+  }
+
   private struct Run {
     var status: Int32
     var standardError: String

@@ -90,6 +90,82 @@ import Testing
     #expect(model.properties.isEmpty)
   }
 
+  // Where the target's Swift declares the initializer, the factory is a closure calling it with the
+  // arguments `init:` lists: defaulted ones may be left out, and Swift takes the closure as
+  // `@Sendable` in Swift 5 and Swift 6 modes alike. A type from another module is registered by its
+  // initializer.
+  @Test func aDeclaredInitializerIsRegisteredAsAClosureThatMayLeaveOutDefaults() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        client: { type: Client }
+        gateway: { type: Gateway, init: { client: client } }
+        store: { type: Store, init: { path: { value: /var/db } } }
+        clock: { type: Clock }
+        banner: { type: Banner, isolation: MainActor, init: { _: { value: Hi } } }
+        decoder: { type: JSONDecoder }
+        reader: { type: FeedReader, init: { decoder: decoder } }
+      """
+    ])
+    let at = SourceLocation.start(of: "App.swift")
+    func type(_ name: String, _ initializer: SwiftInitializer) -> SwiftType {
+      SwiftType(name: name, kind: .class, location: at, initializers: [initializer])
+    }
+    let swift = SwiftDeclarations(types: [
+      type("Client", SwiftInitializer(parameters: [], location: at)),
+      type(
+        "Gateway",
+        SwiftInitializer(
+          parameters: [
+            SwiftParameter(label: "client", type: "Client"),
+            SwiftParameter(label: "fee", type: "Double", hasDefault: true),
+            SwiftParameter(label: "log", type: "@escaping (String) -> Void", hasDefault: true),
+          ], location: at)),
+      type(
+        "Store",
+        SwiftInitializer(
+          parameters: [SwiftParameter(label: "path", type: "String")], isThrowing: true, isAsync: true, location: at)),
+      type(
+        "Clock",
+        SwiftInitializer(parameters: [SwiftParameter(label: "zone", type: "String", hasDefault: true)], location: at)),
+      type(
+        "Banner",
+        SwiftInitializer(
+          parameters: [SwiftParameter(label: nil, type: "String")], globalActor: "MainActor", location: at)),
+      type(
+        "FeedReader",
+        SwiftInitializer(parameters: [SwiftParameter(label: "decoder", type: "JSONDecoder")], location: at)),
+    ])
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
+    let model = generator.translate([
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))
+    ])
+    #expect(
+      model.factories.map(\.effects) == [
+        Model.Factory.Effects(isThrowing: false, isAsync: false),
+        Model.Factory.Effects(isThrowing: false, isAsync: false),
+        Model.Factory.Effects(isThrowing: true, isAsync: true),
+        Model.Factory.Effects(isThrowing: false, isAsync: false),
+        Model.Factory.Effects(isThrowing: false, isAsync: false), nil,
+        Model.Factory.Effects(isThrowing: false, isAsync: false),
+      ])
+    let text = generator.render(model)
+    #expect(text.contains("try dicfgRegister0(&registry, Client.self, { Client() }, typeName: \"Client\", labels: [])"))
+    #expect(text.contains("let factory1 = dicfgFactory { Gateway(client: $0) }"))
+    #expect(text.contains("let factory2 = dicfgAsyncFactory { try await Store(path: $0) }"))
+    #expect(text.contains("try dicfgRegister0(&registry, Clock.self, { Clock() }, typeName: \"Clock\", labels: [])"))
+    #expect(text.contains("let factory3 = dicfgMainActorFactory { Banner($0) }"))
+    #expect(text.contains("try registry.register(mainActor: factory3, typeName: \"Banner\", labels: [\"_\"])"))
+    #expect(text.contains("try dicfgRegister0(&registry, DicfgJSONDecoder.self, DicfgJSONDecoder.init, "))
+    #expect(text.contains("let factory4 = dicfgFactory { FeedReader(decoder: $0) }"))
+    #expect(
+      text.contains("private func dicfgFactory<T, each A>(_ factory: @escaping @Sendable (repeat each A) throws -> T)"))
+    #expect(text.contains("private func dicfgAsyncFactory<T, each A>("))
+    #expect(text.contains("private func dicfgMainActorFactory<T, each A>("))
+  }
+
   @Test func aMainActorServiceRegistersItsInitializerAndPropertiesOnTheMainActor() throws {
     let files = MarkedFiles([
       "app.yaml": """

@@ -226,4 +226,91 @@ private func errors(_ output: String) -> [String] {
           + "command, and also applies the DICfgGenerator build plugin"), "\(build.output)")
     #expect(!build.output.contains("multiple producers"), "\(build.output)")
   }
+
+  // The generator reads the configuration on every run: an edit to it is seen by the next build,
+  // with no change to Package.swift and no clean build.
+  @Test func anEditToTheGeneratorConfigurationTakesEffectOnTheNextBuild() throws {
+    let configuration = fixturePackage + "/Sources/IsolationFromSwift/dicfg-generator-config.json"
+    let original = try String(contentsOfFile: configuration, encoding: .utf8)
+    defer { try? original.write(toFile: configuration, atomically: true, encoding: .utf8) }
+    let first = try swift(["build", "--scratch-path", scratch, "--target", "IsolationFromSwift"])
+    #expect(first.status == 0, "\(first.output)")
+    let generated = try generatedFile(of: "IsolationFromSwift")
+    #expect(try String(contentsOfFile: generated, encoding: .utf8).contains("final class MainContainer"))
+    // The target imports nothing in its configuration: the generated file imports the module whose
+    // Swift the plugin reads (`Shop`).
+    #expect(try String(contentsOfFile: generated, encoding: .utf8).contains("\nimport Shop\n"))
+    try #"{ "files": ["dicfg.yaml"], "containerTypes": { "main": "CheckoutContainer" } }"#.write(
+      toFile: configuration, atomically: true, encoding: .utf8)
+    let second = try swift(["build", "--scratch-path", scratch, "--target", "IsolationFromSwift"])
+    #expect(second.status == 0, "\(second.output)")
+    #expect(try String(contentsOfFile: generated, encoding: .utf8).contains("final class CheckoutContainer"))
+    // A mistake in it is the build's one error, naming the file and the fix.
+    try #"{ "files": ["dicfg.yaml"], "acess": "public" }"#.write(
+      toFile: configuration, atomically: true, encoding: .utf8)
+    let third = try swift(["build", "--scratch-path", scratch, "--target", "IsolationFromSwift"])
+    #expect(third.status != 0)
+    #expect(
+      errors(third.output) == [
+        "Sources/IsolationFromSwift/dicfg-generator-config.json: error: unknown key 'acess' in the generator "
+          + "configuration; did you mean 'access'?"
+      ], "\(third.output)")
+  }
+
+  /// The registration the build plugin wrote for `target` in the suite's scratch folder.
+  private func generatedFile(of target: String) throws -> String {
+    let folder = scratch + "/plugins/outputs/pluginpackage/\(target)/destination/DICfgGeneratorPlugin"
+    let path = folder + "/Registry+GraphFile.swift"
+    try #require(FileManager.default.fileExists(atPath: path), "no generated file at \(path)")
+    return path
+  }
+
+  // The Xcode adaptors compile only where Xcode's XcodeProjectPlugin module is; here they are
+  // compiled against a stand-in of its documented API (`Tests/XcodeProjectPluginStandIn`), so a
+  // mistake in them fails this test.
+  @Test func theXcodeAdaptorsCompileAgainstXcodeProjectPluginsAPI() throws {
+    let root = URL(fileURLWithPath: fixturePackage).deletingLastPathComponent().deletingLastPathComponent().path
+    let toolchain = URL(fileURLWithPath: swiftExecutable).resolvingSymlinksInPath().deletingLastPathComponent()
+    let swiftc = toolchain.appendingPathComponent("swiftc").path
+    let pluginAPI = toolchain.deletingLastPathComponent().appendingPathComponent("lib/swift/pm/PluginAPI").path
+    try #require(FileManager.default.fileExists(atPath: pluginAPI), "no PackagePlugin module at \(pluginAPI)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-xcode-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let common = ["-parse-as-library", "-swift-version", "6", "-package-description-version", "6.1", "-I", pluginAPI]
+    let standIn = try run(
+      swiftc,
+      common + [
+        "-emit-module", "-module-name", "XcodeProjectPlugin", "-emit-module-path",
+        folder + "/XcodeProjectPlugin.swiftmodule", root + "/Tests/XcodeProjectPluginStandIn/XcodeProjectPlugin.swift",
+      ])
+    #expect(standIn.status == 0, "\(standIn.output)")
+    for plugin in ["DICfgGeneratorPlugin", "GenerateRegistryCommand"] {
+      let files = try FileManager.default.contentsOfDirectory(atPath: root + "/Plugins/" + plugin).sorted()
+        .filter { $0.hasSuffix(".swift") }.map { root + "/Plugins/\(plugin)/" + $0 }
+      let check = try run(swiftc, common + ["-typecheck", "-I", folder] + files)
+      #expect(check.status == 0 && check.output.isEmpty, "\(plugin): \(check.output)")
+      // The Xcode branch is compiled: a name the stand-in lacks in it fails.
+      let broken = folder + "/\(plugin).swift"
+      let text = try String(contentsOfFile: files.first { $0.hasSuffix("/plugin.swift") } ?? "", encoding: .utf8)
+      try text.replacingOccurrences(of: "context.xcodeProject.directoryURL", with: "context.xcodeProject.folderURL")
+        .write(toFile: broken, atomically: true, encoding: .utf8)
+      let mistake = try run(
+        swiftc, common + ["-typecheck", "-I", folder] + files.filter { !$0.hasSuffix("/plugin.swift") } + [broken])
+      #expect(mistake.status != 0 && mistake.output.contains("folderURL"), "\(plugin): \(mistake.output)")
+    }
+  }
+
+  private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
 }

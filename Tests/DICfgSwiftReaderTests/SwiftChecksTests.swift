@@ -100,8 +100,8 @@ import Testing
       compile(missing, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(
           .initializerMismatch, at: missing["app.yaml", "1️⃣"],
-          "'init:' of 'client' lacks 'timeout', which 'OpenWeatherClient.init(baseURL:apiKey:timeout:)' takes; add it "
-            + "(generated code passes every argument, defaulted ones too)")
+          "'init:' of 'client' lacks 'timeout', which 'OpenWeatherClient.init(baseURL:apiKey:timeout:)' takes "
+            + "without a default; add it")
       ])
     let extra = graph(
       """
@@ -116,6 +116,51 @@ import Testing
           .initializerMismatch, at: extra["app.yaml", "1️⃣"],
           "'OpenWeatherClient' has no initializer taking 'cache' with the other arguments of 'client'; its "
             + "initializers are 'init(baseURL:apiKey:timeout:)'")
+      ])
+  }
+
+  @Test func aDefaultedArgumentMayBeLeftOutAndTheOthersKeepTheirOrderAndTypes() {
+    let swift = MarkedFiles([
+      "Sources/App/Feed.swift": """
+      import Foundation
+      final class FeedClient {
+        2️⃣init(session: URLSession = .shared, retries: Int = 3, decoder: JSONDecoder, log: @escaping (String) -> Void = { _ in }) {}
+      }
+      """
+    ])
+    let fine = graph(
+      "  decoder: { type: JSONDecoder }\n  feed: { type: FeedClient, init: { retries: { value: 5 }, decoder: decoder } }\n"
+    )
+    #expect(compile(fine, swift: swift).diagnostics.isEmpty)
+    let omitted = graph("  decoder: { type: JSONDecoder }\n  feed: { type: FeedClient, init: { decoder: decoder } }\n")
+    #expect(compile(omitted, swift: swift).diagnostics.isEmpty)
+    let wrongType = graph(
+      "  decoder: { type: JSONDecoder }\n  feed: { type: FeedClient, init: { retries: 1️⃣{ value: many }, decoder: decoder } }\n"
+    )
+    #expect(
+      compile(wrongType, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: wrongType["app.yaml", "1️⃣"],
+          "argument 'retries' of 'feed' is the string \"many\", but "
+            + "'FeedClient.init(session:retries:decoder:log:)' takes 'Int' there; write a value of that type")
+      ])
+    let reordered = graph(
+      "  decoder: { type: JSONDecoder }\n  feed: { type: FeedClient, init: { 1️⃣decoder: decoder, retries: { value: 5 } } }\n"
+    )
+    #expect(
+      compile(reordered, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: reordered["app.yaml", "1️⃣"],
+          "'init:' of 'feed' lists 'decoder' where 'FeedClient.init(session:retries:decoder:log:)' takes 'retries'; "
+            + "list the arguments in the initializer's order ('retries', 'decoder')")
+      ])
+    let missing = graph("  feed: { type: FeedClient, init: { 1️⃣retries: { value: 5 } } }\n")
+    #expect(
+      compile(missing, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: missing["app.yaml", "1️⃣"],
+          "'init:' of 'feed' lacks 'decoder', which 'FeedClient.init(session:retries:decoder:log:)' takes without a "
+            + "default; add it")
       ])
   }
 

@@ -32,7 +32,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
   }
 
   @Argument(help: "The graph files.")
-  public var files: [String]
+  public var files: [String] = []
 
   @Option(help: "The Swift file to write.")
   public var output: String
@@ -63,13 +63,21 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
       valueName: "name=type"))
   public var containerTypes: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "A 'dicfg-generator-config.json' (the build plugins' configuration): its 'files' (relative to it) stand for "
+        + "the graph files, its 'access' for '--access', and its 'imports' and 'containerTypes' add to "
+        + "'--import' and '--container-type'.",
+      valueName: "file"))
+  public var configuration: String?
+
   @Option(help: "Colour the text output: auto (on a terminal), always or never.")
   public var color: ColorMode = .auto
 
   public init() {}
 
   public func validate() throws {
-    if files.isEmpty { throw ValidationError("Name at least one graph file.") }
+    if files.isEmpty && configuration == nil { throw ValidationError("Name at least one graph file.") }
     for pair in containerTypes where pair.split(separator: "=").count != 2 {
       throw ValidationError("'--container-type \(pair)' is not NAME=TYPE; write, say, 'main=ShopContainer'.")
     }
@@ -91,6 +99,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     generation.imports = imports
     generation.sourceRoot = sourceRoot
     generation.containerTypes = containerTypes
+    generation.configuration = configuration
     generation.colors = color.enabled(terminal: colorTerminal)
     generation.errorLimit = input.errorLimit
     generation.limits = input.limits.limits

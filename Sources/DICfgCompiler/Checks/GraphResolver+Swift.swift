@@ -52,7 +52,7 @@ extension GraphResolver {
     let renamed = Set(
       swift.types.filter { type in
         type.kind != .extension && !named.contains(type.name)
-          && type.initializers.contains { $0.labels == labels && !$0.isPrivate }
+          && SwiftInitializer.named(by: labels, among: type.initializers.filter { !$0.isPrivate }) != nil
       }.map(\.name))
     guard renamed.count == 1, let only = renamed.first else { return nil }
     return (only, "the one type no service names with an initializer 'init(\(labels.map { $0 + ":" }.joined()))'")
@@ -65,7 +65,7 @@ extension GraphResolver {
   ) -> SwiftInitializer? {
     let labels = declaration.initializer.map(\.label)
     let usable = context.initializers(of: type).filter { !$0.isPrivate }
-    if let exact = usable.first(where: { $0.labels == labels }) { return exact }
+    if let named = SwiftInitializer.named(by: labels, among: usable) { return named }
     guard context.initializersComplete(type) else { return nil }
     let initializers = context.initializers(of: type)
     let notes =
@@ -74,7 +74,7 @@ extension GraphResolver {
         Note(message: "'\(type.name).\($0.signature)' is declared here", location: $0.location)
       }
     let anchor = declaration.initializer.last?.location ?? declaration.location
-    if let hidden = initializers.first(where: { $0.isPrivate && $0.labels == labels }) {
+    if let hidden = SwiftInitializer.named(by: labels, among: initializers.filter(\.isPrivate)) {
       diagnostics.append(
         .error(
           .initializerMismatch,
@@ -92,13 +92,16 @@ extension GraphResolver {
       return nil
     }
     let wanted = best.labels
-    if labels.sorted() == wanted.sorted() {
-      let position = labels.indices.first { labels[$0] != wanted[$0] } ?? 0
+    let required = best.parameters.filter { !$0.hasDefault }.map { $0.label ?? "_" }
+    if Set(labels).isSubset(of: wanted), Set(labels).count == labels.count, Set(required).isSubset(of: labels) {
+      // Every label is the initializer's, and none it needs is missing: the order is wrong.
+      let ordered = wanted.filter(labels.contains)
+      let position = labels.indices.first { labels[$0] != ordered[$0] } ?? 0
       diagnostics.append(
         .error(
           .initializerMismatch,
           "'init:' of '\(declaration.id)' lists '\(labels[position])' where '\(type.name).\(best.signature)' takes "
-            + "'\(wanted[position])'; list the arguments in the initializer's order (\(Self.list(wanted)))",
+            + "'\(ordered[position])'; list the arguments in the initializer's order (\(Self.list(ordered)))",
           at: declaration.initializer[position].location, notes: notes))
       return nil
     }
@@ -115,12 +118,12 @@ extension GraphResolver {
             + advice, at: extra.location, notes: notes))
       return nil
     }
-    let missing = wanted.filter { !labels.contains($0) }
+    let missing = required.filter { !labels.contains($0) }
     diagnostics.append(
       .error(
         .initializerMismatch,
-        "'init:' of '\(declaration.id)' lacks \(Self.list(missing)), which '\(type.name).\(best.signature)' takes; "
-          + "add \(missing.count == 1 ? "it" : "them") (generated code passes every argument, defaulted ones too)",
+        "'init:' of '\(declaration.id)' lacks \(Self.list(missing)), which '\(type.name).\(best.signature)' takes "
+          + "without a default; add \(missing.count == 1 ? "it" : "them")",
         at: anchor, notes: notes))
     return nil
   }
@@ -133,9 +136,10 @@ extension GraphResolver {
     of declaration: ServiceDeclaration, service: ResolutionPlan.Service, initializer: SwiftInitializer,
     type: SwiftType, context: SwiftContext
   ) {
+    let positions = initializer.parameterPositions(for: declaration.initializer.map(\.label)) ?? []
     for (position, argument) in declaration.initializer.enumerated() {
-      guard position < initializer.parameters.count, position < service.initializer.count,
-        let written = initializer.parameters[position].type
+      guard position < positions.count, position < service.initializer.count,
+        let written = initializer.parameters[positions[position]].type
       else { continue }
       let expected = SwiftTypeName.normalized(written)
       let note = Note(

@@ -174,7 +174,7 @@ public struct RegistryGenerator: Sendable {
           .register(
             RegistryModel.Factory(
               typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
-              constant: constant, anchor: anchor)))
+              constant: constant, anchor: anchor, effects: effects(of: service))))
       }
       guard let constant else { continue }
       statements.append(
@@ -187,6 +187,14 @@ public struct RegistryGenerator: Sendable {
             })))
     }
     return statements
+  }
+
+  /// The effects of the initializer a service's `init:` names, where the target's Swift declares it.
+  private func effects(of service: ResolutionPlan.Service) -> RegistryModel.Factory.Effects? {
+    guard let type = typedContainers?.swift?.type(named: service.type),
+      let initializer = SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers)
+    else { return nil }
+    return RegistryModel.Factory.Effects(isThrowing: initializer.isThrowing, isAsync: initializer.isAsync)
   }
 
   /// The line a service's registration maps to, and its file: the line before its first `init:`
@@ -306,7 +314,11 @@ public struct RegistryGenerator: Sendable {
     writer.helpers(
       callArities: Set(model.checks.map(\.arguments.count)),
       registersNoArguments: factories.contains { $0.constant == nil && !$0.isMainActor },
-      registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor })
+      registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor },
+      factories: Set(
+        factories.filter { $0.constant != nil }.compactMap { factory in
+          factory.effects.map { factory.isMainActor ? .mainActor : $0.isAsync ? .async : .synchronous }
+        }))
     if !model.typeAliases.isEmpty {
       writer.undeclaredTypeOverloads(callArities: Set(model.checks.map(\.arguments.count)))
     }
@@ -390,16 +402,26 @@ public struct RegistryGenerator: Sendable {
       let type = aliases[factory.typeName] ?? factory.typeName
       guard let constant = factory.constant else {
         let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
+        let initializer =
+          factory.effects.map { "{ " + Self.call(type, labels: [], effects: $0) + " }" } ?? "\(type).init"
         writer.mapped(
           file: factory.anchor.file, line: factory.anchor.line,
-          ["try \(helper)(&registry, \(type).self, \(type).init, typeName: \(typeName), labels: [])"])
+          ["try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"])
         return
       }
       let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
+      let value: String
+      if let effects = factory.effects {
+        let helper =
+          factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
+        value = "\(helper) { " + Self.call(type, labels: factory.labels, effects: effects) + " }"
+      } else {
+        value = "\(type).init(" + factory.labels.map { $0 + ":" }.joined() + ")"
+      }
       writer.mapped(
         file: factory.anchor.file, line: factory.anchor.line,
         [
-          "let \(constant) = \(type).init(" + factory.labels.map { $0 + ":" }.joined() + ")",
+          "let \(constant) = \(value)",
           "try registry.register(\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), "
             + "labels: \(labels))",
         ])
@@ -410,6 +432,14 @@ public struct RegistryGenerator: Sendable {
           + "_ = try await call(",
         values: check.arguments.map { ($0.line, swift($0.value, aliases: aliases)) })
     }
+  }
+
+  /// A call of `type`'s initializer with `labels`, passing a closure's arguments in order:
+  /// `try Gateway(client: $0, fee: $1)`.
+  private static func call(_ type: String, labels: [String], effects: RegistryModel.Factory.Effects) -> String {
+    let arguments = labels.enumerated().map { ($0.element == "_" ? "" : $0.element + ": ") + "$\($0.offset)" }
+    return (effects.isThrowing ? "try " : "") + (effects.isAsync ? "await " : "") + type + "("
+      + arguments.joined(separator: ", ") + ")"
   }
 
   /// What a check passes, as Swift: a typed placeholder, a literal, `nil`, or an untyped placeholder.

@@ -32,13 +32,32 @@ public struct RegistryModel: Sendable, Equatable {
     public var constant: String?
     /// Where a compile error in the registration belongs.
     public var anchor: Line
+    /// The effects of the initializer, where the target's Swift declares it: the factory is then a
+    /// closure calling it, which Swift takes as `@Sendable` in every language mode and which may
+    /// leave out defaulted arguments. Nil where the type is another module's: the factory is the
+    /// initializer itself, `Type.init(label:…)`.
+    public var effects: Effects?
 
-    public init(typeName: String, labels: [String], isMainActor: Bool, constant: String?, anchor: Line) {
+    /// Whether an initializer throws and whether it is `async`: what a closure calling it spells.
+    public struct Effects: Sendable, Equatable {
+      public var isThrowing: Bool
+      public var isAsync: Bool
+
+      public init(isThrowing: Bool, isAsync: Bool) {
+        self.isThrowing = isThrowing
+        self.isAsync = isAsync
+      }
+    }
+
+    public init(
+      typeName: String, labels: [String], isMainActor: Bool, constant: String?, anchor: Line, effects: Effects? = nil
+    ) {
       self.typeName = typeName
       self.labels = labels
       self.isMainActor = isMainActor
       self.constant = constant
       self.anchor = anchor
+      self.effects = effects
     }
   }
 

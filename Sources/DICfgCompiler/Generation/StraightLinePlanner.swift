@@ -288,7 +288,7 @@ struct StraightLinePlanner {
         planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         service.scope == .graph || service.properties.isEmpty,
         let type = planner.swift.type(named: service.type),
-        let initializer = type.initializers.first(where: { $0.labels == service.initializer.map(\.label) }),
+        let initializer = SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
         service.properties.isEmpty || type.kind == .class
       else { throw Unplannable() }
@@ -320,7 +320,8 @@ struct StraightLinePlanner {
     private mutating func arguments(
       of service: ResolutionPlan.Service, _ initializer: SwiftInitializer, owner: Int?, uses: inout Uses
     ) throws -> [TypedContainerModel.LabeledExpression] {
-      try zip(service.initializer, initializer.parameters).map { argument, parameter in
+      let positions = initializer.parameterPositions(for: service.initializer.map(\.label)) ?? []
+      return try zip(service.initializer, positions.map { initializer.parameters[$0] }).map { argument, parameter in
         guard let parameterType = parameter.type else { throw Unplannable() }
         return TypedContainerModel.LabeledExpression(
           label: argument.label, value: try expression(argument.value, as: parameterType, owner: owner, uses: &uses))
@@ -354,7 +355,7 @@ struct StraightLinePlanner {
         let number = planner.globalNumbers[index], let facts = planner.accessors[index], !facts.isAsync,
         planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         let type = planner.swift.type(named: service.type),
-        let initializer = type.initializers.first(where: { $0.labels == service.initializer.map(\.label) }),
+        let initializer = SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
       var uses = Uses()

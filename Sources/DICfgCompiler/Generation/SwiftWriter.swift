@@ -99,7 +99,15 @@ struct SwiftWriter {
   /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
   /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; and the
   /// `dicfgRegister0` overloads, for initializers of no arguments.
-  mutating func helpers(callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool) {
+  /// The kinds of factory closures: `dicfgFactory`, `dicfgAsyncFactory`, `dicfgMainActorFactory`.
+  enum FactoryKind: CaseIterable {
+    case synchronous, async, mainActor
+  }
+
+  mutating func helpers(
+    callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
+    factories: Set<FactoryKind> = []
+  ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
     indent { $0.line("preconditionFailure(\"only type-checked, never called\")") }
@@ -112,6 +120,20 @@ struct SwiftWriter {
         "private func dicfgCall\(arity)<T, \(types)>(_ initializer: @escaping (\(types)) async throws -> T) "
           + "-> (\(types)) async throws -> T {")
       indent { $0.line("initializer") }
+      line("}")
+    }
+    for kind in FactoryKind.allCases where factories.contains(kind) {
+      let (name, type, summary) =
+        switch kind {
+        case .synchronous: ("dicfgFactory", "@Sendable (repeat each A) throws -> T", "A synchronous initializer")
+        case .async: ("dicfgAsyncFactory", "@Sendable (repeat each A) async throws -> T", "An `async` initializer")
+        case .mainActor:
+          ("dicfgMainActorFactory", "@MainActor @Sendable (repeat each A) throws -> T", "A `@MainActor` initializer")
+        }
+      blank()
+      line("/// \(summary) called with its arguments in order, as the registry takes it.")
+      line("private func \(name)<T, each A>(_ factory: @escaping \(type)) -> \(type) {")
+      indent { $0.line("factory") }
       line("}")
     }
     if registersNoArguments {

@@ -382,8 +382,7 @@ public struct TypedContainerGenerator: Sendable {
   /// Whether the Swift declares the initializer the service is built with `async`.
   private func isAsync(_ service: ResolutionPlan.Service) -> Bool {
     guard let type = swift?.type(named: service.type) else { return false }
-    let labels = service.initializer.map(\.label)
-    return type.initializers.contains { $0.labels == labels && $0.isAsync }
+    return SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers)?.isAsync ?? false
   }
 
   // MARK: Rendering

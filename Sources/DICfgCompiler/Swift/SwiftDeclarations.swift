@@ -131,6 +131,32 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
 
   /// How Swift names it: `init(baseURL:apiKey:)`.
   public var signature: String { "init(" + labels.map { $0 + ":" }.joined() + ")" }
+
+  /// The positions of the parameters that a graph file's `init:` labels give values to, in order,
+  /// where they name this initializer: its labels in its order, with only parameters that have a
+  /// default left out (Swift then uses the default). Nil where they do not name it.
+  public func parameterPositions(for labels: [String]) -> [Int]? {
+    var positions: [Int] = []
+    var given = labels[...]
+    for (position, parameter) in parameters.enumerated() {
+      if let next = given.first, next == (parameter.label ?? "_") {
+        positions.append(position)
+        given.removeFirst()
+      } else if !parameter.hasDefault {
+        return nil
+      }
+    }
+    return given.isEmpty ? positions : nil
+  }
+
+  /// Whether `labels` name it while leaving out a defaulted parameter.
+  public func leavesOutDefaults(_ labels: [String]) -> Bool { labels.count < parameters.count }
+
+  /// The initializer among `initializers` that `labels` name: one taking exactly those labels, else
+  /// the first whose other parameters all have defaults.
+  public static func named(by labels: [String], among initializers: [SwiftInitializer]) -> SwiftInitializer? {
+    initializers.first { $0.labels == labels } ?? initializers.first { $0.parameterPositions(for: labels) != nil }
+  }
 }
 
 /// A parameter of an initializer.

@@ -1,0 +1,1 @@
+../Shared/XcodeTarget+Modules.swift
