@@ -262,8 +262,8 @@ extension DiagnosticCode {
       summary: "'init:' naming no initializer the type declares",
       meaning: "The labels of a service's `init:` are not those of an initializer its Swift type declares (or "
         + "that Swift writes for it, such as a struct's memberwise initializer): a label the type does not take, "
-        + "the labels in another order, one missing (defaulted parameters included: generated code names the "
-        + "initializer whole) or one extra, or an initializer that is private. Notes point at the type and its "
+        + "the labels in another order, one missing (a parameter with a default may be left out: Swift then uses "
+        + "the default) or one extra, or an initializer that is private. Notes point at the type and its "
         + "initializers.",
       fix: "Write the initializer's labels in its order; the message names the closest label or the order.",
       example: .output(

@@ -93,7 +93,7 @@ import Testing
   // Where the target's Swift declares the initializer, the factory is a closure calling it with the
   // arguments `init:` lists: defaulted ones may be left out, and Swift takes the closure as
   // `@Sendable` in Swift 5 and Swift 6 modes alike. A type from another module is registered by its
-  // initializer.
+  // initializer (of no arguments, through `dicfgMake`, for the same reason).
   @Test func aDeclaredInitializerIsRegisteredAsAClosureThatMayLeaveOutDefaults() throws {
     let files = MarkedFiles([
       "app.yaml": """
@@ -158,7 +158,11 @@ import Testing
     #expect(text.contains("try dicfgRegister0(&registry, Clock.self, { Clock() }, typeName: \"Clock\", labels: [])"))
     #expect(text.contains("let factory3 = dicfgMainActorFactory { Banner($0) }"))
     #expect(text.contains("try registry.register(mainActor: factory3, typeName: \"Banner\", labels: [\"_\"])"))
-    #expect(text.contains("try dicfgRegister0(&registry, DicfgJSONDecoder.self, DicfgJSONDecoder.init, "))
+    #expect(
+      text.contains(
+        "try dicfgRegister0(&registry, DicfgJSONDecoder.self, { try dicfgMake(DicfgJSONDecoder.init) }, "),
+      "another module's initializer, called without the generator knowing whether it throws")
+    #expect(text.contains("private func dicfgMake<T>(_ initializer: () throws -> T) throws -> T {"))
     #expect(text.contains("let factory4 = dicfgFactory { FeedReader(decoder: $0) }"))
     #expect(
       text.contains("private func dicfgFactory<T, each A>(_ factory: @escaping @Sendable (repeat each A) throws -> T)"))

@@ -397,6 +397,45 @@ import Testing
       "a build that takes the service gets it as the type itself")
   }
 
+  // An external whose declared type is not Sendable is held as the app supplies it, so the
+  // Externals struct and the container stay Sendable in Swift 6 mode; a Sendable one, an actor's, a
+  // protocol's and another module's are held as they are.
+  @Test func anExternalOfANonSendableTypeIsHeldInABox() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      externals:
+        database: { type: Database }
+        cache: { type: Cache, optional: true }
+        clock: { type: Clock }
+        name: { type: String }
+      services:
+        store: { type: Store, init: { database: database, cache: cache?, clock: clock, name: name } }
+      """
+    ])
+    let at = SourceLocation.start(of: "App.swift")
+    let swift = SwiftDeclarations(types: [
+      SwiftType(name: "Database", kind: .class, location: at),
+      SwiftType(name: "Cache", kind: .struct, location: at),
+      SwiftType(name: "Clock", kind: .class, location: at, inherited: ["Sendable"]),
+      type("Store", [("database", "Database"), ("cache", "Cache?"), ("clock", "Clock"), ("name", "String")]),
+    ])
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
+    let model = generator.translate([
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))
+    ])
+    let externals = try #require(model.typedContainers?.containers.first?.externals)
+    #expect(externals.map(\.isSendable) == [false, false, true, true])
+    let text = generator.render(model)
+    #expect(text.contains("  private var _database: NonSendableExternal<Database>\n"))
+    #expect(text.contains("  private var _cache: NonSendableExternal<Cache>?\n"))
+    #expect(text.contains("    self._cache = cache.map { NonSendableExternal<Cache>($0) }\n"))
+    #expect(text.contains("  var clock: Clock\n"))
+    #expect(text.contains("    values.byID[\"database\"] = _database\n"))
+    #expect(text.contains("    if let value = _cache { values.byID[\"cache\"] = value }\n"))
+  }
+
   @Test func withoutTheTargetsSwiftNoTypeIsAliased() throws {
     let files = MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  decoder: { type: JSONDecoder }\n"])
     var generator = RegistryGenerator(sources: ["app.yaml"])

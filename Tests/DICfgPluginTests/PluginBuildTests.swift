@@ -169,6 +169,25 @@ private func errors(_ output: String) -> [String] {
       run.output.contains("one decoder: true\nfraction digits: 2\nmoment: 3.0\nstand-in: true\n"), "\(run.output)")
   }
 
+  // An app's composition root as apps write it (a non-Sendable database handle as an external,
+  // defaulted arguments left out, a defaulted closure and a queue defaulted to a static member, a test
+  // layer swapping a store), in Swift 5 and Swift 6 language modes, in debug and release: no warning
+  // from the graph file or the generated file, and the same graph.
+  @Test(arguments: ["NotesApp", "NotesApp6"], ["debug", "release"])
+  func anAppShapedCompositionRootBuildsWithoutWarningsInEveryModeAndConfiguration(
+    product: String, configuration: String
+  ) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
+    #expect(build.status == 0, "\(build.output)")
+    #expect(!build.output.contains("warning:"), "\(build.output)")
+    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true\ntest: store memory\n"),
+      "\(run.output)")
+  }
+
   @Test func aMainActorTypeNeedsNoIsolationKeyInTheGraphFile() throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", "IsolationFromSwift"])
     #expect(build.status == 0, "\(build.output)")

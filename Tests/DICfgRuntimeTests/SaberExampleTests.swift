@@ -59,6 +59,18 @@ func saberRegistry() throws -> Registry {
     #expect(resolved.baz === baz, "a value supplied by id wins over one bound to its type")
   }
 
+  @Test func anExternalSuppliedAsNonSendableReachesTheServicesAsItself() throws {
+    let tracker = CoolEventTracker()
+    let externals: Externals = [
+      "coolEventTracker": NonSendableExternal(tracker), "awesomeLogger": NonSendableExternal<AwesomeLogger?>(nil),
+      "baz": Baz(), "analyticsKey": "k", "filePath": "p",
+    ]
+    let container = try exampleContainer("saber-externals", registry: try saberRegistry(), externals: externals)
+    let resolved = try container.resolve(Tracker.self)
+    #expect(resolved.events === tracker)
+    #expect(resolved.logger == nil, "an optional external supplied as nil is nil")
+  }
+
   @Test func aTypeTwoExternalsDeclareCannotBeBoundByType() throws {
     var externals: Externals = ["coolEventTracker": CoolEventTracker(), "baz": Baz()]
     externals.bind("one string for two externals")

@@ -1,12 +1,20 @@
 // swift-tools-version:6.1
 // A package that applies dicfg's build-tool plugin, built by DICfgPluginTests: `Shop` and `ShopApp`
 // build and run; `IsolationFromSwift` builds a main-actor type whose isolation only its Swift says;
-// `SDKTypes` builds and runs services of Foundation's types; each other target holds one mistake in its
+// `SDKTypes` builds and runs services of Foundation's types; `NotesApp` (Swift 5 mode) and `NotesApp6`
+// build and run an app-shaped composition root; each other target holds one mistake in its
 // graph file or a layer, which must fail the build with one error at the graph file's line.
 import PackageDescription
 
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
 let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
+
+// One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).
+let apps: [Target] = [
+  .executableTarget(
+    name: "NotesApp", dependencies: runtime, swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
+  .executableTarget(name: "NotesApp6", dependencies: runtime, plugins: plugin),
+]
 
 let package = Package(
   name: "PluginPackage",
@@ -31,6 +39,6 @@ let package = Package(
     .target(name: "UndeclaredType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "RenamedType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
-  ],
+  ] + apps,
   swiftLanguageModes: [.v6]
 )

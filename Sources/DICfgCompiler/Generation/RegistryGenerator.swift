@@ -318,7 +318,8 @@ public struct RegistryGenerator: Sendable {
       factories: Set(
         factories.filter { $0.constant != nil }.compactMap { factory in
           factory.effects.map { factory.isMainActor ? .mainActor : $0.isAsync ? .async : .synchronous }
-        }))
+        }),
+      makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil })
     if !model.typeAliases.isEmpty {
       writer.undeclaredTypeOverloads(callArities: Set(model.checks.map(\.arguments.count)))
     }
@@ -402,8 +403,11 @@ public struct RegistryGenerator: Sendable {
       let type = aliases[factory.typeName] ?? factory.typeName
       guard let constant = factory.constant else {
         let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
+        // Another module's initializer is called through `dicfgMake`, so the closure is `@Sendable` in
+        // every language mode without the generator knowing whether it throws.
         let initializer =
-          factory.effects.map { "{ " + Self.call(type, labels: [], effects: $0) + " }" } ?? "\(type).init"
+          factory.effects.map { "{ " + Self.call(type, labels: [], effects: $0) + " }" }
+          ?? (factory.isMainActor ? "\(type).init" : "{ try dicfgMake(\(type).init) }")
         writer.mapped(
           file: factory.anchor.file, line: factory.anchor.line,
           ["try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"])

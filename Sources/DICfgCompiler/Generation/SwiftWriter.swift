@@ -106,7 +106,7 @@ struct SwiftWriter {
 
   mutating func helpers(
     callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
-    factories: Set<FactoryKind> = []
+    factories: Set<FactoryKind> = [], makes: Bool = false
   ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
@@ -134,6 +134,13 @@ struct SwiftWriter {
       line("/// \(summary) called with its arguments in order, as the registry takes it.")
       line("private func \(name)<T, each A>(_ factory: @escaping \(type)) -> \(type) {")
       indent { $0.line("factory") }
+      line("}")
+    }
+    if makes {
+      blank()
+      line("/// Calls an initializer of another module, which takes no arguments and may throw.")
+      line("private func dicfgMake<T>(_ initializer: () throws -> T) throws -> T {")
+      indent { $0.line("try initializer()") }
       line("}")
     }
     if registersNoArguments {

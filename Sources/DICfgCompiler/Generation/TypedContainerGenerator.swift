@@ -65,7 +65,7 @@ public struct TypedContainerGenerator: Sendable {
         }
         return TypedContainerModel.External(
           property: name, key: index == 0 ? external.id : container.name + "." + external.id, type: external.type,
-          optional: external.optional)
+          optional: external.optional, isSendable: isSendable(external.type))
       }
     }
     let byID = servicesByID(variants)
@@ -379,6 +379,16 @@ public struct TypedContainerGenerator: Sendable {
     }
   }
 
+  /// Whether a value of the type named `type` may cross threads as far as the target's Swift says:
+  /// false for a class, struct or enum the target declares without `Sendable` or a global actor;
+  /// true for an actor, a protocol (an existential is the app's to make `Sendable`) and a type of
+  /// another module.
+  private func isSendable(_ type: String) -> Bool {
+    guard let declared = swift?.type(named: type), [.class, .struct, .enum].contains(declared.kind) else { return true }
+    if declared.globalActor != nil { return true }
+    return declared.inherited.contains { SwiftTypeName.normalized($0) == "Sendable" }
+  }
+
   /// Whether the Swift declares the initializer the service is built with `async`.
   private func isAsync(_ service: ResolutionPlan.Service) -> Bool {
     guard let type = swift?.type(named: service.type) else { return false }
@@ -598,8 +608,23 @@ public struct TypedContainerGenerator: Sendable {
     writer.line("\(access)struct Externals: Sendable {")
     writer.indent { body in
       for external in externals {
-        body.line(
-          "\(access)var \(SwiftIdentifier.escaped(external.property)): \(external.swiftType(spelling.concrete))")
+        let name = SwiftIdentifier.escaped(external.property)
+        let type = external.swiftType(spelling.concrete)
+        guard !external.isSendable else {
+          body.line("\(access)var \(name): \(type)")
+          continue
+        }
+        // A type that is not `Sendable` is held as the host app supplies it (decision record 108).
+        let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
+        body.line("\(access)var \(name): \(type) {")
+        body.indent {
+          $0.line("get { _\(external.property)\(external.optional ? "?" : "").value }")
+          $0.line(
+            "set { _\(external.property) = " + (external.optional ? "newValue.map { \(box)($0) }" : "\(box)(newValue)")
+              + " }")
+        }
+        body.line("}")
+        body.line("private var _\(external.property): \(box)\(external.optional ? "?" : "")")
       }
       body.blank()
       let parameters = externals.map {
@@ -609,7 +634,13 @@ public struct TypedContainerGenerator: Sendable {
       body.indent { initializer in
         for external in externals {
           let name = SwiftIdentifier.escaped(external.property)
-          initializer.line("self.\(name) = \(name)")
+          guard !external.isSendable else {
+            initializer.line("self.\(name) = \(name)")
+            continue
+          }
+          let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
+          initializer.line(
+            "self._\(external.property) = " + (external.optional ? "\(name).map { \(box)($0) }" : "\(box)(\(name))"))
         }
       }
       body.line("}")
@@ -618,11 +649,11 @@ public struct TypedContainerGenerator: Sendable {
       body.indent { values in
         values.line("var values = DICfgRuntime.Externals()")
         for external in externals {
-          let name = SwiftIdentifier.escaped(external.property)
+          let stored = external.isSendable ? SwiftIdentifier.escaped(external.property) : "_" + external.property
           let key = QuotedString.quoted(external.key, in: .swift)
           values.line(
             external.optional
-              ? "if let value = \(name) { values.byID[\(key)] = value }" : "values.byID[\(key)] = \(name)")
+              ? "if let value = \(stored) { values.byID[\(key)] = value }" : "values.byID[\(key)] = \(stored)")
         }
         values.line("return values")
       }
@@ -829,6 +860,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var key: String
     public var type: String
     public var optional: Bool
+    /// Whether its type is known to be `Sendable`; otherwise the container holds it in a
+    /// `NonSendableExternal`.
+    public var isSendable: Bool = true
 
     /// Its type in Swift, with `spelled` spelling the type the graph file writes.
     func swiftType(_ spelled: (String) -> String) -> String { optional ? "(\(spelled(type)))?" : spelled(type) }

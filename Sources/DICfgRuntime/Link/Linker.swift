@@ -158,6 +158,7 @@ struct Linker {
   /// The value inside any layers of `Optional`, or nil for `nil`.
   private static func unwrapped(_ value: Any) -> Any? {
     var current = value
+    if let supplied = current as? any SuppliedNonSendable { current = supplied.suppliedValue }
     while true {
       let mirror = Mirror(reflecting: current)
       guard mirror.displayStyle == .optional else { return current }

@@ -1,0 +1,58 @@
+// An app's composition root as apps write it: a database handle that is not Sendable, supplied as
+// an external; a store bound to its protocol; initializers with defaulted arguments, a defaulted
+// closure among them; a queue defaulted to a static member. Built in Swift 5 language mode here and
+// in Swift 6 mode as NotesApp6, in debug and release, with no warning.
+import Dispatch
+import Foundation
+
+/// A database handle, as apps hold one: a class that is not `Sendable`.
+public final class Database {
+  public let path: String
+  public init(path: String) { self.path = path }
+}
+
+public protocol NotesStore: AnyObject {
+  var name: String { get }
+}
+
+public final class SQLNotesStore: NotesStore {
+  public let name = "sql"
+  let database: Database
+  let decoder: JSONDecoder
+  let log: (String) -> Void
+
+  public init(database: Database, decoder: JSONDecoder, log: @escaping (String) -> Void = { _ in }) {
+    self.database = database
+    self.decoder = decoder
+    self.log = log
+  }
+}
+
+public final class InMemoryNotesStore: NotesStore {
+  public let name = "memory"
+  public init() {}
+}
+
+public final class NotesViewModel {
+  public let store: any NotesStore
+  public let queue: DispatchQueue
+  public let pageSize: Int
+
+  public init(store: any NotesStore, queue: DispatchQueue = .main, pageSize: Int = 20) {
+    self.store = store
+    self.queue = queue
+    self.pageSize = pageSize
+  }
+}
+
+public final class Exporter {
+  public let store: any NotesStore
+  public let pageSize: Int
+  public let format: String
+
+  public init(store: any NotesStore, separator: String = "\n", pageSize: Int = 100, format: String = "markdown") {
+    self.store = store
+    self.pageSize = pageSize
+    self.format = format
+  }
+}

@@ -1,0 +1,12 @@
+import Dispatch
+
+let database = Database(path: "/var/notes.db")
+let container = try MainContainer(externals: .init(database: database))
+let notes = try container.notes
+let exporter = try container.exporter
+print(
+  "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
+    + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label)"
+)
+let test = try MainContainer(environment: .test, externals: .init(database: database))
+print("test: store \(try test.notes.store.name)")
