@@ -77,17 +77,15 @@ public struct RegistryGeneration: Sendable {
       for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
       if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
     }
-    // Findings as `dicfg validate` reports them: a fragment through the file that imports it.
-    for (_, result) in CompileTargets.reported(results) {
-      diagnostics += result.diagnostics.filter { $0.severity == .error }
-    }
-    diagnostics = diagnostics.sortedUnique()
+    // Findings as `dicfg validate` reports them, warnings too (the typed container's checks follow,
+    // with this run's container names).
+    diagnostics = GraphChecks.findings(results, environments: environments, typedContainers: false)
+    // A Swift file that does not parse is said once; its types are left to the Swift compiler.
     let unreadable = swift?.unreadable ?? []
-    guard diagnostics.isEmpty else {
+    guard !diagnostics.contains(where: { $0.severity == .error }) else {
       return Outcome(exitCode: 1, standardError: report(unreadable + diagnostics, sources: sources))
     }
-    // A Swift file that does not parse is said once; its types are left to the Swift compiler.
-    let warnings = unreadable.isEmpty ? "" : report(unreadable, sources: [:])
+    let warnings = unreadable.isEmpty && diagnostics.isEmpty ? "" : report(unreadable + diagnostics, sources: sources)
     var generator = RegistryGenerator(
       access: access, imports: imports, sources: files,
       sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
@@ -109,7 +107,10 @@ public struct RegistryGeneration: Sendable {
           + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
     }
     let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
-    guard swaps.isEmpty else { return Outcome(exitCode: 1, standardError: report(swaps, sources: sources)) }
+    guard swaps.isEmpty else {
+      return Outcome(
+        exitCode: 1, standardError: report(unreadable + (diagnostics + swaps).sortedUnique(), sources: sources))
+    }
     generator.typedContainers = typed
     let text = generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
     do {

@@ -57,8 +57,8 @@ private func mistakeCases() -> [MistakeCase] {
   return cases
 }
 
-/// The same mistakes give the same findings through `dicfg validate`, `dicfg generate`, the build
-/// plugin's `dicfg-generate` and the language server: one set of rules.
+/// The same mistakes give the same findings, errors and warnings, through `dicfg validate`,
+/// `dicfg generate`, the build plugin's `dicfg-generate` and the language server: one set of rules.
 @Suite struct ParityTests {
   @Test func thereAreAtLeastThirtyMistakes() {
     #expect(mistakeCases().count >= 30)
@@ -68,21 +68,20 @@ private func mistakeCases() -> [MistakeCase] {
   func everySurfaceReportsTheSameFindings(_ mistake: MistakeCase) throws {
     let swift = mistake.swift.map { ["--swift", $0] } ?? []
     let validated = try validate(mistake.files + swift)
-    let errors = validated.filter { $0.severity == "error" }
     #expect(!validated.isEmpty, "a mistake has a finding")
 
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-parity-\(UUID()).swift").path
     defer { try? FileManager.default.removeItem(atPath: output) }
     let generated = try runCommand(
       ["generate"] + mistake.files + swift + ["--output", output, "--color", "never", "--error-limit", "0"])
-    #expect(findings(inText: generated.standardError) == errors, "dicfg generate")
+    #expect(findings(inText: generated.standardError) == validated, "dicfg generate")
 
     let absolute =
       mistake.files.map { repositoryRoot + "/" + $0 }
       + (mistake.swift.map { ["--swift", repositoryRoot + "/" + $0] } ?? [])
     let tool = try RegistryGeneration.parse(arguments: absolute + ["--output", output, "--color", "never"]).run()
     let toolText = tool.standardError.replacingOccurrences(of: repositoryRoot + "/", with: "")
-    #expect(findings(inText: toolText) == errors, "dicfg-generate, the build plugin's tool")
+    #expect(findings(inText: toolText) == validated, "dicfg-generate, the build plugin's tool")
 
     // An editor sends text, which is UTF-8: a file that is not cannot be opened in one.
     guard mistake.name != "invalid-encoding.yaml" else { return }
@@ -104,17 +103,18 @@ private func mistakeCases() -> [MistakeCase] {
     }.sorted()
   }
 
-  /// The errors of a text report.
+  /// The errors and warnings of a text report.
   private func findings(inText text: String) -> [Finding] {
     text.split(separator: "\n").compactMap { line -> Finding? in
-      guard let errorRange = line.range(of: ": error: "), line.hasSuffix("]"),
+      let severity = line.contains(": error: ") ? "error" : "warning"
+      guard let errorRange = line.range(of: ": \(severity): "), line.hasSuffix("]"),
         let codeStart = line.range(of: " [#", options: .backwards)
       else { return nil }
       let place = line[..<errorRange.lowerBound].split(separator: ":")
       guard place.count >= 3, let lineNumber = Int(place[place.count - 2]), let column = Int(place[place.count - 1])
       else { return nil }
       return Finding(
-        severity: "error", code: String(line[codeStart.upperBound...].dropLast()),
+        severity: severity, code: String(line[codeStart.upperBound...].dropLast()),
         file: place.dropLast(2).joined(separator: ":"), line: lineNumber, column: column,
         message: String(line[errorRange.upperBound..<codeStart.lowerBound]))
     }.sorted()

@@ -184,8 +184,24 @@ private func errors(_ output: String) -> [String] {
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.contains(
-        "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true\ntest: store memory\n"),
+        "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true\ntest: store memory, "
+          + "backup of /var/notes.db every 3600.0\n"),
       "\(run.output)")
+  }
+
+  // The build reports the graph file's warnings as `dicfg validate` does, at their lines, and
+  // succeeds.
+  @Test func theBuildReportsTheGraphFilesWarningsAtTheirLines() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", "CaptiveSingleton"])
+    #expect(build.status == 0, "\(build.output)")
+    let warnings = build.output.split(separator: "\n").map(String.init).filter { $0.contains(": warning: ") }
+      .map { $0.replacingOccurrences(of: fixturePackage + "/", with: "") }
+    #expect(
+      warnings == [
+        "Sources/CaptiveSingleton/dicfg.yaml:4:64: warning: singleton 'tracker' holds graph 'session' (argument "
+          + "'session'), keeping it alive past its scope; inject '{ provider: session }' or give 'session' a longer "
+          + "scope [#captive-dependency]"
+      ], "\(build.output)")
   }
 
   @Test func aMainActorTypeNeedsNoIsolationKeyInTheGraphFile() throws {

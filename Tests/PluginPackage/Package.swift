@@ -38,6 +38,7 @@ let package = Package(
     .target(name: "ImportedSyntaxError", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "UndeclaredType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "RenamedType", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "CaptiveSingleton", dependencies: runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
   ] + apps,
   swiftLanguageModes: [.v6]

@@ -91,27 +91,11 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     for target in targets where compiled.insert(target.key).inserted {
       results.append((target, input.compile(target.file, environments: target.environments, swift: swift)))
     }
-    results = CompileTargets.reported(results)
-    // Per file validated alone: its findings, so those only an environment adds can say so.
-    var baseFindings: [String: Set<Diagnostic>] = [:]
-    for (target, result) in results {
-      var found = result.diagnostics
-      if let manifest, let plan = result.plan { found += LinkChecks.check(plan: plan, manifest: manifest) }
-      let added = target.environments.dropFirst(input.environments.count)
-      if added.isEmpty {
-        baseFindings[target.file] = Set(found)
-      } else if let base = baseFindings[target.file] {
-        found = found.map { Self.attributed($0, to: Array(added), of: target.file, unless: base) }
-      }
-      diagnostics += found
-      for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
+    diagnostics += GraphChecks.findings(results, environments: input.environments) { plan in
+      manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? []
     }
-    // The typed container's checks, over each file and the environments it was compiled with.
-    for (target, result) in results where target.added == nil {
-      let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
-      diagnostics += TypedContainerGenerator.checks(
-        graphFile: target.file, base: result.plan,
-        environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } })
+    for (_, result) in CompileTargets.reported(results) {
+      for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
     }
     diagnostics = diagnostics.sortedUnique()
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
@@ -130,21 +114,6 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
         diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: exitCode, standardError: text)
     }
-  }
-
-  /// `diagnostic` with a note naming the environments (and their layer files) it comes with, unless
-  /// the file alone has it too.
-  static func attributed(
-    _ diagnostic: Diagnostic, to environments: [String], of file: String, unless base: Set<Diagnostic>
-  ) -> Diagnostic {
-    guard !base.contains(where: { $0.isSameFinding(as: diagnostic) }) else { return diagnostic }
-    var attributed = diagnostic
-    let layers = environments.map { "'\($0)' (\(Paths.environmentSibling(of: file, environment: $0)))" }
-    attributed.notes.append(
-      Note(
-        message: "with environment \(layers.joined(separator: ", ")); '\(file)' alone does not have it",
-        location: nil))
-    return attributed
   }
 
   private func loadManifest(_ diagnostics: inout [Diagnostic]) -> RegistryManifest? {

@@ -56,3 +56,13 @@ public final class Exporter {
     self.format = format
   }
 }
+
+public final class Backup {
+  public let database: Database
+  public let interval: Double
+
+  public init(database: Database, every interval: Double = 3600) {
+    self.database = database
+    self.interval = interval
+  }
+}

@@ -9,4 +9,4 @@ print(
     + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label)"
 )
 let test = try MainContainer(environment: .test, externals: .init(database: database))
-print("test: store \(try test.notes.store.name)")
+print("test: store \(try test.notes.store.name), backup of \(test.backup.database.path) every \(test.backup.interval)")

@@ -1,0 +1,58 @@
+public import DICfgCompiler
+public import DICfgCore
+
+/// The findings of a run over graph files, as `dicfg validate`, `dicfg generate` and the build
+/// plugin's `dicfg-generate` report them: one pipeline, so the three state the same errors and
+/// warnings at the same places.
+///
+/// Each compiled target is reported as ``CompileTargets/reported(_:)`` selects it; a finding that
+/// only an environment brings is attributed to it (a note naming the environment and its layer),
+/// since a layer's finding often points into the base file; each plan's findings are added to by
+/// `planChecks`; and, with `typedContainers`, the typed container's checks run over each file and
+/// the environments it was compiled with.
+public enum GraphChecks {
+  public static func findings(
+    _ results: [(target: CompileTargets.Target, result: CompileResult)], environments: [String],
+    typedContainers: Bool = true, planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
+  ) -> [Diagnostic] {
+    let results = CompileTargets.reported(results)
+    var diagnostics: [Diagnostic] = []
+    // Per file compiled alone: its findings, so those only an environment adds can say so.
+    var baseFindings: [String: Set<Diagnostic>] = [:]
+    for (target, result) in results {
+      var found = result.diagnostics
+      if let plan = result.plan { found += planChecks(plan) }
+      let added = target.environments.dropFirst(environments.count)
+      if added.isEmpty {
+        baseFindings[target.file] = Set(found)
+      } else if let base = baseFindings[target.file] {
+        found = found.map { attributed($0, to: Array(added), of: target.file, unless: base) }
+      }
+      diagnostics += found
+    }
+    if typedContainers {
+      for (target, result) in results where target.added == nil {
+        let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
+        diagnostics += TypedContainerGenerator.checks(
+          graphFile: target.file, base: result.plan,
+          environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } })
+      }
+    }
+    return diagnostics.sortedUnique()
+  }
+
+  /// `diagnostic` with a note naming the environments (and their layer files) it comes with, unless
+  /// the file alone has it too.
+  public static func attributed(
+    _ diagnostic: Diagnostic, to environments: [String], of file: String, unless base: Set<Diagnostic>
+  ) -> Diagnostic {
+    guard !base.contains(where: { $0.isSameFinding(as: diagnostic) }) else { return diagnostic }
+    var attributed = diagnostic
+    let layers = environments.map { "'\($0)' (\(Paths.environmentSibling(of: file, environment: $0)))" }
+    attributed.notes.append(
+      Note(
+        message: "with environment \(layers.joined(separator: ", ")); '\(file)' alone does not have it",
+        location: nil))
+    return attributed
+  }
+}
