@@ -42,6 +42,9 @@ public struct CompileResult: Sendable {
   /// Every service entry after the layers are merged, by container name and service id; each
   /// field keeps the location of the layer that set it (for `dicfg explain`).
   public var mergedServices: [String: [String: ConfigNode.Entry]]
+  /// The Swift compilation condition the layers limit this compile to (`DEBUG` for a layer that
+  /// says `condition: DEBUG`); nil where every build has it.
+  public var condition: String?
 }
 
 /// Compiles graph files — with their imports, environment layers and override files — into a
@@ -99,7 +102,8 @@ public struct GraphCompiler: Sendable {
     }
     return CompileResult(
       plan: sorted.containsErrors || !hasDocument ? nil : plan, diagnostics: sorted, files: assembler.loadedFiles,
-      fileOrder: assembler.fileOrder, mergedServices: mergedServices)
+      fileOrder: assembler.fileOrder, mergedServices: mergedServices,
+      condition: CompilationCondition.all(layers.dropFirst().compactMap(\.condition)))
   }
 
   /// One finding per root cause: the same code at the same place with the same message once.

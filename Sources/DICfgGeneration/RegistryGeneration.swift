@@ -75,7 +75,9 @@ public struct RegistryGeneration: Sendable {
           environmentVariables: environmentVariables, swift: swift))
       results.append((target, result))
       for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
-      if let plan = result.plan { variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan)) }
+      if let plan = result.plan {
+        variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan, condition: result.condition))
+      }
     }
     // Findings as `dicfg validate` reports them, warnings too (the typed container's checks follow,
     // with this run's container names).

@@ -170,6 +170,58 @@ import Testing
     #expect(text.contains("private func dicfgMainActorFactory<T, each A>("))
   }
 
+  // A layer limited to a build configuration (`condition: DEBUG`): what only its environment needs
+  // (a registration, a check, a property, its plan, its `Environment` case) is written under `#if`,
+  // so a build without the condition compiles without its types; what the base also needs is not.
+  @Test func whatOnlyAConditionalLayerNeedsIsWrittenUnderItsCondition() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        clock: { type: Clock }
+        store: { type: SQLStore, as: [Store], scope: singleton, init: { clock: clock } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      condition: DEBUG
+      services:
+        store: { type: MemoryStore, as: [Store], scope: singleton, init: { clock: clock }, properties: { seed: { value: 1 } } }
+      """,
+    ])
+    let base = try #require(compile(files).plan)
+    let test = try #require(compile(files, environments: ["test"]).plan)
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml")
+    let model = generator.translate([
+      RegistryGenerator.Variant(environment: nil, plan: base),
+      RegistryGenerator.Variant(environment: "test", plan: test, condition: "DEBUG"),
+    ])
+    #expect(model.factories.map(\.typeName) == ["Clock", "SQLStore", "MemoryStore"])
+    #expect(model.factories.map(\.condition) == [nil, nil, "DEBUG"])
+    #expect(model.checks.map(\.condition) == [nil, "DEBUG"])
+    #expect(model.properties.map(\.condition) == ["DEBUG"])
+    #expect(model.plans?.map(\.condition) == [nil, "DEBUG"])
+    #expect(model.typedContainers?.conditions == ["test": "DEBUG"])
+    let text = generator.render(model)
+    #expect(
+      text.contains(
+        "    #if DEBUG\n#sourceLocation(file: \"app.test.yaml\", line: 4)\n    let factory2 = MemoryStore.init(clock:)")
+    )
+    #expect(
+      text.contains(
+        "    try registry.property(\"seed\", of: MemoryStore.self, \\.seed, typeName: \"MemoryStore\")\n#sourceLocation()\n    #endif\n"
+      ))
+    #expect(text.contains("    #if DEBUG\n    case \"test\":\n"))
+    #expect(
+      text.contains(
+        "      var known: [String?] = []\n      known += [nil]\n      #if DEBUG\n      known += [\"test\"]\n      #endif\n"
+      ))
+    #expect(text.contains("  #if DEBUG\n  /// What the layer of environment \"test\" changes in the base plan.\n"))
+    #expect(text.contains("    case base\n    #if DEBUG\n    case test\n    #endif\n"))
+    #expect(
+      !text.contains("#if DEBUG\n#sourceLocation(file: \"app.yaml\""), "what the base registers is in every build")
+  }
+
   @Test func aMainActorServiceRegistersItsInitializerAndPropertiesOnTheMainActor() throws {
     let files = MarkedFiles([
       "app.yaml": """

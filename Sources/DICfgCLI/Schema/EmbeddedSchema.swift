@@ -22,6 +22,11 @@ enum EmbeddedSchema {
       "type": "array",
       "items": { "type": "string", "minLength": 1, "description": "A path relative to this file." }
     },
+    "condition": {
+      "description": "In an environment layer's own file: the Swift compilation condition the layer is limited to ('DEBUG', 'DEBUG && !PREVIEW', 'os(iOS)'). Generated code writes what only the layer needs under '#if', so a build where the condition does not hold compiles without it, and its typed container has no case for the environment.",
+      "type": "string",
+      "minLength": 1
+    },
     "parameters": {
       "description": "Named constants shared by all containers of the file, referenced as '$name'. Text may read environment variables: '${NAME}' (required when a container is created) or '${NAME:-default}'; '$$' is a literal '$'.",
       "type": ["object", "null"],

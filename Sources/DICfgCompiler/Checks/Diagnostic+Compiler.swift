@@ -120,6 +120,29 @@ extension Diagnostic {
       at: key.location, notes: [Note(message: "'\(key.text)' is first defined here", location: first)])
   }
 
+  static func invalidCondition(_ node: ConfigNode) -> Diagnostic {
+    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    return .error(
+      .invalidValue,
+      "'condition' takes a Swift compilation condition, such as 'DEBUG' or 'DEBUG && !PREVIEW', not \(got)",
+      at: node.location)
+  }
+
+  /// A `condition:` where no layer starts: in the base, which every build has, or in a file a
+  /// layer imports.
+  static func misplacedCondition(_ key: ConfigNode, layerFile: String?) -> Diagnostic {
+    guard let layerFile else {
+      return .error(
+        .invalidValue,
+        "'condition' limits an environment layer to a build configuration, and the base is in every build; move it "
+          + "to the layer ('app.ENV.yaml') or remove it", at: key.location)
+    }
+    return .error(
+      .invalidValue,
+      "'condition' of a layer belongs in its own file, not in one it imports; move it to '\(layerFile)'",
+      at: key.location)
+  }
+
   static func duplicateSetting(_ key: ConfigNode, first: SourceLocation) -> Diagnostic {
     .error(
       .duplicateKey, "'\(key.text)' is set in two files of one layer; keep one", at: key.location,

@@ -44,7 +44,21 @@ struct DocumentReader {
       fill(&main, from: top)
       document.containers.append(main)
     }
-    return FileDocument(path: file.path, imports: readImports(top["imports"], file: file.path), document: document)
+    return FileDocument(
+      path: file.path, imports: readImports(top["imports"], file: file.path), document: document,
+      condition: readCondition(top["condition"]))
+  }
+
+  /// The `condition:` entry, when it is a Swift compilation condition (`DEBUG`, `DEBUG && !PREVIEW`,
+  /// `os(iOS)`): names joined by `&&`, `||` and `!`, in parentheses as needed, a name with one
+  /// parenthesized argument being a platform condition.
+  private mutating func readCondition(_ entry: ConfigNode.Entry?) -> ConfigNode.Entry? {
+    guard let entry else { return nil }
+    guard let scalar = entry.value.scalar, CompilationCondition.isValid(scalar.text) else {
+      diagnostics.append(.invalidCondition(entry.value))
+      return nil
+    }
+    return entry
   }
 
   private mutating func checkVersion(_ entry: ConfigNode.Entry?, root: ConfigNode, format: SourceFormat) -> Bool {

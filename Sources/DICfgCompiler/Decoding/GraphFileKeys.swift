@@ -4,7 +4,7 @@ public enum GraphFileKeys {
   /// The keys of a container: the top level of a single-container file, or one under `containers:`.
   public static let container = ["services", "externals", "scopes", "defaultScope", "collaborators"]
   /// The keys at the top level of a graph file.
-  public static let topLevel = ["dicfg", "imports", "parameters", "containers"] + container
+  public static let topLevel = ["dicfg", "imports", "parameters", "condition", "containers"] + container
   /// The keys of a service.
   public static let service = [
     "type", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",

@@ -29,10 +29,14 @@ public struct RegistryGenerator: Sendable {
   public struct Variant: Sendable {
     public var environment: String?
     public var plan: ResolutionPlan
+    /// The Swift compilation condition its layer is limited to (`condition: DEBUG`): what only it
+    /// needs is generated under `#if`.
+    public var condition: String?
 
-    public init(environment: String?, plan: ResolutionPlan) {
+    public init(environment: String?, plan: ResolutionPlan, condition: String? = nil) {
       self.environment = environment
       self.plan = plan
+      self.condition = condition
     }
   }
 
@@ -79,7 +83,8 @@ public struct RegistryGenerator: Sendable {
           environment: variant.environment,
           statements: variant.environment == nil
             ? PlanStatement.writing(variant.plan, files: &files, sourceRoot: sourceRoot)
-            : PlanStatement.changing(base.plan, into: variant.plan, files: &files, sourceRoot: sourceRoot))
+            : PlanStatement.changing(base.plan, into: variant.plan, files: &files, sourceRoot: sourceRoot),
+          condition: variant.condition)
       }
     }
     let aliases = typeAliases(variants)
@@ -131,6 +136,10 @@ public struct RegistryGenerator: Sendable {
     var service: ResolutionPlan.Service
     var plan: ResolutionPlan
     var container: Int
+    /// The conditions of the variants that have this definition (nil for one every build has).
+    var conditions: [String?]
+    /// The condition under which some build has it.
+    var condition: String? { CompilationCondition.any(conditions) }
 
     var labels: [String] { service.initializer.map(\.label) }
     /// The initializer it is built with: its type and labels.
@@ -140,12 +149,17 @@ public struct RegistryGenerator: Sendable {
   /// Every service of every variant, once per distinct definition, in file order (computed once
   /// per file).
   private func uses(_ variants: [Variant]) -> [Use] {
-    var seen = Set<ResolutionPlan.Service>()
+    var seen: [ResolutionPlan.Service: Int] = [:]
     var uses: [Use] = []
     for variant in variants {
       for (index, container) in variant.plan.containers.enumerated() {
-        for service in container.services where seen.insert(service).inserted {
-          uses.append(Use(service: service, plan: variant.plan, container: index))
+        for service in container.services {
+          if let known = seen[service] {
+            uses[known].conditions.append(variant.condition)
+            continue
+          }
+          seen[service] = uses.count
+          uses.append(Use(service: service, plan: variant.plan, container: index, conditions: [variant.condition]))
         }
       }
     }
@@ -161,6 +175,9 @@ public struct RegistryGenerator: Sendable {
     var constants: [[String]: String?] = [:]
     var statements: [RegistryModel.Statement] = []
     let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
+    let keyConditions = Dictionary(grouping: uses, by: \.key).mapValues {
+      CompilationCondition.any($0.flatMap(\.conditions))
+    }
     for use in uses {
       let service = use.service
       let anchor = anchor(of: service)
@@ -174,7 +191,8 @@ public struct RegistryGenerator: Sendable {
           .register(
             RegistryModel.Factory(
               typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
-              constant: constant, anchor: anchor, effects: effects(of: service))))
+              constant: constant, anchor: anchor, effects: effects(of: service),
+              condition: keyConditions[use.key] ?? nil)))
       }
       guard let constant else { continue }
       statements.append(
@@ -184,7 +202,7 @@ public struct RegistryGenerator: Sendable {
             arguments: service.initializer.map {
               RegistryModel.Argument(
                 line: $0.location.file == anchor.file ? $0.location.line : 0, value: checked($0.value, in: use.plan))
-            })))
+            }, condition: use.condition)))
     }
     return statements
   }
@@ -248,12 +266,20 @@ public struct RegistryGenerator: Sendable {
   private func properties(_ uses: [Use]) -> [RegistryModel.Property] {
     var registered = Set<String>()
     let mainActorTypes = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.service.type))
+    var conditions: [String: [String?]] = [:]
+    for use in uses {
+      for property in use.service.properties {
+        conditions[use.service.type + "." + property.label, default: []] += use.conditions
+      }
+    }
     return uses.flatMap { use in
       use.service.properties.compactMap { property -> RegistryModel.Property? in
-        guard registered.insert(use.service.type + "." + property.label).inserted else { return nil }
+        let key = use.service.type + "." + property.label
+        guard registered.insert(key).inserted else { return nil }
         return RegistryModel.Property(
           typeName: use.service.type, label: property.label, isMainActor: mainActorTypes.contains(use.service.type),
-          location: RegistryModel.Line(file: property.location.file, line: property.location.line))
+          location: RegistryModel.Line(file: property.location.file, line: property.location.line),
+          condition: CompilationCondition.any(conditions[key] ?? []))
       }
     }
   }
@@ -392,8 +418,16 @@ public struct RegistryGenerator: Sendable {
   }
 
   private func render(_ part: Part, aliases: [String: String], into writer: inout SwiftWriter) {
-    for statement in part.statements { render(statement, aliases: aliases, into: &writer) }
-    for property in part.properties { render(property, aliases: aliases, into: &writer) }
+    var condition: String?
+    for statement in part.statements {
+      writer.condition(RegistryModel.condition(of: statement), after: &condition)
+      render(statement, aliases: aliases, into: &writer)
+    }
+    for property in part.properties {
+      writer.condition(property.condition, after: &condition)
+      render(property, aliases: aliases, into: &writer)
+    }
+    writer.condition(nil, after: &condition)
   }
 
   private func render(_ statement: RegistryModel.Statement, aliases: [String: String], into writer: inout SwiftWriter) {
@@ -514,6 +548,8 @@ public struct RegistryGenerator: Sendable {
     writer.indent { body in
       body.line("switch environment {")
       for (index, plan) in plans.enumerated() {
+        if let condition = plan.condition { body.line("#if \(condition)") }
+        defer { if plan.condition != nil { body.line("#endif") } }
         body.line("case \(plan.environment.map(literal) ?? "nil"):")
         body.indent {
           if index == 0 {
@@ -526,10 +562,15 @@ public struct RegistryGenerator: Sendable {
         }
       }
       body.line("default:")
-      let known = "[" + plans.map { $0.environment.map(literal) ?? "nil" }.joined(separator: ", ") + "]"
       let name = literal(graphFile.split(separator: "/").last.map(String.init) ?? graphFile)
       body.indent {
-        $0.line("throw RegistryError.unknownEnvironment(environment, known: \(known), graphFile: \(name))")
+        let known = SwiftWriter.knownEnvironments(plans.map { ($0.environment.map(literal) ?? "nil", $0.condition) })
+        if known.count == 1 {
+          $0.line("throw RegistryError.unknownEnvironment(environment, known: \(known[0]), graphFile: \(name))")
+        } else {
+          for line in known { $0.line(line) }
+          $0.line("throw RegistryError.unknownEnvironment(environment, known: known, graphFile: \(name))")
+        }
       }
       body.line("}")
     }
@@ -549,6 +590,8 @@ public struct RegistryGenerator: Sendable {
     for (index, plan) in plans.enumerated() {
       for (part, statements) in Self.planParts(plan.statements).enumerated() {
         writer.blank()
+        if let condition = plan.condition { writer.line("#if \(condition)") }
+        defer { if plan.condition != nil { writer.line("#endif") } }
         if part == 0 {
           writer.documentation([
             plan.environment.map { "What the layer of environment \(literal($0)) changes in the base plan." }

@@ -37,6 +37,9 @@ public struct RegistryModel: Sendable, Equatable {
     /// leave out defaulted arguments. Nil where the type is another module's: the factory is the
     /// initializer itself, `Type.init(label:…)`.
     public var effects: Effects?
+    /// The Swift compilation condition of the environments whose services use it; nil where the
+    /// base or an unconditional environment does.
+    public var condition: String?
 
     /// Whether an initializer throws and whether it is `async`: what a closure calling it spells.
     public struct Effects: Sendable, Equatable {
@@ -50,7 +53,8 @@ public struct RegistryModel: Sendable, Equatable {
     }
 
     public init(
-      typeName: String, labels: [String], isMainActor: Bool, constant: String?, anchor: Line, effects: Effects? = nil
+      typeName: String, labels: [String], isMainActor: Bool, constant: String?, anchor: Line, effects: Effects? = nil,
+      condition: String? = nil
     ) {
       self.typeName = typeName
       self.labels = labels
@@ -58,6 +62,7 @@ public struct RegistryModel: Sendable, Equatable {
       self.constant = constant
       self.anchor = anchor
       self.effects = effects
+      self.condition = condition
     }
   }
 
@@ -83,11 +88,15 @@ public struct RegistryModel: Sendable, Equatable {
     public var anchor: Line
     /// The values in `init:` order.
     public var arguments: [Argument]
+    /// The Swift compilation condition of the environments that have the service; nil where every
+    /// build has it.
+    public var condition: String?
 
-    public init(constant: String, anchor: Line, arguments: [Argument]) {
+    public init(constant: String, anchor: Line, arguments: [Argument], condition: String? = nil) {
       self.constant = constant
       self.anchor = anchor
       self.arguments = arguments
+      self.condition = condition
     }
   }
 
@@ -115,12 +124,15 @@ public struct RegistryModel: Sendable, Equatable {
     /// Set through a main-actor closure: Swift forms no key path to a main-actor property outside it.
     public var isMainActor: Bool
     public var location: Line
+    /// The Swift compilation condition of the environments whose services set it.
+    public var condition: String?
 
-    public init(typeName: String, label: String, isMainActor: Bool, location: Line) {
+    public init(typeName: String, label: String, isMainActor: Bool, location: Line, condition: String? = nil) {
       self.typeName = typeName
       self.label = label
       self.isMainActor = isMainActor
       self.location = location
+      self.condition = condition
     }
   }
 
@@ -147,10 +159,13 @@ public struct RegistryModel: Sendable, Equatable {
   public struct EmbeddedPlan: Sendable, Equatable {
     public var environment: String?
     public var statements: [PlanStatement]
+    /// The Swift compilation condition its layer is limited to: the plan exists only where it holds.
+    public var condition: String?
 
-    public init(environment: String?, statements: [PlanStatement]) {
+    public init(environment: String?, statements: [PlanStatement], condition: String? = nil) {
       self.environment = environment
       self.statements = statements
+      self.condition = condition
     }
   }
 
@@ -194,6 +209,14 @@ public struct RegistryModel: Sendable, Equatable {
   /// The alias of each type named through one, by the type as written.
   public var aliasNames: [String: String] {
     Dictionary(typeAliases.map { ($0.type, $0.name) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The condition of each statement: its factory's or its check's.
+  static func condition(of statement: Statement) -> String? {
+    switch statement {
+    case .register(let factory): factory.condition
+    case .check(let check): check.condition
+    }
   }
 
   /// The checks, in order.

@@ -68,6 +68,30 @@ struct SwiftWriter {
     blank()
   }
 
+  /// Moves from the `#if` block of `current` (none when nil) to that of `condition`: closes the
+  /// one and opens the other where they differ.
+  mutating func condition(_ condition: String?, after current: inout String?) {
+    guard condition != current else { return }
+    if current != nil { line("#endif") }
+    if let condition { line("#if \(condition)") }
+    current = condition
+  }
+
+  /// The known environments as an array of `(literal, condition)`: the literal itself (one line)
+  /// where no environment has a condition, else lines declaring `known` with the conditional ones
+  /// appended under `#if`.
+  static func knownEnvironments(_ environments: [(literal: String, condition: String?)]) -> [String] {
+    let always = environments.filter { $0.condition == nil }.map(\.literal)
+    guard always.count < environments.count else { return ["[" + always.joined(separator: ", ") + "]"] }
+    // Appended to in every build, so a build without the conditional ones has no `let` to suggest.
+    var lines = ["var known: [String?] = []", "known += [" + always.joined(separator: ", ") + "]"]
+    for environment in environments {
+      guard let condition = environment.condition else { continue }
+      lines += ["#if \(condition)", "known += [\(environment.literal)]", "#endif"]
+    }
+    return lines
+  }
+
   /// Lines that the compiler reports at `file`:`line` onwards.
   mutating func mapped(file: String, line: Int, _ lines: [String]) {
     map(file: file, line: line)

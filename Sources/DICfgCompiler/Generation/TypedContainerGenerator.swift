@@ -168,11 +168,17 @@ public struct TypedContainerGenerator: Sendable {
     for index in eager.indices where eager[index].environments.count == variants.count {
       eager[index].environments = []
     }
-    return TypedContainerModel(
+    var model = TypedContainerModel(
       access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), aliases: aliases,
       containers: containers,
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
       linksAtCreation: linksAtCreation, eager: eager)
+    for variant in variants {
+      if let environment = variant.environment, let condition = variant.condition {
+        model.conditions[environment] = condition
+      }
+    }
+    return model
   }
 
   /// The generic parameters a container needs: one for each aliased type that an accessor property
@@ -574,13 +580,16 @@ public struct TypedContainerGenerator: Sendable {
     writer.line("\(access)enum Environment: String, CaseIterable, Sendable {")
     writer.indent { body in
       body.line("case base")
+      var condition: String?
       for environment in model.environments {
+        body.condition(model.conditions[environment], after: &condition)
         let name = SwiftIdentifier.camelCase(environment)
         body.line(
           name == environment
             ? "case \(SwiftIdentifier.escaped(name))"
             : "case \(SwiftIdentifier.escaped(name)) = \(QuotedString.quoted(environment, in: .swift))")
       }
+      body.condition(nil, after: &condition)
       body.blank()
       body.documentation([
         "The environment `name` names (a launch argument, say); an error names the closest one for a typo."
@@ -588,9 +597,11 @@ public struct TypedContainerGenerator: Sendable {
       body.line("\(access)init(named name: String) throws {")
       body.indent {
         $0.line("guard let environment = Self(rawValue: name) else {")
-        let known = "[nil" + model.environments.map { ", " + QuotedString.quoted($0, in: .swift) }.joined() + "]"
+        let known = SwiftWriter.knownEnvironments(
+          [("nil", nil)] + model.environments.map { (QuotedString.quoted($0, in: .swift), model.conditions[$0]) })
+        for line in known.dropLast(known.count == 1 ? 1 : 0) { $0.line("  " + line) }
         $0.line(
-          "  throw RegistryError.unknownEnvironment(name, known: \(known), graphFile: "
+          "  throw RegistryError.unknownEnvironment(name, known: \(known.count == 1 ? known[0] : "known"), graphFile: "
             + "\(QuotedString.quoted(model.graphFile, in: .swift)))")
         $0.line("}")
         $0.line("self = environment")
@@ -708,10 +719,22 @@ public struct TypedContainerGenerator: Sendable {
           body.line(build)
           continue
         }
-        let cases = eager.environments.map {
-          "." + ($0.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
+        // An environment whose layer has a condition is named only where its case exists.
+        var byCondition: [(condition: String?, cases: [String])] = []
+        for environment in eager.environments {
+          let condition = environment.flatMap { model.conditions[$0] }
+          let name = "." + (environment.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
+          if let index = byCondition.firstIndex(where: { $0.condition == condition }) {
+            byCondition[index].cases.append(name)
+          } else {
+            byCondition.append((condition, [name]))
+          }
         }
-        body.line("if [\(cases.joined(separator: ", "))].contains(environment) { \(build) }")
+        for group in byCondition {
+          if let condition = group.condition { body.line("#if \(condition)") }
+          body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
+          if group.condition != nil { body.line("#endif") }
+        }
       }
     }
     writer.line("}")
@@ -1075,6 +1098,9 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var access: RegistryGenerator.Access
   public var graphFile: String
   public var environments: [String]
+  /// The Swift compilation condition of each environment whose layer is limited to one: its case
+  /// exists only where the condition holds.
+  public var conditions: [String: String] = [:]
   /// The alias of each type the target's Swift does not declare, by the type as written.
   public var aliases: [String: String] = [:]
   public var containers: [Container]

@@ -6,6 +6,8 @@ import DICfgLoader
 struct Layer {
   var files: [String]
   var document: GraphDocument
+  /// The Swift compilation condition its own file limits it to (`condition: DEBUG`).
+  var condition: String?
 }
 
 /// Loads the files of each layer — following imports depth-first, each file once — and merges
@@ -29,7 +31,7 @@ struct LayerAssembler {
   /// Assembles the base layer from `root`, then one layer per environment (the `.ENV` sibling of
   /// every base file that has one), then one per override file.
   mutating func assemble(root: String, environments: [String], overrides: [String]) -> [Layer] {
-    let base = loadLayer(roots: [root])
+    let base = loadLayer(roots: [root], isBase: true)
     var layers = [base]
     for environment in environments {
       let existing = base.files.map { Paths.environmentSibling(of: $0, environment: environment) }
@@ -53,7 +55,7 @@ struct LayerAssembler {
     return layers
   }
 
-  private mutating func loadLayer(roots: [String]) -> Layer {
+  private mutating func loadLayer(roots: [String], isBase: Bool = false) -> Layer {
     var documents: [FileDocument] = []
     // Depth-first, iterative: each frame is a file whose imports are being visited.
     struct Frame {
@@ -89,7 +91,24 @@ struct LayerAssembler {
         stack.append(Frame(document: imported))
       }
     }
-    return Layer(files: documents.map(\.path), document: merge(documents))
+    return Layer(
+      files: documents.map(\.path), document: merge(documents),
+      condition: condition(of: documents, roots: roots, isBase: isBase))
+  }
+
+  /// The condition a layer's own files set (joined with `&&` where several do); a condition in the
+  /// base or in an imported file is an error.
+  private mutating func condition(of documents: [FileDocument], roots: [String], isBase: Bool) -> String? {
+    var conditions: [String] = []
+    for document in documents {
+      guard let entry = document.condition else { continue }
+      if isBase || !roots.contains(document.path) {
+        diagnostics.append(.misplacedCondition(entry.key, layerFile: isBase ? nil : roots.first))
+      } else if let text = entry.value.scalar?.text, !conditions.contains(text) {
+        conditions.append(text)
+      }
+    }
+    return CompilationCondition.all(conditions)
   }
 
   private mutating func read(_ path: String) -> FileDocument? {

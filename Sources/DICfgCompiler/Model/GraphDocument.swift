@@ -47,4 +47,6 @@ struct FileDocument {
   var path: String
   var imports: [ImportItem]
   var document: GraphDocument
+  /// The `condition:` entry: the Swift compilation condition an environment layer is limited to.
+  var condition: ConfigNode.Entry?
 }

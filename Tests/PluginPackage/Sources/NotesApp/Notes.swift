@@ -1,6 +1,7 @@
 // An app's composition root as apps write it: a database handle that is not Sendable, supplied as
 // an external; a store bound to its protocol; initializers with defaulted arguments, a defaulted
-// closure among them; a queue defaulted to a static member. Built in Swift 5 language mode here and
+// closure among them; a queue defaulted to a static member; a test double in debug builds only, named
+// by a layer limited to them. Built in Swift 5 language mode here and
 // in Swift 6 mode as NotesApp6, in debug and release, with no warning.
 import Dispatch
 import Foundation
@@ -28,10 +29,13 @@ public final class SQLNotesStore: NotesStore {
   }
 }
 
-public final class InMemoryNotesStore: NotesStore {
-  public let name = "memory"
-  public init() {}
-}
+#if DEBUG
+  /// The test double, in debug builds only: the test layer that names it says `condition: DEBUG`.
+  public final class InMemoryNotesStore: NotesStore {
+    public let name = "memory"
+    public init() {}
+  }
+#endif
 
 public final class NotesViewModel {
   public let store: any NotesStore

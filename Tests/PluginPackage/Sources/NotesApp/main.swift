@@ -8,5 +8,10 @@ print(
   "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
     + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label)"
 )
-let test = try MainContainer(environment: .test, externals: .init(database: database))
-print("test: store \(try test.notes.store.name), backup of \(test.backup.database.path) every \(test.backup.interval)")
+#if DEBUG
+  let test = try MainContainer(environment: .test, externals: .init(database: database))
+  print(
+    "test: store \(try test.notes.store.name), backup of \(test.backup.database.path) every \(test.backup.interval)")
+#else
+  print("environments: \(MainContainer.Environment.allCases.map(\.rawValue))")
+#endif

@@ -1,0 +1,104 @@
+/// The Swift compilation conditions a graph file's `condition:` may write, as `#if` takes them:
+/// names (`DEBUG`), platform conditions with one argument (`os(iOS)`, `canImport(UIKit)`,
+/// `swift(>=6.0)`), `!`, `&&`, `||` and parentheses.
+public enum CompilationCondition {
+  /// Whether `text` is one such condition.
+  public static func isValid(_ text: String) -> Bool {
+    var parser = Parser(tokens: tokens(of: text) ?? [])
+    guard !parser.tokens.isEmpty, parser.expression(depth: 0) else { return false }
+    return parser.position == parser.tokens.count
+  }
+
+  /// The condition that holds where every one of `conditions` does: nil for none, the one, or each
+  /// in parentheses joined by `&&`.
+  public static func all(_ conditions: [String]) -> String? {
+    conditions.count <= 1 ? conditions.first : conditions.map { "(\($0))" }.joined(separator: " && ")
+  }
+
+  /// The condition that holds where any of `conditions` does; nil where one of them is nil (always).
+  public static func any(_ conditions: [String?]) -> String? {
+    var distinct: [String] = []
+    for condition in conditions {
+      guard let condition else { return nil }
+      if !distinct.contains(condition) { distinct.append(condition) }
+    }
+    return distinct.count <= 1 ? distinct.first : distinct.map { "(\($0))" }.joined(separator: " || ")
+  }
+
+  private enum Token: Equatable {
+    case name(String)
+    case argument(String)
+    case not, and, or, open, close
+  }
+
+  /// The tokens of `text`, a platform condition's argument whole; nil where a character has no place.
+  private static func tokens(of text: String) -> [Token]? {
+    var tokens: [Token] = []
+    var characters = text[...]
+    while let first = characters.first {
+      if first == " " || first == "\t" {
+        characters.removeFirst()
+      } else if first.isLetter || first == "_" {
+        let name = characters.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        characters.removeFirst(name.count)
+        tokens.append(.name(String(name)))
+        // A platform condition: its argument up to the closing parenthesis.
+        if characters.first == "(" {
+          guard let close = characters.firstIndex(of: ")") else { return nil }
+          let argument = characters[characters.index(after: characters.startIndex)..<close]
+          guard !argument.isEmpty, !argument.contains("(") else { return nil }
+          tokens.append(.argument(String(argument)))
+          characters = characters[characters.index(after: close)...]
+        }
+      } else if characters.hasPrefix("&&") {
+        characters.removeFirst(2)
+        tokens.append(.and)
+      } else if characters.hasPrefix("||") {
+        characters.removeFirst(2)
+        tokens.append(.or)
+      } else if first == "!" || first == "(" || first == ")" {
+        characters.removeFirst()
+        tokens.append(first == "!" ? .not : first == "(" ? .open : .close)
+      } else {
+        return nil
+      }
+    }
+    return tokens
+  }
+
+  private struct Parser {
+    let tokens: [Token]
+    var position = 0
+
+    init(tokens: [Token]) { self.tokens = tokens }
+
+    /// term (`&&` or `||` term)*
+    mutating func expression(depth: Int) -> Bool {
+      guard depth < 32, term(depth: depth) else { return false }
+      while position < tokens.count, tokens[position] == .and || tokens[position] == .or {
+        position += 1
+        guard term(depth: depth) else { return false }
+      }
+      return true
+    }
+
+    /// `!`* (name argument? | `(` expression `)`)
+    mutating func term(depth: Int) -> Bool {
+      while position < tokens.count, tokens[position] == .not { position += 1 }
+      guard position < tokens.count else { return false }
+      switch tokens[position] {
+      case .name:
+        position += 1
+        if position < tokens.count, case .argument = tokens[position] { position += 1 }
+        return true
+      case .open:
+        position += 1
+        guard expression(depth: depth + 1), position < tokens.count, tokens[position] == .close else { return false }
+        position += 1
+        return true
+      default:
+        return false
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgTestSupport
+import Testing
+
+/// `condition:` limits an environment layer to a build configuration: the compile says which, and a
+/// condition Swift cannot read, or one where no layer starts, is one error at its line.
+@Suite struct ConditionTests {
+  private let base = """
+    dicfg: 1
+    services:
+      store: { type: SQLStore, as: [Store], scope: singleton }
+    """
+
+  @Test func aLayersConditionIsTheCompilesAndTheBaseHasNone() throws {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "app.test.yaml": "dicfg: 1\ncondition: DEBUG\nservices:\n  store: { type: MemoryStore, as: [Store] }\n",
+      "app.preview.yaml": "dicfg: 1\ncondition: DEBUG || PREVIEW\nservices:\n  store: { scope: unique }\n",
+    ])
+    let alone = compile(files)
+    #expect(alone.diagnostics.isEmpty && alone.condition == nil)
+    let test = compile(files, environments: ["test"])
+    #expect(test.diagnostics.isEmpty && test.condition == "DEBUG")
+    #expect(test.plan?.containers[0].services[0].type == "MemoryStore")
+    let both = compile(files, environments: ["test", "preview"])
+    #expect(both.condition == "(DEBUG) && (DEBUG || PREVIEW)", "stacked layers hold where every one does")
+  }
+
+  @Test(arguments: [
+    ("DEBUG", true), ("DEBUG && !PREVIEW", true), ("!(DEBUG || TESTING)", true), ("os(iOS) && DEBUG", true),
+    ("canImport(UIKit)", true), ("swift(>=6.0)", true), ("targetEnvironment(simulator)", true),
+    ("", false), ("DEBUG &&", false), ("DEBUG PREVIEW", false), ("(DEBUG", false), ("DEBUG)", false),
+    ("DEBUG == 1", false), ("os()", false), ("1DEBUG", false), ("DEBUG & TEST", false),
+  ])
+  func aConditionIsWhatSwiftsIfReads(_ text: String, _ valid: Bool) {
+    #expect(CompilationCondition.isValid(text) == valid)
+  }
+
+  @Test func aConditionSwiftCannotReadIsAnErrorAtTheValue() {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "app.test.yaml": "dicfg: 1\ncondition: 1️⃣DEBUG and TESTING\nservices:\n  store: { scope: unique }\n",
+    ])
+    #expect(
+      compile(files, environments: ["test"]).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .invalidValue, at: files["app.test.yaml", "1️⃣"],
+          "'condition' takes a Swift compilation condition, such as 'DEBUG' or 'DEBUG && !PREVIEW', not "
+            + "'DEBUG and TESTING'")
+      ])
+  }
+
+  @Test func aConditionInTheBaseIsAnErrorAtItsKey() {
+    let files = MarkedFiles(["app.yaml": "dicfg: 1\n1️⃣condition: DEBUG\nservices:\n  store: { type: SQLStore }\n"])
+    #expect(
+      compile(files).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .invalidValue, at: files["app.yaml", "1️⃣"],
+          "'condition' limits an environment layer to a build configuration, and the base is in every build; move it "
+            + "to the layer ('app.ENV.yaml') or remove it")
+      ])
+  }
+
+  @Test func aConditionInAFileALayerImportsIsAnErrorNamingTheLayersFile() {
+    let files = MarkedFiles([
+      "app.yaml": base,
+      "app.test.yaml": "dicfg: 1\nimports: [doubles.yaml]\nservices:\n  store: { type: MemoryStore, as: [Store] }\n",
+      "doubles.yaml": "dicfg: 1\n1️⃣condition: DEBUG\nservices:\n  clock: { type: FixedClock }\n",
+    ])
+    #expect(
+      compile(files, environments: ["test"]).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .invalidValue, at: files["doubles.yaml", "1️⃣"],
+          "'condition' of a layer belongs in its own file, not in one it imports; move it to 'app.test.yaml'")
+      ])
+  }
+}
