@@ -299,6 +299,19 @@ extension DiagnosticCode {
         "app.yaml:8:3: error: no factory is registered for 'Truck' (service 'truck'); register "
           + "one with 'registry.register(Truck.init)' [#unregistered-type]")),
     Documentation(
+      .unregisteredValue, stage: .linking,
+      summary: "a Swift value the registry holds for no type the argument or property takes",
+      meaning: "A service passes `{ swift: EXPR }` to an argument or property, and the `Registry` holds no "
+        + "value registered under that expression for the type taken there: the registration was written by "
+        + "hand, or generated from another graph file.",
+      fix: "Generate the registration from the graph file (the build plugin does), or register the value: "
+        + "`registry.swiftValue(\".convertFromSnakeCase\") { JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase }`.",
+      example: .output(
+        "app.yaml:6:47: error: 'keyDecodingStrategy' of 'decoder' is the Swift value '.convertFromSnakeCase', which "
+          + "the registry holds for no value of type 'KeyDecodingStrategy' there; generate the registration from the "
+          + "graph file (the build plugin does), or register it with 'registry.swiftValue(\".convertFromSnakeCase\") "
+          + "{ … }' [#unregistered-value]")),
+    Documentation(
       .factoryMismatch, stage: .linking,
       summary: "a typed factory whose arguments differ from the service's 'init:'",
       meaning: "A typed factory takes another number of arguments than the service's `init:` gives, or, "

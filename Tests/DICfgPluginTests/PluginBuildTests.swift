@@ -170,7 +170,8 @@ private func errors(_ output: String) -> [String] {
   }
 
   // An app's composition root as apps write it (a non-Sendable database handle as an external,
-  // defaulted arguments left out, a defaulted closure and a queue defaulted to a static member, a test
+  // defaulted arguments left out, a defaulted closure and a queue defaulted to a static member, Swift
+  // values: an enum case, a static member, a Foundation enum's case set as a property; a test
   // layer limited to debug builds swapping in a test double declared under `#if DEBUG`), in Swift 5
   // and Swift 6 language modes, in debug and release: no warning from the graph file or the generated
   // file; a release build has no test environment.
@@ -183,7 +184,9 @@ private func errors(_ output: String) -> [String] {
     #expect(!build.output.contains("warning:"), "\(build.output)")
     let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
     #expect(run.status == 0, "\(run.output)")
-    let base = "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true\n"
+    let base =
+      "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true, order oldest, "
+      + "snake case: true\n"
     #expect(
       run.output.contains(
         base

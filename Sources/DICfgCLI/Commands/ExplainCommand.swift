@@ -149,7 +149,7 @@ struct ServiceExplanation {
         if references.contains(where: isThisService) { return true }
       case .array(let values): pending += values
       case .optional(let wrapped?): pending.append(wrapped)
-      case .optional(nil), .external, .parameter, .argument, .container, .literal: break
+      case .optional(nil), .external, .parameter, .argument, .container, .literal, .swift: break
       }
     }
     return false
@@ -170,6 +170,7 @@ struct ServiceExplanation {
     case .array(let values): "[" + values.map(describe).joined(separator: ", ") + "]"
     case .optional(let wrapped?): "optional " + describe(wrapped)
     case .optional(nil): "nil (nothing provides it)"
+    case .swift(let expression): "Swift value \(expression)"
     }
   }
 

@@ -66,7 +66,7 @@ struct GraphRenderer {
         result += references.map { (serviceNode($0.container, $0.service), deferred) }
       case .array(let values): pending += values.reversed().map { ($0, deferred) }
       case .optional(let wrapped?): pending.append((wrapped, deferred))
-      case .optional(nil), .parameter, .argument, .container, .literal: break
+      case .optional(nil), .parameter, .argument, .container, .literal, .swift: break
       }
     }
     return result

@@ -211,7 +211,12 @@ enum EmbeddedSchema {
             "value": { "description": "A literal: string, number, boolean, null, list or mapping." },
             "provider": { "description": "A closure that resolves the service on each call.", "type": "string" },
             "lazy": { "description": "The service, resolved once on first use.", "type": "string" },
-            "tagged": { "description": "Every service carrying this tag, in file order.", "type": "string" }
+            "tagged": { "description": "Every service carrying this tag, in file order.", "type": "string" },
+            "swift": {
+              "description": "A Swift value as Swift writes it, typed by the parameter or property it goes to: an enum case ('.convertFromSnakeCase'), a static member ('DispatchQueue.main') or a constant.",
+              "type": "string",
+              "pattern": "^\\.?(`?[A-Za-z_][A-Za-z0-9_]*`?)(\\.`?[A-Za-z_][A-Za-z0-9_]*`?)*$"
+            }
           }
         }
       ]

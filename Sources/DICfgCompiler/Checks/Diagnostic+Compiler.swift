@@ -120,6 +120,14 @@ extension Diagnostic {
       at: key.location, notes: [Note(message: "'\(key.text)' is first defined here", location: first)])
   }
 
+  static func invalidSwiftValue(_ node: ConfigNode) -> Diagnostic {
+    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    return .error(
+      .invalidValue,
+      "'swift' takes an enum case, a static member or a constant as Swift writes it, such as '.convertFromSnakeCase' "
+        + "or 'DispatchQueue.main', not \(got)", at: node.location)
+  }
+
   static func invalidCondition(_ node: ConfigNode) -> Diagnostic {
     let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
     return .error(

@@ -100,6 +100,8 @@ extension GraphResolver {
       return .container
     case .literal(let literal, _):
       return .literal(literal)
+    case .swift(let expression, _):
+      return .swift(expression)
     case .provider(let name, let location), .lazy(let name, let location):
       let isProvider = if case .provider = expression { true } else { false }
       var deferred = context

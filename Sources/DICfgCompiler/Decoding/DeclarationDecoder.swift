@@ -216,6 +216,12 @@ struct DeclarationDecoder {
       case "tagged":
         guard let tag = name(entry.value, for: "tagged", what: "a tag") else { return .invalid }
         return .tagged(tag.value, node.location)
+      case "swift":
+        guard let scalar = entry.value.scalar, SwiftValueExpression.isValid(scalar.text) else {
+          diagnostics.append(.invalidSwiftValue(entry.value))
+          return .invalid
+        }
+        return .swift(scalar.text, entry.value.location)
       default:
         diagnostics.append(.unknownKey(entry.key, allowed: GraphFileKeys.valueForm, context: "in a value"))
         return .invalid

@@ -11,6 +11,7 @@ public enum GraphFileKeys {
   ]
   /// The keys of an external.
   public static let external = ["type", "retain", "optional"]
-  /// The keys of a value written as a mapping: a literal, a provider, a lazy value or a tagged list.
-  public static let valueForm = ["value", "provider", "lazy", "tagged"]
+  /// The keys of a value written as a mapping: a literal, a provider, a lazy value, a tagged list or
+  /// a Swift value.
+  public static let valueForm = ["value", "provider", "lazy", "tagged", "swift"]
 }

@@ -65,6 +65,7 @@ extension PlanStatement {
     case .literal(let literal): ".literal(\(swift(literal)))"
     case .provider(let reference): ".provider(\(swift(reference)))"
     case .lazy(let reference): ".lazy(\(swift(reference)))"
+    case .swift(let expression): ".swift(\(quoted(expression)))"
     case .tagged(let tag, let services):
       ".tagged(tag: \(quoted(tag)), services: [\(services.map(swift).joined(separator: ", "))])"
     case .array(let values): ".array([\(values.map(swift).joined(separator: ", "))])"

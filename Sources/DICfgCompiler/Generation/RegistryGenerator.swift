@@ -94,6 +94,7 @@ public struct RegistryGenerator: Sendable {
       environments: variants.compactMap(\.environment),
       statements: statements(uses), properties: properties(uses), plans: plans, planFiles: files)
     model.typeAliases = aliases
+    model.propertyValues = propertyValues(uses)
     if includePlans { model.typedContainers = typedContainers?.translate(variants, aliases: model.aliasNames) }
     return model
   }
@@ -195,14 +196,20 @@ public struct RegistryGenerator: Sendable {
               condition: keyConditions[use.key] ?? nil)))
       }
       guard let constant else { continue }
-      statements.append(
-        .check(
-          RegistryModel.Check(
-            constant: constant, anchor: anchor,
-            arguments: service.initializer.map {
-              RegistryModel.Argument(
-                line: $0.location.file == anchor.file ? $0.location.line : 0, value: checked($0.value, in: use.plan))
-            }, condition: use.condition)))
+      var check = RegistryModel.Check(
+        constant: constant, anchor: anchor,
+        arguments: service.initializer.map {
+          RegistryModel.Argument(
+            line: $0.location.file == anchor.file ? $0.location.line : 0, value: checked($0.value, in: use.plan))
+        }, condition: use.condition)
+      for (position, argument) in service.initializer.enumerated() {
+        guard case .swift(let expression) = argument.value else { continue }
+        check.swiftValues.append(
+          RegistryModel.SwiftValue(
+            position: position, expression: expression,
+            line: RegistryModel.Line(file: argument.location.file, line: argument.location.line)))
+      }
+      statements.append(.check(check))
     }
     return statements
   }
@@ -247,6 +254,8 @@ public struct RegistryGenerator: Sendable {
       return .none
     case .optional(let wrapped?):
       return checked(wrapped, in: plan)
+    case .swift(let expression):
+      return .swift(expression)
     }
   }
 
@@ -260,6 +269,29 @@ public struct RegistryGenerator: Sendable {
     case .bool, .int, .double, .string: .literal(literal)
     case .list, .map: .unknown
     }
+  }
+
+  /// The literal and Swift values the services set properties to, once per type, property and
+  /// value, in file order: Swift checks each against the property's type at its line.
+  private func propertyValues(_ uses: [Use]) -> [RegistryModel.PropertyValue] {
+    var seen = Set<String>()
+    var values: [RegistryModel.PropertyValue] = []
+    for use in uses {
+      for property in use.service.properties {
+        let value = checked(property.value, in: use.plan)
+        switch value {
+        case .literal, .swift: break
+        case .typed, .none, .unknown: continue
+        }
+        guard seen.insert("\(use.service.type).\(property.label)=\(value)").inserted else { continue }
+        values.append(
+          RegistryModel.PropertyValue(
+            typeName: use.service.type, label: property.label, value: value,
+            line: RegistryModel.Line(file: property.location.file, line: property.location.line),
+            condition: use.condition))
+      }
+    }
+    return values
   }
 
   /// Each property the services set, once per type, in file order.
@@ -317,6 +349,7 @@ public struct RegistryGenerator: Sendable {
         } else {
           for index in parts.indices { body.line("try dicfgRegisterPart\(index)(&registry)") }
         }
+        renderPropertyValues(model.propertyValues, aliases: aliases, into: &body)
         body.line("return registry")
       }
       $0.line("}")
@@ -345,7 +378,13 @@ public struct RegistryGenerator: Sendable {
         factories.filter { $0.constant != nil }.compactMap { factory in
           factory.effects.map { factory.isMainActor ? .mainActor : $0.isAsync ? .async : .synchronous }
         }),
-      makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil })
+      makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil },
+      argumentValues: Set(
+        model.checks.flatMap { check in
+          check.swiftValues.map { SwiftWriter.ArgumentValue(position: $0.position + 1, arity: check.arguments.count) }
+        }),
+      propertyValues: model.propertyValues.contains { if case .swift = $0.value { true } else { false } },
+      propertyChecks: !model.propertyValues.isEmpty)
     if !model.typeAliases.isEmpty {
       writer.undeclaredTypeOverloads(callArities: Set(model.checks.map(\.arguments.count)))
     }
@@ -469,6 +508,15 @@ public struct RegistryGenerator: Sendable {
         head: "_ = { () async throws -> Void in let call = dicfgCall\(check.arguments.count)(\(check.constant)); "
           + "_ = try await call(",
         values: check.arguments.map { ($0.line, swift($0.value, aliases: aliases)) })
+      // A Swift value is registered for the type of the parameter it goes to, which Swift infers.
+      for value in check.swiftValues {
+        writer.mapped(
+          file: value.line.file, line: value.line.line,
+          [
+            "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of\(check.arguments.count)"
+              + "(\(check.constant)) { \(value.expression) })"
+          ])
+      }
     }
   }
 
@@ -490,7 +538,29 @@ public struct RegistryGenerator: Sendable {
     case .literal(.string(let value)): literal(value)
     case .none, .literal(.null): "nil"
     case .unknown, .literal(.list), .literal(.map): "dicfgValue()"
+    case .swift(let expression): expression
     }
+  }
+
+  /// Each property value Swift checks at its line, as a never-run assignment in a main-actor
+  /// closure (where a main-actor property can be set too), and each Swift value registered for the
+  /// property's type.
+  private func renderPropertyValues(
+    _ values: [RegistryModel.PropertyValue], aliases: [String: String], into writer: inout SwiftWriter
+  ) {
+    var condition: String?
+    for value in values {
+      writer.condition(value.condition, after: &condition)
+      let type = aliases[value.typeName] ?? value.typeName
+      var lines = ["dicfgSetProperty(\(type).self) { $0.\(value.label) = \(swift(value.value, aliases: aliases)) }"]
+      if case .swift(let expression) = value.value {
+        lines.append(
+          "registry.swiftValue(\(literal(expression)), dicfgPropertyValue(\(type).self, { $0.\(value.label) = $1 }) "
+            + "{ \(expression) })")
+      }
+      writer.mapped(file: value.line.file, line: value.line.line, lines)
+    }
+    writer.condition(nil, after: &condition)
   }
 
   /// A property's setter: a key path, or for a main-actor type a main-actor closure.

@@ -78,6 +78,8 @@ public struct RegistryModel: Sendable, Equatable {
     /// A value whose type the graph file does not say (a run-time argument, a provider, a list):
     /// only its presence is checked.
     case unknown
+    /// A Swift value as the graph file writes it (`.convertFromSnakeCase`), typed by the parameter.
+    case swift(String)
   }
 
   /// A service's `init:` values checked against the initializer its factory registered.
@@ -91,11 +93,46 @@ public struct RegistryModel: Sendable, Equatable {
     /// The Swift compilation condition of the environments that have the service; nil where every
     /// build has it.
     public var condition: String?
+    /// The Swift values among the arguments (`{ swift: .main }`), each registered for the type of
+    /// the parameter it goes to, at its value's line.
+    public var swiftValues: [SwiftValue] = []
 
     public init(constant: String, anchor: Line, arguments: [Argument], condition: String? = nil) {
       self.constant = constant
       self.anchor = anchor
       self.arguments = arguments
+      self.condition = condition
+    }
+  }
+
+  /// A Swift value of an argument: its position among the initializer's arguments, the
+  /// expression and its line.
+  public struct SwiftValue: Sendable, Equatable {
+    public var position: Int
+    public var expression: String
+    public var line: Line
+
+    public init(position: Int, expression: String, line: Line) {
+      self.position = position
+      self.expression = expression
+      self.line = line
+    }
+  }
+
+  /// A property value Swift checks at build (a literal or a Swift value), and a Swift value's
+  /// registration for the property's type.
+  public struct PropertyValue: Sendable, Equatable {
+    public var typeName: String
+    public var label: String
+    public var value: CheckedValue
+    public var line: Line
+    public var condition: String?
+
+    public init(typeName: String, label: String, value: CheckedValue, line: Line, condition: String? = nil) {
+      self.typeName = typeName
+      self.label = label
+      self.value = value
+      self.line = line
       self.condition = condition
     }
   }
@@ -175,6 +212,8 @@ public struct RegistryModel: Sendable, Equatable {
   public var environments: [String]
   public var statements: [Statement]
   public var properties: [Property]
+  /// The literal and Swift values properties are set to, checked and registered.
+  public var propertyValues: [PropertyValue] = []
   /// Nil when no plans are embedded (the registration of several graph files).
   public var plans: [EmbeddedPlan]?
   /// The files the embedded plans' locations name, by index.

@@ -111,7 +111,7 @@ struct StraightLinePlanner {
     case .service(let reference): [reference]
     case .array(let values): values.flatMap(directServices(in:))
     case .optional(let value): value.map(directServices(in:)) ?? []
-    case .tagged, .provider, .lazy, .external, .parameter, .argument, .container, .literal: []
+    case .tagged, .provider, .lazy, .external, .parameter, .argument, .container, .literal, .swift: []
     }
   }
 
@@ -139,7 +139,7 @@ struct StraightLinePlanner {
     case .tagged(_, let services): services
     case .array(let values): values.flatMap(allServices(in:))
     case .optional(let value): value.map(allServices(in:)) ?? []
-    case .external, .parameter, .argument, .container, .literal: []
+    case .external, .parameter, .argument, .container, .literal, .swift: []
     }
   }
 
@@ -426,6 +426,9 @@ struct StraightLinePlanner {
       case .literal(let literal):
         guard let text = literal.swiftExpression(as: bare) else { throw Unplannable() }
         return .literal(text)
+      case .swift(let expression):
+        // Typed by the parameter it goes to: the Swift compiler checks it at the graph file's line.
+        return .literal(expression)
       case .parameter(let index):
         let parameters = planner.parameters.map { $0.indices.contains(index) ? $0[index] : nil }
         guard let first = parameters.first ?? nil, parameters.allSatisfy({ $0 == first }),

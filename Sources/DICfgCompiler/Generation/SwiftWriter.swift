@@ -123,6 +123,14 @@ struct SwiftWriter {
   /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
   /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; and the
   /// `dicfgRegister0` overloads, for initializers of no arguments.
+  /// An argument position (from 1) of an initializer of `arity` arguments that a Swift value goes to.
+  struct ArgumentValue: Hashable, Comparable {
+    var position: Int
+    var arity: Int
+
+    static func < (left: Self, right: Self) -> Bool { (left.arity, left.position) < (right.arity, right.position) }
+  }
+
   /// The kinds of factory closures: `dicfgFactory`, `dicfgAsyncFactory`, `dicfgMainActorFactory`.
   enum FactoryKind: CaseIterable {
     case synchronous, async, mainActor
@@ -130,7 +138,8 @@ struct SwiftWriter {
 
   mutating func helpers(
     callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
-    factories: Set<FactoryKind> = [], makes: Bool = false
+    factories: Set<FactoryKind> = [], makes: Bool = false, argumentValues: Set<ArgumentValue> = [],
+    propertyValues: Bool = false, propertyChecks: Bool = false
   ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
@@ -158,6 +167,33 @@ struct SwiftWriter {
       line("/// \(summary) called with its arguments in order, as the registry takes it.")
       line("private func \(name)<T, each A>(_ factory: @escaping \(type)) -> \(type) {")
       indent { $0.line("factory") }
+      line("}")
+    }
+    for value in argumentValues.sorted() {
+      let types = (1...value.arity).map { "A\($0)" }.joined(separator: ", ")
+      blank()
+      line(
+        "/// A Swift value for argument \(value.position) of an initializer of \(value.arity) argument"
+          + "\(value.arity == 1 ? "" : "s"), typed as that parameter.")
+      line(
+        "private func dicfgArgument\(value.position)Of\(value.arity)<T, \(types)>(_ initializer: @escaping (\(types)) "
+          + "async throws -> T, _ value: @escaping @Sendable () -> A\(value.position)) -> @Sendable () -> A\(value.position) {"
+      )
+      indent { $0.line("value") }
+      line("}")
+    }
+    if propertyChecks {
+      blank()
+      line("/// A property's value, for the checks above: only type-checked, never called.")
+      line("private func dicfgSetProperty<Root>(_ type: Root.Type, _ set: @MainActor (Root) -> Void) {}")
+    }
+    if propertyValues {
+      blank()
+      line("/// A Swift value for a property, typed as the property.")
+      line(
+        "private func dicfgPropertyValue<Root, Value>(_ type: Root.Type, _ set: @escaping @MainActor (Root, Value) -> Void, "
+          + "_ value: @escaping @Sendable () -> Value) -> @Sendable () -> Value {")
+      indent { $0.line("value") }
       line("}")
     }
     if makes {

@@ -381,7 +381,7 @@ public struct TypedContainerGenerator: Sendable {
     case .tagged(_, let services): services
     case .array(let values): values.flatMap(services(in:))
     case .optional(let value): value.map(services(in:)) ?? []
-    case .external, .parameter, .argument, .container, .literal, .provider, .lazy: []
+    case .external, .parameter, .argument, .container, .literal, .provider, .lazy, .swift: []
     }
   }
 

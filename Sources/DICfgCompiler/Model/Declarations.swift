@@ -49,6 +49,8 @@ indirect enum ValueExpression {
   case lazy(String, SourceLocation)
   /// `{ tagged: tag }`.
   case tagged(String, SourceLocation)
+  /// `{ swift: .convertFromSnakeCase }`.
+  case swift(String, SourceLocation)
   /// `[a, b]`.
   case array([ValueExpression], SourceLocation)
   /// A value already diagnosed as malformed.

@@ -79,6 +79,7 @@ extension DiagnosticCode {
   // MARK: Linking a plan to registered factories
 
   public static let unregisteredType: DiagnosticCode = "unregistered-type"
+  public static let unregisteredValue: DiagnosticCode = "unregistered-value"
   public static let factoryMismatch: DiagnosticCode = "factory-mismatch"
   public static let unlabeledArguments: DiagnosticCode = "unlabeled-arguments"
   public static let isolationMismatch: DiagnosticCode = "isolation-mismatch"

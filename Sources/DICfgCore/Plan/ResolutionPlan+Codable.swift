@@ -88,6 +88,7 @@ extension ResolutionPlan.Value {
       self = .tagged(tag: tagged.tag, services: tagged.services)
     case "array": self = .array(try container.decode([Self].self, forKey: key))
     case "optional": self = .optional(try container.decodeIfPresent(Self.self, forKey: key))
+    case "swift": self = .swift(try container.decode(String.self, forKey: key))
     default: throw container.unknown(name, "value")
     }
   }
@@ -108,6 +109,7 @@ extension ResolutionPlan.Value {
       try container.encode(Tagged(tag: tag, services: services), forKey: CaseKey("tagged"))
     case .array(let values): try container.encode(values, forKey: CaseKey("array"))
     case .optional(let value): try container.encode(value, forKey: CaseKey("optional"))
+    case .swift(let expression): try container.encode(expression, forKey: CaseKey("swift"))
     }
   }
 }

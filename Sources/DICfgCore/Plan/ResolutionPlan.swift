@@ -317,6 +317,10 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
     case array([Value])
     /// An optional value: `nil` when nothing provides it.
     case optional(Value?)
+    /// A Swift value the graph file writes as Swift does, typed by where it goes: an enum case
+    /// (`.convertFromSnakeCase`) or a static member (`DispatchQueue.main`). The generated code
+    /// writes it; the link takes it from the registry's Swift values.
+    case swift(String)
   }
 
   /// A constant value.

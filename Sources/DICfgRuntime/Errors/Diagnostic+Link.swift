@@ -91,7 +91,7 @@ extension Diagnostic {
 
   static func literalMismatch(
     _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, literal: ResolutionPlan.Literal,
-    expected: String
+    expected: String, property: Bool = false
   ) -> Diagnostic {
     let found: String
     switch literal {
@@ -105,8 +105,25 @@ extension Diagnostic {
     }
     return .error(
       .typeMismatch,
-      "argument '\(argument.label)' of '\(service.id)' is \(found), but the factory registered for "
-        + "'\(service.type)' takes '\(expected)' there; write a value of that type", at: argument.location)
+      property
+        ? "property '\(argument.label)' of '\(service.id)' is \(found), but the setter registered for "
+          + "'\(service.type)' takes '\(expected)'; write a value of that type"
+        : "argument '\(argument.label)' of '\(service.id)' is \(found), but the factory registered for "
+          + "'\(service.type)' takes '\(expected)' there; write a value of that type", at: argument.location)
+  }
+
+  static func unregisteredSwiftValue(
+    _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, expression: String, taken: String?,
+    registered: [String]
+  ) -> Diagnostic {
+    let place = taken.map { "of type '\($0)' " } ?? ""
+    let held =
+      registered.isEmpty ? "" : "; it holds it for " + registered.map { "'\($0)'" }.joined(separator: ", ")
+    return .error(
+      .unregisteredValue,
+      "'\(argument.label)' of '\(service.id)' is the Swift value '\(expression)', which the registry holds for no "
+        + "value \(place)there\(held); generate the registration from the graph file (the build plugin does), or "
+        + "register it with 'registry.swiftValue(\"\(expression)\") { … }'", at: argument.location)
   }
 
   static func passedService(

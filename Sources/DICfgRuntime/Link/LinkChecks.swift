@@ -51,14 +51,32 @@ public enum LinkChecks {
       } else if type.argumentCount != nil {
         for (position, argument) in service.initializer.enumerated() {
           guard let literal = Self.literal(of: argument.value, in: plan),
-            let expected = type.argumentType(at: position),
-            !literal.fits(expected)
+            let expected = type.argumentType(at: position)
           else { continue }
+          // The registry's metatype says what the resolve can convert the literal to; a manifest's
+          // name, what the scalar types take.
+          if case .metatype(let taken)? = type.types.argument(position) {
+            guard !ValueConversion.fits(literal.value, taken) else { continue }
+          } else if literal.fits(expected) {
+            continue
+          }
           diagnostics.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
         }
       }
-      for property in service.properties where !type.properties.contains(property.label) {
-        diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
+      for property in service.properties {
+        guard type.properties.contains(property.label) else {
+          diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
+          continue
+        }
+        // A literal the property cannot take is found here, when the container is created, not when
+        // the service is first built.
+        guard let literal = Self.literal(of: property.value, in: plan),
+          case .metatype(let taken)? = type.types.property(property.label),
+          !ValueConversion.fits(literal.value, taken)
+        else { continue }
+        diagnostics.append(
+          .literalMismatch(property, of: service, literal: literal, expected: TypeName.described(taken), property: true)
+        )
       }
       if type.isMainActor != (service.isolation == .mainActor) {
         diagnostics.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))

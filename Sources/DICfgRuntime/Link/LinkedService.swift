@@ -31,7 +31,8 @@ final class LinkedService: Sendable {
 
   init(
     service: ResolutionPlan.Service, container: Int, registration: Registration,
-    setters: [String: Registration.Property], global: (ResolutionPlan.ServiceReference) -> Int
+    setters: [String: Registration.Property], global: (ResolutionPlan.ServiceReference) -> Int,
+    swift: (String, Any.Type?) -> Constant? = { _, _ in nil }
   ) {
     self.service = service
     self.container = container
@@ -39,7 +40,13 @@ final class LinkedService: Sendable {
     self.factory = registration.factory
     self.hasProperties = !service.properties.isEmpty
     self.takesArguments = !service.arguments.isEmpty
-    self.initializer = service.initializer.map { ValueSource($0.value, global: global) }
+    // A Swift value's constant, made by the link for the type taken where it goes.
+    let taken = registration.arguments
+    self.initializer = service.initializer.enumerated().map { position, argument in
+      ValueSource(argument.value, global: global) {
+        swift($0, taken.flatMap { $0.indices.contains(position) ? $0[position] : nil })
+      }
+    }
     let services = initializer.compactMap { source -> Int? in
       if case .service(let target) = source { return target }
       return nil
@@ -51,7 +58,10 @@ final class LinkedService: Sendable {
     }
     self.properties = service.properties.map {
       PropertySource(
-        label: $0.label, source: ValueSource($0.value, global: global), location: $0.location,
+        label: $0.label,
+        source: ValueSource($0.value, global: global) { [valueType = setters[$0.label]?.valueType] in
+          swift($0, valueType)
+        }, location: $0.location,
         setter: setters[$0.label])
     }
     guard !service.arguments.isEmpty else {

@@ -28,7 +28,8 @@ struct Linker {
         services.append(
           LinkedService(
             service: service, container: containerIndex, registration: registration, setters: setters,
-            global: global))
+            global: global,
+            swift: { expression, taken in registry.swiftValue(expression, taken: taken).map { Constant($0.make()) } }))
       }
     }
     let parameters = plan.parameters.map { parameter -> Constant in
@@ -39,6 +40,7 @@ struct Linker {
         return Constant(instance: .absent)
       }
     }
+    checkSwiftValues(services, &diagnostics)
     let linkedExternals = linkExternals(&diagnostics)
     checkExternalTypes(services, externals: linkedExternals, &diagnostics)
     guard diagnostics.isEmpty else { throw LinkError(diagnostics: diagnostics.sorted()) }
@@ -118,6 +120,29 @@ struct Linker {
       diagnostics.append(.missingExternal(external))
     }
     return linked
+  }
+
+  /// A Swift value the registry holds for no type the argument or property takes.
+  private func checkSwiftValues(_ services: [LinkedService], _ diagnostics: inout [Diagnostic]) {
+    func check(_ argument: ResolutionPlan.Argument, taken: Any.Type?, of service: ResolutionPlan.Service) {
+      var value = argument.value
+      if case .optional(let wrapped?) = value { value = wrapped }
+      guard case .swift(let expression) = value, registry.swiftValue(expression, taken: taken) == nil else { return }
+      diagnostics.append(
+        .unregisteredSwiftValue(
+          argument, of: service, expression: expression, taken: taken.map(TypeName.described),
+          registered: (registry.swiftValues[expression] ?? []).map { TypeName.described($0.type) }))
+    }
+    for linked in services {
+      let arguments = linked.registration.arguments
+      for (position, argument) in linked.service.initializer.enumerated() {
+        check(
+          argument, taken: arguments.flatMap { $0.indices.contains(position) ? $0[position] : nil }, of: linked.service)
+      }
+      for (property, source) in zip(linked.service.properties, linked.properties) {
+        check(property, taken: source.setter?.valueType, of: linked.service)
+      }
+    }
   }
 
   /// An external whose supplied value a typed factory's argument or a property cannot take.

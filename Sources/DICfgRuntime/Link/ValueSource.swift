@@ -16,8 +16,12 @@ enum ValueSource: Sendable {
   /// An optional reference nothing provides.
   case none
 
-  /// Compiles a plan value; `global` turns a service reference into its global number.
-  init(_ value: ResolutionPlan.Value, global: (ResolutionPlan.ServiceReference) -> Int) {
+  /// Compiles a plan value; `global` turns a service reference into its global number, and
+  /// `swift` gives a Swift value's constant (nil where the registry has none: the link reports it).
+  init(
+    _ value: ResolutionPlan.Value, global: (ResolutionPlan.ServiceReference) -> Int,
+    swift: (String) -> Constant? = { _ in nil }
+  ) {
     switch value {
     case .service(let reference): self = .service(global(reference))
     case .external(let container, let index): self = .external(container: container, index: index)
@@ -28,8 +32,9 @@ enum ValueSource: Sendable {
     case .provider(let reference): self = .provider(global(reference))
     case .lazy(let reference): self = .lazy(global(reference))
     case .tagged(_, let references): self = .tagged(references.map(global))
-    case .array(let values): self = .array(values.map { ValueSource($0, global: global) })
-    case .optional(let wrapped?): self = ValueSource(wrapped, global: global)
+    case .array(let values): self = .array(values.map { ValueSource($0, global: global, swift: swift) })
+    case .optional(let wrapped?): self = ValueSource(wrapped, global: global, swift: swift)
+    case .swift(let expression): self = swift(expression).map { .constant($0) } ?? .none
     case .optional(nil): self = .none
     }
   }

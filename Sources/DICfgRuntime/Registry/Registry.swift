@@ -22,6 +22,8 @@ public struct Registry: Sendable {
   private(set) var byName = NameChains()
   /// Per type name: the properties the graph file may set.
   var properties: [String: [String: Registration.Property]] = [:]
+  /// The Swift values graph files write (`{ swift: .convertFromSnakeCase }`), by expression.
+  var swiftValues: [String: [Registration.SwiftValue]] = [:]
 
   public init() {}
 

@@ -1,7 +1,8 @@
 // An app's composition root as apps write it: a database handle that is not Sendable, supplied as
 // an external; a store bound to its protocol; initializers with defaulted arguments, a defaulted
-// closure among them; a queue defaulted to a static member; a test double in debug builds only, named
-// by a layer limited to them. Built in Swift 5 language mode here and
+// closure among them; a queue defaulted to a static member; Swift values (an enum case, a static
+// member, a property set to a Foundation enum's case); a test double in debug builds only, named by a
+// layer limited to them. Built in Swift 5 language mode here and
 // in Swift 6 mode as NotesApp6, in debug and release, with no warning.
 import Dispatch
 import Foundation
@@ -37,15 +38,21 @@ public final class SQLNotesStore: NotesStore {
   }
 #endif
 
+public enum SortOrder: Sendable {
+  case newest, oldest
+}
+
 public final class NotesViewModel {
   public let store: any NotesStore
   public let queue: DispatchQueue
   public let pageSize: Int
+  public let order: SortOrder
 
-  public init(store: any NotesStore, queue: DispatchQueue = .main, pageSize: Int = 20) {
+  public init(store: any NotesStore, queue: DispatchQueue = .main, pageSize: Int = 20, order: SortOrder = .newest) {
     self.store = store
     self.queue = queue
     self.pageSize = pageSize
+    self.order = order
   }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 let database = Database(path: "/var/notes.db")
 let container = try MainContainer(externals: .init(database: database))
@@ -6,8 +7,14 @@ let notes = try container.notes
 let exporter = try container.exporter
 print(
   "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
-    + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label)"
-)
+    + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label), "
+    + "order \(notes.order), snake case: \(snakeCase(try container.decoder))")
+
+/// Whether the decoder reads snake-case keys, as the graph file sets it.
+func snakeCase(_ decoder: JSONDecoder) -> Bool {
+  if case .convertFromSnakeCase = decoder.keyDecodingStrategy { return true }
+  return false
+}
 #if DEBUG
   let test = try MainContainer(environment: .test, externals: .init(database: database))
   print(

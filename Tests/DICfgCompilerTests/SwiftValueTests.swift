@@ -1,0 +1,43 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgTestSupport
+import Testing
+
+/// `{ swift: … }`: an enum case, a static member or a constant as Swift writes it, typed by the
+/// parameter or property it goes to.
+@Suite struct SwiftValueTests {
+  @Test func aSwiftValueIsCompiledAsWrittenForAnArgumentAndAProperty() throws {
+    let (result, _) = compile(
+      """
+      dicfg: 1
+      services:
+        decoder: { type: JSONDecoder, properties: { keyDecodingStrategy: { swift: .convertFromSnakeCase } } }
+        feed: { type: Feed, init: { queue: { swift: DispatchQueue.main }, order: { swift: .`default` } } }
+      """)
+    #expect(result.diagnostics.isEmpty)
+    let services = try #require(result.plan).containers[0].services
+    #expect(services[0].properties.map(\.value) == [.swift(".convertFromSnakeCase")])
+    #expect(services[1].initializer.map(\.value) == [.swift("DispatchQueue.main"), .swift(".`default`")])
+  }
+
+  @Test(arguments: ["convert from snake case", "DispatchQueue.global()", ".", "a..b", "3", "[.a]", ".a.", "a-b"])
+  func aSwiftValueThatIsNotANameIsAnErrorAtTheValue(_ written: String) {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nservices:\n  feed: { type: Feed, init: { queue: { swift: 1️⃣\"\(written)\" } } }\n"
+    ])
+    let result = compile(files)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .invalidValue, at: files["app.yaml", "1️⃣"],
+          "'swift' takes an enum case, a static member or a constant as Swift writes it, such as "
+            + "'.convertFromSnakeCase' or 'DispatchQueue.main', not '\(written)'")
+      ])
+  }
+
+  @Test func aMisspeltFormKeyNamesSwift() {
+    let (result, _) = compile("dicfg: 1\nservices:\n  feed: { type: Feed, init: { queue: { swfit: .main } } }\n")
+    #expect(result.diagnostics.map(\.code) == [.unknownKey])
+    #expect(result.diagnostics.first?.message.contains("did you mean 'swift'?") == true)
+  }
+}
