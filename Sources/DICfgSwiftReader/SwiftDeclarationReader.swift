@@ -56,18 +56,30 @@ public struct SwiftDeclarationReader: Sendable {
   }
 
   /// One file's declarations as written, and where it first stops being Swift.
-  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (
-    types: [ReadType], firstError: SourceLocation?
-  ) {
+  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> FileRead {
     let scanner = SwiftDeclarationScanner(path: path, bytes: Array(text.utf8))
-    return (scanner.types, scanner.firstError.map { scanner.source.location(ofByteOffset: $0) })
+    return FileRead(
+      types: scanner.types, functions: scanner.functions,
+      firstError: scanner.firstError.map { scanner.source.location(ofByteOffset: $0) })
+  }
+
+  /// One file's declarations as written: its types, its free functions, and where it first stops
+  /// being Swift.
+  @_spi(DeclarationReads) public struct FileRead: Sendable {
+    public var types: [ReadType]
+    public var functions: [SwiftFunction]
+    public var firstError: SourceLocation?
+
+    public init(types: [ReadType], functions: [SwiftFunction], firstError: SourceLocation?) {
+      self.types = types
+      self.functions = functions
+      self.firstError = firstError
+    }
   }
 
   /// Merges the files' declarations into what the target declares: a file that does not parse is
   /// named, and its types are counted incomplete.
-  @_spi(DeclarationReads) public static func collect(
-    _ files: [(types: [ReadType], firstError: SourceLocation?)]
-  ) -> SwiftDeclarations {
+  @_spi(DeclarationReads) public static func collect(_ files: [FileRead]) -> SwiftDeclarations {
     var collector = Collector()
     for file in files {
       if let error = file.firstError {
@@ -81,6 +93,7 @@ public struct SwiftDeclarationReader: Sendable {
         if file.firstError != nil { type.complete = false }
         collector.add(type)
       }
+      collector.functions += file.functions
     }
     return collector.declarations()
   }
@@ -129,6 +142,7 @@ public struct SwiftDeclarationReader: Sendable {
 private struct Collector {
   var reads: [ReadType] = []
   var unreadable: [Diagnostic] = []
+  var functions: [SwiftFunction] = []
 
   mutating func add(_ type: ReadType) { reads.append(type) }
 
@@ -156,15 +170,18 @@ private struct Collector {
           initializersComplete: main.complete && added.allSatisfy(\.complete),
           properties: main.properties + added.flatMap(\.properties),
           propertiesComplete: main.complete && added.allSatisfy(\.complete))
+        type.functions = main.functions + added.flatMap(\.functions)
         if main.stored.contains(where: \.isLazy) && main.kind == .struct && main.initializers.isEmpty {
           type.initializersComplete = false
         }
         types[name] = type
       } else if let first = added.first {
-        types[name] = SwiftType(
+        var type = SwiftType(
           name: name, kind: .extension, location: first.location, inherited: added.flatMap(\.inherited),
           globalActor: nil, initializers: added.flatMap(\.initializers), initializersComplete: false,
           properties: added.flatMap(\.properties), propertiesComplete: false)
+        type.functions = added.flatMap(\.functions)
+        types[name] = type
       }
     }
     // A class that declares no designated initializer inherits its superclass's; one whose
@@ -174,7 +191,7 @@ private struct Collector {
       let own = main.initializers + (extensions[name] ?? []).flatMap(\.initializers)
       types[name] = Self.inheriting(type, own: own, designated: !main.initializers.isEmpty, in: types)
     }
-    return SwiftDeclarations(types: order.compactMap { types[$0] }, unreadable: unreadable)
+    return SwiftDeclarations(types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
   }
 
   private static let markers: Set<String> = [

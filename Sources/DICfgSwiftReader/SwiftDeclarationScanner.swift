@@ -11,6 +11,8 @@ public import DICfgCore
   public var inherited: [String]
   public var globalActor: String?
   public var initializers: [SwiftInitializer]
+  /// Its static and class methods.
+  public var functions: [SwiftFunction] = []
   public var properties: [SwiftProperty]
   /// Stored properties, in order, for the memberwise initializer.
   public var stored: [StoredProperty]
@@ -70,6 +72,8 @@ struct SwiftDeclarationScanner {
   private var bytes: [UInt8] { source.bytes }
   private let tokens: [SwiftToken]
   private(set) var types: [ReadType] = []
+  /// The free functions at the top level, outside types.
+  private(set) var functions: [SwiftFunction] = []
   /// The offset of the first thing that is not Swift.
   private(set) var firstError: Int?
   /// Whether the tokenizer found an error: what the scanner finds after one follows from it.
@@ -374,6 +378,13 @@ struct SwiftDeclarationScanner {
     case "var", "let":
       guard let owner else { return skipItem(from: index, to: end) }
       return scanVariable(declaration, at: index, end, owner: owner)
+    case "func":
+      // A type's static and class methods, and free functions, are what `factory:` may name; an
+      // instance method's signature is stepped over the same way (its generic parameters may hold
+      // `let`, as `<let count: Int>` does).
+      return scanFunction(
+        declaration, at: index, end, owner: owner,
+        records: owner == nil || declaration.has("static") || declaration.has("class"))
     default:
       return skipItem(from: index, to: end)
     }
@@ -613,6 +624,70 @@ struct SwiftDeclarationScanner {
         globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
         isPrivate: declaration.has("private") || declaration.has("fileprivate"),
         location: location(of: declaration.start)))
+    return index
+  }
+
+  // MARK: Functions
+
+  /// A function's name, generic parameters, parameters, effects and return type; one whose name is
+  /// an operator, or that does not read, is stepped over (a type's other members are still read).
+  private mutating func scanFunction(
+    _ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int?, records: Bool
+  ) -> Int {
+    var index = keyword + 1
+    // An operator's name (`==`, `√`) is no function a graph file names.
+    guard index < end, tokens[index].kind == .identifier,
+      let first = text(index).first, first.isLetter || first == "_" || first == "`"
+    else { return skipItem(from: keyword, to: end) }
+    let name = text(index)
+    index += 1
+    if index < end, tokens[index].kind == .operator, adjacent(index - 1, index), text(index).hasPrefix("<") {
+      index = skipAngles(from: index, end)
+    }
+    guard index < end, tokens[index].kind == .leftParen else { return skipItem(from: keyword, to: end) }
+    let close = min(tokens[index].match, end)
+    guard let parameters = readParameters(from: index + 1, to: close) else { return skipItem(from: keyword, to: end) }
+    index = min(close + 1, end)
+    var isAsync = false
+    var isThrowing = false
+    // Effects may stand on the next line: no declaration starts with them.
+    while index < end, tokens[index].kind == .identifier {
+      if isWord(index, "async") || isWord(index, "reasync") {
+        isAsync = true
+      } else if isWord(index, "throws") || isWord(index, "rethrows") {
+        isThrowing = true
+        if kind(index + 1) == .leftParen, !tokens[index + 1].newlineBefore { index = step(index + 1, end) - 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    var returnType: String?
+    if isOperator(index, "->") {
+      guard let (type, next) = readType(from: index + 1, end, stopAtAssignment: false) else {
+        return skipItem(from: keyword, to: end)
+      }
+      returnType = type
+      index = next
+    }
+    if isWord(index, "where") {
+      while index < end, tokens[index].kind != .leftBrace, !(tokens[index].newlineBefore && isItemStart(index, end)) {
+        index = step(index, end)
+      }
+    }
+    if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
+    guard records else { return index }
+    let typeActor = owner.flatMap { types[$0].globalActor }
+    let function = SwiftFunction(
+      name: name, parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, returnType: returnType,
+      globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
+      isPrivate: declaration.has("private") || declaration.has("fileprivate"), location: location(of: declaration.start)
+    )
+    if let owner {
+      types[owner].functions.append(function)
+    } else {
+      functions.append(function)
+    }
     return index
   }
 

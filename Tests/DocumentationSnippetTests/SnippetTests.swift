@@ -21,14 +21,16 @@ struct Snippet: CustomTestStringConvertible, Sendable {
   /// code an article quotes, which must stand in a golden file of the generator's output.
   var isCompiledElsewhere: Bool {
     lines.first?.hasPrefix(".target(") == true || lines.first == "// Package.swift" || isGeneratedCode
+      || lines.first?.hasPrefix("// Before (") == true
   }
 
   var isGeneratedCode: Bool { lines.contains { $0.hasPrefix("#sourceLocation") } }
 }
 
-/// The README's and the DocC articles' Swift blocks.
+/// The README's, the DocC articles' and the migrating guide to factory functions' Swift blocks;
+/// a block that shows another library's code says so on its first line (`// Before (Resolver): …`).
 private func documentationSnippets() -> [Snippet] {
-  var files = ["README.md"]
+  var files = ["README.md", "docs/migrating/factories-and-values.md"]
   let sources = repositoryRoot + "/Sources"
   let enumerator = FileManager.default.enumerator(atPath: sources)
   while let path = enumerator?.nextObject() as? String {

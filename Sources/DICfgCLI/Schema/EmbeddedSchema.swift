@@ -148,6 +148,13 @@ enum EmbeddedSchema {
           "description": "The name a Swift factory is registered under.",
           "oneOf": [{ "$ref": "#/definitions/typeName" }, { "type": "null" }]
         },
+        "factory": {
+          "description": "The function that builds the service instead of an initializer of its type: a static method ('Database.open') or a free function ('makeDatabase'), given the values of 'init:' by label.",
+          "oneOf": [
+            { "type": "string", "pattern": "^`?[A-Za-z_][A-Za-z0-9_]*`?(\\.`?[A-Za-z_][A-Za-z0-9_]*`?)*$" },
+            { "type": "null" }
+          ]
+        },
         "as": {
           "description": "Further types the service can be resolved as (protocol forwarding).",
           "type": ["array", "null"],

@@ -120,6 +120,14 @@ extension Diagnostic {
       at: key.location, notes: [Note(message: "'\(key.text)' is first defined here", location: first)])
   }
 
+  static func invalidFactory(_ node: ConfigNode) -> Diagnostic {
+    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    return .error(
+      .invalidValue,
+      "'factory' takes the name of a static method or a free function, such as 'Database.open' or 'makeDatabase', "
+        + "not \(got)", at: node.location)
+  }
+
   static func invalidSwiftValue(_ node: ConfigNode) -> Diagnostic {
     let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
     return .error(

@@ -28,13 +28,14 @@ extension GraphResolver {
           value: value(argument.value, Context(node: number, kind: .property, label: argument.label)),
           location: argument.location)
       }
-      services[node.container].append(
-        ResolutionPlan.Service(
-          id: declaration.id, type: declaration.type?.value ?? "", bindings: declaration.bindings.map(\.value),
-          scope: node.scope, eager: declaration.eager?.value ?? false,
-          arguments: declaration.arguments.map { ResolutionPlan.RuntimeArgument(name: $0.name.value, type: $0.type) },
-          initializer: initializer, properties: properties, tags: declaration.tags.map(\.value),
-          location: declaration.location, isolation: declaration.isolation?.value ?? .nonisolated))
+      var service = ResolutionPlan.Service(
+        id: declaration.id, type: declaration.type?.value ?? "", bindings: declaration.bindings.map(\.value),
+        scope: node.scope, eager: declaration.eager?.value ?? false,
+        arguments: declaration.arguments.map { ResolutionPlan.RuntimeArgument(name: $0.name.value, type: $0.type) },
+        initializer: initializer, properties: properties, tags: declaration.tags.map(\.value),
+        location: declaration.location, isolation: declaration.isolation?.value ?? .nonisolated)
+      service.factory = declaration.factory?.value
+      services[node.container].append(service)
     }
     return services
   }

@@ -13,6 +13,20 @@ extension GraphResolver {
     for number in nodes.indices {
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
+      if let factory = node.declaration.factory {
+        // Built by a function: its parameters, effects and isolation, as an initializer's.
+        let service = services[node.container][node.index]
+        if let (function, callee) = checkFactory(factory, of: node.declaration, in: swift, context: context) {
+          checkValues(of: node.declaration, service: service, initializer: function, callee: callee, context: context)
+          if function.globalActor == "MainActor" {
+            isolateOnMainActor(number, initializer: function, callee: callee, at: factory.location, services: &services)
+          }
+        }
+        if let type = swift.type(named: typeName.value) {
+          checkProperties(of: node.declaration, type: type, context: context)
+        }
+        continue
+      }
       guard let type = swift.type(named: typeName.value) else {
         if let (suggestion, reason) = meantType(typeName.value, of: node.declaration, declared: declared, in: swift) {
           diagnostics.append(
@@ -24,9 +38,11 @@ extension GraphResolver {
       }
       let service = services[node.container][node.index]
       if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
-        checkValues(of: node.declaration, service: service, initializer: initializer, type: type, context: context)
+        let callee = "\(type.name).\(initializer.signature)"
+        checkValues(of: node.declaration, service: service, initializer: initializer, callee: callee, context: context)
         if initializer.globalActor == "MainActor" {
-          isolateOnMainActor(number, initializer: initializer, type: type, at: typeName.location, services: &services)
+          isolateOnMainActor(
+            number, initializer: initializer, callee: callee, at: typeName.location, services: &services)
         }
       }
       checkProperties(of: node.declaration, type: type, context: context)
@@ -56,6 +72,75 @@ extension GraphResolver {
       }.map(\.name))
     guard renamed.count == 1, let only = renamed.first else { return nil }
     return (only, "the one type no service names with an initializer 'init(\(labels.map { $0 + ":" }.joined()))'")
+  }
+
+  /// The function `factory:` names, as an initializer, with how Swift names it; nil, with a finding
+  /// where the declarations prove it wrong: a static method the type (declared in the target) lacks,
+  /// a free function a declared one is a letter or two from, labels that name none of its overloads,
+  /// or a return type that cannot be the service's. A static method of a type the target neither
+  /// declares nor extends, or a free function of another module, is left to the Swift compiler.
+  private mutating func checkFactory(
+    _ factory: Located<String>, of declaration: ServiceDeclaration, in swift: SwiftDeclarations,
+    context: SwiftContext
+  ) -> (SwiftInitializer, String)? {
+    let (owner, candidates) = swift.functions(named: factory.value)
+    let prefix = owner.map { $0.name + "." } ?? ""
+    guard !candidates.isEmpty else {
+      let declared = (owner?.functions ?? swift.functions).map(\.name)
+      let name = String(factory.value.split(separator: ".").last ?? "")
+      let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())
+      let provable = owner.map { $0.kind != .extension && $0.initializersComplete } ?? false
+      guard provable || suggestion != nil else { return nil }
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          "'\(declaration.id)' is built by '\(factory.value)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
+            + "does not declare"
+            + (suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? "; declare it, or build "
+              + "'\(declaration.id)' with an initializer"),
+          at: factory.location,
+          notes: owner.map { [Note(message: "'\($0.name)' is declared here", location: $0.location)] } ?? []))
+      return nil
+    }
+    let labels = declaration.initializer.map(\.label)
+    let usable = candidates.filter { !$0.isPrivate }
+    guard let function = usable.first(where: { $0.asInitializer.parameterPositions(for: labels) != nil }) else {
+      let notes = candidates.prefix(6).map {
+        Note(message: "'\(prefix)\($0.signature)' is declared here", location: $0.location)
+      }
+      let given = labels.isEmpty ? "no arguments" : "'init:' lists " + Self.list(labels)
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          usable.isEmpty
+            ? "'\(declaration.id)' is built by '\(factory.value)', which is private; make it internal or build "
+              + "'\(declaration.id)' another way"
+            : "'\(declaration.id)' is built by '\(factory.value)', but \(given) and it takes "
+              + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
+              + "; list its arguments in 'init:' in its order (those with a default may be left out)",
+          at: declaration.initializer.last?.location ?? factory.location, notes: notes))
+      return nil
+    }
+    let callee = prefix + function.signature
+    let note = Note(message: "'\(callee)' is declared here", location: function.location)
+    guard let returned = function.returnType else {
+      diagnostics.append(
+        .error(
+          .typeMismatch,
+          "'\(declaration.id)' is built by '\(callee)', which returns nothing; a factory returns the service",
+          at: factory.location, notes: [note]))
+      return nil
+    }
+    let bare = String(returned.reversed().drop(while: { $0 == "?" || $0 == "!" }).reversed())
+    if let typeName = declaration.type?.value, bare != "Self", context.cannotConvert(bare, to: typeName) {
+      diagnostics.append(
+        .error(
+          .typeMismatch,
+          "'\(declaration.id)' is of type '\(typeName)', but '\(callee)' returns '\(returned)'; return that type, or "
+            + "make 'type:' the type it returns", at: factory.location, notes: [note]))
+      return nil
+    }
+    return (function.asInitializer, callee)
   }
 
   /// The initializer `init:` names; nil, with a finding when the type's initializers are all known,
@@ -134,7 +219,7 @@ extension GraphResolver {
   /// conformer, as far as every type between them is declared there.
   private mutating func checkValues(
     of declaration: ServiceDeclaration, service: ResolutionPlan.Service, initializer: SwiftInitializer,
-    type: SwiftType, context: SwiftContext
+    callee: String, context: SwiftContext
   ) {
     let positions = initializer.parameterPositions(for: declaration.initializer.map(\.label)) ?? []
     for (position, argument) in declaration.initializer.enumerated() {
@@ -143,7 +228,7 @@ extension GraphResolver {
       else { continue }
       let expected = SwiftTypeName.normalized(written)
       let note = Note(
-        message: "'\(type.name).\(initializer.signature)' is declared here", location: initializer.location)
+        message: "'\(callee)' is declared here", location: initializer.location)
       let value = service.initializer[position].value
       if let literal = literalValue(value) {
         guard !literal.fits(expected) else { continue }
@@ -159,7 +244,7 @@ extension GraphResolver {
               .typeMismatch,
               "parameter '\(parameter.name)' is \(Self.describe(literal)) in environment '\(layer.environment)', but "
                 + "argument '\(argument.label)' of '\(declaration.id)' passes it to "
-                + "'\(type.name).\(initializer.signature)', which takes '\(written)' there; write a value of that type",
+                + "'\(callee)', which takes '\(written)' there; write a value of that type",
               at: parameter.valueLocation,
               notes: [Note(message: "'\(declaration.id)' passes '$\(parameter.name)' here", location: use), note]))
           continue
@@ -168,7 +253,7 @@ extension GraphResolver {
           .error(
             .typeMismatch,
             "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
-              + "'\(type.name).\(initializer.signature)' takes '\(written)' there; write a value of that type",
+              + "'\(callee)' takes '\(written)' there; write a value of that type",
             at: use, notes: [note]))
       } else if case .service(let reference) = value {
         let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
@@ -177,7 +262,7 @@ extension GraphResolver {
           .error(
             .typeMismatch,
             "argument '\(argument.label)' of '\(declaration.id)' is the service '\(target.id)' of type "
-              + "'\(targetType)', but '\(type.name).\(initializer.signature)' takes '\(written)' there; pass a "
+              + "'\(targetType)', but '\(callee)' takes '\(written)' there; pass a "
               + "service of that type", at: Self.location(of: argument), notes: [note]))
       }
     }
@@ -186,7 +271,7 @@ extension GraphResolver {
   /// A service built by a main-actor initializer is main-actor isolated, whether or not the file says
   /// so; a file that says `isolation: nonisolated` is contradicted.
   private mutating func isolateOnMainActor(
-    _ number: Int, initializer: SwiftInitializer, type: SwiftType, at location: SourceLocation,
+    _ number: Int, initializer: SwiftInitializer, callee: String, at location: SourceLocation,
     services: inout [[ResolutionPlan.Service]]
   ) {
     let node = nodes[number]
@@ -194,11 +279,12 @@ extension GraphResolver {
       diagnostics.append(
         .error(
           .isolationMismatch,
-          "'\(node.declaration.id)' says 'isolation: nonisolated', but '\(type.name).\(initializer.signature)' is "
+          "'\(node.declaration.id)' says 'isolation: nonisolated', but '\(callee)' is "
             + "isolated to the main actor; remove 'isolation' (the Swift declaration decides) or make the "
-            + "initializer 'nonisolated'", at: written.location,
+            + "\(callee.hasPrefix("init(") || callee.contains(".init(") ? "initializer" : "function") 'nonisolated'",
+          at: written.location,
           notes: [
-            Note(message: "'\(type.name).\(initializer.signature)' is declared here", location: initializer.location)
+            Note(message: "'\(callee)' is declared here", location: initializer.location)
           ]))
       return
     }

@@ -106,6 +106,12 @@ struct DeclarationDecoder {
       switch field.key.text {
       case "type": service.type = typeName(value, for: "type")
       case "alias": service.alias = name(value, for: "alias", what: "a service id")
+      case "factory":
+        guard let scalar = value.scalar, SwiftValueExpression.isFunctionName(scalar.text) else {
+          diagnostics.append(.invalidFactory(value))
+          break
+        }
+        service.factory = Located(value: scalar.text, location: value.location)
       case "as":
         service.bindings = items(value, for: "as", what: "a list of types").compactMap { typeName($0, for: "as") }
       case "scope": service.scope = name(value, for: "scope", what: "a scope name")

@@ -7,7 +7,7 @@ public enum GraphFileKeys {
   public static let topLevel = ["dicfg", "imports", "parameters", "condition", "containers"] + container
   /// The keys of a service.
   public static let service = [
-    "type", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
+    "type", "factory", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
   ]
   /// The keys of an external.
   public static let external = ["type", "retain", "optional"]

@@ -10,6 +10,12 @@ public enum SwiftValueExpression {
     return !names.isEmpty && names.allSatisfy(isName)
   }
 
+  /// Whether `text` names a function as a graph file's `factory:` does: a free function
+  /// (`makeDatabase`) or a static method (`Database.open`, `Storage.Database.open`).
+  public static func isFunctionName(_ text: String) -> Bool {
+    !text.hasPrefix(".") && isValid(text)
+  }
+
   private static func isName(_ name: Substring) -> Bool {
     var name = name
     if name.first == "`", name.last == "`", name.count > 2 { name = name.dropFirst().dropLast() }

@@ -31,6 +31,7 @@ extension PlanStatement {
     case .bind(let types): return "plan.bind(\(Self.swift(types)))"
     case .eager: return "plan.eager()"
     case .mainActor: return "plan.mainActor()"
+    case .factory(let name): return "plan.factory(\(Self.quoted(name)))"
     case .tags(let tags): return "plan.tags(\(Self.swift(tags)))"
     case .argument(let name, let type): return "plan.argument(\(Self.quoted(name)), \(Self.quoted(type)))"
     case .initializer(let label, let value, let at):

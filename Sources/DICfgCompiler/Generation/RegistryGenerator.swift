@@ -193,7 +193,7 @@ public struct RegistryGenerator: Sendable {
             RegistryModel.Factory(
               typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
               constant: constant, anchor: anchor, effects: effects(of: service),
-              condition: keyConditions[use.key] ?? nil)))
+              condition: keyConditions[use.key] ?? nil, function: service.factory)))
       }
       guard let constant else { continue }
       var check = RegistryModel.Check(
@@ -216,9 +216,7 @@ public struct RegistryGenerator: Sendable {
 
   /// The effects of the initializer a service's `init:` names, where the target's Swift declares it.
   private func effects(of service: ResolutionPlan.Service) -> RegistryModel.Factory.Effects? {
-    guard let type = typedContainers?.swift?.type(named: service.type),
-      let initializer = SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers)
-    else { return nil }
+    guard let initializer = typedContainers?.swift?.constructor(of: service) else { return nil }
     return RegistryModel.Factory.Effects(isThrowing: initializer.isThrowing, isAsync: initializer.isAsync)
   }
 
@@ -472,15 +470,18 @@ public struct RegistryGenerator: Sendable {
   private func render(_ statement: RegistryModel.Statement, aliases: [String: String], into writer: inout SwiftWriter) {
     switch statement {
     case .register(let factory):
-      let typeName = literal(factory.typeName)
+      let typeName = literal(factory.function ?? factory.typeName)
       let type = aliases[factory.typeName] ?? factory.typeName
+      // What is called: the type's initializer, or the function `factory:` names.
+      let callee = factory.function ?? type
+      let reference = factory.function ?? "\(type).init"
       guard let constant = factory.constant else {
         let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
         // Another module's initializer is called through `dicfgMake`, so the closure is `@Sendable` in
         // every language mode without the generator knowing whether it throws.
         let initializer =
-          factory.effects.map { "{ " + Self.call(type, labels: [], effects: $0) + " }" }
-          ?? (factory.isMainActor ? "\(type).init" : "{ try dicfgMake(\(type).init) }")
+          factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
+          ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
         writer.mapped(
           file: factory.anchor.file, line: factory.anchor.line,
           ["try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"])
@@ -491,9 +492,9 @@ public struct RegistryGenerator: Sendable {
       if let effects = factory.effects {
         let helper =
           factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
-        value = "\(helper) { " + Self.call(type, labels: factory.labels, effects: effects) + " }"
+        value = "\(helper) { " + Self.call(callee, labels: factory.labels, effects: effects) + " }"
       } else {
-        value = "\(type).init(" + factory.labels.map { $0 + ":" }.joined() + ")"
+        value = reference + "(" + factory.labels.map { $0 + ":" }.joined() + ")"
       }
       writer.mapped(
         file: factory.anchor.file, line: factory.anchor.line,

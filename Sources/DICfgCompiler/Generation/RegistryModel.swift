@@ -19,9 +19,13 @@ public struct RegistryModel: Sendable, Equatable {
     }
   }
 
-  /// One initializer registered as a factory: `Type.init(label:…)`.
+  /// One initializer registered as a factory: `Type.init(label:…)`, or a function (`factory:`).
   public struct Factory: Sendable, Equatable {
+    /// The type it builds.
     public var typeName: String
+    /// The static method or free function it is (`Database.open`), registered under its name; nil
+    /// for an initializer of ``typeName``.
+    public var function: String?
     public var labels: [String]
     /// Whether it is registered as a main-actor factory: a service built with it says
     /// `isolation: MainActor`.
@@ -54,9 +58,10 @@ public struct RegistryModel: Sendable, Equatable {
 
     public init(
       typeName: String, labels: [String], isMainActor: Bool, constant: String?, anchor: Line, effects: Effects? = nil,
-      condition: String? = nil
+      condition: String? = nil, function: String? = nil
     ) {
       self.typeName = typeName
+      self.function = function
       self.labels = labels
       self.isMainActor = isMainActor
       self.constant = constant

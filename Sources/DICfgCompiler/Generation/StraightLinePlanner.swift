@@ -287,10 +287,9 @@ struct StraightLinePlanner {
       guard StraightLinePlanner.isPerResolve(service.scope),
         planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         service.scope == .graph || service.properties.isEmpty,
-        let type = planner.swift.type(named: service.type),
-        let initializer = SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers),
+        let initializer = planner.swift.constructor(of: service),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
-        service.properties.isEmpty || type.kind == .class
+        service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class
       else { throw Unplannable() }
       var uses = Uses()
       let arguments = try self.arguments(of: service, initializer, owner: index, uses: &uses)
@@ -312,7 +311,7 @@ struct StraightLinePlanner {
         model: TypedContainerModel.Maker(
           function: Self.makeFunction(service), type: service.type, parameters: parameters,
           arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
-          isMainActor: isMainActor),
+          isMainActor: isMainActor, builder: service.factory),
         hoisted: order, calls: calls, passesContainer: uses.container)
     }
 
@@ -354,8 +353,7 @@ struct StraightLinePlanner {
       guard service.scope == .singleton, service.properties.isEmpty, service.arguments.isEmpty,
         let number = planner.globalNumbers[index], let facts = planner.accessors[index], !facts.isAsync,
         planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
-        let type = planner.swift.type(named: service.type),
-        let initializer = SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers),
+        let initializer = planner.swift.constructor(of: service),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
       var uses = Uses()
@@ -365,10 +363,12 @@ struct StraightLinePlanner {
       let callsMainActor = uses.calls.contains {
         if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false }
       }
-      return TypedContainerModel.SingletonBuild(
+      var build = TypedContainerModel.SingletonBuild(
         number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing },
         isMainActor: service.isolation == .mainActor || uses.mainActor || callsMainActor, calls: uses.calls)
+      build.builder = service.factory
+      return build
     }
 
     /// Whether two variants of a service are built alike: the same type, scope, isolation, run-time

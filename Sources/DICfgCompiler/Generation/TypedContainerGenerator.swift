@@ -397,8 +397,7 @@ public struct TypedContainerGenerator: Sendable {
 
   /// Whether the Swift declares the initializer the service is built with `async`.
   private func isAsync(_ service: ResolutionPlan.Service) -> Bool {
-    guard let type = swift?.type(named: service.type) else { return false }
-    return SwiftInitializer.named(by: service.initializer.map(\.label), among: type.initializers)?.isAsync ?? false
+    swift?.constructor(of: service)?.isAsync ?? false
   }
 
   // MARK: Rendering
@@ -817,7 +816,7 @@ public struct TypedContainerGenerator: Sendable {
       writer.line("if isReplaced { return \(build.isThrowing ? "try" : "try!") \(resolve) }")
       let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
       let construct =
-        "\(build.initializerThrows ? "try " : "")\(spelling.concrete(build.type))(\(values.joined(separator: ", ")))"
+        "\(build.initializerThrows ? "try " : "")\(build.builder ?? spelling.concrete(build.type))(\(values.joined(separator: ", ")))"
       writer.line(
         "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(type).self) "
           + "{ \(construct) }")
@@ -847,7 +846,7 @@ public struct TypedContainerGenerator: Sendable {
       "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
         + "\(maker.isThrowing ? " throws" : "") -> \(type) {")
     writer.indent {
-      $0.line("\(maker.initializerThrows ? "try " : "")\(type)(\(values.joined(separator: ", ")))")
+      $0.line("\(maker.initializerThrows ? "try " : "")\(maker.builder ?? type)(\(values.joined(separator: ", ")))")
     }
     writer.line("}")
   }
@@ -944,6 +943,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isMainActor: Bool
     /// The make functions the build calls, by service.
     public var calls: [Int]
+    /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
+    public var builder: String?
 
     public init(
       number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
@@ -1017,6 +1018,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// Whether the function throws: its initializer, an accessor or a make function it calls can.
     public var isThrowing: Bool
     public var isMainActor: Bool
+    /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
+    public var builder: String? = nil
   }
 
   public struct Parameter: Sendable, Equatable {

@@ -13,6 +13,8 @@ struct ServiceDeclaration {
   /// The service's key, where diagnostics about the service point.
   var location: SourceLocation
   var type: Located<String>?
+  /// `factory: Database.open`: the function that builds it instead of an initializer.
+  var factory: Located<String>?
   var alias: Located<String>?
   var bindings: [Located<String>] = []
   var scope: Located<String>?

@@ -16,16 +16,19 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
   /// Files that could not be read or parsed whole (warnings: what they declare is left to the
   /// Swift compiler), and paths given where no file is (errors).
   public var unreadable: [Diagnostic]
+  /// The free functions declared at the top level of the files, in source order.
+  public var functions: [SwiftFunction] = []
   /// Each type's position in ``types`` by its name (the first, where two extend one name).
   private var typeIndex: [String: Int]
 
   private enum CodingKeys: String, CodingKey {
-    case types, unreadable
+    case types, unreadable, functions
   }
 
-  public init(types: [SwiftType] = [], unreadable: [Diagnostic] = []) {
+  public init(types: [SwiftType] = [], unreadable: [Diagnostic] = [], functions: [SwiftFunction] = []) {
     self.types = types
     self.unreadable = unreadable
+    self.functions = functions
     typeIndex = Self.index(of: types)
   }
 
@@ -33,7 +36,37 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       types: try container.decode([SwiftType].self, forKey: .types),
-      unreadable: try container.decode([Diagnostic].self, forKey: .unreadable))
+      unreadable: try container.decode([Diagnostic].self, forKey: .unreadable),
+      functions: try container.decodeIfPresent([SwiftFunction].self, forKey: .functions) ?? [])
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(types, forKey: .types)
+    try container.encode(unreadable, forKey: .unreadable)
+    try container.encode(functions, forKey: .functions)
+  }
+
+  /// What builds `service`, as an initializer: the initializer of its type its `init:` labels name,
+  /// or the function its `factory:` names with those labels; nil where the declarations do not say.
+  public func constructor(of service: ResolutionPlan.Service) -> SwiftInitializer? {
+    let labels = service.initializer.map(\.label)
+    if let factory = service.factory {
+      return functions(named: factory).functions.lazy.map(\.asInitializer)
+        .first { $0.parameterPositions(for: labels) != nil }
+    }
+    guard let type = type(named: service.type) else { return nil }
+    return SwiftInitializer.named(by: labels, among: type.initializers)
+  }
+
+  /// The functions a graph file's `factory:` names: `Type.method`, the static methods of that name
+  /// of the type the target declares or extends (with the type, nil where the target neither
+  /// declares nor extends it); `function`, the free functions of that name.
+  public func functions(named name: String) -> (owner: SwiftType?, functions: [SwiftFunction]) {
+    guard let dot = name.lastIndex(of: ".") else { return (nil, functions.filter { $0.name == name }) }
+    let method = String(name[name.index(after: dot)...])
+    guard let owner = type(named: String(name[..<dot])) else { return (nil, []) }
+    return (owner, owner.functions.filter { $0.name == method })
   }
 
   /// The type a graph file names, found by `SwiftTypeName.lookupNames` (by its qualified
@@ -78,6 +111,8 @@ public struct SwiftType: Sendable, Hashable, Codable {
   /// Whether ``initializers`` are all it has. False where some may come from what the reader
   /// cannot see: a superclass declared elsewhere, a macro, a declaration it could not parse.
   public var initializersComplete: Bool
+  /// Its static and class methods: functions a graph file's `factory:` may name.
+  public var functions: [SwiftFunction] = []
   /// Its stored and computed instance properties.
   public var properties: [SwiftProperty]
   /// Whether ``properties`` are all it has (false beside a superclass declared elsewhere or a macro).
@@ -172,6 +207,48 @@ public struct SwiftParameter: Sendable, Hashable, Codable {
     self.type = type
     self.hasDefault = hasDefault
   }
+}
+
+/// A function a graph file's `factory:` may name: a type's static or class method, or a free
+/// function.
+public struct SwiftFunction: Sendable, Hashable, Codable {
+  public var name: String
+  public var parameters: [SwiftParameter]
+  public var isThrowing: Bool
+  public var isAsync: Bool
+  /// Its return type as written; nil where it returns nothing.
+  public var returnType: String?
+  /// Its global actor, its own or, for a method, its type's.
+  public var globalActor: String?
+  /// `private` or `fileprivate`: the generated code cannot call it.
+  public var isPrivate: Bool
+  public var location: SourceLocation
+
+  public init(
+    name: String, parameters: [SwiftParameter], isThrowing: Bool = false, isAsync: Bool = false,
+    returnType: String? = nil, globalActor: String? = nil, isPrivate: Bool = false, location: SourceLocation
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.isThrowing = isThrowing
+    self.isAsync = isAsync
+    self.returnType = returnType
+    self.globalActor = globalActor
+    self.isPrivate = isPrivate
+    self.location = location
+  }
+
+  /// The function as the checks and the generator treat what builds a service: its parameters,
+  /// effects and isolation, failable where it returns an optional.
+  public var asInitializer: SwiftInitializer {
+    SwiftInitializer(
+      parameters: parameters, isThrowing: isThrowing, isAsync: isAsync,
+      isFailable: returnType.map { $0.hasSuffix("?") || $0.hasSuffix("!") } ?? false, globalActor: globalActor,
+      isPrivate: isPrivate, location: location)
+  }
+
+  /// How Swift names it: `open(name:inMemory:)`.
+  public var signature: String { name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")" }
 }
 
 /// An instance property.

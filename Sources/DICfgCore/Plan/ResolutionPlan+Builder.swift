@@ -161,6 +161,9 @@ extension ResolutionPlan {
     /// Builds the service on the main actor.
     public mutating func mainActor() { containers[container].services[service].isolation = .mainActor }
 
+    /// The function that builds the last service (`factory:`).
+    public mutating func factory(_ name: String) { containers[container].services[service].factory = name }
+
     /// The service's tags.
     public mutating func tags(_ tags: [String]) { containers[container].services[service].tags = tags }
 

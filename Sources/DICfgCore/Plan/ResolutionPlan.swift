@@ -177,6 +177,14 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       get { fields.values.isolation ?? .nonisolated }
       set { edit { $0.isolation = newValue == .nonisolated ? nil : newValue } }
     }
+    /// The function that builds it instead of an initializer of ``type`` (`factory: Database.open`):
+    /// a static method or a free function, given the `init:` values by label.
+    public var factory: String? {
+      get { fields.values.factory }
+      set { edit { $0.factory = newValue } }
+    }
+    /// The name its factory is registered under: the function that builds it, else its type.
+    public var registeredName: String { fields.values.factory ?? fields.values.type }
 
     public init(
       id: String, type: String, bindings: [String], scope: ScopeKind, eager: Bool, arguments: [RuntimeArgument],
@@ -226,6 +234,8 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       var location: SourceLocation
       /// Absent from the encoded plan for a nonisolated service.
       var isolation: Isolation?
+      /// Absent from the encoded plan for a service built by an initializer.
+      var factory: String?
     }
 
     private final class Fields: Sendable {

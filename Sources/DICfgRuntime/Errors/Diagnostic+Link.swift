@@ -4,11 +4,13 @@ import DICfgCore
 
 extension Diagnostic {
   static func unregisteredType(_ service: ResolutionPlan.Service, registered: some Collection<String>) -> Diagnostic {
-    .error(
+    let name = service.registeredName
+    let register =
+      service.factory.map { "registry.register(\($0), typeName: \"\($0)\")" } ?? "registry.register(\(name).init)"
+    return .error(
       .unregisteredType,
-      "no factory is registered for '\(service.type)' (service '\(service.id)'); register one with "
-        + "'registry.register(\(service.type).init)'" + Suggestions.clause(for: service.type, among: registered),
-      at: service.location)
+      "no factory is registered for '\(name)' (service '\(service.id)'); register one with '\(register)'"
+        + Suggestions.clause(for: name, among: registered), at: service.location)
   }
 
   static func factoryArity(_ service: ResolutionPlan.Service, argumentTypes: [String]) -> Diagnostic {

@@ -22,7 +22,7 @@ public enum LinkChecks {
     func check(_ service: ResolutionPlan.Service) {
       let given = service.initializer
       let type: RegisteredType
-      let match = types.match(type: service.type, initializer: given)
+      let match = types.match(type: service.registeredName, initializer: given)
       if case .found(let position) = match { factories.append(position) } else { factories.append(nil) }
       let count = diagnostics.count
       defer { checked.append(diagnostics.count == count ? match.found.map { types.types[$0] } : nil) }

@@ -24,7 +24,7 @@ struct Linker {
       for (local, service) in container.services.enumerated() {
         guard let factory = factories[firstService[containerIndex] + local] else { continue }
         let registration = registry.entries[factory]
-        let setters = registry.properties.isEmpty ? [:] : registry.properties[registration.name] ?? [:]
+        let setters = registry.setters(of: registration)
         services.append(
           LinkedService(
             service: service, container: containerIndex, registration: registration, setters: setters,

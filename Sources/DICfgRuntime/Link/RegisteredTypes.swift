@@ -24,10 +24,7 @@ struct RegisteredTypes {
 
   /// The types of a registry, found through the registry's own index of names.
   init(_ registry: Registry) {
-    let properties = registry.properties
-    types = registry.entries.map {
-      RegisteredType($0, properties: properties.isEmpty ? [:] : properties[$0.name] ?? [:])
-    }
+    types = registry.entries.map { RegisteredType($0, properties: registry.setters(of: $0)) }
     byName = registry.byName
     nameByFullName = Self.fullNames(types)
   }

@@ -105,6 +105,14 @@ public struct Registry: Sendable {
       labels: nil)
   }
 
+  /// The properties the graph file may set on what `registration` builds: those registered under
+  /// its name, else, for a function registered under its own name (`Database.open`), those of the
+  /// type it builds.
+  func setters(of registration: Registration) -> [String: Registration.Property] {
+    guard !properties.isEmpty else { return [:] }
+    return properties[registration.name] ?? properties[TypeName.of(registration.builtType)] ?? [:]
+  }
+
   /// Registers a property the graph file may set, through a writable key path.
   public mutating func property<T: AnyObject, Value>(
     _ property: String, of type: T.Type, _ keyPath: ReferenceWritableKeyPath<T, Value> & Sendable,

@@ -1,8 +1,8 @@
 // An app's composition root as apps write it: a database handle that is not Sendable, supplied as
 // an external; a store bound to its protocol; initializers with defaulted arguments, a defaulted
 // closure among them; a queue defaulted to a static member; Swift values (an enum case, a static
-// member, a property set to a Foundation enum's case); a test double in debug builds only, named by a
-// layer limited to them. Built in Swift 5 language mode here and
+// member, a property set to a Foundation enum's case); services built by a static method with code in
+// it and by a free function; a test double in debug builds only, named by a layer limited to them. Built in Swift 5 language mode here and
 // in Swift 6 mode as NotesApp6, in debug and release, with no warning.
 import Dispatch
 import Foundation
@@ -27,6 +27,15 @@ public final class SQLNotesStore: NotesStore {
     self.database = database
     self.decoder = decoder
     self.log = log
+  }
+
+  /// Opens the store as apps do, with code: a schema version and a migration, both defaulted.
+  public static func open(
+    database: Database, decoder: JSONDecoder, schemaVersion: Int = 3,
+    migrate: @escaping (Int) -> Void = { print("migrating to schema \($0)") }
+  ) throws -> SQLNotesStore {
+    migrate(schemaVersion)
+    return SQLNotesStore(database: database, decoder: decoder)
   }
 }
 
@@ -76,4 +85,9 @@ public final class Backup {
     self.database = database
     self.interval = interval
   }
+}
+
+/// A free function that builds a service.
+public func scheduleBackup(of database: Database) -> Backup {
+  Backup(database: database, every: 60)
 }

@@ -3,6 +3,7 @@ import Foundation
 
 let database = Database(path: "/var/notes.db")
 let container = try MainContainer(externals: .init(database: database))
+print("created")
 let notes = try container.notes
 let exporter = try container.exporter
 print(

@@ -9,16 +9,14 @@ import SwiftSyntax
 /// two readings compare field by field.
 public enum SyntaxDeclarationReader {
   /// One file's declarations as written, and the first place swift-syntax finds an error.
-  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> (
-    types: [ReadType], firstError: DICfgCore.SourceLocation?
-  ) {
+  @_spi(DeclarationReads) public static func scan(path: String, text: String) -> SwiftDeclarationReader.FileRead {
     let tree = Parser.parse(source: text)
     let converter = SourceLocationConverter(fileName: path, tree: tree)
     var visitor = FileVisitor(path: path, converter: converter, bytes: Array(text.utf8))
     visitor.visit(tree.statements.map(\.item), prefix: nil)
-    guard tree.hasError else { return (visitor.types, nil) }
+    guard tree.hasError else { return .init(types: visitor.types, functions: visitor.functions, firstError: nil) }
     let error = firstError(in: Syntax(tree)) ?? Syntax(tree)
-    return (visitor.types, visitor.location(of: error))
+    return .init(types: visitor.types, functions: visitor.functions, firstError: visitor.location(of: error))
   }
 
   /// What a target declares, read with swift-syntax.
@@ -41,6 +39,8 @@ struct FileVisitor {
   let path: String
   let converter: SourceLocationConverter
   var types: [ReadType] = []
+  /// The free functions at the top level.
+  var functions: [SwiftFunction] = []
 
   let bytes: [UInt8]
 
@@ -69,6 +69,10 @@ struct FileVisitor {
         default: break
         }
       }
+      return
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+      if prefix == nil, let read = read(function, typeActor: nil) { functions.append(read) }
       return
     }
     let kind: SwiftType.Kind
@@ -131,6 +135,11 @@ struct FileVisitor {
         type.initializers.append(read(initializer, typeActor: actor))
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         read(variable, into: &type)
+      } else if let function = decl.as(FunctionDeclSyntax.self) {
+        let modifiers = function.modifiers.map(\.name.text)
+        if modifiers.contains("static") || modifiers.contains("class"), let read = read(function, typeActor: actor) {
+          type.functions.append(read)
+        }
       } else if decl.is(MacroExpansionDeclSyntax.self) {
         type.complete = false
       } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
@@ -158,6 +167,25 @@ struct FileVisitor {
       globalActor: nonisolated ? nil : Self.globalActor(initializer.attributes) ?? typeActor,
       isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate"),
       location: location(of: Syntax(initializer)))
+  }
+
+  /// A function named by an identifier (not an operator).
+  private func read(_ function: FunctionDeclSyntax, typeActor: String?) -> SwiftFunction? {
+    guard case .identifier = function.name.tokenKind else { return nil }
+    let parameters = function.signature.parameterClause.parameters.map { parameter in
+      let label = parameter.firstName.text
+      return SwiftParameter(
+        label: label == "_" ? nil : label, type: parameter.type.trimmedDescription,
+        hasDefault: parameter.defaultValue != nil)
+    }
+    let effects = function.signature.effectSpecifiers
+    let modifiers = function.modifiers.map(\.name.text)
+    return SwiftFunction(
+      name: function.name.text, parameters: parameters, isThrowing: effects?.throwsClause != nil,
+      isAsync: effects?.asyncSpecifier != nil, returnType: function.signature.returnClause?.type.trimmedDescription,
+      globalActor: modifiers.contains("nonisolated") ? nil : Self.globalActor(function.attributes) ?? typeActor,
+      isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate"),
+      location: location(of: Syntax(function)))
   }
 
   private func read(_ variable: VariableDeclSyntax, into type: inout ReadType) {

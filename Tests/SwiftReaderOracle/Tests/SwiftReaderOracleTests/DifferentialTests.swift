@@ -31,6 +31,25 @@ import Testing
 
   static let hardCases = corpus.filter { $0.hasPrefix("Tests/SwiftReaderOracle/HardCases/") }
 
+  /// Public Swift code read where it lies: every `.swift` file under the folders
+  /// `DICFG_READER_CORPUS` lists (separated by `:`), by absolute path; none when it is unset. Each
+  /// shape where the readers disagree becomes a hard case.
+  static let publicCorpus: [String] = {
+    let folders = (ProcessInfo.processInfo.environment["DICFG_READER_CORPUS"] ?? "").split(separator: ":")
+    var found: [String] = []
+    for folder in folders {
+      guard let walker = FileManager.default.enumerator(atPath: String(folder)) else { continue }
+      while let relative = walker.nextObject() as? String {
+        if (relative as NSString).lastPathComponent.hasPrefix(".") {
+          walker.skipDescendants()
+          continue
+        }
+        if relative.hasSuffix(".swift") { found.append(String(folder) + "/" + relative) }
+      }
+    }
+    return found.sorted()
+  }()
+
   @Test func theCorpusHoldsTheRepositoryAndTheHardCases() {
     #expect(Self.corpus.count > 250)
     #expect(Self.corpus.contains("Sources/DICfgSwiftReader/SwiftTokenizer.swift"))
@@ -39,8 +58,15 @@ import Testing
     #expect(Self.hardCases.count >= 10)
   }
 
-  @Test(arguments: corpus) func bothReadersReadTheFileAlike(_ path: String) throws {
-    let text = try String(contentsOf: Self.root.appending(path: path), encoding: .utf8)
+  @Test(arguments: corpus + publicCorpus) func bothReadersReadTheFileAlike(_ path: String) throws {
+    let text: String
+    if path.hasPrefix("/") {
+      // A public file that is not UTF-8 is no Swift either reader reads.
+      guard let read = try? String(contentsOf: URL(filePath: path), encoding: .utf8) else { return }
+      text = read
+    } else {
+      text = try String(contentsOf: Self.root.appending(path: path), encoding: .utf8)
+    }
     let mine = SwiftDeclarationReader.scan(path: path, text: text)
     let oracle = SyntaxDeclarationReader.scan(path: path, text: text)
     #expect(
@@ -48,6 +74,7 @@ import Testing
       "parses: \(mine.firstError.map { "not at \($0)" } ?? "yes") beside swift-syntax's \(oracle.firstError.map { "not at \($0)" } ?? "yes")"
     )
     guard oracle.firstError == nil else { return }
+    #expect(mine.functions == oracle.functions, "free functions")
     #expect(mine.types.map(\.name) == oracle.types.map(\.name))
     for (read, expected) in zip(mine.types, oracle.types) where read != expected {
       Issue.record(
@@ -71,6 +98,12 @@ import Testing
   private static func describe(_ type: ReadType) -> String {
     var parts = ["\(type.kind) at \(type.location)", "inherits \(type.inherited)", "complete \(type.complete)"]
     if let actor = type.globalActor { parts.append("@\(actor)") }
+    for function in type.functions {
+      parts.append(
+        "static \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
+          + "throws \(function.isThrowing) async \(function.isAsync) actor \(function.globalActor ?? "-") "
+          + "private \(function.isPrivate) at \(function.location)")
+    }
     for initializer in type.initializers {
       parts.append(
         "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
