@@ -120,6 +120,12 @@ private func errors(_ output: String) -> [String] {
         + "'init(payments:shipping:config:)'? [#unknown-type]"
     ),
     (
+      "LostConformance",
+      "Sources/LostConformance/dicfg.yaml:5:10: error: 'client' is bound as 'HTTPClient', but 'LegacyClient' does not "
+        + "conform to 'HTTPClient'; declare the conformance ('extension LegacyClient: HTTPClient {}'), or remove "
+        + "'HTTPClient' from 'as:' [#type-mismatch]"
+    ),
+    (
       "LayerValue",
       "Sources/LayerValue/dicfg.production.yaml:5:12: error: argument 'fee' of 'payments' is the string \"30\", but "
         + "'Payments.Gateway.init(client:fee:)' takes 'Double' there; write a value of that type [#type-mismatch]"

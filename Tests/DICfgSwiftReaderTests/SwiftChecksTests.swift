@@ -164,6 +164,59 @@ import Testing
       ])
   }
 
+  // A class renamed in Swift only: a protocol a letter away is never what a service's type means,
+  // nor a class whose initializers do not take `init:`'s labels, beside the one type that does.
+  @Test func aRenamedClassIsNamedByItsInitializerNotByAProtocolOrAClassThatCannotBeBuiltSo() {
+    let swift = MarkedFiles([
+      "Sources/App/Rates.swift": """
+      protocol Converter {}
+      final class Convertor { init() {} }
+      final class Rates {}
+      1️⃣final class RateTable: Converter { init(rates: Rates) {} }
+      """
+    ])
+    let files = graph("  rates: { type: Rates }\n  table: { type: 1️⃣Converters, init: { rates: rates } }\n")
+    #expect(
+      compile(files, swift: swift).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .unknownType, at: files["app.yaml", "1️⃣"],
+          "'table' is of type 'Converters', which the target's Swift does not declare; did you mean 'RateTable', the "
+            + "one type no service names with an initializer 'init(rates:)'?")
+      ])
+  }
+
+  // A class that lost its conformance to the protocol it is bound to with `as:`: one error at the
+  // binding, naming both, and none at the services that take the protocol.
+  @Test func aLostConformanceIsOneErrorAtTheBinding() {
+    let swift = MarkedFiles([
+      "Sources/App/Client.swift": """
+      1️⃣protocol HTTPClient: Sendable {}
+      2️⃣final class URLSessionClient: Sendable {}
+      final class API { init(client: any HTTPClient) {} }
+      final class Uploader { init(client: (any HTTPClient)?) {} }
+      """
+    ])
+    let files = graph(
+      """
+        client: { type: URLSessionClient, as: [1️⃣HTTPClient] }
+        api: { type: API, init: { client: HTTPClient } }
+        uploader: { type: Uploader, init: { client: HTTPClient } }
+        lookup: { type: API, init: { client: client } }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "'client' is bound as 'HTTPClient', but 'URLSessionClient' does not conform to 'HTTPClient'; declare the "
+            + "conformance ('extension URLSessionClient: HTTPClient {}'), or remove 'HTTPClient' from 'as:'")
+      ])
+    #expect(
+      result.diagnostics.first?.notes.map(\.location) == [
+        swift["Sources/App/Client.swift", "2️⃣"], swift["Sources/App/Client.swift", "1️⃣"],
+      ])
+  }
+
   @Test func aMisspeltTypeIsOneErrorAtTheTypeWithDidYouMean() {
     let files = graph(
       """

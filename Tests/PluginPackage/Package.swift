@@ -2,8 +2,9 @@
 // A package that applies dicfg's build-tool plugin, built by DICfgPluginTests: `Shop` and `ShopApp`
 // build and run; `IsolationFromSwift` builds a main-actor type whose isolation only its Swift says;
 // `SDKTypes` builds and runs services of Foundation's types; `NotesApp` (Swift 5 mode) and `NotesApp6`
-// build and run an app-shaped composition root; each other target holds one mistake in its
-// graph file or a layer, which must fail the build with one error at the graph file's line.
+// build and run an app-shaped composition root; `CaptiveSingleton` builds with the graph file's
+// warning; each other target holds one mistake in its graph file or a layer, which must fail the build
+// with one error at the graph file's line.
 import PackageDescription
 
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
@@ -39,6 +40,7 @@ let package = Package(
     .target(name: "UndeclaredType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "RenamedType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "CaptiveSingleton", dependencies: runtime, plugins: plugin),
+    .target(name: "LostConformance", dependencies: ["Shop"] + runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
   ] + apps,
   swiftLanguageModes: [.v6]

@@ -8,8 +8,10 @@ import DICfgCore
 
 extension GraphResolver {
   mutating func checkSwift(_ swift: SwiftDeclarations, services: inout [[ResolutionPlan.Service]]) {
-    let declared = swift.types.filter { $0.kind != .extension }.map(\.name)
+    // A service's type is built: a protocol is never what a misspelt `type:` means.
+    let declared = swift.types.filter { $0.kind != .extension && $0.kind != .protocol }.map(\.name)
     let context = SwiftContext(swift)
+    let lost = checkBindings(swift, context: context)
     for number in nodes.indices {
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
@@ -17,7 +19,9 @@ extension GraphResolver {
         // Built by a function: its parameters, effects and isolation, as an initializer's.
         let service = services[node.container][node.index]
         if let (function, callee) = checkFactory(factory, of: node.declaration, in: swift, context: context) {
-          checkValues(of: node.declaration, service: service, initializer: function, callee: callee, context: context)
+          checkValues(
+            of: node.declaration, service: service, initializer: function, callee: callee, context: context,
+            lostBindings: lost)
           if function.globalActor == "MainActor" {
             isolateOnMainActor(number, initializer: function, callee: callee, at: factory.location, services: &services)
           }
@@ -39,7 +43,9 @@ extension GraphResolver {
       let service = services[node.container][node.index]
       if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
         let callee = "\(type.name).\(initializer.signature)"
-        checkValues(of: node.declaration, service: service, initializer: initializer, callee: callee, context: context)
+        checkValues(
+          of: node.declaration, service: service, initializer: initializer, callee: callee, context: context,
+          lostBindings: lost)
         if initializer.globalActor == "MainActor" {
           isolateOnMainActor(
             number, initializer: initializer, callee: callee, at: typeName.location, services: &services)
@@ -47,6 +53,40 @@ extension GraphResolver {
       }
       checkProperties(of: node.declaration, type: type, context: context)
     }
+  }
+
+  /// A service's `as:` type its Swift type cannot be, by the declarations: a binding to report once.
+  struct LostBinding: Hashable {
+    var node: Int
+    var type: String
+  }
+
+  /// Each `as:` type a service's declared type neither is, inherits from nor conforms to, as far as
+  /// the declarations prove (a protocol conformance dropped in Swift only): one error at the `as:`
+  /// item, naming the type and the protocol; the services that take the binding get no error of
+  /// their own.
+  private mutating func checkBindings(_ swift: SwiftDeclarations, context: SwiftContext) -> Set<LostBinding> {
+    var lost = Set<LostBinding>()
+    for number in nodes.indices {
+      let declaration = nodes[number].declaration
+      guard let typeName = declaration.type?.value, let type = swift.type(named: typeName),
+        type.kind != .extension, type.kind != .protocol
+      else { continue }
+      for binding in declaration.bindings where context.conversion(type.name, to: binding.value) == .impossible {
+        lost.insert(LostBinding(node: number, type: SwiftTypeName.normalized(binding.value)))
+        var notes = [Note(message: "'\(type.name)' is declared here", location: type.location)]
+        if let bound = swift.type(named: binding.value) {
+          notes.append(Note(message: "'\(bound.name)' is declared here", location: bound.location))
+        }
+        diagnostics.append(
+          .error(
+            .typeMismatch,
+            "'\(declaration.id)' is bound as '\(binding.value)', but '\(type.name)' does not conform to "
+              + "'\(binding.value)'; declare the conformance ('extension \(type.name): \(binding.value) {}'), or remove "
+              + "'\(binding.value)' from 'as:'", at: binding.location, notes: notes))
+      }
+    }
+    return lost
   }
 
   /// The declared type a `type:` the target does not declare most likely means, and why: one a
@@ -58,20 +98,34 @@ extension GraphResolver {
   private func meantType(
     _ name: String, of declaration: ServiceDeclaration, declared: [String], in swift: SwiftDeclarations
   ) -> (String, String?)? {
-    if let closest = Suggestions.closest(to: name, among: declared) { return (closest, nil) }
-    let lowered = name.lowercased()
-    let containing = Set(declared.filter { $0.count > name.count && $0.lowercased().contains(lowered) })
-    if containing.count == 1, let only = containing.first { return (only, nil) }
     let labels = declaration.initializer.map(\.label)
-    guard !labels.isEmpty else { return nil }
     let named = Set(nodes.compactMap { $0.declaration.type?.value })
     let renamed = Set(
       swift.types.filter { type in
-        type.kind != .extension && !named.contains(type.name)
+        type.kind != .extension && type.kind != .protocol && !named.contains(type.name)
           && SwiftInitializer.named(by: labels, among: type.initializers.filter { !$0.isPrivate }) != nil
       }.map(\.name))
-    guard renamed.count == 1, let only = renamed.first else { return nil }
-    return (only, "the one type no service names with an initializer 'init(\(labels.map { $0 + ":" }.joined()))'")
+    let rename: (String, String?)? =
+      labels.isEmpty || renamed.count != 1
+      ? nil
+      : (
+        renamed.first ?? "",
+        "the one type no service names with an initializer 'init(\(labels.map { $0 + ":" }.joined()))'"
+      )
+    if let closest = Suggestions.closest(to: name, among: declared) {
+      // A close name whose initializers do not take `init:`'s labels, beside the one type whose
+      // initializer does, is not what a type renamed in Swift now is.
+      if let rename, rename.0 != closest, let type = swift.type(named: closest),
+        SwiftInitializer.named(by: labels, among: type.initializers) == nil
+      {
+        return rename
+      }
+      return (closest, nil)
+    }
+    let lowered = name.lowercased()
+    let containing = Set(declared.filter { $0.count > name.count && $0.lowercased().contains(lowered) })
+    if containing.count == 1, let only = containing.first { return (only, nil) }
+    return rename
   }
 
   /// The function `factory:` names, as an initializer, with how Swift names it; nil, with a finding
@@ -219,7 +273,7 @@ extension GraphResolver {
   /// conformer, as far as every type between them is declared there.
   private mutating func checkValues(
     of declaration: ServiceDeclaration, service: ResolutionPlan.Service, initializer: SwiftInitializer,
-    callee: String, context: SwiftContext
+    callee: String, context: SwiftContext, lostBindings: Set<LostBinding>
   ) {
     let positions = initializer.parameterPositions(for: declaration.initializer.map(\.label)) ?? []
     for (position, argument) in declaration.initializer.enumerated() {
@@ -256,7 +310,11 @@ extension GraphResolver {
               + "'\(callee)' takes '\(written)' there; write a value of that type",
             at: use, notes: [note]))
       } else if case .service(let reference) = value {
-        let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
+        let targetNumber = symbols[reference.container].firstNode + reference.service
+        let target = nodes[targetNumber].declaration
+        // A binding the Swift proves false is reported once, at the `as:` that claims it.
+        let taken = expected.hasPrefix("Optional<") ? String(expected.dropFirst(9).dropLast()) : expected
+        if lostBindings.contains(LostBinding(node: targetNumber, type: taken)) { continue }
         guard let targetType = target.type?.value, context.cannotConvert(targetType, to: expected) else { continue }
         diagnostics.append(
           .error(
