@@ -73,20 +73,23 @@ extension Analysis {
     let compiler = GraphCompiler(fileSystem: fileSystem)
     // The process's environment, as `dicfg validate` reads `${NAME}` for its warnings.
     let variables = ProcessInfo.processInfo.environment
-    let base = compiler.compile(CompileRequest(file: root, environmentVariables: variables, swift: swift))
-    var diagnostics = base.diagnostics + (swift?.unreadable ?? [])
+    // What `dicfg validate --all-envs` compiles, and its findings through the one pipeline.
+    let results = CompileTargets.everyEnvironment(of: root, fileSystem: fileSystem).map { target in
+      (
+        target: target,
+        result: compiler.compile(
+          CompileRequest(
+            file: target.file, environments: target.environments, environmentVariables: variables, swift: swift))
+      )
+    }
+    let base = results[0].result
+    let diagnostics = (swift?.unreadable ?? []) + GraphChecks.findings(results, environments: [])
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
-    var plans: [(name: String, plan: ResolutionPlan?)] = []
-    for environment in Paths.environments(beside: root, in: fileSystem) {
-      let layered = compiler.compile(
-        CompileRequest(file: root, environments: [environment], environmentVariables: variables, swift: swift))
-      diagnostics += layered.diagnostics
-      plans.append((environment, layered.plan))
+    for (target, layered) in results.dropFirst() {
       files.merge(layered.files) { first, _ in first }
-      mergedByEnvironment.append((environment, layered.mergedServices))
+      mergedByEnvironment.append((target.added ?? "", layered.mergedServices))
     }
-    diagnostics += TypedContainerGenerator.checks(graphFile: root, base: base.plan, environments: plans)
     let order = base.fileOrder + files.keys.sorted().filter { !base.fileOrder.contains($0) }
     let ordered = order.compactMap { files[$0] }
     return Analysis(

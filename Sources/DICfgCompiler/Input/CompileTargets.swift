@@ -1,5 +1,3 @@
-public import DICfgCompiler
-
 /// Which compiles `dicfg validate FILE...` and `dicfg generate FILE...` run: the same in both, so
 /// `--env` and `--all-envs` mean one thing.
 ///
@@ -16,6 +14,13 @@ public struct CompileTargets {
     /// line or found with `--all-envs`; nil for the file with the `--env` layers alone.
     public var added: String?
     public var key: String { ([file] + environments).joined(separator: "\u{0}") }
+  }
+
+  /// The base file `base` alone and with each environment layer beside it: what
+  /// `dicfg validate --all-envs` compiles for a file known to be a base (the language server's root).
+  public static func everyEnvironment(of base: String, fileSystem: some GraphFileSystem) -> [Target] {
+    [Target(file: base, environments: [], added: nil)]
+      + Paths.environments(beside: base, in: fileSystem).map { Target(file: base, environments: [$0], added: $0) }
   }
 
   public static func plan(
