@@ -121,10 +121,26 @@ public struct RegistryGeneration: Sendable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
       }
-      return Outcome(exitCode: 0, standardError: warnings)
+      let notes = Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : ""
+      return Outcome(exitCode: 0, standardError: warnings + notes)
     } catch {
       return Outcome(exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
     }
+  }
+
+  /// A note at each service an `async` initializer or function builds, naming the typed accessors it
+  /// makes `async`: where a change to the Swift made an accessor `async`, the build says which
+  /// service and which declaration, beside Swift's errors at the call sites that lack `await`.
+  private func asyncNotes(_ typed: TypedContainerGenerator, base: ResolutionPlan?) -> String {
+    guard let base else { return "" }
+    return typed.asyncBuilds(of: base).map { build in
+      let location = build.service.location
+      let accessors = build.accessors.map { "'\($0)'" }.joined(separator: ", ")
+      return "\(location.file):\(location.line):\(location.column): note: '\(build.service.id)' is built by "
+        + "'\(build.builder)', which is 'async', so the typed accessor\(build.accessors.count == 1 ? "" : "s") "
+        + "\(accessors) \(build.accessors.count == 1 ? "is" : "are") 'async'; call \(build.accessors.count == 1 ? "it" : "them") "
+        + "with 'await'\n"
+    }.joined()
   }
 
   private func report(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {

@@ -134,6 +134,24 @@ import Testing
         == "error: cannot read the generator configuration '/nonexistent/dicfg-generator-config.json'\n")
   }
 
+  @Test func theRunNamesTheAsyncInitializerThatMakesAccessorsAsync() throws {
+    let folder = try temporaryFolder([
+      "app.yaml":
+        "dicfg: 1\nservices:\n  database: { type: Database }\n  notes: { type: Notes, init: { db: database } }\n",
+      "App.swift": "final class Database { init() async {} }\nfinal class Notes { init(db: Database) {} }\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var generation = RegistryGeneration(
+      files: [folder.appendingPathComponent("app.yaml").path], output: folder.appendingPathComponent("out.swift").path)
+    generation.swiftSources = [folder.appendingPathComponent("App.swift").path]
+    let outcome = generation.run()
+    #expect(outcome.exitCode == 0)
+    #expect(
+      outcome.standardError
+        == "\(folder.appendingPathComponent("app.yaml").path):3:3: note: 'database' is built by 'Database.init()', "
+        + "which is 'async', so the typed accessors 'database', 'notes' are 'async'; call them with 'await'\n")
+  }
+
   private struct Run {
     var status: Int32
     var standardError: String

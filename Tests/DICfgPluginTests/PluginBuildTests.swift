@@ -57,6 +57,11 @@ private func errors(_ output: String) -> [String] {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "ShopApp"])
     #expect(build.status == 0, "\(build.output)")
     #expect(!build.output.contains("warning:"), "\(build.output)")
+    // The build names the `async` initializer that makes an accessor `async`, at its service's line.
+    #expect(
+      build.output.contains(
+        "Sources/Shop/dicfg.yaml:33:3: note: 'orders' is built by 'OrderStore.init(path:)', which is 'async', so the "
+          + "typed accessor 'orders' is 'async'; call it with 'await'"), "\(build.output)")
     let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "ShopApp"])
     #expect(run.status == 0, "\(run.output)")
     #expect(

@@ -375,6 +375,30 @@ public struct TypedContainerGenerator: Sendable {
     return seen
   }
 
+  /// Each service of `plan` built by an `async` initializer or function, with how Swift names what
+  /// builds it and the typed accessors it makes `async` (its own and those of the services whose
+  /// graphs reach it), in file order: what the build names at the service's line, since Swift names
+  /// only the app's call sites that lack `await`.
+  public func asyncBuilds(
+    of plan: ResolutionPlan
+  ) -> [(service: ResolutionPlan.Service, builder: String, accessors: [String])] {
+    guard let swift else { return [] }
+    var builds: [(ResolutionPlan.Service, String, [String])] = []
+    for (containerIndex, container) in plan.containers.enumerated() {
+      for (index, service) in container.services.enumerated() {
+        guard let constructor = swift.constructor(of: service), constructor.isAsync else { continue }
+        let cause = ResolutionPlan.ServiceReference(container: containerIndex, service: index)
+        let accessors = container.services.indices.filter {
+          reached(from: ResolutionPlan.ServiceReference(container: containerIndex, service: $0), in: plan)
+            .contains(cause)
+        }.map { SwiftIdentifier.camelCase(container.services[$0].id) }
+        let labels = constructor.labels.map { $0 + ":" }.joined()
+        builds.append((service, (service.factory ?? service.type + ".init") + "(" + labels + ")", accessors))
+      }
+    }
+    return builds
+  }
+
   private static func services(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
     switch value {
     case .service(let reference): [reference]
