@@ -1,7 +1,7 @@
 /// The Swift values a graph file's `{ swift: … }` may write: an implicit member (`.convertFromSnakeCase`,
 /// typed by where it goes), a static member or a member of one (`DispatchQueue.main`,
 /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`), or a constant (`defaultTimeout`): names
-/// joined by `.`, each a Swift identifier, backquoted where it is a keyword (`` .`default` ``).
+/// joined by `.`, each a Swift identifier, backquoted where it is a keyword.
 public enum SwiftValueExpression {
   public static func isValid(_ text: String) -> Bool {
     var rest = text[...]
