@@ -597,24 +597,8 @@ struct SwiftDeclarationScanner {
       return skipItem(from: keyword, to: end)
     }
     index = min(close + 1, end)
-    var isAsync = false
-    var isThrowing = false
-    while index < end, tokens[index].kind == .identifier, !tokens[index].newlineBefore {
-      if isWord(index, "async") || isWord(index, "reasync") {
-        isAsync = true
-      } else if isWord(index, "throws") || isWord(index, "rethrows") {
-        isThrowing = true
-        if kind(index + 1) == .leftParen, !tokens[index + 1].newlineBefore { index = step(index + 1, end) - 1 }
-      } else {
-        break
-      }
-      index += 1
-    }
-    if isWord(index, "where") {
-      while index < end, tokens[index].kind != .leftBrace, !(tokens[index].newlineBefore && isItemStart(index, end)) {
-        index = step(index, end)
-      }
-    }
+    let (afterEffects, isAsync, isThrowing) = readEffects(from: index, end)
+    index = skipWhereClause(from: afterEffects, end)
     if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
     // The global actor of the type's declaration (or extension) isolates its initializers.
     let typeActor = types[owner].globalActor
@@ -648,20 +632,8 @@ struct SwiftDeclarationScanner {
     let close = min(tokens[index].match, end)
     guard let parameters = readParameters(from: index + 1, to: close) else { return skipItem(from: keyword, to: end) }
     index = min(close + 1, end)
-    var isAsync = false
-    var isThrowing = false
-    // Effects may stand on the next line: no declaration starts with them.
-    while index < end, tokens[index].kind == .identifier {
-      if isWord(index, "async") || isWord(index, "reasync") {
-        isAsync = true
-      } else if isWord(index, "throws") || isWord(index, "rethrows") {
-        isThrowing = true
-        if kind(index + 1) == .leftParen, !tokens[index + 1].newlineBefore { index = step(index + 1, end) - 1 }
-      } else {
-        break
-      }
-      index += 1
-    }
+    let (afterEffects, isAsync, isThrowing) = readEffects(from: index, end)
+    index = afterEffects
     var returnType: String?
     if isOperator(index, "->") {
       guard let (type, next) = readType(from: index + 1, end, stopAtAssignment: false) else {
@@ -670,11 +642,7 @@ struct SwiftDeclarationScanner {
       returnType = type
       index = next
     }
-    if isWord(index, "where") {
-      while index < end, tokens[index].kind != .leftBrace, !(tokens[index].newlineBefore && isItemStart(index, end)) {
-        index = step(index, end)
-      }
-    }
+    index = skipWhereClause(from: index, end)
     if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
     guard records else { return index }
     let typeActor = owner.flatMap { types[$0].globalActor }
@@ -687,6 +655,38 @@ struct SwiftDeclarationScanner {
       types[owner].functions.append(function)
     } else {
       functions.append(function)
+    }
+    return index
+  }
+
+  /// The effects after a signature's parameters (`async`, `throws`, `throws(E)`, `rethrows`), which
+  /// may stand on the next line, since no declaration starts with them: the token after them and
+  /// which there are.
+  private func readEffects(from start: Int, _ end: Int) -> (next: Int, isAsync: Bool, isThrowing: Bool) {
+    var index = start
+    var isAsync = false
+    var isThrowing = false
+    while index < end, tokens[index].kind == .identifier {
+      if isWord(index, "async") || isWord(index, "reasync") {
+        isAsync = true
+      } else if isWord(index, "throws") || isWord(index, "rethrows") {
+        isThrowing = true
+        if kind(index + 1) == .leftParen, !tokens[index + 1].newlineBefore { index = step(index + 1, end) - 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    return (index, isAsync, isThrowing)
+  }
+
+  /// The token after a `where` clause at `index` (or `index` where none is): up to the body, or a
+  /// line that starts a declaration.
+  private func skipWhereClause(from start: Int, _ end: Int) -> Int {
+    guard isWord(start, "where") else { return start }
+    var index = start
+    while index < end, tokens[index].kind != .leftBrace, !(tokens[index].newlineBefore && isItemStart(index, end)) {
+      index = step(index, end)
     }
     return index
   }

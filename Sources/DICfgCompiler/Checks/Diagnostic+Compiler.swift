@@ -52,7 +52,7 @@ extension Diagnostic {
   }
 
   static func expected(_ what: String, for field: String, got node: ConfigNode) -> Diagnostic {
-    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    let got = written(node)
     return .error(.invalidValue, "'\(field)' takes \(what), not \(got)", at: node.location)
   }
 
@@ -120,8 +120,13 @@ extension Diagnostic {
       at: key.location, notes: [Note(message: "'\(key.text)' is first defined here", location: first)])
   }
 
+  /// A value as a message quotes it: a scalar's text, else its kind.
+  private static func written(_ node: ConfigNode) -> String {
+    node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+  }
+
   static func invalidFactory(_ node: ConfigNode) -> Diagnostic {
-    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    let got = written(node)
     return .error(
       .invalidValue,
       "'factory' takes the name of a static method or a free function, such as 'Database.open' or 'makeDatabase', "
@@ -129,7 +134,7 @@ extension Diagnostic {
   }
 
   static func invalidSwiftValue(_ node: ConfigNode) -> Diagnostic {
-    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    let got = written(node)
     return .error(
       .invalidValue,
       "'swift' takes an enum case, a static member or a constant as Swift writes it, such as '.convertFromSnakeCase' "
@@ -137,7 +142,7 @@ extension Diagnostic {
   }
 
   static func invalidCondition(_ node: ConfigNode) -> Diagnostic {
-    let got = node.scalar.map { "'\($0.text)'" } ?? "a \(node.kindName)"
+    let got = written(node)
     return .error(
       .invalidValue,
       "'condition' takes a Swift compilation condition, such as 'DEBUG' or 'DEBUG && !PREVIEW', not \(got)",

@@ -57,3 +57,9 @@ protocol SocketAPI {
   static func close(socket: Int)
     async throws
 }
+final class Connection {
+  init(host: String, port: Int)
+    async throws {}
+  convenience init(url: String)
+    throws { try self.init(host: url, port: 80) }
+}
