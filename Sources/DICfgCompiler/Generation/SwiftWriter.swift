@@ -120,9 +120,6 @@ struct SwiftWriter {
     mappedLine(current + ") }")
   }
 
-  /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
-  /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; and the
-  /// `dicfgRegister0` overloads, for initializers of no arguments.
   /// An argument position (from 1) of an initializer of `arity` arguments that a Swift value goes to.
   struct ArgumentValue: Hashable, Comparable {
     var position: Int
@@ -136,6 +133,11 @@ struct SwiftWriter {
     case synchronous, async, mainActor
   }
 
+  /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
+  /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; the factory
+  /// closures' helpers (`dicfgFactory`, …) and those typing Swift values and property checks
+  /// (`dicfgArgumentNOfM`, `dicfgPropertyValue`, `dicfgSetProperty`); `dicfgMake`; and the
+  /// `dicfgRegister0` overloads, for initializers of no arguments.
   mutating func helpers(
     callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
     factories: Set<FactoryKind> = [], makes: Bool = false, argumentValues: Set<ArgumentValue> = [],
