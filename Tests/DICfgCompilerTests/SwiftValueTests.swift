@@ -35,6 +35,19 @@ import Testing
       ])
   }
 
+  @Test func aSwiftValueInAListIsAnErrorAtTheItem() {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nservices:\n  feed: { type: Feed, init: { orders: [{ swift: 1️⃣.newest }] } }\n"
+    ])
+    #expect(
+      compile(files).diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .invalidValue, at: files["app.yaml", "1️⃣"],
+          "'{ swift: .newest }' is an item of a list, where Swift cannot tell its type; pass it as an argument or a "
+            + "property of its own, or build the list in a factory function")
+      ])
+  }
+
   @Test func aMisspeltFormKeyNamesSwift() {
     let (result, _) = compile("dicfg: 1\nservices:\n  feed: { type: Feed, init: { queue: { swfit: .main } } }\n")
     #expect(result.diagnostics.map(\.code) == [.unknownKey])

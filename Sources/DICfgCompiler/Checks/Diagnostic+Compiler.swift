@@ -141,6 +141,13 @@ extension Diagnostic {
         + "or 'DispatchQueue.main', not \(got)", at: node.location)
   }
 
+  static func swiftValueInList(_ expression: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'{ swift: \(expression) }' is an item of a list, where Swift cannot tell its type; pass it as an argument or "
+        + "a property of its own, or build the list in a factory function", at: location)
+  }
+
   static func invalidCondition(_ node: ConfigNode) -> Diagnostic {
     let got = written(node)
     return .error(

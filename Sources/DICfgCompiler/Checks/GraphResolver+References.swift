@@ -50,6 +50,10 @@ extension GraphResolver {
         stack[top].items = stack[top].items.dropFirst()
         if case .array(let nested, _) = next {
           stack.append((nested[...], []))
+        } else if case .swift(let expression, let location) = next {
+          // Swift types a value by where it goes, and a list's items go nowhere Swift names.
+          diagnostics.append(.swiftValueInList(expression, at: location))
+          stack[top].values.append(.optional(nil))
         } else {
           stack[top].values.append(single(next, context))
         }
