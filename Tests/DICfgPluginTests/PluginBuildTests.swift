@@ -26,10 +26,17 @@ private let swiftExecutable: String = {
 /// (both streams).
 private func swift(_ arguments: [String], in package: String = fixturePackage) throws -> (status: Int32, output: String)
 {
+  try run(swiftExecutable, arguments, in: package)
+}
+
+/// Runs `executable` with `arguments` in `folder`; its exit status and its output (both streams).
+private func run(
+  _ executable: String, _ arguments: [String], in folder: String? = nil
+) throws -> (status: Int32, output: String) {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: swiftExecutable)
+  process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: package)
+  if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
   let pipe = Pipe()
   process.standardOutput = pipe
   process.standardError = pipe
@@ -356,16 +363,4 @@ private func errors(_ output: String) -> [String] {
     }
   }
 
-  private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
 }

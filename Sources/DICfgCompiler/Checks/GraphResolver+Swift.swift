@@ -23,7 +23,9 @@ extension GraphResolver {
             of: node.declaration, service: service, initializer: function, callee: callee, context: context,
             lostBindings: lost)
           if function.globalActor == "MainActor" {
-            isolateOnMainActor(number, initializer: function, callee: callee, at: factory.location, services: &services)
+            isolateOnMainActor(
+              number, initializer: function, callee: callee, isFunction: true, at: factory.location, services: &services
+            )
           }
         }
         if let type = swift.type(named: typeName.value) {
@@ -329,8 +331,8 @@ extension GraphResolver {
   /// A service built by a main-actor initializer is main-actor isolated, whether or not the file says
   /// so; a file that says `isolation: nonisolated` is contradicted.
   private mutating func isolateOnMainActor(
-    _ number: Int, initializer: SwiftInitializer, callee: String, at location: SourceLocation,
-    services: inout [[ResolutionPlan.Service]]
+    _ number: Int, initializer: SwiftInitializer, callee: String, isFunction: Bool = false,
+    at location: SourceLocation, services: inout [[ResolutionPlan.Service]]
   ) {
     let node = nodes[number]
     if let written = node.declaration.isolation, written.value == .nonisolated {
@@ -339,7 +341,7 @@ extension GraphResolver {
           .isolationMismatch,
           "'\(node.declaration.id)' says 'isolation: nonisolated', but '\(callee)' is "
             + "isolated to the main actor; remove 'isolation' (the Swift declaration decides) or make the "
-            + "\(callee.hasPrefix("init(") || callee.contains(".init(") ? "initializer" : "function") 'nonisolated'",
+            + "\(isFunction ? "function" : "initializer") 'nonisolated'",
           at: written.location,
           notes: [
             Note(message: "'\(callee)' is declared here", location: initializer.location)

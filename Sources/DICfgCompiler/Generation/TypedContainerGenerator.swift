@@ -385,13 +385,19 @@ public struct TypedContainerGenerator: Sendable {
     guard let swift else { return [] }
     var builds: [(ResolutionPlan.Service, String, [String])] = []
     for (containerIndex, container) in plan.containers.enumerated() {
+      // What each service's graph reaches, worked out once, and only where something is `async`.
+      var reaches: [Set<ResolutionPlan.ServiceReference>]?
       for (index, service) in container.services.enumerated() {
         guard let constructor = swift.constructor(of: service), constructor.isAsync else { continue }
         let cause = ResolutionPlan.ServiceReference(container: containerIndex, service: index)
-        let accessors = container.services.indices.filter {
-          reached(from: ResolutionPlan.ServiceReference(container: containerIndex, service: $0), in: plan)
-            .contains(cause)
-        }.map { SwiftIdentifier.camelCase(container.services[$0].id) }
+        let reached =
+          reaches
+          ?? container.services.indices.map {
+            self.reached(from: ResolutionPlan.ServiceReference(container: containerIndex, service: $0), in: plan)
+          }
+        reaches = reached
+        let accessors = container.services.indices.filter { reached[$0].contains(cause) }
+          .map { SwiftIdentifier.camelCase(container.services[$0].id) }
         let labels = constructor.labels.map { $0 + ":" }.joined()
         builds.append((service, (service.factory ?? service.type + ".init") + "(" + labels + ")", accessors))
       }

@@ -184,9 +184,6 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
     return given.isEmpty ? positions : nil
   }
 
-  /// Whether `labels` name it while leaving out a defaulted parameter.
-  public func leavesOutDefaults(_ labels: [String]) -> Bool { labels.count < parameters.count }
-
   /// The initializer among `initializers` that `labels` name: one taking exactly those labels, else
   /// the first whose other parameters all have defaults.
   public static func named(by labels: [String], among initializers: [SwiftInitializer]) -> SwiftInitializer? {
