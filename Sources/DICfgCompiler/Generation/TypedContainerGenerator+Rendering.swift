@@ -1,0 +1,476 @@
+import DICfgCore
+
+extension TypedContainerGenerator {
+  // MARK: Rendering
+
+  /// How one container's code spells types: an aliased type by its alias, or, in an accessor
+  /// property's or stand-in's type, by the container's generic parameter; and how its code gets a
+  /// service whose accessor returns a generic parameter, where it needs the type itself.
+  fileprivate struct Spelling {
+    var aliases: [String: String]
+    var parameters: [String: String]
+    var accessors: [String: TypedContainerModel.Accessor]
+
+    init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
+      aliases = model.aliases
+      parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
+      accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
+    }
+
+    /// `type` as code that needs the type itself names it.
+    func concrete(_ type: String) -> String { aliases[type] ?? type }
+
+    /// `type` as an accessor property or a stand-in declares it.
+    func declared(_ type: String) -> String { parameters[type] ?? concrete(type) }
+
+    /// Whether the accessor `property` returns a generic parameter.
+    func isGeneric(_ property: String) -> Bool {
+      guard let accessor = accessors[property] else { return false }
+      return accessor.arguments.isEmpty && parameters[accessor.type] != nil
+    }
+  }
+
+  /// Writes the model's containers.
+  func render(_ model: TypedContainerModel, into writer: inout SwiftWriter) {
+    for (index, container) in model.containers.enumerated() {
+      render(container, isRoot: index == 0, model: model, into: &writer)
+      writer.blank()
+    }
+  }
+
+  fileprivate func render(
+    _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel,
+    into writer: inout SwiftWriter
+  ) {
+    let access = model.access == .internal ? "" : model.access.rawValue + " "
+    writer.documentation([
+      "The container '\(container.name)' of \(model.graphFile), typed: one accessor per service.",
+      isRoot
+        ? "Create it with the environment and the externals; the plan is linked when first needed."
+        : "Reached from the first container of the file, which it collaborates with.",
+    ])
+    let spelling = Spelling(model, container)
+    let parameters = container.typeParameters
+    writer.line(
+      parameters.isEmpty
+        ? "\(access)final class \(container.typeName): Sendable {"
+        : "\(access)final class \(container.typeName)Of<\(parameters.map(\.name).joined(separator: ", "))>: Sendable {")
+    writer.indent { body in
+      if isRoot { renderEnvironment(model, access: access, into: &body) }
+      if isRoot && !container.externals.isEmpty {
+        renderExternals(container.externals, spelling: spelling, access: access, into: &body)
+      }
+      renderReplacements(container, isRoot: isRoot, spelling: spelling, access: access, into: &body)
+      body.documentation([
+        "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
+        "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
+      ])
+      body.line("\(access)var dynamicContainer: Container {")
+      body.indent {
+        $0.line(
+          isRoot
+            ? "get throws { try _link.container() }"
+            : "get throws { try _link.container(named: \(QuotedString.quoted(container.name, in: .swift))) }")
+      }
+      body.line("}")
+      for member in container.members {
+        body.documentation(["The container '\(member.name)' of the same link."])
+        body.line("\(access)let \(SwiftIdentifier.escaped(member.property)): \(member.typeName)")
+      }
+      if container.keepsExternals { body.line("private let externals: Externals") }
+      body.documentation(["The link, made when first needed, and the singletons' storage."])
+      body.line("private let _link: DeferredLink")
+      if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
+        body.documentation(["The singletons' storage, read without a retain."])
+        body.line("private let _singletons: SingletonSlots")
+      }
+      body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+      body.line("private let isReplaced: Bool")
+      body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
+      body.line("private var observingContainer: Container {")
+      body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
+      body.line("}")
+      body.blank()
+      if isRoot {
+        renderRootInitializer(container, model: model, access: access, into: &body)
+      }
+      let externals = container.keepsExternals ? ", externals: Externals" : ""
+      body.line("fileprivate init(link: DeferredLink, isReplaced: Bool\(externals)) {")
+      body.indent { initializer in
+        initializer.line("_link = link")
+        if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
+          initializer.line("_singletons = link.storage.slots")
+        }
+        initializer.line("self.isReplaced = isReplaced")
+        if !externals.isEmpty { initializer.line("self.externals = externals") }
+        for member in container.members {
+          initializer.line(
+            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(link: link, isReplaced: isReplaced)")
+        }
+      }
+      body.line("}")
+      for accessor in container.accessors {
+        body.blank()
+        render(accessor, spelling: spelling, access: access, into: &body)
+      }
+      for maker in container.makers {
+        body.blank()
+        render(maker, spelling: spelling, into: &body)
+      }
+    }
+    writer.line("}")
+    guard !parameters.isEmpty else { return }
+    writer.blank()
+    writer.documentation([
+      "The container '\(container.name)', its services of types the target's Swift does not declare bound to them."
+    ])
+    writer.line(
+      "\(access)typealias \(container.typeName) = \(container.typeName)Of<"
+        + parameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
+  }
+
+  fileprivate func renderReplacements(
+    _ container: TypedContainerModel.Container, isRoot: Bool, spelling: Spelling, access: String,
+    into writer: inout SwiftWriter
+  ) {
+    writer.documentation([
+      "Stand-ins for services, for tests: each replaced service keeps its scope and its place in the graph,",
+      "and the services that take it get the stand-in.",
+    ])
+    writer.line("\(access)struct Replacements: Sendable {")
+    writer.indent { body in
+      body.line("var byID = DICfgRuntime.Replacements()")
+      for member in container.members {
+        body.line("\(access)var \(SwiftIdentifier.escaped(member.property)) = \(member.typeName).Replacements()")
+      }
+      body.blank()
+      body.line("\(access)init() {}")
+      body.blank()
+      body.documentation([
+        "`replace(service:)` builds the service with `factory`, when its scope builds an instance (`{ stub }` for one",
+        "instance).",
+      ])
+      for accessor in container.accessors {
+        let key = isRoot ? accessor.id : container.name + "." + accessor.id
+        body.line(
+          "\(access)mutating func replace(\(SwiftIdentifier.escaped(accessor.property)) factory: @escaping @Sendable () -> "
+            + "\(spelling.declared(accessor.replacementType))) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }"
+        )
+      }
+      if !container.members.isEmpty {
+        body.blank()
+        body.documentation(["Every container's replacements, as the runtime takes them."])
+        body.line("var all: DICfgRuntime.Replacements {")
+        body.indent { all in
+          all.line("var all = byID")
+          for member in container.members { all.line("all.merge(\(SwiftIdentifier.escaped(member.property)).byID)") }
+          all.line("return all")
+        }
+        body.line("}")
+      }
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  fileprivate func renderEnvironment(_ model: TypedContainerModel, access: String, into writer: inout SwiftWriter) {
+    writer.documentation([
+      "The environments there are plans for: the base, and one for each layer beside \(model.graphFile)."
+    ])
+    writer.line("\(access)enum Environment: String, CaseIterable, Sendable {")
+    writer.indent { body in
+      body.line("case base")
+      var condition: String?
+      for environment in model.environments {
+        body.condition(model.conditions[environment], after: &condition)
+        let name = SwiftIdentifier.camelCase(environment)
+        body.line(
+          name == environment
+            ? "case \(SwiftIdentifier.escaped(name))"
+            : "case \(SwiftIdentifier.escaped(name)) = \(QuotedString.quoted(environment, in: .swift))")
+      }
+      body.condition(nil, after: &condition)
+      body.blank()
+      body.documentation([
+        "The environment `name` names (a launch argument, say); an error names the closest one for a typo."
+      ])
+      body.line("\(access)init(named name: String) throws {")
+      body.indent {
+        $0.line("guard let environment = Self(rawValue: name) else {")
+        let known = SwiftWriter.knownEnvironments(
+          [("nil", nil)] + model.environments.map { (QuotedString.quoted($0, in: .swift), model.conditions[$0]) })
+        for line in known.dropLast(known.count == 1 ? 1 : 0) { $0.line("  " + line) }
+        $0.line(
+          "  throw RegistryError.unknownEnvironment(name, known: \(known.count == 1 ? known[0] : "known"), graphFile: "
+            + "\(QuotedString.quoted(model.graphFile, in: .swift)))")
+        $0.line("}")
+        $0.line("self = environment")
+      }
+      body.line("}")
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  fileprivate func renderExternals(
+    _ externals: [TypedContainerModel.External], spelling: Spelling, access: String, into writer: inout SwiftWriter
+  ) {
+    writer.documentation(["The instances the app supplies, as the graph file's `externals:` declares them."])
+    writer.line("\(access)struct Externals: Sendable {")
+    writer.indent { body in
+      for external in externals {
+        let name = SwiftIdentifier.escaped(external.property)
+        let type = external.swiftType(spelling.concrete)
+        guard !external.isSendable else {
+          body.line("\(access)var \(name): \(type)")
+          continue
+        }
+        // A type that is not `Sendable` is held as the host app supplies it (decision record 108).
+        let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
+        body.line("\(access)var \(name): \(type) {")
+        body.indent {
+          $0.line("get { _\(external.property)\(external.optional ? "?" : "").value }")
+          $0.line(
+            "set { _\(external.property) = " + (external.optional ? "newValue.map { \(box)($0) }" : "\(box)(newValue)")
+              + " }")
+        }
+        body.line("}")
+        body.line("private var _\(external.property): \(box)\(external.optional ? "?" : "")")
+      }
+      body.blank()
+      let parameters = externals.map {
+        "\(SwiftIdentifier.escaped($0.property)): \($0.swiftType(spelling.concrete))\($0.optional ? " = nil" : "")"
+      }
+      body.line("\(access)init(\(parameters.joined(separator: ", "))) {")
+      body.indent { initializer in
+        for external in externals {
+          let name = SwiftIdentifier.escaped(external.property)
+          guard !external.isSendable else {
+            initializer.line("self.\(name) = \(name)")
+            continue
+          }
+          let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
+          initializer.line(
+            "self._\(external.property) = " + (external.optional ? "\(name).map { \(box)($0) }" : "\(box)(\(name))"))
+        }
+      }
+      body.line("}")
+      body.blank()
+      body.line("var byID: DICfgRuntime.Externals {")
+      body.indent { values in
+        values.line("var values = DICfgRuntime.Externals()")
+        for external in externals {
+          let stored = external.isSendable ? SwiftIdentifier.escaped(external.property) : "_" + external.property
+          let key = QuotedString.quoted(external.key, in: .swift)
+          values.line(
+            external.optional
+              ? "if let value = \(stored) { values.byID[\(key)] = value }" : "values.byID[\(key)] = \(stored)")
+        }
+        values.line("return values")
+      }
+      body.line("}")
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  fileprivate func renderRootInitializer(
+    _ container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
+    into writer: inout SwiftWriter
+  ) {
+    let externals = container.externals
+    let externalsParameter =
+      externals.isEmpty
+      ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
+    writer.documentation(
+      [
+        "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
+        model.linksAtCreation
+          ? "environment): links the plan to the generated registration and builds the eager singletons."
+          : "environment, when the plan is linked). The plan is linked when something first needs it; the eager",
+        model.linksAtCreation ? nil : "singletons are built now.",
+      ].compactMap { $0 })
+    writer.line(
+      "\(access)convenience init(environment: Environment = .base, \(externalsParameter)"
+        + "variables: [String: String]? = nil, replacing replacements: Replacements = Replacements()) throws {"
+    )
+    writer.indent { body in
+      let all = container.members.isEmpty ? "replacements.byID" : "replacements.all"
+      body.line("let replaced = \(all)")
+      body.line("let link = DeferredLink(serviceCount: \(model.serviceCount)) { storage in")
+      body.indent {
+        $0.line("try Container(")
+        $0.line(
+          "  plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue), "
+            + "registry: try Registry.fromGraphFile(),")
+        $0.line(
+          "  externals: \(externals.isEmpty ? "[:]" : "externals.byID"), "
+            + "environment: variables ?? ProcessInfo.processInfo.environment, replacing: replaced, sharing: storage)")
+      }
+      body.line("}")
+      body.line(
+        model.linksAtCreation ? "_ = try link.container()" : "if !replaced.isEmpty { _ = try link.container() }")
+      body.line(
+        "self.init(link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))"
+      )
+      for eager in model.eager {
+        let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
+        guard !eager.environments.isEmpty else {
+          body.line(build)
+          continue
+        }
+        // An environment whose layer has a condition is named only where its case exists.
+        var byCondition: [(condition: String?, cases: [String])] = []
+        for environment in eager.environments {
+          let condition = environment.flatMap { model.conditions[$0] }
+          let name = "." + (environment.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
+          if let index = byCondition.firstIndex(where: { $0.condition == condition }) {
+            byCondition[index].cases.append(name)
+          } else {
+            byCondition.append((condition, [name]))
+          }
+        }
+        for group in byCondition {
+          if let condition = group.condition { body.line("#if \(condition)") }
+          body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
+          if group.condition != nil { body.line("#endif") }
+        }
+      }
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  fileprivate func render(
+    _ accessor: TypedContainerModel.Accessor, spelling: Spelling, access: String, into writer: inout SwiftWriter
+  ) {
+    let effects = [accessor.isAsync ? "async" : nil, accessor.isThrowing ? "throws" : nil].compactMap { $0 }
+      .joined(separator: " ")
+    let actor = accessor.isMainActor ? "@MainActor " : ""
+    writer.documentation(["The service '\(accessor.id)'."])
+    if accessor.arguments.isEmpty {
+      // A built singleton is one load: inlined where the app calls it.
+      var inline = ""
+      if case .singleton = accessor.construction { inline = "@inline(__always) " }
+      let type = spelling.declared(accessor.type)
+      writer.line("\(inline)\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(type) {")
+      writer.indent { getter in
+        if effects.isEmpty {
+          renderBody(of: accessor, as: type, spelling: spelling, into: &getter)
+        } else {
+          getter.line("get \(effects) {")
+          getter.indent { renderBody(of: accessor, as: type, spelling: spelling, into: &$0) }
+          getter.line("}")
+        }
+      }
+    } else {
+      let parameters = accessor.arguments.map { "\(SwiftIdentifier.escaped($0.name)): \($0.type)" }
+      let type = spelling.concrete(accessor.type)
+      writer.line(
+        "\(actor)\(access)func \(SwiftIdentifier.escaped(accessor.property))(\(parameters.joined(separator: ", ")))"
+          + "\(effects.isEmpty ? "" : " " + effects) -> \(type) {")
+      writer.indent { renderBody(of: accessor, as: type, spelling: spelling, into: &$0) }
+    }
+    writer.line("}")
+  }
+
+  /// The dynamic container's resolve of `accessor`'s service as `type`, without `try`.
+  fileprivate func resolve(_ accessor: TypedContainerModel.Accessor, as type: String) -> String {
+    let resolver = accessor.isMainActor && !accessor.isAsync ? "dynamicContainer.mainActor" : "dynamicContainer"
+    let arguments =
+      accessor.arguments.isEmpty
+      ? ""
+      : ", arguments: ["
+        + accessor.arguments.map {
+          "\(QuotedString.quoted($0.key, in: .swift)): \(SwiftIdentifier.escaped($0.name))"
+        }.joined(separator: ", ") + "]"
+    return "\(resolver).resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self\(arguments))"
+  }
+
+  /// How an accessor that goes through the runtime gets its instance as `type`, with `try`; nil
+  /// for one that builds it.
+  fileprivate func resolution(of accessor: TypedContainerModel.Accessor, as type: String) -> String? {
+    switch accessor.construction {
+    case .runtime:
+      (accessor.isAsync ? "try await " : "try ") + resolve(accessor, as: type)
+    case .linked(let number):
+      "try _link.\(accessor.isMainActor ? "resolveOnMainActor" : "resolve")(\(number), as: \(type).self)"
+    case .singleton, .straightLine:
+      nil
+    }
+  }
+
+  fileprivate func renderBody(
+    of accessor: TypedContainerModel.Accessor, as type: String, spelling: Spelling, into writer: inout SwiftWriter
+  ) {
+    if let resolution = resolution(of: accessor, as: type) {
+      writer.line(resolution)
+      return
+    }
+    let resolve = resolve(accessor, as: type)
+    switch accessor.construction {
+    case .runtime, .linked:
+      break
+    case .singleton(let build):
+      // With replacements, the link builds it (a stand-in, or around stand-ins); it was made when
+      // the container was created, and a build that cannot throw cannot fail there either.
+      writer.line("if isReplaced { return \(build.isThrowing ? "try" : "try!") \(resolve) }")
+      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+      let construct =
+        "\(build.initializerThrows ? "try " : "")\(build.builder ?? spelling.concrete(build.type))(\(values.joined(separator: ", ")))"
+      writer.line(
+        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(type).self) "
+          + "{ \(construct) }")
+    case .straightLine(let line):
+      // With replacements, the runtime builds the graph around the stand-ins. A graph whose
+      // initializers cannot throw cannot fail there either: its stand-ins' factories cannot throw.
+      writer.line("if isReplaced { return \(line.isThrowing ? "try" : "try!") \(resolve) }")
+      if case .build(let local, let value)? = line.steps.last, line.steps.count == 1, local == line.result {
+        writer.line("return \(swift(value, spelling))")
+        return
+      }
+      for step in line.steps {
+        switch step {
+        case .build(let local, let value): writer.line("let \(local) = \(swift(value, spelling))")
+        case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value, spelling))")
+        }
+      }
+      writer.line("return \(line.result)")
+    }
+  }
+
+  fileprivate func render(_ maker: TypedContainerModel.Maker, spelling: Spelling, into writer: inout SwiftWriter) {
+    let parameters = maker.parameters.map { "_ \(SwiftIdentifier.escaped($0.name)): \(spelling.concrete($0.type))" }
+    let values = maker.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+    let type = spelling.concrete(maker.type)
+    writer.line(
+      "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
+        + "\(maker.isThrowing ? " throws" : "") -> \(type) {")
+    writer.indent {
+      $0.line("\(maker.initializerThrows ? "try " : "")\(maker.builder ?? type)(\(values.joined(separator: ", ")))")
+    }
+    writer.line("}")
+  }
+
+  fileprivate func swift(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> String {
+    switch expression {
+    case .local(let name), .literal(let name): return name
+    case .argument(let name): return SwiftIdentifier.escaped(name)
+    case .external(let property): return "externals.\(SwiftIdentifier.escaped(property))"
+    case .accessor(let property, let isThrowing):
+      // An accessor returning a generic parameter: its service resolved as the type itself.
+      if spelling.isGeneric(property), let accessor = spelling.accessors[property],
+        let resolution = resolution(of: accessor, as: spelling.concrete(accessor.type))
+      {
+        return "(\(resolution))"
+      }
+      return (isThrowing ? "try " : "") + SwiftIdentifier.escaped(property)
+    case .call(let function, let arguments, let isThrowing):
+      return (isThrowing ? "try " : "") + function + "("
+        + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
+    case .container: return "try observingContainer"
+    case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"
+    case .none: return "nil"
+    }
+  }
+}

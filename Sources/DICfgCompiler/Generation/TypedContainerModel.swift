@@ -1,0 +1,242 @@
+import DICfgCore
+
+/// What ``TypedContainerGenerator/translate(_:aliases:)`` decides: names, types and effects, no Swift text.
+public struct TypedContainerModel: Sendable, Equatable {
+  public struct External: Sendable, Equatable {
+    public var property: String
+    /// The key the runtime's externals take: the id, or `container.id` for a container after the first.
+    public var key: String
+    public var type: String
+    public var optional: Bool
+    /// Whether its type is known to be `Sendable`; otherwise the container holds it in a
+    /// `NonSendableExternal`.
+    public var isSendable: Bool = true
+
+    /// Its type in Swift, with `spelled` spelling the type the graph file writes.
+    func swiftType(_ spelled: (String) -> String) -> String { optional ? "(\(spelled(type)))?" : spelled(type) }
+  }
+
+  public struct Argument: Sendable, Equatable {
+    public var name: String
+    public var key: String
+    public var type: String
+  }
+
+  public struct Accessor: Sendable, Equatable {
+    public var property: String
+    public var id: String
+    public var type: String
+    /// What a test's stand-in must be: the service's first `as:` type, or its ``type``.
+    public var replacementType: String
+    public var arguments: [Argument]
+    /// Whether a resolve builds a main-actor service: the accessor is `@MainActor`.
+    public var isMainActor: Bool
+    /// Whether a resolve may await an `async` initializer: the accessor is `async`.
+    public var isAsync: Bool
+    public var construction: Construction
+
+    /// Whether the accessor `throws`: it goes through the runtime, or something its build calls can
+    /// throw (an initializer, an accessor that resolves through the runtime).
+    public var isThrowing: Bool {
+      switch construction {
+      case .runtime, .linked: true
+      case .singleton(let build): build.isThrowing
+      case .straightLine(let line): line.isThrowing
+      }
+    }
+  }
+
+  /// How an accessor gets its instance.
+  public enum Construction: Sendable, Equatable {
+    /// Resolved by id through the dynamic container.
+    case runtime
+    /// Resolved through the link by the service's number in it.
+    case linked(Int)
+    /// A singleton built by the accessor into the runtime's singleton storage, once.
+    case singleton(SingletonBuild)
+    /// Constructed in the accessor, as hand-written code would.
+    case straightLine(StraightLine)
+  }
+
+  /// How a singleton's accessor builds it: its initializer called with its dependencies.
+  public struct SingletonBuild: Sendable, Equatable {
+    /// The singleton's number in the link, where the runtime's storage keeps it.
+    public var number: Int
+    public var type: String
+    public var arguments: [LabeledExpression]
+    public var initializerThrows: Bool
+    public var isThrowing: Bool
+    public var isMainActor: Bool
+    /// The make functions the build calls, by service.
+    public var calls: [Int]
+    /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
+    public var builder: String?
+
+    public init(
+      number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
+      isMainActor: Bool, calls: [Int]
+    ) {
+      self.number = number
+      self.type = type
+      self.arguments = arguments
+      self.initializerThrows = initializerThrows
+      self.isThrowing = isThrowing
+      self.isMainActor = isMainActor
+      self.calls = calls
+    }
+  }
+
+  /// An eager singleton the container's creation builds through its accessor.
+  public struct Eager: Sendable, Equatable {
+    public var property: String
+    public var isThrowing: Bool
+    /// The environments it is eager in (nil for the base); empty when it is eager in all.
+    public var environments: [String?] = []
+
+    public init(property: String, isThrowing: Bool, environments: [String?]) {
+      self.property = property
+      self.isThrowing = isThrowing
+      self.environments = environments
+    }
+  }
+
+  /// A graph built by the accessor itself: its hoisted instances as locals in dependency order,
+  /// the service made from them, then the properties set.
+  public struct StraightLine: Sendable, Equatable {
+    public var steps: [Step]
+    /// The local the accessor returns.
+    public var result: String
+    /// The services whose make functions the steps call.
+    public var calls: [Int]
+
+    public init(steps: [Step], result: String, calls: [Int]) {
+      self.steps = steps
+      self.result = result
+      self.calls = calls
+    }
+
+    var isThrowing: Bool {
+      steps.contains {
+        switch $0 {
+        case .build(_, let value), .set(_, _, let value): value.isThrowing
+        }
+      }
+    }
+  }
+
+  public enum Step: Sendable, Equatable {
+    /// `let local = value`.
+    case build(local: String, value: Expression)
+    /// `local.property = value`, once every instance of the resolve is constructed.
+    case set(local: String, property: String, value: Expression)
+  }
+
+  /// A private function of the container class that builds one graph- or unique-scoped service
+  /// from the hoisted instances it takes.
+  public struct Maker: Sendable, Equatable {
+    public var function: String
+    public var type: String
+    /// The hoisted instances, then the run-time arguments.
+    public var parameters: [Parameter]
+    /// The initializer's arguments.
+    public var arguments: [LabeledExpression]
+    public var initializerThrows: Bool
+    /// Whether the function throws: its initializer, an accessor or a make function it calls can.
+    public var isThrowing: Bool
+    public var isMainActor: Bool
+    /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
+    public var builder: String? = nil
+  }
+
+  public struct Parameter: Sendable, Equatable {
+    public var name: String
+    public var type: String
+  }
+
+  public struct LabeledExpression: Sendable, Equatable {
+    public var label: String
+    public var value: Expression
+
+    public init(label: String, value: Expression) {
+      self.label = label
+      self.value = value
+    }
+  }
+
+  public indirect enum Expression: Sendable, Equatable {
+    /// An instance built earlier in the accessor.
+    case local(String)
+    /// A Swift literal, as written.
+    case literal(String)
+    /// One of the accessor's run-time arguments.
+    case argument(String)
+    /// An external the container was created with, by its property.
+    case external(String)
+    /// A shared-scope service, through its accessor.
+    case accessor(String, isThrowing: Bool)
+    /// A make function called with these values.
+    case call(String, arguments: [Expression], isThrowing: Bool)
+    /// The container, as the runtime gives it to factories: not kept alive by the instance.
+    case container
+    case array([Expression])
+    /// `nil`.
+    case none
+
+    var isThrowing: Bool {
+      switch self {
+      case .accessor(_, let isThrowing): isThrowing
+      // The container is linked on first use, which can fail.
+      case .container: true
+      case .call(_, let arguments, let isThrowing): isThrowing || arguments.contains(where: \.isThrowing)
+      case .array(let values): values.contains(where: \.isThrowing)
+      case .local, .literal, .argument, .external, .none: false
+      }
+    }
+
+  }
+
+  public struct Member: Sendable, Equatable {
+    public var property: String
+    public var typeName: String
+    public var name: String
+  }
+
+  /// A generic parameter of a container class, bound to a type's alias: the class is
+  /// `MainContainerOf<TLedger>`, and `MainContainer` names it bound, `MainContainerOf<DicfgLedger>`.
+  public struct TypeParameter: Sendable, Equatable {
+    public var name: String
+    /// The type as the graph file writes it.
+    public var type: String
+  }
+
+  public struct Container: Sendable, Equatable {
+    public var typeName: String
+    public var name: String
+    /// Its generic parameters; empty for a class that is not generic.
+    public var typeParameters: [TypeParameter] = []
+    public var accessors: [Accessor]
+    /// The make functions its accessors call.
+    public var makers: [Maker]
+    /// Whether it holds the externals it was created with, for the accessors that pass them.
+    public var keepsExternals: Bool
+    /// The plan's other containers, reached from the first.
+    public var members: [Member]
+    public var externals: [External]
+  }
+
+  public var access: RegistryGenerator.Access
+  public var graphFile: String
+  public var environments: [String]
+  /// The Swift compilation condition of each environment whose layer is limited to one: its case
+  /// exists only where the condition holds.
+  public var conditions: [String: String] = [:]
+  /// The alias of each type the target's Swift does not declare, by the type as written.
+  public var aliases: [String: String] = [:]
+  public var containers: [Container]
+  /// The most services any environment's plan has: the room the singleton storage takes.
+  public var serviceCount: Int = 0
+  /// Whether creating the container links the plan (else the first use that needs the link does).
+  public var linksAtCreation: Bool = false
+  /// The eager singletons the creation builds through their accessors.
+  public var eager: [Eager] = []
+}
