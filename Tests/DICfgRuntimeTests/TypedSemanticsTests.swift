@@ -40,7 +40,7 @@ struct Reach: Sendable {
   func view() throws -> View { front == .typed ? container.view : try dynamic.resolve("view") }
   func controller() throws -> Controller { front == .typed ? container.controller : try dynamic.resolve("controller") }
   func screen() throws -> Screen { front == .typed ? try container.screen : try dynamic.resolve("screen") }
-  func store() throws -> any Storing { front == .typed ? try container.store : try dynamic.resolve("store") }
+  func store() throws -> any Storing { front == .typed ? container.store : try dynamic.resolve("store") }
   func counter() throws -> BuildCounter { front == .typed ? container.counter : try dynamic.resolve("counter") }
   func photo() throws -> Photo { front == .typed ? try container.photo : try dynamic.resolve("photo") }
   func parser() throws -> Parser { front == .typed ? try container.parser : try dynamic.resolve("parser") }
@@ -49,7 +49,7 @@ struct Reach: Sendable {
 
   func details(name: String) throws -> TypedSemantics.Details {
     front == .typed
-      ? try container.details(name: name) : try dynamic.resolve("details", arguments: ["name": name])
+      ? container.details(name: name) : try dynamic.resolve("details", arguments: ["name": name])
   }
 
   @MainActor func banner() throws -> Banner {

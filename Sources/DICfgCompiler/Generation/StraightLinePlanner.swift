@@ -23,20 +23,18 @@ struct StraightLinePlanner {
   /// The target's Swift declarations, with the rule of which types convert.
   let context: SwiftContext
   var swift: SwiftDeclarations { context.declarations }
-  /// Each variant's services of the container, by id (the base's among them).
-  let variants: [[String: ResolutionPlan.Service]]
-  /// Whether every variant orders the container's services as the base does, so references
-  /// (by index) mean the same services in all of them.
-  let sameOrder: Bool
-  /// Each variant's parameters (the base's among them), to tell a parameter no environment changes.
-  let parameters: [[ResolutionPlan.Parameter]]
+  /// The plan's parameters: an environment's plan is planned on its own, its values as it sets them.
+  var parameters: [ResolutionPlan.Parameter] { plan.parameters }
   /// The accessor property of each root-container external, by its index.
   let externals: [Int: String]
-  /// What each service's accessor is, by index.
+  /// What each service's accessor is, by index: what it is across every environment.
   let accessors: [Int: AccessorFacts]
-  /// Each service's number in the link (across the plan's containers), by index, where every
-  /// variant gives it the same number.
+  /// Each service's number in this plan's link (across the plan's containers), by index.
   let globalNumbers: [Int: Int]
+  /// The accessors that throw in some environment: a build that calls one must `try`.
+  let throwingAccessors: Set<String>
+  /// What this environment's make functions add to their names (`InTest`; empty for the base).
+  let makerSuffix: String
 
   /// What the planner knows of an accessor before planning it.
   struct AccessorFacts {
@@ -57,7 +55,6 @@ struct StraightLinePlanner {
   }
 
   func planned() -> Planned {
-    guard sameOrder else { return Planned() }
     var builder = Builder(planner: self, hoisted: hoisted())
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
     var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
@@ -69,16 +66,13 @@ struct StraightLinePlanner {
       }
     }
     // Only the make functions some accessor calls, in service order.
-    var used = Set<Int>()
-    var queue = Array(constructions.values.flatMap(\.calls)) + singletons.values.flatMap(\.calls)
-    while let next = queue.popLast() {
-      guard used.insert(next).inserted, case .made(let maker)? = builder.makers[next] else { continue }
-      queue.append(contentsOf: maker.calls)
-    }
-    let makers = used.sorted().compactMap { index -> TypedContainerModel.Maker? in
+    let made = builder.makers.keys.sorted().compactMap { index -> TypedContainerModel.Maker? in
       guard case .made(let maker)? = builder.makers[index] else { return nil }
       return maker.model
     }
+    let used = TypedContainerModel.functions(
+      calledBy: constructions.values.flatMap(\.expressions) + singletons.values.flatMap(\.expressions), among: made)
+    let makers = made.filter { used.contains($0.function) }
     return Planned(makers: makers, constructions: constructions, singletons: singletons)
   }
 
@@ -189,9 +183,9 @@ struct StraightLinePlanner {
 
     static func local(_ service: ResolutionPlan.Service) -> String { "_" + SwiftIdentifier.camelCase(service.id) }
 
-    static func makeFunction(_ service: ResolutionPlan.Service) -> String {
+    func makeFunction(_ service: ResolutionPlan.Service) -> String {
       let name = SwiftIdentifier.camelCase(service.id)
-      return "_make" + name.prefix(1).uppercased() + name.dropFirst()
+      return "_make" + name.prefix(1).uppercased() + name.dropFirst() + planner.makerSuffix
     }
 
     /// The accessor of service `root`: its hoisted services built once, in dependency order, the
@@ -238,7 +232,7 @@ struct StraightLinePlanner {
               value: try propertyValue(property.value, as: propertyType)))
         }
       }
-      return TypedContainerModel.StraightLine(steps: steps, result: Self.local(planner.service(root)), calls: order)
+      return TypedContainerModel.StraightLine(steps: steps, result: Self.local(planner.service(root)))
     }
 
     private func call(_ index: Int, arguments: [String]) -> TypedContainerModel.Expression {
@@ -285,7 +279,6 @@ struct StraightLinePlanner {
     private mutating func plan(_ index: Int) throws -> PlannedMaker {
       let service = planner.service(index)
       guard StraightLinePlanner.isPerResolve(service.scope),
-        planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         service.scope == .graph || service.properties.isEmpty,
         let initializer = planner.swift.constructor(of: service),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
@@ -309,7 +302,7 @@ struct StraightLinePlanner {
         || calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
       return PlannedMaker(
         model: TypedContainerModel.Maker(
-          function: Self.makeFunction(service), type: service.type, parameters: parameters,
+          function: makeFunction(service), type: service.type, parameters: parameters,
           arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
           isMainActor: isMainActor, builder: service.factory),
         hoisted: order, calls: calls, passesContainer: uses.container)
@@ -352,7 +345,6 @@ struct StraightLinePlanner {
       let service = planner.service(index)
       guard service.scope == .singleton, service.properties.isEmpty, service.arguments.isEmpty,
         let number = planner.globalNumbers[index], let facts = planner.accessors[index], !facts.isAsync,
-        planner.variants.allSatisfy({ $0[service.id].map { Self.sameConstruction($0, service) } ?? false }),
         let initializer = planner.swift.constructor(of: service),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
@@ -366,21 +358,9 @@ struct StraightLinePlanner {
       var build = TypedContainerModel.SingletonBuild(
         number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing },
-        isMainActor: service.isolation == .mainActor || uses.mainActor || callsMainActor, calls: uses.calls)
+        isMainActor: service.isolation == .mainActor || uses.mainActor || callsMainActor)
       build.builder = service.factory
       return build
-    }
-
-    /// Whether two variants of a service are built alike: the same type, scope, isolation, run-time
-    /// arguments, and initializer and property values (wherever the files write them). An
-    /// environment that only makes a singleton eager, or tags a service, builds it as the base does.
-    private static func sameConstruction(_ one: ResolutionPlan.Service, _ other: ResolutionPlan.Service) -> Bool {
-      func same(_ left: [ResolutionPlan.Argument], _ right: [ResolutionPlan.Argument]) -> Bool {
-        left.count == right.count && zip(left, right).allSatisfy { $0.label == $1.label && $0.value == $1.value }
-      }
-      return one.type == other.type && one.scope == other.scope && one.isolation == other.isolation
-        && one.arguments == other.arguments && same(one.initializer, other.initializer)
-        && same(one.properties, other.properties)
     }
 
     private static func bare(_ type: String) -> String { type.hasPrefix("any ") ? String(type.dropFirst(4)) : type }
@@ -419,10 +399,8 @@ struct StraightLinePlanner {
           !planner.reachesGraphScope(from: reference.service)
         else { throw Unplannable() }
         if facts.isMainActor { uses.mainActor = true }
-        // A singleton built by its accessor throws only where its build can; any other is resolved
-        // through the link, which can fail.
-        let isThrowing = (try? singleton(of: reference.service))?.isThrowing ?? true
-        return .accessor(facts.property, isThrowing: isThrowing)
+        // An accessor throws where some environment's build of it can throw.
+        return .accessor(facts.property, isThrowing: planner.throwingAccessors.contains(facts.property))
       case .literal(let literal):
         guard let text = literal.swiftExpression(as: bare) else { throw Unplannable() }
         return .literal(text)
@@ -430,9 +408,8 @@ struct StraightLinePlanner {
         // Typed by the parameter it goes to: the Swift compiler checks it at the graph file's line.
         return .literal(expression)
       case .parameter(let index):
-        let parameters = planner.parameters.map { $0.indices.contains(index) ? $0[index] : nil }
-        guard let first = parameters.first ?? nil, parameters.allSatisfy({ $0 == first }),
-          case .literal(let literal) = first.value, let text = literal.swiftExpression(as: bare)
+        guard planner.parameters.indices.contains(index), case .literal(let literal) = planner.parameters[index].value,
+          let text = literal.swiftExpression(as: bare)
         else { throw Unplannable() }
         return .literal(text)
       case .argument(let name):

@@ -10,9 +10,12 @@ extension TypedContainerGenerator {
     var aliases: [String: String]
     var parameters: [String: String]
     var accessors: [String: TypedContainerModel.Accessor]
+    /// The compilation condition of each environment whose layer has one.
+    var conditions: [String: String]
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
+      conditions = model.conditions
       parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
     }
@@ -78,6 +81,8 @@ extension TypedContainerGenerator {
         body.line("\(access)let \(SwiftIdentifier.escaped(member.property)): \(member.typeName)")
       }
       if container.keepsExternals { body.line("private let externals: Externals") }
+      body.documentation(["The environment it was created for, which its accessors build the services of."])
+      body.line("private let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
       body.documentation(["The link, made when first needed, and the singletons' storage."])
       body.line("private let _link: DeferredLink")
       if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
@@ -95,8 +100,11 @@ extension TypedContainerGenerator {
         renderRootInitializer(container, model: model, access: access, into: &body)
       }
       let externals = container.keepsExternals ? ", externals: Externals" : ""
-      body.line("fileprivate init(link: DeferredLink, isReplaced: Bool\(externals)) {")
+      body.line(
+        "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, link: DeferredLink, "
+          + "isReplaced: Bool\(externals)) {")
       body.indent { initializer in
+        initializer.line("_environment = environment")
         initializer.line("_link = link")
         if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
           initializer.line("_singletons = link.storage.slots")
@@ -105,7 +113,8 @@ extension TypedContainerGenerator {
         if !externals.isEmpty { initializer.line("self.externals = externals") }
         for member in container.members {
           initializer.line(
-            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(link: link, isReplaced: isReplaced)")
+            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, link: link, "
+              + "isReplaced: isReplaced)")
         }
       }
       body.line("}")
@@ -311,7 +320,7 @@ extension TypedContainerGenerator {
       body.line(
         model.linksAtCreation ? "_ = try link.container()" : "if !replaced.isEmpty { _ = try link.container() }")
       body.line(
-        "self.init(link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))"
+        "self.init(environment: environment, link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))"
       )
       for eager in model.eager {
         let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
@@ -387,10 +396,26 @@ extension TypedContainerGenerator {
     return "\(resolver).resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self\(arguments))"
   }
 
-  /// How an accessor that goes through the runtime gets its instance as `type`, with `try`; nil
-  /// for one that builds it.
+  /// How an accessor whose every environment resolves its service through the runtime gets its
+  /// instance as `type`, with `try`; nil for one that some environment builds. Environments that
+  /// number the service apart resolve it by id.
   fileprivate func resolution(of accessor: TypedContainerModel.Accessor, as type: String) -> String? {
-    switch accessor.construction {
+    let constructions = accessor.branches.map(\.construction)
+    if constructions.count == 1, let construction = constructions[0] {
+      return resolution(of: accessor, construction, as: type)
+    }
+    guard constructions.allSatisfy({ $0 == .runtime || { if case .linked = $0 { true } else { false } }($0) }) else {
+      return nil
+    }
+    return resolution(of: accessor, .runtime, as: type)
+  }
+
+  /// How `construction` gets the instance through the runtime as `type`, with `try`; nil for one
+  /// that builds it.
+  fileprivate func resolution(
+    of accessor: TypedContainerModel.Accessor, _ construction: TypedContainerModel.Construction, as type: String
+  ) -> String? {
+    switch construction {
     case .runtime:
       (accessor.isAsync ? "try await " : "try ") + resolve(accessor, as: type)
     case .linked(let number):
@@ -407,24 +432,62 @@ extension TypedContainerGenerator {
       writer.line(resolution)
       return
     }
-    let resolve = resolve(accessor, as: type)
-    switch accessor.construction {
-    case .runtime, .linked:
-      break
-    case .singleton(let build):
-      // With replacements, the link builds it (a stand-in, or around stand-ins); it was made when
-      // the container was created, and a build that cannot throw cannot fail there either.
-      writer.line("if isReplaced { return \(build.isThrowing ? "try" : "try!") \(resolve) }")
-      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
-      let construct =
-        "\(build.initializerThrows ? "try " : "")\(build.builder ?? spelling.concrete(build.type))(\(values.joined(separator: ", ")))"
+    // With replacements, the link builds it (a stand-in, or around stand-ins); a singleton was made
+    // when the container was created, and a build that cannot throw cannot fail there either.
+    writer.line("if isReplaced { return \(accessor.isThrowing ? "try" : "try!") \(resolve(accessor, as: type)) }")
+    guard accessor.branches.count > 1 else {
+      render(accessor.branches[0].construction, of: accessor, as: type, spelling: spelling, into: &writer)
+      return
+    }
+    writer.line("switch _environment {")
+    for branch in accessor.branches {
+      // An environment whose layer has a condition is a case only where the condition holds.
+      var byCondition: [(condition: String?, cases: [String])] = []
+      for environment in branch.environments {
+        let condition = environment.flatMap { spelling.conditions[$0] }
+        let name = "." + (environment.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
+        if let index = byCondition.firstIndex(where: { $0.condition == condition }) {
+          byCondition[index].cases.append(name)
+        } else {
+          byCondition.append((condition, [name]))
+        }
+      }
+      for group in byCondition {
+        if let condition = group.condition { writer.line("#if \(condition)") }
+        writer.line("case \(group.cases.joined(separator: ", ")):")
+        writer.indent {
+          render(branch.construction, of: accessor, as: type, spelling: spelling, environment: group.cases, into: &$0)
+        }
+        if group.condition != nil { writer.line("#endif") }
+      }
+    }
+    writer.line("}")
+  }
+
+  /// The statements of one environment's way to the instance: what `construction` says, or, for
+  /// environments whose layers remove the service, a stop naming them.
+  fileprivate func render(
+    _ construction: TypedContainerModel.Construction?, of accessor: TypedContainerModel.Accessor, as type: String,
+    spelling: Spelling, environment: [String] = [], into writer: inout SwiftWriter
+  ) {
+    switch construction {
+    case nil:
+      let names = environment.map { $0 == ".base" ? "the base" : "'" + $0.dropFirst() + "'" }
       writer.line(
-        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(type).self) "
+        "fatalError(\(QuotedString.quoted("'\(accessor.id)' is not a service of environment \(names.joined(separator: ", ")): its layer removes it", in: .swift)))"
+      )
+    case .runtime?, .linked?:
+      writer.line("return " + (construction.flatMap { resolution(of: accessor, $0, as: type) } ?? ""))
+    case .singleton(let build)?:
+      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+      let built = spelling.concrete(build.type)
+      let construct =
+        "\(build.initializerThrows ? "try " : "")\(build.builder ?? built)(\(values.joined(separator: ", ")))"
+      // Kept as the type it is built as, read back without a cast; returned as the accessor's type.
+      writer.line(
+        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(built).self) "
           + "{ \(construct) }")
-    case .straightLine(let line):
-      // With replacements, the runtime builds the graph around the stand-ins. A graph whose
-      // initializers cannot throw cannot fail there either: its stand-ins' factories cannot throw.
-      writer.line("if isReplaced { return \(line.isThrowing ? "try" : "try!") \(resolve) }")
+    case .straightLine(let line)?:
       if case .build(let local, let value)? = line.steps.last, line.steps.count == 1, local == line.result {
         writer.line("return \(swift(value, spelling))")
         return

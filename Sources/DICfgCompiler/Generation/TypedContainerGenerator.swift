@@ -68,59 +68,23 @@ public struct TypedContainerGenerator: Sendable {
           optional: external.optional, isSendable: isSendable(external.type))
       }
     }
-    let byID = servicesByID(variants)
     // The typed container keeps the externals for its accessors only when it holds none weakly.
     let keepsExternals = plan.containers.first?.externals.allSatisfy { $0.retain == .strong } ?? false
     let externalProperties = Dictionary(
-      uniqueKeysWithValues: externals.prefix(plan.containers.first?.externals.count ?? 0).enumerated().map {
-        ($0.offset, $0.element.property)
-      })
-    let numbers = globalNumbers(variants, base: plan)
-    let context = swift.map(SwiftContext.init)
-    let firstService = plan.firstServiceNumbers
+      uniqueKeysWithValues: zip(
+        plan.containers.first?.externals.map(\.id) ?? [], externals.map(\.property)))
+    let facts = accessorFacts(variants, base: plan)
+    let planned = EnvironmentPlanning(
+      variants: [base] + variants.filter { $0.environment != nil }, facts: facts, context: swift.map(SwiftContext.init),
+      externals: keepsExternals ? externalProperties : [:]
+    ).planned()
     let containers = plan.containers.enumerated().map { index, container in
-      let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
-      let types = Dictionary(
-        uniqueKeysWithValues: container.services.enumerated().map {
-          ($0.offset, returnType(of: $0.element, in: services))
-        })
-      let reaches = container.services.indices.map {
-        reached(from: ResolutionPlan.ServiceReference(container: index, service: $0), in: plan)
-      }
-      let facts = Dictionary(
-        uniqueKeysWithValues: container.services.enumerated().map { position, service in
-          (
-            position,
-            StraightLinePlanner.AccessorFacts(
-              property: SwiftIdentifier.camelCase(service.id), type: types[position] ?? service.type,
-              isMainActor: reaches[position].contains { isMainActor($0, in: plan) },
-              isAsync: reaches[position].contains { isAsync($0, in: plan) })
-          )
-        })
-      let containerNumbers = Dictionary(
-        uniqueKeysWithValues: container.services.indices.compactMap { position in
-          numbers[firstService[index] + position].map { (position, $0) }
-        })
-      let planner = context.map { context in
-        StraightLinePlanner(
-          plan: plan, container: index, context: context, variants: services,
-          sameOrder: variants.allSatisfy {
-            $0.plan.containers.indices.contains(index)
-              && $0.plan.containers[index].services.map(\.id) == container.services.map(\.id)
-          },
-          parameters: variants.map(\.plan.parameters),
-          externals: index == 0 && keepsExternals ? externalProperties : [:], accessors: facts,
-          globalNumbers: containerNumbers)
-      }
-      let planned = planner?.planned()
       let accessors = container.services.indices.map {
-        accessor(
-          ofService: $0, in: index, of: plan, type: types[$0] ?? container.services[$0].type, facts: facts[$0],
-          number: containerNumbers[$0], singleton: planned?.singletons[$0], straightLine: planned?.constructions[$0])
+        accessor(ofService: $0, in: index, of: plan, facts: facts[index][$0], branches: planned.branches[index][$0])
       }
       return TypedContainerModel.Container(
         typeName: names[index], name: container.name, typeParameters: Self.typeParameters(accessors, aliases: aliases),
-        accessors: accessors, makers: planned?.makers ?? [],
+        accessors: accessors, makers: planned.makers[index],
         keepsExternals: index == 0 && keepsExternals && !externals.isEmpty,
         members: index == 0
           ? plan.containers.indices.dropFirst().map {
@@ -130,8 +94,8 @@ public struct TypedContainerGenerator: Sendable {
           } : [],
         externals: index == 0 ? externals : [])
     }
-    // The eager singletons of every environment: built by their accessors when those build them
-    // (alike in every environment), else by the link, then made when the container is created.
+    // The eager singletons of every environment: built by their accessors when that environment's
+    // branch builds them, else by the link, then made when the container is created.
     var eager: [TypedContainerModel.Eager] = []
     var linksEagerServices = false
     for variant in variants {
@@ -139,7 +103,9 @@ public struct TypedContainerGenerator: Sendable {
         for service in container.eagerServices.map({ container.services[$0] }) {
           let accessor =
             containers.indices.contains(index) ? containers[index].accessors.first { $0.id == service.id } : nil
-          guard let accessor, index == 0, !accessor.isMainActor, case .singleton = accessor.construction else {
+          guard let accessor, index == 0, !accessor.isMainActor,
+            case .singleton = accessor.construction(in: variant.environment)
+          else {
             linksEagerServices = true
             continue
           }
@@ -201,50 +167,55 @@ public struct TypedContainerGenerator: Sendable {
     return parameters
   }
 
-  /// Each service's number in the link (the base plan's), where every variant numbers it alike.
-  private func globalNumbers(_ variants: [RegistryGenerator.Variant], base: ResolutionPlan) -> [Int: Int] {
-    let numbering = variants.map { variant in
-      variant.plan.containers.map { container in container.services.map(\.id) }
-    }
-    var numbers: [Int: Int] = [:]
-    var global = 0
-    for (index, container) in base.containers.enumerated() {
-      for service in container.services {
-        let same = numbering.allSatisfy { containers in
-          guard containers.indices.contains(index), let position = containers[index].firstIndex(of: service.id) else {
-            return false
-          }
-          return containers.prefix(index).reduce(0) { $0 + $1.count } + position == global
-        }
-        if same { numbers[global] = global }
-        global += 1
+  /// What each accessor of the base plan is, by container and service: the type every
+  /// environment builds the service as, and whether a resolve of it in some environment builds a
+  /// main-actor service or awaits.
+  private func accessorFacts(
+    _ variants: [RegistryGenerator.Variant], base plan: ResolutionPlan
+  ) -> [[StraightLinePlanner.AccessorFacts]] {
+    let byID = servicesByID(variants)
+    // Each environment's effects, by container and id.
+    let effects = variants.map { variant in
+      variant.plan.containers.indices.map { index in
+        Dictionary(
+          variant.plan.containers[index].services.indices.map { position in
+            let service = variant.plan.containers[index].services[position]
+            let reached = reached(
+              from: ResolutionPlan.ServiceReference(container: index, service: position), in: variant.plan)
+            return (
+              service.id,
+              (
+                mainActor: reached.contains { isMainActor($0, in: variant.plan) },
+                async: reached.contains { isAsync($0, in: variant.plan) }
+              )
+            )
+          }, uniquingKeysWith: { first, _ in first })
       }
     }
-    return numbers
+    return plan.containers.enumerated().map { index, container in
+      let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
+      let variantEffects = effects.compactMap { $0.indices.contains(index) ? $0[index] : nil }
+      return container.services.map { service in
+        StraightLinePlanner.AccessorFacts(
+          property: SwiftIdentifier.camelCase(service.id), type: returnType(of: service, in: services),
+          isMainActor: variantEffects.contains { $0[service.id]?.mainActor ?? false },
+          isAsync: variantEffects.contains { $0[service.id]?.async ?? false })
+      }
+    }
   }
 
   private func accessor(
-    ofService index: Int, in container: Int, of plan: ResolutionPlan, type: String,
-    facts: StraightLinePlanner.AccessorFacts?, number: Int?, singleton: TypedContainerModel.SingletonBuild?,
-    straightLine: TypedContainerModel.StraightLine?
+    ofService index: Int, in container: Int, of plan: ResolutionPlan, facts: StraightLinePlanner.AccessorFacts,
+    branches: [TypedContainerModel.Branch]
   ) -> TypedContainerModel.Accessor {
     let service = plan.containers[container].services[index]
-    let isAsync = facts?.isAsync ?? false
-    var construction = TypedContainerModel.Construction.runtime
-    if let singleton {
-      construction = .singleton(singleton)
-    } else if Self.isPerResolve(service.scope), !isAsync, let line = straightLine {
-      construction = .straightLine(line)
-    } else if !isAsync, service.arguments.isEmpty, let number {
-      construction = .linked(number)
-    }
     return TypedContainerModel.Accessor(
-      property: SwiftIdentifier.camelCase(service.id), id: service.id, type: type,
-      replacementType: service.bindings.first ?? type,
+      property: facts.property, id: service.id, type: facts.type,
+      replacementType: service.bindings.first ?? facts.type,
       arguments: service.arguments.map {
         TypedContainerModel.Argument(name: SwiftIdentifier.camelCase($0.name), key: $0.name, type: $0.type)
       },
-      isMainActor: facts?.isMainActor ?? false, isAsync: isAsync, construction: construction)
+      isMainActor: facts.isMainActor, isAsync: facts.isAsync, branches: branches)
   }
 
   /// Whether a scope builds its instances for each resolve (graph, unique), not keeping them.
@@ -324,7 +295,7 @@ public struct TypedContainerGenerator: Sendable {
 
   /// The members every typed container declares itself, which no accessor may take.
   static let ownMembers: Set<String> = [
-    "dynamicContainer", "isReplaced", "observingContainer", "externals", "_link", "_singletons",
+    "dynamicContainer", "isReplaced", "observingContainer", "externals", "_link", "_singletons", "_environment",
   ]
 
   /// Services whose accessors would take a name the typed container already has: a collaborating

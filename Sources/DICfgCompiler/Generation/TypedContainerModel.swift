@@ -33,16 +33,38 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isMainActor: Bool
     /// Whether a resolve may await an `async` initializer: the accessor is `async`.
     public var isAsync: Bool
-    public var construction: Construction
+    /// How each environment builds the service, the base's first: one branch where every
+    /// environment builds it alike.
+    public var branches: [Branch]
 
-    /// Whether the accessor `throws`: it goes through the runtime, or something its build calls can
-    /// throw (an initializer, an accessor that resolves through the runtime).
-    public var isThrowing: Bool {
-      switch construction {
-      case .runtime, .linked: true
-      case .singleton(let build): build.isThrowing
-      case .straightLine(let line): line.isThrowing
-      }
+    /// How the base builds the service.
+    public var construction: Construction {
+      branches.first { $0.environments.contains(nil) }?.construction ?? .runtime
+    }
+
+    /// How `environment` (nil for the base) builds the service; nil where its layer removes it.
+    public func construction(in environment: String?) -> Construction? {
+      branches.first { $0.environments.contains(environment) }?.construction
+    }
+
+    /// Whether the accessor `throws`: some environment resolves it through the runtime, or
+    /// something its build calls can throw (an initializer, an accessor that resolves through the
+    /// runtime).
+    public var isThrowing: Bool { branches.contains { $0.construction?.isThrowing ?? false } }
+  }
+
+  /// The environments that build a service one way: a case of the accessor's switch over the
+  /// container's environment.
+  public struct Branch: Sendable, Equatable {
+    /// The environments, nil for the base, in the order the generator was given them.
+    public var environments: [String?]
+    /// How they build it; nil where their layers remove the service, whose accessor then stops
+    /// the app with a message naming the environment.
+    public var construction: Construction?
+
+    public init(environments: [String?], construction: Construction?) {
+      self.environments = environments
+      self.construction = construction
     }
   }
 
@@ -56,6 +78,14 @@ public struct TypedContainerModel: Sendable, Equatable {
     case singleton(SingletonBuild)
     /// Constructed in the accessor, as hand-written code would.
     case straightLine(StraightLine)
+
+    var isThrowing: Bool {
+      switch self {
+      case .runtime, .linked: true
+      case .singleton(let build): build.isThrowing
+      case .straightLine(let line): line.isThrowing
+      }
+    }
   }
 
   /// How a singleton's accessor builds it: its initializer called with its dependencies.
@@ -67,14 +97,12 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var initializerThrows: Bool
     public var isThrowing: Bool
     public var isMainActor: Bool
-    /// The make functions the build calls, by service.
-    public var calls: [Int]
     /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
     public var builder: String?
 
     public init(
       number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
-      isMainActor: Bool, calls: [Int]
+      isMainActor: Bool
     ) {
       self.number = number
       self.type = type
@@ -82,7 +110,6 @@ public struct TypedContainerModel: Sendable, Equatable {
       self.initializerThrows = initializerThrows
       self.isThrowing = isThrowing
       self.isMainActor = isMainActor
-      self.calls = calls
     }
   }
 
@@ -106,13 +133,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var steps: [Step]
     /// The local the accessor returns.
     public var result: String
-    /// The services whose make functions the steps call.
-    public var calls: [Int]
 
-    public init(steps: [Step], result: String, calls: [Int]) {
+    public init(steps: [Step], result: String) {
       self.steps = steps
       self.result = result
-      self.calls = calls
     }
 
     var isThrowing: Bool {
@@ -193,6 +217,26 @@ public struct TypedContainerModel: Sendable, Equatable {
       }
     }
 
+    /// The make functions it calls, directly.
+    var functions: [String] {
+      switch self {
+      case .call(let function, let arguments, _): [function] + arguments.flatMap(\.functions)
+      case .array(let values): values.flatMap(\.functions)
+      case .local, .literal, .argument, .external, .accessor, .container, .none: []
+      }
+    }
+
+    /// The expression with the make functions it calls renamed by `names` (the rest as they are).
+    func renamingFunctions(_ names: [String: String]) -> Expression {
+      switch self {
+      case .call(let function, let arguments, let isThrowing):
+        .call(
+          names[function] ?? function, arguments: arguments.map { $0.renamingFunctions(names) }, isThrowing: isThrowing)
+      case .array(let values): .array(values.map { $0.renamingFunctions(names) })
+      case .local, .literal, .argument, .external, .accessor, .container, .none: self
+      }
+    }
+
   }
 
   public struct Member: Sendable, Equatable {
@@ -239,4 +283,78 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var linksAtCreation: Bool = false
   /// The eager singletons the creation builds through their accessors.
   public var eager: [Eager] = []
+}
+
+// MARK: Make functions, by name
+
+extension TypedContainerModel {
+  /// The make functions of `makers` that `expressions` call, directly or through one another.
+  static func functions(calledBy expressions: [Expression], among makers: [Maker]) -> Set<String> {
+    let byName = Dictionary(makers.map { ($0.function, $0) }, uniquingKeysWith: { first, _ in first })
+    var used = Set<String>()
+    var queue = expressions.flatMap(\.functions)
+    while let next = queue.popLast() {
+      guard used.insert(next).inserted, let maker = byName[next] else { continue }
+      queue.append(contentsOf: maker.expressions.flatMap(\.functions))
+    }
+    return used
+  }
+}
+
+extension TypedContainerModel.LabeledExpression {
+  func renamingFunctions(_ names: [String: String]) -> Self {
+    Self(label: label, value: value.renamingFunctions(names))
+  }
+}
+
+extension TypedContainerModel.Maker {
+  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) }
+
+  func renamingFunctions(_ names: [String: String]) -> Self {
+    var maker = self
+    maker.function = names[function] ?? function
+    maker.arguments = arguments.map { $0.renamingFunctions(names) }
+    return maker
+  }
+}
+
+extension TypedContainerModel.SingletonBuild {
+  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) }
+
+  func renamingFunctions(_ names: [String: String]) -> Self {
+    var build = self
+    build.arguments = arguments.map { $0.renamingFunctions(names) }
+    return build
+  }
+}
+
+extension TypedContainerModel.StraightLine {
+  var expressions: [TypedContainerModel.Expression] {
+    steps.map {
+      switch $0 {
+      case .build(_, let value), .set(_, _, let value): value
+      }
+    }
+  }
+
+  func renamingFunctions(_ names: [String: String]) -> Self {
+    Self(
+      steps: steps.map {
+        switch $0 {
+        case .build(let local, let value): .build(local: local, value: value.renamingFunctions(names))
+        case .set(let local, let property, let value):
+          .set(local: local, property: property, value: value.renamingFunctions(names))
+        }
+      }, result: result)
+  }
+}
+
+extension TypedContainerModel.Construction {
+  func renamingFunctions(_ names: [String: String]) -> Self {
+    switch self {
+    case .runtime, .linked: self
+    case .singleton(let build): .singleton(build.renamingFunctions(names))
+    case .straightLine(let line): .straightLine(line.renamingFunctions(names))
+    }
+  }
 }

@@ -1,0 +1,167 @@
+import DICfgCore
+
+/// Plans the typed accessors of every environment: each environment's plan is planned on its own
+/// (``StraightLinePlanner``), as its link numbers and builds it, and each accessor of the base plan
+/// gets one branch per way the environments build its service.
+///
+/// An environment that changes a parameter, swaps a type or changes an argument of one service
+/// changes that service's branch only: the services that take it call its accessor, which switches
+/// on the container's environment. A service whose number in the link an environment changes (its
+/// layer removes or adds a service before it) is a branch of its own, built into the slot that
+/// environment's link keeps it in. A service an environment removes has a branch that stops the
+/// app with a message naming the environment. Make functions an environment builds as the base does
+/// are the base's; the others carry the environment's name (`_makeClientInTest`).
+struct EnvironmentPlanning {
+  /// The base first, then each environment.
+  let variants: [RegistryGenerator.Variant]
+  /// What each accessor of the base plan is, by container and service.
+  let facts: [[StraightLinePlanner.AccessorFacts]]
+  /// The target's Swift, with its rule of which types convert; nil when unknown (then every
+  /// accessor resolves through the link).
+  let context: SwiftContext?
+  /// The accessor property of each external of the first container, by id, where the typed
+  /// container keeps its externals.
+  let externals: [String: String]
+
+  struct Planned {
+    /// Each accessor's branches, by container and service of the base plan.
+    var branches: [[[TypedContainerModel.Branch]]]
+    /// The make functions each container's accessors call.
+    var makers: [[TypedContainerModel.Maker]]
+  }
+
+  /// The branches of every accessor. Whether an accessor throws depends on every environment's
+  /// branch of it, and the builds that call it `try` it then: planned again until that settles (an
+  /// accessor only ever becomes throwing, so this ends).
+  func planned() -> Planned {
+    var throwing = facts.map { _ in Set<String>() }
+    while true {
+      let planned = planned(throwing: throwing)
+      let found = planned.branches.enumerated().map { index, services in
+        Set(
+          services.enumerated().filter { $0.element.contains { $0.construction?.isThrowing ?? false } }
+            .map { facts[index][$0.offset].property })
+      }
+      if found == throwing { return planned }
+      throwing = found
+    }
+  }
+
+  private func planned(throwing: [Set<String>]) -> Planned {
+    let base = variants[0].plan
+    var constructions = base.containers.map {
+      $0.services.map { _ in [(String?, TypedContainerModel.Construction?)]() }
+    }
+    var makers = base.containers.map { _ in [TypedContainerModel.Maker]() }
+    for variant in variants {
+      let firstService = variant.plan.firstServiceNumbers
+      for (index, baseContainer) in base.containers.enumerated() {
+        guard variant.plan.containers.indices.contains(index) else {
+          for position in baseContainer.services.indices {
+            constructions[index][position].append((variant.environment, nil))
+          }
+          continue
+        }
+        let container = variant.plan.containers[index]
+        var planned = plan(variant, container: index, throwing: throwing[index])
+        if variant.environment != nil {
+          // What this environment makes as the base does is the base's make function.
+          let names = Self.sharedFunctions(planned.makers, base: makers[index], suffix: suffix(of: variant))
+          planned.makers = planned.makers.filter { names[$0.function] == nil }.map { $0.renamingFunctions(names) }
+          planned.singletons = planned.singletons.mapValues { $0.renamingFunctions(names) }
+          planned.constructions = planned.constructions.mapValues { $0.renamingFunctions(names) }
+        }
+        makers[index] += planned.makers
+        let positions = Dictionary(
+          container.services.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        for (position, service) in baseContainer.services.enumerated() {
+          guard let own = positions[service.id] else {
+            constructions[index][position].append((variant.environment, nil))
+            continue
+          }
+          let facts = facts[index][position]
+          let built = container.services[own]
+          var construction = TypedContainerModel.Construction.runtime
+          if let singleton = planned.singletons[own] {
+            construction = .singleton(singleton)
+          } else if built.scope == .graph || built.scope == .unique, !facts.isAsync,
+            let line = planned.constructions[own]
+          {
+            construction = .straightLine(line)
+          } else if !facts.isAsync, built.arguments.isEmpty {
+            construction = .linked(firstService[index] + own)
+          }
+          constructions[index][position].append((variant.environment, construction))
+        }
+      }
+    }
+    return Planned(branches: constructions.map { $0.map(Self.branches) }, makers: makers)
+  }
+
+  /// One environment's container planned on its own.
+  private func plan(
+    _ variant: RegistryGenerator.Variant, container index: Int, throwing: Set<String>
+  ) -> StraightLinePlanner.Planned {
+    guard let context else { return StraightLinePlanner.Planned() }
+    let container = variant.plan.containers[index]
+    let baseFacts = Dictionary(
+      zip(variants[0].plan.containers[index].services.map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
+    let first = variant.plan.firstServiceNumbers[index]
+    return StraightLinePlanner(
+      plan: variant.plan, container: index, context: context,
+      externals: index == 0
+        ? Dictionary(
+          uniqueKeysWithValues: container.externals.enumerated().compactMap { position, external in
+            externals[external.id].map { (position, $0) }
+          }) : [:],
+      accessors: Dictionary(
+        uniqueKeysWithValues: container.services.enumerated().compactMap { position, service in
+          baseFacts[service.id].map { (position, $0) }
+        }),
+      globalNumbers: Dictionary(uniqueKeysWithValues: container.services.indices.map { ($0, first + $0) }),
+      throwingAccessors: throwing, makerSuffix: suffix(of: variant)
+    ).planned()
+  }
+
+  private func suffix(of variant: RegistryGenerator.Variant) -> String {
+    variant.environment.map { "In" + SwiftIdentifier.upperCamelCase($0) } ?? ""
+  }
+
+  /// The environment's make functions (named with `suffix`) that are the base's: the same once the
+  /// make functions they call are renamed likewise. Leaves first, until nothing more is shared.
+  private static func sharedFunctions(
+    _ makers: [TypedContainerModel.Maker], base: [TypedContainerModel.Maker], suffix: String
+  ) -> [String: String] {
+    let baseMakers = Dictionary(base.map { ($0.function, $0) }, uniquingKeysWith: { first, _ in first })
+    var names: [String: String] = [:]
+    var found = true
+    while found {
+      found = false
+      for maker in makers where names[maker.function] == nil && maker.function.hasSuffix(suffix) {
+        let name = String(maker.function.dropLast(suffix.count))
+        var renamed = maker.renamingFunctions(names)
+        renamed.function = name
+        if baseMakers[name] == renamed {
+          names[maker.function] = name
+          found = true
+        }
+      }
+    }
+    return names
+  }
+
+  /// The environments grouped by how they build the service, in the order they were given.
+  private static func branches(
+    _ constructions: [(String?, TypedContainerModel.Construction?)]
+  ) -> [TypedContainerModel.Branch] {
+    var branches: [TypedContainerModel.Branch] = []
+    for (environment, construction) in constructions {
+      if let index = branches.firstIndex(where: { $0.construction == construction }) {
+        branches[index].environments.append(environment)
+      } else {
+        branches.append(TypedContainerModel.Branch(environments: [environment], construction: construction))
+      }
+    }
+    return branches
+  }
+}
