@@ -9,6 +9,8 @@
 # app:1000 is what an app pays at launch: the start-up app of startup_app.sh (a release build with
 # the build plugin), a whole process creating the generated container and resolving the last of
 # 1,000 singletons, beside the same chain built by hand and with Swinject, above an empty run.
+# app:1000:parameter, app:1000:swap and app:1000:remove add a layer to that app (a changed parameter
+# of the first service, its type swapped, a service removed) and count the layer's environment too.
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release 2>&1 | tail -n 1 >&2
@@ -34,7 +36,11 @@ for scenario in "${scenarios[@]}"; do
     app:*)
       # Its own table: each way of building the chain, per service, above an empty run.
       echo
-      STARTUP_APP_CONFIGURATIONS=release bash startup_app.sh .. "${scenario#app:}"
+      rest=${scenario#app:}
+      layer=none
+      if [[ "$rest" == *:* ]]; then layer=${rest#*:}; fi
+      echo "app of ${rest%%:*} services, layer: $layer"
+      STARTUP_APP_LAYER=$layer STARTUP_APP_CONFIGURATIONS=release bash startup_app.sh .. "${rest%%:*}"
       echo
       ;;
     *startup:*)

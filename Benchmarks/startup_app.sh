@@ -4,6 +4,8 @@
 # release with the build plugin, run once per way of building the chain, above a run that starts
 # and exits. Prints instructions per service and the process's time beside them.
 #   Benchmarks/startup_app.sh [CHECKOUT] [COUNT]     CHECKOUT: the dicfg to build with (this one)
+# STARTUP_APP_LAYER=parameter|swap|remove adds the layer generate_startup_app.py describes, and the
+# generated container in its environment (generated-test) beside the base's.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 checkout=$(cd "${1:-$here/..}" && pwd)
@@ -48,7 +50,9 @@ empty=$(count_instructions empty)
 empty_time=$(wall empty)
 echo "| way | instructions per service, above an empty run | process time above an empty run |"
 echo "|---|---|---|"
-for way in hand generated swinject; do
+ways="hand generated swinject"
+if [ "${STARTUP_APP_LAYER:-none}" != none ]; then ways="hand generated generated-test swinject"; fi
+for way in $ways; do
   total=$(count_instructions "$way")
   time=$(wall "$way")
   echo "| $way | $(( (total - empty) / count )) | $(( time - empty_time )) µs |"

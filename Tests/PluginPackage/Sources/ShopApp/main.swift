@@ -6,7 +6,7 @@ import Shop
 for environment in ShopContainer.Environment.allCases {
   let shop = try ShopContainer(environment: environment)
   let checkout = try shop.checkout
-  let client = try shop.httpClient
+  let client = shop.httpClient
   print(
     "\(environment.rawValue): client \(checkout.payments.client.name), fee \(checkout.payments.fee), "
       + "retries \(checkout.shipping.retries), environment \(checkout.config.environment), banner \(checkout.banner), "
