@@ -359,6 +359,64 @@ import Testing
       withoutSwift.enumerated().allSatisfy { $0.element.construction == .linked($0.offset) && $0.element.isThrowing })
   }
 
+  // MARK: Environments
+
+  @Test func everyEnvironmentIsBuiltInItsAccessorAndOnlyWhatCanThrowInOneIsTry() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters: { greeting: hello }
+      services:
+        analytics: { type: Analytics, scope: singleton }
+        clock: { type: SystemClock, scope: singleton }
+        client: { type: URLClient, scope: singleton, as: [HTTPClient] }
+        feed: { type: Feed, init: { client: client } }
+        greeter: { type: Greeter, init: { clock: clock, greeting: $greeting } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      parameters: { greeting: hi }
+      services:
+        analytics: null
+        client: { type: FailingClient, scope: singleton, as: [HTTPClient] }
+      """,
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Analytics"), type("SystemClock"), type("URLClient", inherited: ["HTTPClient"]),
+      type("FailingClient", throwing: true, inherited: ["HTTPClient"]), type("Feed", [("client", "any HTTPClient")]),
+      type("Greeter", [("clock", "SystemClock"), ("greeting", "String")]),
+    ])
+    let container = try translate(files, environments: ["test"], swift: swift).containers[0]
+    let accessors = Dictionary(uniqueKeysWithValues: container.accessors.map { ($0.id, $0) })
+    // No accessor goes through the link in either environment.
+    for accessor in container.accessors {
+      for environment in [nil, "test"] as [String?] {
+        switch accessor.construction(in: environment) {
+        case .singleton?, .straightLine?: continue
+        case nil: #expect(accessor.id == "analytics" && environment == "test")
+        case let other?: Issue.record("'\(accessor.id)' in \(environment ?? "the base") is \(other)")
+        }
+      }
+    }
+    // 'client' throws in the test environment alone, so it and 'feed', which takes it, are 'try'.
+    #expect(container.accessors.filter(\.isThrowing).map(\.id) == ["client", "feed"])
+    #expect(accessors["analytics"]?.branches.map(\.environments) == [[nil], ["test"]])
+    // Removing 'analytics' renumbers the services after it in the test environment's link.
+    guard case .singleton(let base)? = accessors["clock"]?.construction(in: nil),
+      case .singleton(let test)? = accessors["clock"]?.construction(in: "test")
+    else {
+      Issue.record("'clock' is not a singleton its accessor builds")
+      return
+    }
+    #expect((base.number, test.number) == (1, 0))
+    // The parameter is each environment's own value; 'feed' is made alike in both, with 'client' through its accessor.
+    #expect(
+      container.makers.map(\.function) == ["_makeFeed", "_makeGreeter", "_makeGreeterInTest"],
+      "a make function an environment builds apart carries its name")
+    #expect(container.makers.last?.arguments.last?.value == .literal("\"hi\""))
+    #expect(accessors["feed"]?.branches.count == 1)
+  }
+
   // MARK: Types the target's Swift does not declare
 
   @Test func aTypeTheSwiftDoesNotDeclareIsNamedOnceAtItsServicesLineAndAccessorsReturnAGenericParameter() throws {

@@ -208,12 +208,21 @@ private func errors(_ output: String) -> [String] {
       "created\nmigrating to schema 3\n"
       + "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true, order oldest, "
       + "snake case: true\n"
-    #expect(
-      run.output.contains(
-        base
-          + (configuration == "debug"
-            ? "test: store memory, backup of /var/notes.db every 60.0\n" : "environments: [\"base\"]\n")),
-      "\(run.output)")
+    let environments =
+      "backup of /var/notes.db every 60.0\nmigrating to schema 3\nproduction: export page 200\n"
+      + (configuration == "debug"
+        ? "test: store memory, backup of /var/notes.db\n" : "environments: [\"base\", \"production\"]\n")
+    #expect(run.output.contains(base + environments), "\(run.output)")
+    // Every environment's accessors build their services, the layers' changes and removal included:
+    // only the decoder, a type of Foundation the target's Swift does not declare, goes through the link.
+    let generated = try #require(
+      FileManager.default.enumerator(atPath: scratch + "/plugins/outputs")?.compactMap { $0 as? String }
+        .first { $0.contains("/\(product)/") && $0.hasSuffix(".swift") })
+    let linked = try String(contentsOfFile: scratch + "/plugins/outputs/" + generated, encoding: .utf8)
+      .split(separator: "\n").filter {
+        ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
+      }
+    #expect(!linked.isEmpty && linked.allSatisfy { $0.contains("JSONDecoder") }, "\(linked)")
   }
 
   // The build reports the graph file's warnings as `dicfg validate` does, at their lines, and

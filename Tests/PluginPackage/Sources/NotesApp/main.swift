@@ -16,10 +16,13 @@ func snakeCase(_ decoder: JSONDecoder) -> Bool {
   if case .convertFromSnakeCase = decoder.keyDecodingStrategy { return true }
   return false
 }
+let backup = container.backup
+print("backup of \(backup.database.path) every \(backup.interval)")
+let production = try MainContainer(environment: .production, externals: .init(database: database))
+print("production: export page \(try production.exporter.pageSize)")
 #if DEBUG
   let test = try MainContainer(environment: .test, externals: .init(database: database))
-  print(
-    "test: store \(try test.notes.store.name), backup of \(test.backup.database.path) every \(test.backup.interval)")
+  print("test: store \(try test.notes.store.name), backup of \(test.backup.database.path)")
 #else
   print("environments: \(MainContainer.Environment.allCases.map(\.rawValue))")
 #endif
