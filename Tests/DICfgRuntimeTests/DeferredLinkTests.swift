@@ -1,4 +1,5 @@
 import DICfg
+@_spi(Generated) import DICfgRuntime
 import Foundation
 import Testing
 
@@ -40,10 +41,10 @@ import Testing
   @Test func singletonsBuiltInTheStorageNeedNoLinkAndTheLinkResolvesThem() throws {
     let links = Counter()
     let link = try deferred(links: links)
-    let leaf = link.storage.singleton(0) { Leaf() }
-    let branch = link.storage.singleton(1) { Branch(leaf: link.storage.singleton(0) { Leaf() }) }
+    let leaf = link.storage.slots.singleton(0) { Leaf() }
+    let branch = link.storage.slots.singleton(1) { Branch(leaf: link.storage.slots.singleton(0) { Leaf() }) }
     #expect(branch.leaf === leaf)
-    #expect(link.storage.singleton(1) { Branch(leaf: Leaf()) } === branch, "built once, then read")
+    #expect(link.storage.slots.singleton(1) { Branch(leaf: Leaf()) } === branch, "built once, then read")
     #expect(links.count == 0, "nothing needed the link")
     #expect(try link.container().resolve("branch", as: Branch.self) === branch)
     #expect(try link.resolve(0, as: Leaf.self) === leaf, "by number, the same singleton")
@@ -54,15 +55,15 @@ import Testing
   @Test func whatTheLinkBuildsFirstTheStorageReads() throws {
     let link = try deferred(links: Counter())
     let branch = try link.resolve(1, as: Branch.self)
-    #expect(link.storage.singleton(0) { Leaf() } === branch.leaf)
-    #expect(link.storage.singleton(1) { Branch(leaf: Leaf()) } === branch)
+    #expect(link.storage.slots.singleton(0) { Leaf() } === branch.leaf)
+    #expect(link.storage.slots.singleton(1) { Branch(leaf: Leaf()) } === branch)
   }
 
   @Test func aBuildThatThrowsKeepsNothingAndTheNextBuildsAgain() throws {
     let link = try deferred(links: Counter())
-    #expect(throws: FlakyError.self) { try link.storage.singleton(0, as: Leaf.self) { throw FlakyError() } }
-    let leaf = link.storage.singleton(0) { Leaf() }
-    #expect(link.storage.singleton(0) { Leaf() } === leaf)
+    #expect(throws: FlakyError.self) { try link.storage.slots.singleton(0, as: Leaf.self) { throw FlakyError() } }
+    let leaf = link.storage.slots.singleton(0) { Leaf() }
+    #expect(link.storage.slots.singleton(0) { Leaf() } === leaf)
   }
 
   @Test func aLinkThatFailsThrowsItsErrorAndIsTriedAgain() throws {
@@ -81,7 +82,7 @@ import Testing
         for _ in 0..<8 {
           group.addTask {
             ObjectIdentifier(
-              link.storage.singleton(0) {
+              link.storage.slots.singleton(0) {
                 builds.increment()
                 return Leaf()
               })

@@ -1,4 +1,5 @@
 import DICfg
+@_spi(Generated) import DICfgRuntime
 import Testing
 
 // Saber's externals.

@@ -63,7 +63,8 @@ struct SwiftWriter {
     for module in (["DICfgCore", "DICfgRuntime", "Foundation"] + imports).reduce(
       into: [String](), { if !$0.contains($1) { $0.append($1) } })
     {
-      line("import \(module)")
+      // The runtime's API for generated code is its `Generated` SPI, apart from the app's.
+      line(module == "DICfgRuntime" ? "@_spi(Generated) import DICfgRuntime" : "import \(module)")
     }
     blank()
   }

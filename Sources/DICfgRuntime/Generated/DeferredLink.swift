@@ -8,6 +8,7 @@ import Foundation
 /// they cover registers no factory and links no plan at launch. The first accessor that resolves
 /// through the runtime, or the first use of `dynamicContainer`, links the plan (once, however
 /// many threads ask); a link that fails throws its ``LinkError`` and is tried again next time.
+@_spi(Generated)
 public final class DeferredLink: Sendable {
   /// The singletons the accessors and the link build, each once.
   public let storage: SingletonStorage
@@ -48,6 +49,7 @@ public final class DeferredLink: Sendable {
   }
 }
 
+@_spi(Generated)
 extension DeferredLink {
   /// The linked container named `name`: linked on the first call.
   public func container(named name: String) throws -> Container {

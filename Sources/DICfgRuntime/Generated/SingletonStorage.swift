@@ -5,8 +5,9 @@
 /// Generated code creates it; an app names it only through the generated container.
 ///
 /// ```swift
-/// var checkout: Checkout { storage.singleton(3) { Checkout(cart: cart) } }
+/// var checkout: Checkout { slots.singleton(3) { Checkout(cart: cart) } }
 /// ```
+@_spi(Generated)
 public final class SingletonStorage: Sendable {
   let builds: SharedBuilds
   let singletons: SingletonScope
@@ -30,7 +31,7 @@ public final class SingletonStorage: Sendable {
   /// the same singleton: the generated code it runs cannot, since its initializers form no cycle.
   @inlinable
   @inline(__always)
-  public func singleton<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+  func singleton<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
     if let object = reader.object(service), let typed = ClassCast.exact(object, to: T.self) { return typed }
     return try built(service, as: T.self, build)
   }
@@ -42,7 +43,7 @@ public final class SingletonStorage: Sendable {
   /// through the link instead).
   @inlinable
   @inline(__always)
-  public func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+  func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
     if let object = reader.object(service) { return ClassCast.unchecked(object, to: T.self) }
     let object = try builtObject(service) { try build() }
     guard let typed = ClassCast.exact(object, to: T.self) else { Self.mismatch(object, T.self) }
@@ -103,36 +104,10 @@ public final class SingletonStorage: Sendable {
   }
 }
 
+@_spi(Generated)
 extension SingletonStorage {
   /// The storage as a generated container keeps it for its accessors' reads: the slots' address and
   /// the storage unretained, so reading a built singleton touches no reference count. Valid while
   /// the storage lives (the container's link keeps it).
   public var slots: SingletonSlots { SingletonSlots(storage: self) }
-}
-
-/// A generated container's view of its ``SingletonStorage``: `singleton(_:as:build:)` reads a
-/// built singleton with one atomic load and no retain of the storage.
-public struct SingletonSlots: @unchecked Sendable {
-  @usableFromInline let reader: WriteOnceInstances.Reader
-  @usableFromInline unowned(unsafe) let storage: SingletonStorage
-
-  init(storage: SingletonStorage) {
-    self.reader = storage.reader
-    self.storage = storage
-  }
-
-  /// The singleton numbered `service`, as `SingletonStorage.singleton(_:as:build:)` gives it.
-  @inlinable
-  @inline(__always)
-  public func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
-    if let object = reader.object(service) { return ClassCast.unchecked(object, to: T.self) }
-    return try storage.singleton(service, as: T.self, build: build)
-  }
-
-  /// The singleton numbered `service`, of any type.
-  @inlinable
-  @inline(__always)
-  public func singleton<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
-    try storage.singleton(service, as: T.self, build: build)
-  }
 }

@@ -88,7 +88,8 @@ public final class Container: Sendable {
   /// Links `plan` as ``init(plan:registry:externals:environment:container:replacing:)`` does, keeping
   /// its singletons in `storage`, where a generated container's accessors keep the singletons they
   /// build: the two build each singleton once between them. `storage` has room for every service of
-  /// the plan.
+  /// the plan. For generated code only.
+  @_spi(Generated)
   public convenience init(
     plan: ResolutionPlan, registry: Registry, externals: Externals = [:],
     environment: [String: String] = ProcessInfo.processInfo.environment, replacing replacements: Replacements,

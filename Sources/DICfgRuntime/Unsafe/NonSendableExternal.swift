@@ -4,6 +4,7 @@
 /// `@unchecked Sendable`. Invariants: immutable; the container gives the value to the services that
 /// take it on the thread that builds them, as code wiring it by hand would; the host app supplies it
 /// for that use. The link unwraps it (``Externals``), so a factory gets the value itself.
+@_spi(Generated)
 public struct NonSendableExternal<Value>: @unchecked Sendable {
   public let value: Value
 
