@@ -42,7 +42,8 @@ private let examples = [
     #expect(result.exitCode == 0, "\(result.standardError)")
     let text = try String(contentsOfFile: output, encoding: .utf8)
     #expect(
-      text.contains("import DICfgCore\n@_spi(Generated) import DICfgRuntime\nimport Foundation\nimport Knights\nimport Quests\n"))
+      text.contains(
+        "import DICfgCore\n@_spi(Generated) import DICfgRuntime\nimport Foundation\nimport Knights\nimport Quests\n"))
     // The `Registry` extension stays internal; other modules reach it through `GraphFile`, which
     // their module's name tells apart where two modules each generate one.
     #expect(text.contains("\n  static func fromGraphFile() throws -> Registry {"))
