@@ -83,7 +83,7 @@ extension Analysis {
       )
     }
     let base = results[0].result
-    let diagnostics = (swift?.unreadable ?? []) + GraphChecks.findings(results, environments: [])
+    let diagnostics = (swift?.unreadable ?? []) + GraphChecks.findings(results, environments: [], swift: swift)
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
     for (target, layered) in results.dropFirst() {

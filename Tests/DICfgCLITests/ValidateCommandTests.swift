@@ -17,16 +17,21 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 
 @Suite struct ValidateCommandTests {
   /// The typed container's checks run in `validate` as in the build: an environment that changes
-  /// the type of a service with no `as:` type binding both is the same error in both.
+  /// the type of a service to one the Swift proves unrelated, with no `as:` type binding both, is
+  /// the same error in both.
   @Test func theTypedContainersChecksRunInValidateAsInTheBuild() throws {
     let folder = try temporaryFolder([
       "app.yaml": "dicfg: 1\nservices:\n  client: { type: LiveClient }\n",
       "app.test.yaml": "dicfg: 1\nservices:\n  client: { type: StubClient }\n",
+      "Clients.swift": "final class LiveClient {}\nfinal class StubClient {}\n",
     ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("app.yaml").path
+    // Without the Swift, a swap may convert (a subclass, say): no error.
+    let unknown = try #require(try DICfgCommand.parseAsRoot(["validate", file, "--all-envs"]) as? ValidateCommand)
+    #expect(try unknown.execute().exitCode == 0)
     let outputs = try ["validate", "generate"].map { command in
-      var arguments = [command, file, "--all-envs", "--color", "never"]
+      var arguments = [command, file, "--all-envs", "--color", "never", "--swift", folder.path]
       if command == "generate" { arguments += ["--output", folder.appendingPathComponent("Out.swift").path] }
       let parsed = try DICfgCommand.parseAsRoot(arguments)
       let result = try (parsed as? ValidateCommand)?.execute() ?? #require(parsed as? GenerateCommand).execute()

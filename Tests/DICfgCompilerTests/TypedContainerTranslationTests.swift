@@ -65,7 +65,14 @@ import Testing
       RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
       RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
     ]
-    let diagnostics = TypedContainerGenerator(graphFile: "app.yaml").diagnostics(variants)
+    // Without the Swift, a swap may convert: the Swift compiler judges.
+    #expect(TypedContainerGenerator(graphFile: "app.yaml").diagnostics(variants).isEmpty)
+    let swift = SwiftDeclarations(types: [
+      type("URLClient", inherited: ["Pinging"]), type("StubClient", inherited: ["HTTPClient"]),
+      SwiftType(name: "Pinging", kind: .protocol, location: .start(of: "App.swift")),
+      SwiftType(name: "HTTPClient", kind: .protocol, location: .start(of: "App.swift")),
+    ])
+    let diagnostics = TypedContainerGenerator(graphFile: "app.yaml", swift: swift).diagnostics(variants)
     #expect(diagnostics.map(\.code) == [.typeMismatch])
     #expect(diagnostics.map(\.location.description) == ["app.test.yaml:3:3"])
     #expect(diagnostics.first?.notes.map(\.location?.description) == ["app.yaml:3:3"])
@@ -74,6 +81,38 @@ import Testing
         == "'client' is 'StubClient' in environment 'test' but 'URLClient' in the base, and no 'as:' type binds "
         + "both, so its typed accessor has no one type to return; add the protocol both conform to under 'as:' in "
         + "the base and the layer")
+  }
+
+  @Test func aSubclassSwappedInIsReturnedAsTheBasesTypeAndATypeWrittenApartComparesAlike() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        api: { type: API, scope: singleton }
+        sizes: { type: Sizes, init: { values: { value: [1, 2] } } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        api: { type: MockAPI, scope: singleton }
+        sizes: { type: "Swift.Sizes" }
+      """,
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("API"), type("MockAPI", inherited: ["API"]), type("Sizes", [("values", "Array<Int>")]),
+    ])
+    let variants = [
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
+      RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
+    ]
+    #expect(TypedContainerGenerator(graphFile: "app.yaml", swift: swift).diagnostics(variants).isEmpty)
+    let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors
+    #expect(accessors.map(\.type) == ["API", "Sizes"])
+    guard case .singleton(let mock)? = accessors[0].construction(in: "test") else {
+      Issue.record("the test environment's 'api' is not built by its accessor")
+      return
+    }
+    #expect(mock.type == "MockAPI", "built as the subclass, returned as 'API'")
   }
 
   @Test func aServiceWhoseAccessorAMemberOfTheContainerTakesIsAnErrorAtTheService() throws {

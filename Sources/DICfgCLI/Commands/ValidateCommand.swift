@@ -91,7 +91,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     for target in targets where compiled.insert(target.key).inserted {
       results.append((target, input.compile(target.file, environments: target.environments, swift: swift)))
     }
-    diagnostics += GraphChecks.findings(results, environments: input.environments) { plan in
+    diagnostics += GraphChecks.findings(results, environments: input.environments, swift: swift) { plan in
       manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? []
     }
     for (_, result) in CompileTargets.reported(results) {

@@ -8,11 +8,11 @@ public import DICfgCore
 /// only an environment brings is attributed to it (a note naming the environment and its layer),
 /// since a layer's finding often points into the base file; each plan's findings are added to by
 /// `planChecks`; and, with `typedContainers`, the typed container's checks run over each file and
-/// the environments it was compiled with.
+/// the environments it was compiled with, against the target's `swift` where it is known.
 public enum GraphChecks {
   public static func findings(
     _ results: [(target: CompileTargets.Target, result: CompileResult)], environments: [String],
-    typedContainers: Bool = true, planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
+    typedContainers: Bool = true, swift: SwiftDeclarations? = nil, planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
   ) -> [Diagnostic] {
     let results = CompileTargets.reported(results)
     var diagnostics: [Diagnostic] = []
@@ -34,7 +34,7 @@ public enum GraphChecks {
         let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
         diagnostics += TypedContainerGenerator.checks(
           graphFile: target.file, base: result.plan,
-          environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } })
+          environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } }, swift: swift)
       }
     }
     return diagnostics.sortedUnique()

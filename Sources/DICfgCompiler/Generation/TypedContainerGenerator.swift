@@ -192,12 +192,13 @@ public struct TypedContainerGenerator: Sendable {
           }, uniquingKeysWith: { first, _ in first })
       }
     }
+    let context = swift.map(SwiftContext.init)
     return plan.containers.enumerated().map { index, container in
       let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
       let variantEffects = effects.compactMap { $0.indices.contains(index) ? $0[index] : nil }
       return container.services.map { service in
         StraightLinePlanner.AccessorFacts(
-          property: SwiftIdentifier.camelCase(service.id), type: returnType(of: service, in: services),
+          property: SwiftIdentifier.camelCase(service.id), type: returnType(of: service, in: services, context: context),
           isMainActor: variantEffects.contains { $0[service.id]?.mainActor ?? false },
           isAsync: variantEffects.contains { $0[service.id]?.async ?? false })
       }
@@ -239,30 +240,48 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// The type every variant builds `service` as: its `type` when they agree, otherwise the first
-  /// `as:` binding they all share, otherwise the base's type.
+  /// `as:` binding they all share, otherwise, with the target's Swift, the first of their types
+  /// (the base's first) every one of them certainly converts to (a subclass swapped in), otherwise
+  /// the base's type. Types compare by ``SwiftTypeName/normalized(_:)``.
   private func returnType(
-    of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]]
+    of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]],
+    context: SwiftContext?
   ) -> String {
     let services = variants.compactMap { $0[service.id] }
-    if services.allSatisfy({ $0.type == service.type }) { return service.type }
-    return service.bindings.first { binding in services.allSatisfy { $0.bindings.contains(binding) } }
-      ?? service.type
+    let type = SwiftTypeName.normalized(service.type)
+    if services.allSatisfy({ SwiftTypeName.normalized($0.type) == type }) { return service.type }
+    if let binding = service.bindings.first(where: { binding in
+      let name = SwiftTypeName.normalized(binding)
+      return services.allSatisfy { $0.bindings.contains { SwiftTypeName.normalized($0) == name } }
+    }) {
+      return binding
+    }
+    guard let context else { return service.type }
+    return ([service] + services).first { candidate in
+      services.allSatisfy { context.conversion($0.type, to: candidate.type) == .certain }
+    }?.type ?? service.type
   }
 
-  /// A service whose type an environment changes with no `as:` type every variant binds: its
-  /// typed accessor could not return one type. The error is at the layer's service. And a service
-  /// whose accessor's Swift name another service's, a collaborating container's or the typed
-  /// container's own member takes.
+  /// A service whose type an environment changes to one the target's Swift proves the base's type
+  /// cannot be passed as, nor it as the layer's, with no `as:` type every variant binds: its typed
+  /// accessor could not return one type. The error is at the layer's service. Without the Swift, or
+  /// where it cannot tell (a type of another module), a swap is no error: it may convert, and the
+  /// Swift compiler judges. And a service whose accessor's Swift name another service's, a
+  /// collaborating container's or the typed container's own member takes.
   public func diagnostics(_ variants: [RegistryGenerator.Variant]) -> [Diagnostic] {
     guard let base = variants.first(where: { $0.environment == nil }) else { return [] }
     let layers = variants.filter { $0.environment != nil }
     let byID = servicesByID(layers)
     var diagnostics = nameCollisions(in: base.plan)
+    guard let context = swift.map(SwiftContext.init) else { return diagnostics }
     for (index, container) in base.plan.containers.enumerated() {
       for service in container.services {
-        for (variant, services) in zip(layers, byID) {
-          guard services.indices.contains(index), let other = services[index][service.id],
-            other.type != service.type, !service.bindings.contains(where: other.bindings.contains)
+        let variants = byID.map { $0.indices.contains(index) ? $0[index] : [:] }
+        let type = returnType(of: service, in: [[service.id: service]] + variants, context: context)
+        for (variant, services) in zip(layers, variants) {
+          guard let other = services[service.id],
+            context.conversion(other.type, to: type) == .impossible,
+            context.conversion(type, to: other.type) == .impossible
           else { continue }
           diagnostics.append(
             .error(
@@ -281,7 +300,8 @@ public struct TypedContainerGenerator: Sendable {
   /// the generator run them: `base` is the file's plan alone (nil when it did not compile), and
   /// `environments` each environment's plan.
   public static func checks(
-    graphFile: String, base: ResolutionPlan?, environments: [(name: String, plan: ResolutionPlan?)]
+    graphFile: String, base: ResolutionPlan?, environments: [(name: String, plan: ResolutionPlan?)],
+    swift: SwiftDeclarations? = nil
   ) -> [Diagnostic] {
     guard let base else { return [] }
     let variants =
@@ -290,7 +310,7 @@ public struct TypedContainerGenerator: Sendable {
         environment.plan.map { RegistryGenerator.Variant(environment: environment.name, plan: $0) }
       }
     let name = graphFile.split(separator: "/").last.map(String.init) ?? graphFile
-    return TypedContainerGenerator(graphFile: name).diagnostics(variants)
+    return TypedContainerGenerator(graphFile: name, swift: swift).diagnostics(variants)
   }
 
   /// The members every typed container declares itself, which no accessor may take.

@@ -16,8 +16,9 @@ func typedContainerSnippet(launchArgument: String) async throws -> String {
 /// Straight-line accessors: `try` only where something can throw.
 func straightLineSnippet(_ shop: ShopContainer) throws -> String {
   let shipping = shop.shipping  // graph scope, no initializer throws: no `try`
-  let payments = try shop.payments  // a singleton built from a client the test environment swaps
-  return "\(shipping.retries) \(payments.fee)"
+  let client = shop.httpClient  // the test environment swaps it for a stub: still no `try`
+  let payments = try shop.payments  // its initializer is declared `throws`
+  return "\(shipping.retries) \(client.name) \(payments.fee)"
 }
 
 /// A test's typed replacement.
