@@ -165,11 +165,12 @@ import Testing
     let folder = try temporaryFolder(["app.test.yaml": "dicfg: 1\nservices:\n  client: { type: StubClient }\n"])
     defer { try? FileManager.default.removeItem(at: folder) }
     let uri = folder.appendingPathComponent("app.yaml").absoluteString
-    let swift = SwiftDeclarations(types: ["LiveClient", "StubClient"].map {
-      SwiftType(
-        name: $0, kind: .class, location: .start(of: "Clients.swift"),
-        initializers: [SwiftInitializer(parameters: [], location: .start(of: "Clients.swift"))])
-    })
+    let swift = SwiftDeclarations(
+      types: ["LiveClient", "StubClient"].map {
+        SwiftType(
+          name: $0, kind: .class, location: .start(of: "Clients.swift"),
+          initializers: [SwiftInitializer(parameters: [], location: .start(of: "Clients.swift"))])
+      })
     let published = LanguageServer(swift: { _ in swift }).handle(
       notification(
         "textDocument/didOpen",

@@ -12,7 +12,8 @@ public import DICfgCore
 public enum GraphChecks {
   public static func findings(
     _ results: [(target: CompileTargets.Target, result: CompileResult)], environments: [String],
-    typedContainers: Bool = true, swift: SwiftDeclarations? = nil, planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
+    typedContainers: Bool = true, swift: SwiftDeclarations? = nil,
+    planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
   ) -> [Diagnostic] {
     let results = CompileTargets.reported(results)
     var diagnostics: [Diagnostic] = []

@@ -198,7 +198,8 @@ public struct TypedContainerGenerator: Sendable {
       let variantEffects = effects.compactMap { $0.indices.contains(index) ? $0[index] : nil }
       return container.services.map { service in
         StraightLinePlanner.AccessorFacts(
-          property: SwiftIdentifier.camelCase(service.id), type: returnType(of: service, in: services, context: context),
+          property: SwiftIdentifier.camelCase(service.id),
+          type: returnType(of: service, in: services, context: context),
           isMainActor: variantEffects.contains { $0[service.id]?.mainActor ?? false },
           isAsync: variantEffects.contains { $0[service.id]?.async ?? false })
       }
