@@ -850,7 +850,7 @@ struct SwiftDeclarationScanner {
           name: name, type: type, isSettable: hasSetter && !isPrivate && !privateSetter,
           location: location(of: binding.token)))
       if isStored && !types[owner].isExtension {
-        let optional = type.map { $0.hasSuffix("?") || $0.hasPrefix("Optional<") } ?? false
+        let optional = type.map { SwiftTypeExpression($0).wrapped != nil } ?? false
         types[owner].stored.append(
           StoredProperty(
             name: name, type: isWrapped ? nil : type, hasDefault: binding.hasInitializer || (optional && !isLet),

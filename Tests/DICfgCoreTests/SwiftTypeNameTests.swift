@@ -27,6 +27,28 @@ import Testing
     #expect(SwiftTypeName.normalized(normalized) == normalized, "a normalized name stays as it is")
   }
 
+  @Test func aTypeIsParsedOnceIntoWhatTheChecksAsk() {
+    let logger = SwiftTypeExpression.named([.init(name: "Logger")])
+    #expect(SwiftTypeExpression("(any Logger)?") == .optional(.existential(logger)))
+    #expect(SwiftTypeExpression("Swift.Optional<any Logger>").wrapped?.withoutExistential == logger)
+    #expect(SwiftTypeExpression("some Logger").withoutExistential == logger)
+    #expect(SwiftTypeExpression("[Int]") == SwiftTypeExpression("Array<Int>"), "sugar and its long form are one type")
+    #expect(
+      SwiftTypeExpression("[String: Int]")
+        == .dictionary(key: SwiftTypeExpression("String"), value: SwiftTypeExpression("Int")))
+    #expect(SwiftTypeExpression("Array<Swift.Int>").element == SwiftTypeExpression("Int"))
+    #expect(SwiftTypeExpression("Payments.Gateway") == .named([.init(name: "Payments"), .init(name: "Gateway")]))
+    #expect(SwiftTypeExpression("Result<Int, any Error>.Success").normalized == "Result<Int,Error>.Success")
+    #expect(SwiftTypeExpression("[Int]").isSame(as: SwiftTypeExpression("Array< Int >")))
+    #expect(!SwiftTypeExpression("Int?").isSame(as: SwiftTypeExpression("Int")))
+    #expect(SwiftTypeExpression("Int").wrapped == nil && SwiftTypeExpression("Int").element == nil)
+    // What the structure does not model is kept as written, without whitespace.
+    #expect(SwiftTypeExpression("(Int, String)") == .other("(Int,String)"))
+    #expect(SwiftTypeExpression("(Int) -> Void") == .other("(Int)->Void"))
+    #expect(SwiftTypeExpression("Codable & Sendable") == .other("Codable&Sendable"))
+    #expect(SwiftTypeExpression("anything").normalized == "anything", "'any' only as a keyword")
+  }
+
   @Test func aNameIsLookedUpAsWrittenThenWithoutItsFirstComponent() {
     #expect(SwiftTypeName.lookupNames("ShopKit.Cache") == ["ShopKit.Cache", "Cache"])
     #expect(SwiftTypeName.lookupNames("ShopKit.Payments.Gateway") == ["ShopKit.Payments.Gateway", "Payments.Gateway"])

@@ -315,7 +315,7 @@ extension GraphResolver {
         let targetNumber = symbols[reference.container].firstNode + reference.service
         let target = nodes[targetNumber].declaration
         // A binding the Swift proves false is reported once, at the `as:` that claims it.
-        let taken = expected.hasPrefix("Optional<") ? String(expected.dropFirst(9).dropLast()) : expected
+        let taken = SwiftTypeExpression(expected).wrapped?.normalized ?? expected
         if lostBindings.contains(LostBinding(node: targetNumber, type: taken)) { continue }
         guard let targetType = target.type?.value, context.cannotConvert(targetType, to: expected) else { continue }
         diagnostics.append(

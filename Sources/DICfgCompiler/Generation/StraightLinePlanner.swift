@@ -229,7 +229,7 @@ struct StraightLinePlanner {
           steps.append(
             .set(
               local: Self.local(service), property: property.label,
-              value: try propertyValue(property.value, as: propertyType)))
+              value: try propertyValue(property.value, as: SwiftTypeExpression(propertyType))))
         }
       }
       return TypedContainerModel.StraightLine(steps: steps, result: Self.local(planner.service(root)))
@@ -245,11 +245,11 @@ struct StraightLinePlanner {
 
     /// A property's value: a hoisted service's local, or what an initializer argument could be.
     private mutating func propertyValue(
-      _ value: ResolutionPlan.Value, as type: String
+      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression
     ) throws -> TypedContainerModel.Expression {
       if case .service(let reference) = value, planner.service(reference.service).scope == .graph {
         let target = planner.service(reference.service)
-        guard Self.accepts(Self.bare(type), target, planner.context) else { throw Unplannable() }
+        guard Self.accepts(type, target, planner.context) else { throw Unplannable() }
         return .local(Self.local(target))
       }
       var uses = Uses()
@@ -316,7 +316,8 @@ struct StraightLinePlanner {
       return try zip(service.initializer, positions.map { initializer.parameters[$0] }).map { argument, parameter in
         guard let parameterType = parameter.type else { throw Unplannable() }
         return TypedContainerModel.LabeledExpression(
-          label: argument.label, value: try expression(argument.value, as: parameterType, owner: owner, uses: &uses))
+          label: argument.label,
+          value: try expression(argument.value, as: SwiftTypeExpression(parameterType), owner: owner, uses: &uses))
       }
     }
 
@@ -363,14 +364,12 @@ struct StraightLinePlanner {
       return build
     }
 
-    private static func bare(_ type: String) -> String { type.hasPrefix("any ") ? String(type.dropFirst(4)) : type }
-
     /// The expression passing `value` where Swift expects `type`, in the make function of
     /// service `owner` (nil for a property the accessor sets).
     private mutating func expression(
-      _ value: ResolutionPlan.Value, as type: String, owner: Int?, uses: inout Uses
+      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, owner: Int?, uses: inout Uses
     ) throws -> TypedContainerModel.Expression {
-      let bare = Self.bare(type)
+      let bare = type.withoutExistential
       switch value {
       case .service(let reference):
         guard reference.container == planner.container else { throw Unplannable() }
@@ -395,48 +394,49 @@ struct StraightLinePlanner {
         // must take that type. A build that reaches a graph-scoped service shares it with the
         // resolve that reaches it in the runtime, so that one is left to the runtime.
         guard let facts = planner.accessors[reference.service], target.arguments.isEmpty, !facts.isAsync,
-          facts.type == (bare.hasSuffix("?") ? String(bare.dropLast()) : bare) || facts.type == target.type,
+          [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
+            SwiftTypeExpression(facts.type).isSame(as: $0)
+          }),
           !planner.reachesGraphScope(from: reference.service)
         else { throw Unplannable() }
         if facts.isMainActor { uses.mainActor = true }
         // An accessor throws where some environment's build of it can throw.
         return .accessor(facts.property, isThrowing: planner.throwingAccessors.contains(facts.property))
       case .literal(let literal):
-        guard let text = literal.swiftExpression(as: bare) else { throw Unplannable() }
+        guard let text = literal.swiftExpression(as: bare.normalized) else { throw Unplannable() }
         return .literal(text)
       case .swift(let expression):
         // Typed by the parameter it goes to: the Swift compiler checks it at the graph file's line.
         return .literal(expression)
       case .parameter(let index):
         guard planner.parameters.indices.contains(index), case .literal(let literal) = planner.parameters[index].value,
-          let text = literal.swiftExpression(as: bare)
+          let text = literal.swiftExpression(as: bare.normalized)
         else { throw Unplannable() }
         return .literal(text)
       case .argument(let name):
         guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }),
-          argument.type == bare
+          SwiftTypeExpression(argument.type).isSame(as: bare)
         else { throw Unplannable() }
         return .argument(SwiftIdentifier.camelCase(name))
       case .external(let owner, let index):
         let external = planner.plan.containers[owner].externals[index]
         guard owner == 0, planner.container == 0, external.retain == .strong, !external.optional,
-          external.type == bare, let property = planner.externals[index]
+          SwiftTypeExpression(external.type).isSame(as: bare), let property = planner.externals[index]
         else { throw Unplannable() }
         return .external(property)
       case .container:
-        guard bare == "Container" || bare == "DICfgRuntime.Container" else { throw Unplannable() }
+        guard ["Container", "DICfgRuntime.Container"].contains(bare.normalized) else { throw Unplannable() }
         uses.container = true
         return .container
       case .array(let values):
-        guard bare.hasPrefix("["), bare.hasSuffix("]"), !bare.contains(":") else { throw Unplannable() }
-        let element = String(bare.dropFirst().dropLast())
+        guard let element = bare.element else { throw Unplannable() }
         return .array(try values.map { try expression($0, as: element, owner: owner, uses: &uses) })
       case .optional(nil):
-        guard type.hasSuffix("?") else { throw Unplannable() }
+        guard bare.wrapped != nil else { throw Unplannable() }
         return .none
       case .optional(let wrapped?):
-        guard type.hasSuffix("?") else { throw Unplannable() }
-        return try expression(wrapped, as: String(type.dropLast()), owner: owner, uses: &uses)
+        guard let type = bare.wrapped else { throw Unplannable() }
+        return try expression(wrapped, as: type, owner: owner, uses: &uses)
       case .provider, .lazy, .tagged:
         throw Unplannable()
       }
@@ -445,10 +445,12 @@ struct StraightLinePlanner {
     /// Whether Swift takes an instance of `service` where it expects `type`: a type it is bound
     /// as (which the registration's checks hold the Swift to), or what the checks' rule of
     /// conversion proves (`SwiftContext.conversion(_:to:)`).
-    private static func accepts(_ type: String, _ service: ResolutionPlan.Service, _ context: SwiftContext) -> Bool {
-      let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
-      if service.bindings.contains(bare) { return true }
-      return context.conversion(service.type, to: bare) == .certain
+    private static func accepts(
+      _ type: SwiftTypeExpression, _ service: ResolutionPlan.Service, _ context: SwiftContext
+    ) -> Bool {
+      let taken = (type.wrapped ?? type).withoutExistential
+      if service.bindings.contains(where: { SwiftTypeExpression($0).isSame(as: taken) }) { return true }
+      return context.conversion(service.type, to: taken.normalized) == .certain
     }
   }
 }

@@ -240,7 +240,7 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
   public var asInitializer: SwiftInitializer {
     SwiftInitializer(
       parameters: parameters, isThrowing: isThrowing, isAsync: isAsync,
-      isFailable: returnType.map { $0.hasSuffix("?") || $0.hasSuffix("!") } ?? false, globalActor: globalActor,
+      isFailable: returnType.map { SwiftTypeExpression($0).wrapped != nil } ?? false, globalActor: globalActor,
       isPrivate: isPrivate, location: location)
   }
 

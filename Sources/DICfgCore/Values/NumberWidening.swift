@@ -36,11 +36,12 @@ extension ResolutionPlan.Literal {
   /// `SwiftTypeName.normalized` spells it), as the resolve converts it; true for a type not known by name here (a class, a protocol, a
   /// collection), which other checks judge.
   package func fits(_ expected: String) -> Bool {
-    let expected = SwiftTypeName.normalized(expected)
-    if expected.hasPrefix("Optional<"), expected.hasSuffix(">") {
+    let parsed = SwiftTypeExpression(expected)
+    if let wrapped = parsed.wrapped {
       if case .null = self { return true }
-      return fits(String(expected.dropFirst("Optional<".count).dropLast()))
+      return fits(wrapped.normalized)
     }
+    let expected = parsed.normalized
     let scalars = ["String", "Bool", "Int", "Double", "Float"]
     guard scalars.contains(expected) else { return true }
     let literalType: String
@@ -61,8 +62,8 @@ extension ResolutionPlan.Literal {
   /// conversion the resolve makes otherwise (`Float(0.1 as Double)`), nil where the literal does not
   /// fit (``fits(_:)``) or the type is not one of the scalars the resolve converts to.
   package func swiftExpression(as expected: String) -> String? {
-    var type = SwiftTypeName.normalized(expected)
-    if type.hasPrefix("Optional<"), type.hasSuffix(">") { type = String(type.dropFirst("Optional<".count).dropLast()) }
+    let parsed = SwiftTypeExpression(expected)
+    let type = (parsed.wrapped ?? parsed).normalized
     guard ["String", "Bool", "Int", "Double", "Float"].contains(type), fits(type) else { return nil }
     switch (self, type) {
     case (.string(let text), _): return QuotedString.quoted(text, in: .swift)

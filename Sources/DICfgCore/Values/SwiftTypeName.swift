@@ -1,5 +1,5 @@
 /// Swift type names as graph files, Swift code and the Swift runtime spell them, reduced to one
-/// spelling to compare: the rule by which the compiler finds a type among the target's
+/// spelling to compare (``SwiftTypeExpression/normalized``): the rule by which the compiler finds a type among the target's
 /// declarations, the runtime finds a registered factory or an external's bound value, and both
 /// find the services a type is bound to.
 ///
@@ -14,7 +14,7 @@ public enum SwiftTypeName {
   /// redundant parentheses dropped, and generic arguments reduced alike.
   public static func normalized(_ text: String) -> String {
     if isPlain(text) { return text }
-    return reduced(Substring(text.filter { !$0.isWhitespace }))
+    return SwiftTypeExpression(text).normalized
   }
 
   /// The names a graph file's `written` type may be found under, most specific first: as written
@@ -63,66 +63,6 @@ public enum SwiftTypeName {
       index += 1
     }
     return true
-  }
-
-  private static func reduced(_ type: Substring) -> String {
-    var type = type
-    for prefix in ["any", "some"] where type.hasPrefix(prefix) && type.count > prefix.count {
-      let rest = type.dropFirst(prefix.count)
-      if let first = rest.first, first.isUppercase || first == "(" || first == "[" { type = rest }
-    }
-    if type.hasPrefix("Swift.") { type = type.dropFirst("Swift.".count) }
-    if type.hasSuffix("?") || type.hasSuffix("!") {
-      return "Optional<" + reduced(type.dropLast()) + ">"
-    }
-    if type.hasPrefix("("), type.hasSuffix(")"), closing(of: type) == type.index(before: type.endIndex) {
-      return reduced(type.dropFirst().dropLast())
-    }
-    if type.hasPrefix("["), type.hasSuffix("]"), closing(of: type) == type.index(before: type.endIndex) {
-      let inside = type.dropFirst().dropLast()
-      let parts = topLevelSplit(inside, at: ":")
-      if parts.count == 2 { return "Dictionary<" + reduced(parts[0]) + "," + reduced(parts[1]) + ">" }
-      return "Array<" + reduced(inside) + ">"
-    }
-    if let open = type.firstIndex(of: "<"), type.hasSuffix(">") {
-      let arguments = topLevelSplit(type[type.index(after: open)..<type.index(before: type.endIndex)], at: ",")
-      return type[..<open] + "<" + arguments.map(reduced).joined(separator: ",") + ">"
-    }
-    return String(type)
-  }
-
-  /// The index of the bracket that closes the one `type` starts with.
-  private static func closing(of type: Substring) -> Substring.Index? {
-    var depth = 0
-    for index in type.indices {
-      switch type[index] {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">":
-        depth -= 1
-        if depth == 0 { return index }
-      default: break
-      }
-    }
-    return nil
-  }
-
-  /// `text` split at each `separator` outside brackets.
-  private static func topLevelSplit(_ text: Substring, at separator: Character) -> [Substring] {
-    var parts: [Substring] = []
-    var depth = 0
-    var start = text.startIndex
-    for index in text.indices {
-      switch text[index] {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">": depth -= 1
-      case separator where depth == 0:
-        parts.append(text[start..<index])
-        start = text.index(after: index)
-      default: break
-      }
-    }
-    parts.append(text[start...])
-    return parts
   }
 
   /// The first `.` outside generic arguments.

@@ -28,9 +28,10 @@ public struct TypeShape: Sendable, Hashable, Codable {
       return
     }
     let name = Self.name(of: type)
-    // A protocol's metatype is printed `P.Protocol`, a concrete type's `T.Type`.
-    guard !OpenedTypes.metatypeName(of: type).hasSuffix(".Protocol"), !name.contains("<"), !name.hasPrefix("("),
-      !name.hasSuffix(".Type"), name != "Swift.AnyHashable"
+    // A protocol's metatype is printed `P.Protocol`, a concrete type's `T.Type`; a shape is a named,
+    // non-generic type's (not a tuple, a function, a collection or a metatype).
+    guard !OpenedTypes.metatypeName(of: type).hasSuffix(".Protocol"), case .named(let path) = SwiftTypeExpression(name),
+      path.allSatisfy(\.arguments.isEmpty), path.last?.name != "Type", name != "Swift.AnyHashable"
     else { return nil }
     guard let anyClass = type as? AnyClass else {
       self.init(kind: .value, names: [name])

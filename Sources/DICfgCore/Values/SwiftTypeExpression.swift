@@ -1,0 +1,201 @@
+/// A Swift type as a graph file, a Swift declaration or the runtime's type names write it, parsed
+/// once: what the reader, the compiler's checks, the planner and the runtime ask of a type (is it
+/// optional, what does the array hold, is it an existential) is a case to match, and two types
+/// compare by one rule, ``normalized`` (``SwiftTypeName/normalized(_:)``).
+///
+/// ```swift
+/// SwiftTypeExpression("[String: Int]?")   // .optional(.dictionary(key: String, value: Int))
+/// SwiftTypeExpression("Optional<any Logger>").wrapped?.withoutExistential.normalized   // "Logger"
+/// ```
+///
+/// Sugar and its spelled-out form parse alike (`[T]` and `Array<T>`, `T?`, `T!` and `Optional<T>`,
+/// `[K: V]` and `Dictionary<K, V>`), as do `Swift.Int` and `Int`. What it does not model (a tuple, a
+/// function type, a protocol composition) is ``other(_:)``, its text without whitespace.
+public indirect enum SwiftTypeExpression: Hashable, Sendable {
+  /// A named type, as its member path: `Payments.Gateway` is two components, `Box<Int>` one with
+  /// a generic argument.
+  case named([Component])
+  case optional(SwiftTypeExpression)
+  case array(SwiftTypeExpression)
+  case dictionary(key: SwiftTypeExpression, value: SwiftTypeExpression)
+  /// `any P`.
+  case existential(SwiftTypeExpression)
+  /// `some P`.
+  case opaque(SwiftTypeExpression)
+  /// A type this structure does not model, as written without whitespace.
+  case other(String)
+
+  /// One component of a named type's path: `Box<Int>`.
+  public struct Component: Hashable, Sendable {
+    public var name: String
+    public var arguments: [SwiftTypeExpression]
+
+    public init(name: String, arguments: [SwiftTypeExpression] = []) {
+      self.name = name
+      self.arguments = arguments
+    }
+  }
+
+  /// The type `text` spells.
+  public init(_ text: String) {
+    var parser = Parser(Array(text.unicodeScalars))
+    if let type = parser.type(), parser.atEnd {
+      self = type
+    } else {
+      self = .other(String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace })))
+    }
+  }
+
+  /// The spelling types compare by: `any`, `some` and `Swift.` left out, sugar spelled out
+  /// (`Optional<Dictionary<String,Int>>`), no whitespace.
+  public var normalized: String {
+    switch self {
+    case .named(let components): Self.spelled(components)
+    case .optional(let wrapped): "Optional<" + wrapped.normalized + ">"
+    case .array(let element): "Array<" + element.normalized + ">"
+    case .dictionary(let key, let value): "Dictionary<" + key.normalized + "," + value.normalized + ">"
+    case .existential(let type), .opaque(let type): type.normalized
+    case .other(let text): text
+    }
+  }
+
+  /// The type without `any` or `some` around it (`any Logger` as `Logger`).
+  public var withoutExistential: SwiftTypeExpression {
+    switch self {
+    case .existential(let type), .opaque(let type): type.withoutExistential
+    default: self
+    }
+  }
+
+  /// The type an optional wraps; nil for a type that is not optional.
+  public var wrapped: SwiftTypeExpression? {
+    if case .optional(let wrapped) = withoutExistential { return wrapped }
+    return nil
+  }
+
+  /// The element type of an array; nil for a type that is not an array.
+  public var element: SwiftTypeExpression? {
+    if case .array(let element) = withoutExistential { return element }
+    return nil
+  }
+
+  /// Whether the two are one type by the rule every check and the runtime compare types by.
+  public func isSame(as other: SwiftTypeExpression) -> Bool { normalized == other.normalized }
+
+  private static func spelled(_ components: [Component]) -> String {
+    components.map { component in
+      component.arguments.isEmpty
+        ? component.name : component.name + "<" + component.arguments.map(\.normalized).joined(separator: ",") + ">"
+    }.joined(separator: ".")
+  }
+
+  /// Reads a type from Unicode scalars, skipping whitespace between tokens.
+  private struct Parser {
+    let scalars: [Unicode.Scalar]
+    var index = 0
+
+    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    var atEnd: Bool {
+      mutating get {
+        skipSpace()
+        return index == scalars.count
+      }
+    }
+
+    mutating func skipSpace() {
+      while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    }
+
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+      skipSpace()
+      guard index < scalars.count, scalars[index] == scalar else { return false }
+      index += 1
+      return true
+    }
+
+    mutating func identifier() -> String? {
+      skipSpace()
+      let start = index
+      while index < scalars.count,
+        scalars[index].properties.isAlphabetic || scalars[index].properties.numericType != nil
+          || scalars[index] == "_" || scalars[index] == "$"
+      {
+        index += 1
+      }
+      guard index > start else { return nil }
+      return String(String.UnicodeScalarView(scalars[start..<index]))
+    }
+
+    /// A type with its `?` and `!` suffixes; nil where the text is not one this structure models.
+    mutating func type() -> SwiftTypeExpression? {
+      skipSpace()
+      let start = index
+      // `any P` and `some P`: the keyword, then a type (whitespace or a bracket between).
+      if let keyword = identifier(), keyword == "any" || keyword == "some" {
+        let afterKeyword = index
+        skipSpace()
+        if index > afterKeyword || (index < scalars.count && ["(", "["].contains(scalars[index])),
+          let type = postfixed()
+        {
+          return keyword == "any" ? .existential(type) : .opaque(type)
+        }
+      }
+      index = start
+      return postfixed()
+    }
+
+    private mutating func postfixed() -> SwiftTypeExpression? {
+      guard var type = primary() else { return nil }
+      while true {
+        // `?` and `!` bind without whitespace before them.
+        guard index < scalars.count, scalars[index] == "?" || scalars[index] == "!" else { break }
+        index += 1
+        type = .optional(type)
+      }
+      return type
+    }
+
+    private mutating func primary() -> SwiftTypeExpression? {
+      if take("(") {
+        guard let inner = type(), take(")") else { return nil }
+        return inner
+      }
+      if take("[") {
+        guard let first = type() else { return nil }
+        if take(":") {
+          guard let value = type(), take("]") else { return nil }
+          return .dictionary(key: first, value: value)
+        }
+        return take("]") ? .array(first) : nil
+      }
+      var components: [Component] = []
+      repeat {
+        guard let name = identifier() else { return nil }
+        var arguments: [SwiftTypeExpression] = []
+        if take("<") {
+          repeat {
+            guard let argument = type() else { return nil }
+            arguments.append(argument)
+          } while take(",")
+          guard take(">") else { return nil }
+        }
+        components.append(Component(name: name, arguments: arguments))
+      } while take(".")
+      // The standard library's name for a type is the type; its sugar's long forms are the sugar.
+      if components.count > 1, components[0].name == "Swift", components[0].arguments.isEmpty {
+        components.removeFirst()
+      }
+      if components.count == 1 {
+        let arguments = components[0].arguments
+        switch (components[0].name, arguments.count) {
+        case ("Optional", 1): return .optional(arguments[0])
+        case ("Array", 1): return .array(arguments[0])
+        case ("Dictionary", 2): return .dictionary(key: arguments[0], value: arguments[1])
+        default: break
+        }
+      }
+      return .named(components)
+    }
+  }
+}
