@@ -77,3 +77,39 @@ import Testing
     }
   }
 }
+
+/// The walks over a plan that the planner, the generator, `explain` and the graph renderer share.
+@Suite struct PlanWalkTests {
+  private func reference(_ service: Int) -> ResolutionPlan.ServiceReference {
+    ResolutionPlan.ServiceReference(container: 0, service: service)
+  }
+
+  @Test func aValueNamesItsServicesAndExternalsInFileOrderWithHowItGivesThem() {
+    let value = ResolutionPlan.Value.array([
+      .service(reference(2)), .optional(.provider(reference(1))), .external(container: 0, index: 0),
+      .tagged(tag: "plugin", services: [reference(3), reference(4)]), .literal(.int(1)), .lazy(reference(5)),
+    ])
+    #expect(
+      value.named == [
+        .service(reference(2), .passed), .service(reference(1), .deferred), .external(container: 0, index: 0),
+        .service(reference(3), .tagged), .service(reference(4), .tagged), .service(reference(5), .deferred),
+      ])
+    #expect(value.builtServices == [reference(2), reference(3), reference(4)])
+  }
+
+  @Test func aResolveReachesWhatItsInitializersAndPropertiesTakeButNotWhatAProviderDefers() {
+    var builder = ResolutionPlan.Builder(files: ["app.yaml"])
+    let at = (0, 1, 1, 0)
+    builder.container("main", at: at)
+    builder.service("root", "Root", .graph, at: at)
+    builder.initializer("child", .service(reference(1)), at: at)
+    builder.property("extra", .service(reference(2)), at: at)
+    builder.service("child", "Child", .graph, at: at)
+    builder.initializer("make", .provider(reference(3)), at: at)
+    builder.service("property", "Property", .graph, at: at)
+    builder.service("deferred", "Deferred", .graph, at: at)
+    let plan = builder.plan
+    #expect(plan.reached(from: reference(0)) == [reference(0), reference(1), reference(2)])
+    #expect(ScopeKind.graph.isPerResolve && ScopeKind.unique.isPerResolve && !ScopeKind.singleton.isPerResolve)
+  }
+}

@@ -140,19 +140,7 @@ struct ServiceExplanation {
   }
 
   private func references(_ value: ResolutionPlan.Value) -> Bool {
-    var pending = [value]
-    while let current = pending.popLast() {
-      switch current {
-      case .service(let reference), .provider(let reference), .lazy(let reference):
-        if isThisService(reference) { return true }
-      case .tagged(_, let references):
-        if references.contains(where: isThisService) { return true }
-      case .array(let values): pending += values
-      case .optional(let wrapped?): pending.append(wrapped)
-      case .optional(nil), .external, .parameter, .argument, .container, .literal, .swift: break
-      }
-    }
-    return false
+    value.serviceUses.contains { isThisService($0.reference) }
   }
 
   private func describe(_ value: ResolutionPlan.Value) -> String {

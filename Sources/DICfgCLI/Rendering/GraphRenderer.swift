@@ -54,22 +54,12 @@ struct GraphRenderer {
 
   /// The nodes a value points at, and whether the edge is deferred (provider or lazy).
   private func targets(of value: ResolutionPlan.Value) -> [(String, Bool)] {
-    var result: [(String, Bool)] = []
-    var pending = [(value, false)]
-    while let (current, deferred) = pending.popLast() {
-      switch current {
-      case .service(let reference): result.append((serviceNode(reference.container, reference.service), deferred))
-      case .external(let owner, let index): result.append((externalNode(owner, index), deferred))
-      case .provider(let reference), .lazy(let reference):
-        result.append((serviceNode(reference.container, reference.service), true))
-      case .tagged(_, let references):
-        result += references.map { (serviceNode($0.container, $0.service), deferred) }
-      case .array(let values): pending += values.reversed().map { ($0, deferred) }
-      case .optional(let wrapped?): pending.append((wrapped, deferred))
-      case .optional(nil), .parameter, .argument, .container, .literal, .swift: break
+    value.named.map { named in
+      switch named {
+      case .service(let reference, let use): (serviceNode(reference.container, reference.service), use == .deferred)
+      case .external(let owner, let index): (externalNode(owner, index), false)
       }
     }
-    return result
   }
 
   /// Containers drawn: those shown, and any another one's edges reach.

@@ -59,7 +59,7 @@ struct StraightLinePlanner {
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
     var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
     for index in plan.containers[container].services.indices {
-      if Self.isPerResolve(service(index).scope) {
+      if service(index).scope.isPerResolve {
         if let line = try? builder.accessor(of: index) { constructions[index] = line }
       } else if let build = try? builder.singleton(of: index) {
         singletons[index] = build
@@ -78,15 +78,13 @@ struct StraightLinePlanner {
 
   fileprivate func service(_ index: Int) -> ResolutionPlan.Service { plan.containers[container].services[index] }
 
-  fileprivate static func isPerResolve(_ scope: ScopeKind) -> Bool { scope == .graph || scope == .unique }
-
   /// The graph-scoped services an accessor builds once and passes down: two or more references,
   /// a reference from a unique-scoped service (made once per reference) or from a property, or
   /// properties of its own.
   private func hoisted() -> Set<Int> {
     var references: [Int: Int] = [:]
     var hoisted = Set<Int>()
-    for (index, service) in plan.containers[container].services.enumerated() where Self.isPerResolve(service.scope) {
+    for (index, service) in plan.containers[container].services.enumerated() where service.scope.isPerResolve {
       if service.scope == .graph && !service.properties.isEmpty { hoisted.insert(index) }
       for (argument, isProperty) in service.initializer.map({ ($0, false) }) + service.properties.map({ ($0, true) }) {
         for reference in Self.directServices(in: argument.value) where reference.container == container {
@@ -99,14 +97,9 @@ struct StraightLinePlanner {
     return hoisted.union(references.filter { $0.value > 1 }.keys)
   }
 
-  /// The services a value passes as they are (not through providers or lazy values).
+  /// The services a value passes as they are (not tagged, nor through providers or lazy values).
   fileprivate static func directServices(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
-    switch value {
-    case .service(let reference): [reference]
-    case .array(let values): values.flatMap(directServices(in:))
-    case .optional(let value): value.map(directServices(in:)) ?? []
-    case .tagged, .provider, .lazy, .external, .parameter, .argument, .container, .literal, .swift: []
-    }
+    value.serviceUses.filter { $0.use == .passed }.map(\.reference)
   }
 
   /// Whether a shared service's build can take part in the graph of the resolve that reaches it
@@ -118,23 +111,13 @@ struct StraightLinePlanner {
       let service = service(next)
       if next != index && service.scope == .graph { return true }
       for argument in service.initializer + service.properties {
-        for reference in Self.allServices(in: argument.value) {
+        for reference in argument.value.serviceUses.map(\.reference) {
           guard reference.container == container else { return true }
           if seen.insert(reference.service).inserted { queue.append(reference.service) }
         }
       }
     }
     return false
-  }
-
-  private static func allServices(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
-    switch value {
-    case .service(let reference), .provider(let reference), .lazy(let reference): [reference]
-    case .tagged(_, let services): services
-    case .array(let values): values.flatMap(allServices(in:))
-    case .optional(let value): value.map(allServices(in:)) ?? []
-    case .external, .parameter, .argument, .container, .literal, .swift: []
-    }
   }
 
   /// One service's make function, as planned.
@@ -278,7 +261,7 @@ struct StraightLinePlanner {
 
     private mutating func plan(_ index: Int) throws -> PlannedMaker {
       let service = planner.service(index)
-      guard StraightLinePlanner.isPerResolve(service.scope),
+      guard service.scope.isPerResolve,
         service.scope == .graph || service.properties.isEmpty,
         let initializer = planner.swift.constructor(of: service),
         !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
@@ -380,7 +363,7 @@ struct StraightLinePlanner {
           uses.hoisted.append(reference.service)
           return .local(Self.local(target))
         }
-        if StraightLinePlanner.isPerResolve(target.scope) {
+        if target.scope.isPerResolve {
           guard target.arguments.isEmpty else { throw Unplannable() }
           let made = try maker(of: reference.service)
           uses.hoisted.append(contentsOf: made.hoisted)

@@ -180,8 +180,8 @@ public struct TypedContainerGenerator: Sendable {
         Dictionary(
           variant.plan.containers[index].services.indices.map { position in
             let service = variant.plan.containers[index].services[position]
-            let reached = reached(
-              from: ResolutionPlan.ServiceReference(container: index, service: position), in: variant.plan)
+            let reached = variant.plan.reached(
+              from: ResolutionPlan.ServiceReference(container: index, service: position))
             return (
               service.id,
               (
@@ -219,9 +219,6 @@ public struct TypedContainerGenerator: Sendable {
       },
       isMainActor: facts.isMainActor, isAsync: facts.isAsync, branches: branches)
   }
-
-  /// Whether a scope builds its instances for each resolve (graph, unique), not keeping them.
-  private static func isPerResolve(_ scope: ScopeKind) -> Bool { scope == .graph || scope == .unique }
 
   private func isMainActor(_ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan) -> Bool {
     plan.containers[reference.container].services[reference.service].isolation == .mainActor
@@ -349,24 +346,6 @@ public struct TypedContainerGenerator: Sendable {
     return diagnostics
   }
 
-  /// The services a resolve of `start` may build: itself and what its initializer and properties
-  /// take, transitively (not through providers and lazy values, which resolve later).
-  private func reached(
-    from start: ResolutionPlan.ServiceReference, in plan: ResolutionPlan
-  ) -> Set<ResolutionPlan.ServiceReference> {
-    var seen: Set<ResolutionPlan.ServiceReference> = [start]
-    var queue = [start]
-    while let next = queue.popLast() {
-      let service = plan.containers[next.container].services[next.service]
-      for argument in service.initializer + service.properties {
-        for reference in Self.services(in: argument.value) where seen.insert(reference).inserted {
-          queue.append(reference)
-        }
-      }
-    }
-    return seen
-  }
-
   /// Each service of `plan` built by an `async` initializer or function, with how Swift names what
   /// builds it and the typed accessors it makes `async` (its own and those of the services whose
   /// graphs reach it), in file order: what the build names at the service's line, since Swift names
@@ -385,7 +364,7 @@ public struct TypedContainerGenerator: Sendable {
         let reached =
           reaches
           ?? container.services.indices.map {
-            self.reached(from: ResolutionPlan.ServiceReference(container: containerIndex, service: $0), in: plan)
+            plan.reached(from: ResolutionPlan.ServiceReference(container: containerIndex, service: $0))
           }
         reaches = reached
         let accessors = container.services.indices.filter { reached[$0].contains(cause) }
@@ -395,16 +374,6 @@ public struct TypedContainerGenerator: Sendable {
       }
     }
     return builds
-  }
-
-  private static func services(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
-    switch value {
-    case .service(let reference): [reference]
-    case .tagged(_, let services): services
-    case .array(let values): values.flatMap(services(in:))
-    case .optional(let value): value.map(services(in:)) ?? []
-    case .external, .parameter, .argument, .container, .literal, .provider, .lazy, .swift: []
-    }
   }
 
   /// Whether a value of the type named `type` may cross threads as far as the target's Swift says:

@@ -1,0 +1,78 @@
+/// The walks over a plan that the planner, the typed-container generator, `explain` and the graph
+/// renderer share: what a value names, what a service's resolve builds, which scopes build per
+/// resolve. Written once.
+
+extension ResolutionPlan.Value {
+  /// How a value gives a service to what it is passed to.
+  public enum ServiceUse: Sendable, Hashable {
+    /// The instance itself (in an array or an optional too).
+    case passed
+    /// As one of the services carrying a tag.
+    case tagged
+    /// Through a provider or a lazy value, resolved later than the value.
+    case deferred
+  }
+
+  /// What a value names: a service, with how the value gives it, or an external.
+  public enum Named: Sendable, Hashable {
+    case service(ResolutionPlan.ServiceReference, ServiceUse)
+    case external(container: Int, index: Int)
+  }
+
+  /// What the value names, in the order the file writes it (an array's items in order).
+  public var named: [Named] {
+    var named: [Named] = []
+    var pending = [self]
+    while let value = pending.popLast() {
+      switch value {
+      case .service(let reference): named.append(.service(reference, .passed))
+      case .provider(let reference), .lazy(let reference): named.append(.service(reference, .deferred))
+      case .tagged(_, let services): named += services.map { .service($0, .tagged) }
+      case .external(let container, let index): named.append(.external(container: container, index: index))
+      case .array(let values): pending += values.reversed()
+      case .optional(let wrapped?): pending.append(wrapped)
+      case .optional(nil), .parameter, .argument, .container, .literal, .swift: break
+      }
+    }
+    return named
+  }
+
+  /// The services the value names, each with how it gives it.
+  public var serviceUses: [(reference: ResolutionPlan.ServiceReference, use: ServiceUse)] {
+    named.compactMap { if case .service(let reference, let use) = $0 { (reference, use) } else { nil } }
+  }
+
+  /// The services a resolve of the value builds with it: passed or tagged, not those behind a
+  /// provider or a lazy value.
+  public var builtServices: [ResolutionPlan.ServiceReference] {
+    serviceUses.filter { $0.use != .deferred }.map(\.reference)
+  }
+}
+
+extension ResolutionPlan {
+  /// The service `reference` names.
+  public func service(_ reference: ServiceReference) -> Service {
+    containers[reference.container].services[reference.service]
+  }
+
+  /// The services a resolve of `start` may build: itself and what its initializer and properties
+  /// take, transitively (not through providers and lazy values, which resolve later).
+  public func reached(from start: ServiceReference) -> Set<ServiceReference> {
+    var seen: Set<ServiceReference> = [start]
+    var queue = [start]
+    while let next = queue.popLast() {
+      let service = service(next)
+      for argument in service.initializer + service.properties {
+        for reference in argument.value.builtServices where seen.insert(reference).inserted {
+          queue.append(reference)
+        }
+      }
+    }
+    return seen
+  }
+}
+
+extension ScopeKind {
+  /// Whether the scope builds its instances for each resolve (graph, unique), keeping none.
+  public var isPerResolve: Bool { self == .graph || self == .unique }
+}
