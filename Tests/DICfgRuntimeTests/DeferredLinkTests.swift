@@ -93,4 +93,65 @@ import Testing
       #expect(leaves.count == 1 && builds.count == 1)
     }
   }
+
+  // MARK: Singletons whose builds await
+
+  /// A link whose leaf is built by an `async` factory, counting its builds.
+  private func awaitedLink(builds: Counter) throws -> DeferredLink {
+    let plan = try compiledPlan(text)
+    var registry = Registry()
+    try registry.register(
+      { () async -> Leaf in
+        builds.increment()
+        return Leaf()
+      }, typeName: "Leaf", labels: [])
+    try registry.register(Branch.init(leaf:), typeName: "Branch", labels: ["leaf"])
+    let linked = registry
+    return DeferredLink(serviceCount: 2) { storage in
+      try Container(plan: plan, registry: linked, environment: [:], replacing: Replacements(), sharing: storage)
+    }
+  }
+
+  @Test func tasksRacingForASingletonWhoseBuildAwaitsBuildItOnce() async throws {
+    for _ in 0..<20 {
+      let builds = Counter()
+      let link = try awaitedLink(builds: Counter())
+      let leaves = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+        for _ in 0..<8 {
+          group.addTask {
+            ObjectIdentifier(
+              try await link.storage.slots.awaitedSingleton(0, as: Leaf.self) {
+                builds.increment()
+                await Task.yield()
+                return Leaf()
+              })
+          }
+        }
+        return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+      }
+      #expect(leaves.count == 1 && builds.count == 1)
+    }
+  }
+
+  @Test func anAwaitedBuildThatThrowsKeepsNothingAndTheNextBuildsAgain() async throws {
+    let link = try awaitedLink(builds: Counter())
+    await #expect(throws: FlakyError.self) {
+      try await link.storage.slots.awaitedSingleton(0, as: Leaf.self) { throw FlakyError() }
+    }
+    let leaf = try await link.storage.slots.awaitedSingleton(0) { Leaf() }
+    #expect(try await link.storage.slots.awaitedSingleton(0) { Leaf() } === leaf)
+  }
+
+  @Test func theAccessorsAwaitedBuildAndTheLinksAreOneBuild() async throws {
+    let factoryBuilds = Counter()
+    let link = try awaitedLink(builds: factoryBuilds)
+    let leaf = try await link.storage.slots.awaitedSingleton(0) { Leaf() }
+    #expect(try await link.container().resolve("leaf", as: Leaf.self) === leaf, "the link reads the accessor's")
+    #expect(factoryBuilds.count == 0)
+    // And the other way: what the link builds first, the accessor reads.
+    let other = try awaitedLink(builds: factoryBuilds)
+    let linked = try await other.container().resolve("leaf", as: Leaf.self)
+    #expect(try await other.storage.slots.awaitedSingleton(0) { Leaf() } === linked)
+    #expect(factoryBuilds.count == 1)
+  }
 }

@@ -11,6 +11,8 @@
 public final class SingletonStorage: Sendable {
   let builds: SharedBuilds
   let singletons: SingletonScope
+  /// The builds of singletons that await, the link's and the accessors' alike.
+  let awaitedBuilds = AwaitedBuilds()
   /// The number of services it has room for.
   public let serviceCount: Int
   @usableFromInline let reader: WriteOnceInstances.Reader
@@ -76,6 +78,20 @@ public final class SingletonStorage: Sendable {
       builds.keep(claimed: service, instance: instance, in: singletons)
       return instance
     }
+  }
+
+  /// The singleton numbered `service` whose build awaits: read in place once built, else built
+  /// with `build` once however many tasks await it (a build the link started included), and kept.
+  /// A build that throws keeps nothing, so the next call builds again.
+  @usableFromInline
+  func awaitedSingleton<T>(
+    _ service: Int, as type: T.Type, build: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    if let kept = singletons.kept(service) { return Self.typed(kept, as: T.self) }
+    let instance = try await awaitedBuilds.instance(of: service, in: singletons, keptThrough: builds) {
+      SentInstance(instance: Instance.wrapping(try await build()))
+    }
+    return Self.typed(instance, as: T.self)
   }
 
   @usableFromInline

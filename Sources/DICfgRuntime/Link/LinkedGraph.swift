@@ -37,7 +37,7 @@ final class LinkedGraph: Sendable {
   /// The builds of shared-scope instances under way.
   let builds: SharedBuilds
   /// The builds of shared-scope instances that await an async factory.
-  let awaitedBuilds = AwaitedBuilds()
+  let awaitedBuilds: AwaitedBuilds
 
   init(
     plan: ResolutionPlan, services: [LinkedService], firstService: [Int], parameters: [Constant],
@@ -55,6 +55,7 @@ final class LinkedGraph: Sendable {
     // A generated container's singletons are built by its accessors and by this link alike.
     let builds = storage?.builds ?? SharedBuilds(serviceCount: count)
     self.builds = builds
+    awaitedBuilds = storage?.awaitedBuilds ?? AwaitedBuilds()
     let singletons = storage?.singletons ?? SingletonScope(builds: builds, serviceCount: count)
     let weak = WeakScope(
       builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })

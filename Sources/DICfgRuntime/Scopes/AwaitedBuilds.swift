@@ -7,12 +7,22 @@
 /// forgotten, so the next resolve builds again. A build runs as a resolve called from the
 /// requester's (``CalledResolves``), so one whose factories ask for the instance it is building,
 /// by a new top-level resolve, is a cycle and an error, not a wait on itself.
+///
+/// A generated container's storage holds the table its link uses, so an `async` singleton its
+/// accessor builds and one the link builds are one build.
 final class AwaitedBuilds: Sendable {
-  private let running = Locked<[Int: Task<SentResolve, any Error>]>([:])
+  private let running = Locked<[Int: Task<Built, any Error>]>([:])
+
+  /// What a build ends with: its instance, and the resolve it ran as (the link's builds; a
+  /// generated accessor's build runs none).
+  struct Built: Sendable {
+    let instance: SentInstance
+    let resolve: SentResolve?
+  }
 
   private enum Found {
     case kept(Instance)
-    case build(Task<SentResolve, any Error>, started: Bool)
+    case build(Task<Built, any Error>, started: Bool)
   }
 
   /// The instance of `service` that `scope` keeps, built once and awaited by every task that
@@ -39,7 +49,7 @@ final class AwaitedBuilds: Sendable {
           try await AwaitedResolve.build(service, arguments: arguments, from: start.engine)
         }
         graph.builds.keep(built.instance, of: service, in: scope)
-        return built
+        return Built(instance: SentInstance(instance: built.instance), resolve: built)
       }
       running[service] = build
       return .build(build, started: true)
@@ -49,7 +59,32 @@ final class AwaitedBuilds: Sendable {
       return (instance, nil)
     case .build(let build, let started):
       let built = try await build.value
-      return (built.instance, started ? built.engine.graphInstances : nil)
+      return (built.instance.instance, started ? built.resolve?.engine.graphInstances : nil)
+    }
+  }
+
+  /// The instance of `service` that `scope` keeps, built once by `build` (a generated accessor's
+  /// build, which resolves nothing through the link) however many tasks await it, and kept through
+  /// `builds`, as the link keeps what it builds.
+  func instance(
+    of service: Int, in scope: some SharedScope, keptThrough builds: SharedBuilds,
+    build: @escaping @Sendable () async throws -> SentInstance
+  ) async throws -> Instance {
+    let found = running.withLock { running -> Found in
+      if let kept = scope.kept(service) { return .kept(kept) }
+      if let build = running[service] { return .build(build, started: false) }
+      let task = Task {
+        defer { self.running.withLock { $0[service] = nil } }
+        let built = try await build()
+        builds.keep(built.instance, of: service, in: scope)
+        return Built(instance: built, resolve: nil)
+      }
+      running[service] = task
+      return .build(task, started: true)
+    }
+    switch found {
+    case .kept(let instance): return instance
+    case .build(let build, _): return try await build.value.instance.instance
     }
   }
 }

@@ -23,6 +23,16 @@ public struct SingletonSlots: @unchecked Sendable {
     return try storage.singleton(service, as: T.self, build: build)
   }
 
+  /// The singleton numbered `service` whose build awaits (an `async` initializer, or an accessor
+  /// that awaits): read in place once built, else built once however many tasks await it.
+  @inlinable
+  public func awaitedSingleton<T>(
+    _ service: Int, as type: T.Type = T.self, build: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    if let object = reader.object(service), let typed = ClassCast.exact(object, to: T.self) { return typed }
+    return try await storage.awaitedSingleton(service, as: T.self, build: build)
+  }
+
   /// The singleton numbered `service`, of any type.
   @inlinable
   @inline(__always)
