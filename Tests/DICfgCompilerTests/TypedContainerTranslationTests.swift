@@ -362,7 +362,7 @@ import Testing
         regional: { type: Regional, init: { region: $region } }
         launcher: { type: Launcher, init: { make: { provider: swapped } } }
         unknown: { type: Elsewhere }
-        loader: { type: Loader }
+        loader: { type: Loader, init: { make: { provider: swapped } } }
         mismatch: { type: User, init: { client: regional } }
       """,
       "app.test.yaml": """
@@ -373,9 +373,10 @@ import Testing
     ])
     let swift = SwiftDeclarations(types: [
       type("Client"), type("User", [("client", "Client")]), type("Regional", [("region", "String")]),
-      type("Launcher", [("make", "Provider<Client>")]), type("Loader", isAsync: true),
+      type("Launcher", [("make", "Provider<Client>")]), type("Loader", [("make", "Provider<Client>")], isAsync: true),
     ])
-    // Resolved through the link by their numbers in it; an accessor that awaits, by id. The
+    // Resolved through the link by their numbers in it; an accessor that awaits (and takes a
+    // provider), by id. The
     // environment that changes 'swapped' to an initializer the Swift lacks resolves it, and what
     // takes it, through its link; the base builds both in the accessor.
     let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors
@@ -454,6 +455,46 @@ import Testing
       "a make function an environment builds apart carries its name")
     #expect(container.makers.last?.arguments.last?.value == .literal("\"hi\""))
     #expect(accessors["feed"]?.branches.count == 1)
+  }
+
+  @Test func aGraphThatAwaitsIsBuiltInItsAccessorsWithAwaitWhereItIsNeeded() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        database: { type: Database, scope: singleton }
+        orders: { type: Orders, init: { database: database } }
+        session: { type: Session }
+        screen: { type: Screen, init: { orders: orders, session: session } }
+        clock: { type: Clock, scope: singleton }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Database", isAsync: true), type("Orders", [("database", "Database")]), type("Session", isAsync: true),
+      type("Screen", [("orders", "Orders"), ("session", "Session")]), type("Clock"),
+    ])
+    let container = try translate(files, swift: swift).containers[0]
+    let accessors = Dictionary(uniqueKeysWithValues: container.accessors.map { ($0.id, $0) })
+    #expect(container.accessors.filter(\.isAsync).map(\.id) == ["database", "orders", "session", "screen"])
+    // The awaited singleton is built once however many tasks await it: its accessor throws. The
+    // graph-scoped services awaiting only initializers that cannot throw do not.
+    #expect(container.accessors.filter(\.isThrowing).map(\.id) == ["database", "orders", "screen"])
+    guard case .singleton(let database)? = accessors["database"]?.construction else {
+      Issue.record("'database' is not built by its accessor")
+      return
+    }
+    #expect(database.isAsync && database.initializerAwaits)
+    #expect(
+      container.makers.first { $0.function == "_makeOrders" }?.arguments == [
+        .init(label: "database", value: .accessor("database", isThrowing: true, isAsync: true))
+      ])
+    let session = try #require(container.makers.first { $0.function == "_makeSession" })
+    #expect(session.isAsync && !session.isThrowing)
+    #expect(
+      steps(try #require(accessors["screen"])) == [
+        .build(local: "_screen", value: .call("_makeScreen", arguments: [], isThrowing: true, isAsync: true))
+      ])
+    #expect(accessors["clock"].map { !$0.isAsync && !$0.isThrowing } == true, "nothing it builds awaits")
   }
 
   // MARK: Types the target's Swift does not declare

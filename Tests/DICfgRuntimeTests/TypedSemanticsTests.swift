@@ -160,6 +160,15 @@ struct Reach: Sendable {
     let reach = try Reach(front)
     let first = try await reach.loader()
     #expect(try await reach.loader() === first)
+    #expect(
+      try await reach.container.dynamicContainer.resolve("loader", as: Loader.self) === first,
+      "the accessor's awaited build and the link's are one")
+    let fresh = try Reach(front)
+    let loaders = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<8 { group.addTask { ObjectIdentifier(try await fresh.loader()) } }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(loaders.count == 1, "tasks racing for it await one build")
   }
 
   @Test(arguments: Front.allCases) func aTypedReplacementIsWiredIntoTheRestOfTheGraph(front: Front) throws {

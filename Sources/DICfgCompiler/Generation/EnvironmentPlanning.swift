@@ -84,9 +84,7 @@ struct EnvironmentPlanning {
           var construction = TypedContainerModel.Construction.runtime
           if let singleton = planned.singletons[own] {
             construction = .singleton(singleton)
-          } else if built.scope == .graph || built.scope == .unique, !facts.isAsync,
-            let line = planned.constructions[own]
-          {
+          } else if built.scope.isPerResolve, let line = planned.constructions[own] {
             construction = .straightLine(line)
           } else if !facts.isAsync, built.arguments.isEmpty {
             construction = .linked(firstService[index] + own)

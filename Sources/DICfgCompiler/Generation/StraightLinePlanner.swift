@@ -10,13 +10,17 @@ import DICfgCore
 /// passes it down. Properties are set by the accessor once every instance exists, so a cycle
 /// through a property is closed after construction, as the runtime does. A singleton without
 /// properties is built by its accessor from its dependencies' accessors, once, into the runtime's
-/// singleton storage; another shared-scope service is taken through its accessor. The generated
-/// code grows with the number of services and references, not with the depth of their graphs.
+/// singleton storage; another shared-scope service is taken through its accessor. An `async`
+/// initializer is awaited where it is called, and a make function or accessor that awaits is
+/// `async`; a singleton whose build awaits is built as a task of its own that every task asking
+/// meanwhile awaits. The generated code grows with the number of services and references, not
+/// with the depth of their graphs.
 ///
-/// It plans only what it can prove from the graph file and the Swift declarations, so the code it
-/// writes compiles whenever the registration does: anything else (an environment that changes a
-/// service of the graph, a provider, a value whose Swift type it cannot match, an `async` or
-/// failable initializer, a type the target does not declare) leaves the accessor to the runtime.
+/// It plans one environment's plan (``EnvironmentPlanning`` plans each and merges them), and only
+/// what it can prove from the graph file and the Swift declarations, so the code it writes
+/// compiles whenever the registration does: anything else (a provider, a value whose Swift type it
+/// cannot match, a failable initializer, a main-actor singleton whose build awaits, a type the
+/// target does not declare) leaves the accessor to that environment's link.
 struct StraightLinePlanner {
   let plan: ResolutionPlan
   let container: Int
@@ -223,7 +227,7 @@ struct StraightLinePlanner {
       return .call(
         maker.model.function,
         arguments: maker.hoisted.map { .local(Self.local(planner.service($0))) } + arguments.map { .argument($0) },
-        isThrowing: maker.model.isThrowing)
+        isThrowing: maker.model.isThrowing, isAsync: maker.model.isAsync)
     }
 
     /// A property's value: a hoisted service's local, or what an initializer argument could be.
@@ -264,7 +268,7 @@ struct StraightLinePlanner {
       guard service.scope.isPerResolve,
         service.scope == .graph || service.properties.isEmpty,
         let initializer = planner.swift.constructor(of: service),
-        !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate,
+        !initializer.isFailable, !initializer.isPrivate,
         service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class
       else { throw Unplannable() }
       var uses = Uses()
@@ -283,12 +287,12 @@ struct StraightLinePlanner {
       let isMainActor =
         service.isolation == .mainActor || uses.mainActor
         || calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
-      return PlannedMaker(
-        model: TypedContainerModel.Maker(
-          function: makeFunction(service), type: service.type, parameters: parameters,
-          arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
-          isMainActor: isMainActor, builder: service.factory),
-        hoisted: order, calls: calls, passesContainer: uses.container)
+      var maker = TypedContainerModel.Maker(
+        function: makeFunction(service), type: service.type, parameters: parameters,
+        arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
+        isMainActor: isMainActor, builder: service.factory)
+      maker.initializerAwaits = initializer.isAsync
+      return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
     }
 
     /// The initializer's arguments of `service`, as the expressions passing its values.
@@ -328,9 +332,8 @@ struct StraightLinePlanner {
     private mutating func planSingleton(_ index: Int) throws -> TypedContainerModel.SingletonBuild {
       let service = planner.service(index)
       guard service.scope == .singleton, service.properties.isEmpty, service.arguments.isEmpty,
-        let number = planner.globalNumbers[index], let facts = planner.accessors[index], !facts.isAsync,
-        let initializer = planner.swift.constructor(of: service),
-        !initializer.isAsync, !initializer.isFailable, !initializer.isPrivate
+        let number = planner.globalNumbers[index], planner.accessors[index] != nil,
+        let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
       var uses = Uses()
       let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
@@ -339,11 +342,18 @@ struct StraightLinePlanner {
       let callsMainActor = uses.calls.contains {
         if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false }
       }
+      // A build that awaits runs as a task of its own, which every task asking for the singleton
+      // meanwhile awaits, and which may fail: its accessor throws. One on the main actor is left
+      // to the runtime, which hops there.
+      let awaits = initializer.isAsync || arguments.contains { $0.value.isAsync }
+      let isMainActor = service.isolation == .mainActor || uses.mainActor || callsMainActor
+      guard !(awaits && isMainActor) else { throw Unplannable() }
       var build = TypedContainerModel.SingletonBuild(
         number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
-        isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing },
-        isMainActor: service.isolation == .mainActor || uses.mainActor || callsMainActor)
+        isThrowing: initializer.isThrowing || awaits || arguments.contains { $0.value.isThrowing },
+        isMainActor: isMainActor)
       build.builder = service.factory
+      build.initializerAwaits = initializer.isAsync
       return build
     }
 
@@ -371,12 +381,12 @@ struct StraightLinePlanner {
           if made.passesContainer { uses.container = true }
           return .call(
             made.model.function, arguments: made.hoisted.map { .local(Self.local(planner.service($0))) },
-            isThrowing: made.model.isThrowing)
+            isThrowing: made.model.isThrowing, isAsync: made.model.isAsync)
         }
         // A shared service through its accessor, which returns the accessor's type: the parameter
         // must take that type. A build that reaches a graph-scoped service shares it with the
         // resolve that reaches it in the runtime, so that one is left to the runtime.
-        guard let facts = planner.accessors[reference.service], target.arguments.isEmpty, !facts.isAsync,
+        guard let facts = planner.accessors[reference.service], target.arguments.isEmpty,
           [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
             SwiftTypeExpression(facts.type).isSame(as: $0)
           }),
@@ -384,7 +394,8 @@ struct StraightLinePlanner {
         else { throw Unplannable() }
         if facts.isMainActor { uses.mainActor = true }
         // An accessor throws where some environment's build of it can throw.
-        return .accessor(facts.property, isThrowing: planner.throwingAccessors.contains(facts.property))
+        return .accessor(
+          facts.property, isThrowing: planner.throwingAccessors.contains(facts.property), isAsync: facts.isAsync)
       case .literal(let literal):
         guard let text = literal.swiftExpression(as: bare.normalized) else { throw Unplannable() }
         return .literal(text)

@@ -434,7 +434,9 @@ extension TypedContainerGenerator {
     }
     // With replacements, the link builds it (a stand-in, or around stand-ins); a singleton was made
     // when the container was created, and a build that cannot throw cannot fail there either.
-    writer.line("if isReplaced { return \(accessor.isThrowing ? "try" : "try!") \(resolve(accessor, as: type)) }")
+    writer.line(
+      "if isReplaced { return \(accessor.isThrowing ? "try" : "try!") \(accessor.isAsync ? "await " : "")"
+        + "\(resolve(accessor, as: type)) }")
     guard accessor.branches.count > 1 else {
       render(accessor.branches[0].construction, of: accessor, as: type, spelling: spelling, into: &writer)
       return
@@ -482,11 +484,19 @@ extension TypedContainerGenerator {
       let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
       let built = spelling.concrete(build.type)
       let construct =
-        "\(build.initializerThrows ? "try " : "")\(build.builder ?? built)(\(values.joined(separator: ", ")))"
+        "\(build.initializerThrows ? "try " : "")\(build.initializerAwaits ? "await " : "")"
+        + "\(build.builder ?? built)(\(values.joined(separator: ", ")))"
       // Kept as the type it is built as, read back without a cast; returned as the accessor's type.
+      guard build.isAsync else {
+        writer.line(
+          "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(built).self) "
+            + "{ \(construct) }")
+        return
+      }
+      // Built as a task of its own, which escapes the accessor: it holds the container.
+      let capture = build.arguments.contains { Self.usesContainer($0.value) } ? "[self] in " : ""
       writer.line(
-        "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(built).self) "
-          + "{ \(construct) }")
+        "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) { \(capture)\(construct) }")
     case .straightLine(let line)?:
       if case .build(let local, let value)? = line.steps.last, line.steps.count == 1, local == line.result {
         writer.line("return \(swift(value, spelling))")
@@ -508,11 +518,23 @@ extension TypedContainerGenerator {
     let type = spelling.concrete(maker.type)
     writer.line(
       "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
-        + "\(maker.isThrowing ? " throws" : "") -> \(type) {")
+        + "\(maker.isAsync ? " async" : "")\(maker.isThrowing ? " throws" : "") -> \(type) {")
     writer.indent {
-      $0.line("\(maker.initializerThrows ? "try " : "")\(maker.builder ?? type)(\(values.joined(separator: ", ")))")
+      $0.line(
+        "\(maker.initializerThrows ? "try " : "")\(maker.initializerAwaits ? "await " : "")"
+          + "\(maker.builder ?? type)(\(values.joined(separator: ", ")))")
     }
     writer.line("}")
+  }
+
+  /// Whether the expression reaches a member of the container: an accessor, a make function, the
+  /// externals or the container itself.
+  fileprivate static func usesContainer(_ expression: TypedContainerModel.Expression) -> Bool {
+    switch expression {
+    case .accessor, .call, .external, .container: true
+    case .array(let values): values.contains(where: usesContainer)
+    case .local, .literal, .argument, .none: false
+    }
   }
 
   fileprivate func swift(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> String {
@@ -520,16 +542,16 @@ extension TypedContainerGenerator {
     case .local(let name), .literal(let name): return name
     case .argument(let name): return SwiftIdentifier.escaped(name)
     case .external(let property): return "externals.\(SwiftIdentifier.escaped(property))"
-    case .accessor(let property, let isThrowing):
+    case .accessor(let property, let isThrowing, let isAsync):
       // An accessor returning a generic parameter: its service resolved as the type itself.
       if spelling.isGeneric(property), let accessor = spelling.accessors[property],
         let resolution = resolution(of: accessor, as: spelling.concrete(accessor.type))
       {
         return "(\(resolution))"
       }
-      return (isThrowing ? "try " : "") + SwiftIdentifier.escaped(property)
-    case .call(let function, let arguments, let isThrowing):
-      return (isThrowing ? "try " : "") + function + "("
+      return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + SwiftIdentifier.escaped(property)
+    case .call(let function, let arguments, let isThrowing, let isAsync):
+      return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + function + "("
         + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
     case .container: return "try observingContainer"
     case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"

@@ -103,7 +103,7 @@ public struct TypedContainerGenerator: Sendable {
         for service in container.eagerServices.map({ container.services[$0] }) {
           let accessor =
             containers.indices.contains(index) ? containers[index].accessors.first { $0.id == service.id } : nil
-          guard let accessor, index == 0, !accessor.isMainActor,
+          guard let accessor, index == 0, !accessor.isMainActor, !accessor.isAsync,
             case .singleton = accessor.construction(in: variant.environment)
           else {
             linksEagerServices = true

@@ -99,6 +99,12 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isMainActor: Bool
     /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
     public var builder: String?
+    /// Whether its initializer or function is `async`.
+    public var initializerAwaits = false
+
+    /// Whether the build awaits (its initializer, or an accessor it calls): it is built once
+    /// however many tasks await it, and the accessor is `async`.
+    public var isAsync: Bool { initializerAwaits || arguments.contains { $0.value.isAsync } }
 
     public init(
       number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
@@ -170,6 +176,11 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isMainActor: Bool
     /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
     public var builder: String? = nil
+    /// Whether its initializer or function is `async`.
+    public var initializerAwaits = false
+
+    /// Whether the function is `async`: its initializer, or something it calls, awaits.
+    public var isAsync: Bool { initializerAwaits || arguments.contains { $0.value.isAsync } }
   }
 
   public struct Parameter: Sendable, Equatable {
@@ -197,9 +208,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// An external the container was created with, by its property.
     case external(String)
     /// A shared-scope service, through its accessor.
-    case accessor(String, isThrowing: Bool)
+    case accessor(String, isThrowing: Bool, isAsync: Bool = false)
     /// A make function called with these values.
-    case call(String, arguments: [Expression], isThrowing: Bool)
+    case call(String, arguments: [Expression], isThrowing: Bool, isAsync: Bool = false)
     /// The container, as the runtime gives it to factories: not kept alive by the instance.
     case container
     case array([Expression])
@@ -208,19 +219,29 @@ public struct TypedContainerModel: Sendable, Equatable {
 
     var isThrowing: Bool {
       switch self {
-      case .accessor(_, let isThrowing): isThrowing
+      case .accessor(_, let isThrowing, _): isThrowing
       // The container is linked on first use, which can fail.
       case .container: true
-      case .call(_, let arguments, let isThrowing): isThrowing || arguments.contains(where: \.isThrowing)
+      case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
       case .local, .literal, .argument, .external, .none: false
+      }
+    }
+
+    /// Whether it awaits: it calls an accessor or a make function that is `async`.
+    var isAsync: Bool {
+      switch self {
+      case .accessor(_, _, let isAsync): isAsync
+      case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
+      case .array(let values): values.contains(where: \.isAsync)
+      case .local, .literal, .argument, .external, .container, .none: false
       }
     }
 
     /// The make functions it calls, directly.
     var functions: [String] {
       switch self {
-      case .call(let function, let arguments, _): [function] + arguments.flatMap(\.functions)
+      case .call(let function, let arguments, _, _): [function] + arguments.flatMap(\.functions)
       case .array(let values): values.flatMap(\.functions)
       case .local, .literal, .argument, .external, .accessor, .container, .none: []
       }
@@ -229,9 +250,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// The expression with the make functions it calls renamed by `names` (the rest as they are).
     func renamingFunctions(_ names: [String: String]) -> Expression {
       switch self {
-      case .call(let function, let arguments, let isThrowing):
+      case .call(let function, let arguments, let isThrowing, let isAsync):
         .call(
-          names[function] ?? function, arguments: arguments.map { $0.renamingFunctions(names) }, isThrowing: isThrowing)
+          names[function] ?? function, arguments: arguments.map { $0.renamingFunctions(names) },
+          isThrowing: isThrowing, isAsync: isAsync)
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
       case .local, .literal, .argument, .external, .accessor, .container, .none: self
       }
