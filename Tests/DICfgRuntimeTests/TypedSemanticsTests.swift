@@ -42,7 +42,7 @@ struct Reach: Sendable {
   func screen() throws -> Screen { front == .typed ? try container.screen : try dynamic.resolve("screen") }
   func store() throws -> any Storing { front == .typed ? container.store : try dynamic.resolve("store") }
   func counter() throws -> BuildCounter { front == .typed ? container.counter : try dynamic.resolve("counter") }
-  func photo() throws -> Photo { front == .typed ? try container.photo : try dynamic.resolve("photo") }
+  func photo() throws -> Photo { front == .typed ? container.photo : try dynamic.resolve("photo") }
   func parser() throws -> Parser { front == .typed ? try container.parser : try dynamic.resolve("parser") }
   func regional() throws -> Regional { front == .typed ? try container.regional : try dynamic.resolve("regional") }
   func launcher() throws -> Launcher { front == .typed ? try container.launcher : try dynamic.resolve("launcher") }

@@ -331,7 +331,10 @@ struct StraightLinePlanner {
 
     private mutating func planSingleton(_ index: Int) throws -> TypedContainerModel.SingletonBuild {
       let service = planner.service(index)
-      guard service.scope == .singleton, service.properties.isEmpty, service.arguments.isEmpty,
+      // A weak service is a class's: the storage holds it as an object.
+      let scopes: [ScopeKind] =
+        planner.swift.type(named: service.type)?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
+      guard scopes.contains(service.scope), service.properties.isEmpty, service.arguments.isEmpty,
         let number = planner.globalNumbers[index], planner.accessors[index] != nil,
         let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
@@ -347,13 +350,14 @@ struct StraightLinePlanner {
       // to the runtime, which hops there.
       let awaits = initializer.isAsync || arguments.contains { $0.value.isAsync }
       let isMainActor = service.isolation == .mainActor || uses.mainActor || callsMainActor
-      guard !(awaits && isMainActor) else { throw Unplannable() }
+      guard !awaits || (service.scope == .singleton && !isMainActor) else { throw Unplannable() }
       var build = TypedContainerModel.SingletonBuild(
         number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || awaits || arguments.contains { $0.value.isThrowing },
         isMainActor: isMainActor)
       build.builder = service.factory
       build.initializerAwaits = initializer.isAsync
+      build.scope = service.scope
       return build
     }
 

@@ -306,7 +306,10 @@ extension TypedContainerGenerator {
     writer.indent { body in
       let all = container.members.isEmpty ? "replacements.byID" : "replacements.all"
       body.line("let replaced = \(all)")
-      body.line("let link = DeferredLink(serviceCount: \(model.serviceCount)) { storage in")
+      let scoped =
+        (model.weakServices.isEmpty ? "" : ", weakServices: \(model.weakServices)")
+        + (model.cachedServices.isEmpty ? "" : ", cachedServices: \(model.cachedServices)")
+      body.line("let link = DeferredLink(serviceCount: \(model.serviceCount)\(scoped)) { storage in")
       body.indent {
         $0.line("try Container(")
         $0.line(
@@ -488,8 +491,9 @@ extension TypedContainerGenerator {
         + "\(build.builder ?? built)(\(values.joined(separator: ", ")))"
       // Kept as the type it is built as, read back without a cast; returned as the accessor's type.
       guard build.isAsync else {
+        let read = build.scope == .weak ? "weak" : build.scope == .cached ? "cached" : "singleton"
         writer.line(
-          "return \(build.isThrowing ? "try " : "")_singletons.singleton(\(build.number), as: \(built).self) "
+          "return \(build.isThrowing ? "try " : "")_singletons.\(read)(\(build.number), as: \(built).self) "
             + "{ \(construct) }")
         return
       }

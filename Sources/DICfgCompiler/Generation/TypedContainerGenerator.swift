@@ -139,6 +139,18 @@ public struct TypedContainerGenerator: Sendable {
       containers: containers,
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
       linksAtCreation: linksAtCreation, eager: eager)
+    // The weak and cached services of every environment, by their numbers in its link.
+    for scope in [ScopeKind.weak, .cached] {
+      let numbers = Set(
+        variants.flatMap { variant in
+          variant.plan.containers.enumerated().flatMap { index, container in
+            container.services.indices.filter { container.services[$0].scope == scope }
+              .map { variant.plan.firstServiceNumbers[index] + $0 }
+          }
+        }
+      ).sorted()
+      if scope == .weak { model.weakServices = numbers } else { model.cachedServices = numbers }
+    }
     for variant in variants {
       if let environment = variant.environment, let condition = variant.condition {
         model.conditions[environment] = condition

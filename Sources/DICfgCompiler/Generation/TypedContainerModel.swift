@@ -88,10 +88,13 @@ public struct TypedContainerModel: Sendable, Equatable {
     }
   }
 
-  /// How a singleton's accessor builds it: its initializer called with its dependencies.
+  /// How the accessor of a singleton, or of a weak or cached service, builds it into the runtime's
+  /// storage: its initializer called with its dependencies.
   public struct SingletonBuild: Sendable, Equatable {
-    /// The singleton's number in the link, where the runtime's storage keeps it.
+    /// The service's number in the link, where the runtime's storage keeps it.
     public var number: Int
+    /// Its scope: `singleton`, `weak` or `cached`.
+    public var scope: ScopeKind = .singleton
     public var type: String
     public var arguments: [LabeledExpression]
     public var initializerThrows: Bool
@@ -301,6 +304,10 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var containers: [Container]
   /// The most services any environment's plan has: the room the singleton storage takes.
   public var serviceCount: Int = 0
+  /// The numbers some environment's link gives services it holds weakly, and services it caches:
+  /// the room the storage keeps for them.
+  public var weakServices: [Int] = []
+  public var cachedServices: [Int] = []
   /// Whether creating the container links the plan (else the first use that needs the link does).
   public var linksAtCreation: Bool = false
   /// The eager singletons the creation builds through their accessors.

@@ -20,9 +20,14 @@ public final class DeferredLink: Sendable {
 
   /// - Parameters:
   ///   - serviceCount: The number of services of the plan, across its containers.
+  ///   - weakServices: The services some environment's link numbers so and holds weakly.
+  ///   - cachedServices: The services some environment's link numbers so and caches.
   ///   - link: Makes the container, linked with the storage it is given.
-  public init(serviceCount: Int, link: @escaping @Sendable (SingletonStorage) throws -> Container) {
-    storage = SingletonStorage(serviceCount: serviceCount)
+  public init(
+    serviceCount: Int, weakServices: [Int] = [], cachedServices: [Int] = [],
+    link: @escaping @Sendable (SingletonStorage) throws -> Container
+  ) {
+    storage = SingletonStorage(serviceCount: serviceCount, weakServices: weakServices, cachedServices: cachedServices)
     self.link = link
   }
 

@@ -1,6 +1,6 @@
-/// Where a generated container's singletons live: the runtime's singleton store, which its
-/// accessors build into and read in place, and which its dynamic container shares once linked, so
-/// the two build each singleton once between them.
+/// Where a generated container's singletons, weak and cached instances live: the runtime's scope
+/// stores, which its accessors build into and read in place, and which its dynamic container shares
+/// once linked, so the two build each instance once between them.
 ///
 /// Generated code creates it; an app names it only through the generated container.
 ///
@@ -11,6 +11,10 @@
 public final class SingletonStorage: Sendable {
   let builds: SharedBuilds
   let singletons: SingletonScope
+  /// The `weak` scope's store, for the services some environment holds weakly.
+  let weak: WeakScope
+  /// The `cached` scope's store, for the services some environment caches.
+  let cached: CachedScope
   /// The builds of singletons that await, the link's and the accessors' alike.
   let awaitedBuilds = AwaitedBuilds()
   /// The number of services it has room for.
@@ -18,11 +22,14 @@ public final class SingletonStorage: Sendable {
   @usableFromInline let reader: WriteOnceInstances.Reader
 
   /// Storage for the singletons of a link of `serviceCount` services (the plan's, numbered across
-  /// its containers in order).
-  public init(serviceCount: Int) {
+  /// its containers in order), and for the services numbered `weakServices` and `cachedServices` in
+  /// some environment's link.
+  public init(serviceCount: Int, weakServices: [Int] = [], cachedServices: [Int] = []) {
     self.serviceCount = serviceCount
     builds = SharedBuilds(serviceCount: serviceCount)
     singletons = SingletonScope(builds: builds, serviceCount: serviceCount)
+    weak = WeakScope(builds: builds, serviceCount: serviceCount, services: weakServices)
+    cached = CachedScope(name: "cached", builds: builds, serviceCount: serviceCount, services: cachedServices)
     reader = singletons.instances.reader
   }
 
@@ -54,14 +61,16 @@ public final class SingletonStorage: Sendable {
 
   @usableFromInline
   func builtObject(_ service: Int, _ build: () throws -> AnyObject) rethrows -> AnyObject {
-    try instance(service) { .object(try build()) }.object
+    try instance(service, in: singletons) { .object(try build()) }.object
   }
 
   /// The kept instance of `service`, or the one `build` makes, claimed so it runs once across
   /// threads, and kept with the claim dropped in one lock.
-  private func instance(_ service: Int, _ build: () throws -> Instance) rethrows -> Instance {
-    if let kept = singletons.kept(service) { return kept }
-    switch builds.claim(service, in: singletons, resolve: nil, thread: .current) {
+  private func instance(
+    _ service: Int, in scope: some SharedScope, _ build: () throws -> Instance
+  ) rethrows -> Instance {
+    if let kept = scope.kept(service) { return kept }
+    switch builds.claim(service, in: scope, resolve: nil, thread: .current) {
     case .kept(let instance):
       return instance
     case .cycle(let built):
@@ -75,9 +84,25 @@ public final class SingletonStorage: Sendable {
         builds.release(service)
         throw error
       }
-      builds.keep(claimed: service, instance: instance, in: singletons)
+      builds.keep(claimed: service, instance: instance, in: scope)
       return instance
     }
+  }
+
+  /// The instance of the weak service numbered `service` while something holds it, else the one
+  /// `build` makes, once however many threads ask at a time.
+  @usableFromInline
+  func weakInstance<T: AnyObject>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
+    let object = try instance(service, in: weak) { .object(try build()) }.object
+    guard let typed = ClassCast.exact(object, to: T.self) else { Self.mismatch(object, T.self) }
+    return typed
+  }
+
+  /// The cached instance of the service numbered `service`, else the one `build` makes, once
+  /// however many threads ask at a time, kept until the scope's reset.
+  @usableFromInline
+  func cachedInstance<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
+    Self.typed(try instance(service, in: cached) { Instance.wrapping(try build()) }, as: T.self)
   }
 
   /// The singleton numbered `service` whose build awaits: read in place once built, else built
@@ -107,7 +132,7 @@ public final class SingletonStorage: Sendable {
 
   @usableFromInline
   func built<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
-    Self.typed(try instance(service) { Instance.wrapping(try build()) }, as: T.self)
+    Self.typed(try instance(service, in: singletons) { Instance.wrapping(try build()) }, as: T.self)
   }
 
   /// A kept instance as the accessor's type: what the accessor or the link built for the same

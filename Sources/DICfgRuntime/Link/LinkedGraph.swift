@@ -57,8 +57,11 @@ final class LinkedGraph: Sendable {
     self.builds = builds
     awaitedBuilds = storage?.awaitedBuilds ?? AwaitedBuilds()
     let singletons = storage?.singletons ?? SingletonScope(builds: builds, serviceCount: count)
-    let weak = WeakScope(
-      builds: builds, serviceCount: count, services: services.indices.filter { services[$0].service.scope == .weak })
+    // A generated container's weak and cached instances too, where its storage has room for them.
+    let weakServices = services.indices.filter { services[$0].service.scope == .weak }
+    let weak =
+      storage.flatMap { $0.weak.holds(weakServices) ? $0.weak : nil }
+      ?? WeakScope(builds: builds, serviceCount: count, services: weakServices)
     var scopes = [ScopeStore](repeating: .graph, count: count)
     var resettableMembers: [String: [Int]] = ["cached": []]
     for name in plan.containers.flatMap(\.customScopes) { resettableMembers[name] = [] }
@@ -73,7 +76,8 @@ final class LinkedGraph: Sendable {
     }
     var resettable: [String: CachedScope] = [:]
     for (name, members) in resettableMembers {
-      let scope = CachedScope(name: name, builds: builds, serviceCount: count, services: members)
+      let shared = name == "cached" ? storage.flatMap { $0.cached.holds(members) ? $0.cached : nil } : nil
+      let scope = shared ?? CachedScope(name: name, builds: builds, serviceCount: count, services: members)
       resettable[name] = scope
       for index in members { scopes[index] = .cached(Unretained(scope)) }
     }

@@ -17,6 +17,9 @@ final class CachedScope: SharedScope {
 
   func keep(_ instance: Instance, of service: Int) { instances.publish(instance, at: service) }
 
+  /// Whether it has room for each of `services`.
+  func holds(_ services: [Int]) -> Bool { services.allSatisfy(instances.holds) }
+
   /// Releases every instance of the scope. Resolves racing with a reset get a whole instance, old
   /// or new; an instance whose build is under way when the reset comes is kept when it ends.
   func reset() {

@@ -13,4 +13,7 @@ final class WeakScope: SharedScope {
   func kept(_ service: Int) -> Instance? { instances.object(service).map(Instance.object) }
 
   func keep(_ instance: Instance, of service: Int) { instances.publish(instance.object, at: service) }
+
+  /// Whether it has room for each of `services`.
+  func holds(_ services: [Int]) -> Bool { services.allSatisfy(instances.holds) }
 }

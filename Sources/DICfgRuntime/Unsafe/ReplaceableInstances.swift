@@ -32,6 +32,9 @@ final class ReplaceableInstances: @unchecked Sendable {
     self.cells = cells
   }
 
+  /// Whether service `index` has a cell.
+  func holds(_ index: Int) -> Bool { cells.indices.contains(index) && cells[index] != nil }
+
   @inline(__always)
   func instance(_ index: Int) -> Instance? {
     cells[index]?.load(ordering: .acquiring)?.instance

@@ -33,6 +33,20 @@ public struct SingletonSlots: @unchecked Sendable {
     return try await storage.awaitedSingleton(service, as: T.self, build: build)
   }
 
+  /// The instance of the weak service numbered `service` while something holds it, else a new
+  /// one `build` makes (once however many threads ask).
+  @inlinable
+  public func weak<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    try storage.weakInstance(service, as: T.self, build)
+  }
+
+  /// The cached instance of the service numbered `service`, else the one `build` makes (once
+  /// however many threads ask), kept until the dynamic container resets the `cached` scope.
+  @inlinable
+  public func cached<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    try storage.cachedInstance(service, as: T.self, build)
+  }
+
   /// The singleton numbered `service`, of any type.
   @inlinable
   @inline(__always)

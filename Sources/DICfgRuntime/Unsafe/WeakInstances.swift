@@ -19,6 +19,9 @@ final class WeakInstances: @unchecked Sendable {
     self.cells = cells
   }
 
+  /// Whether service `index` has a cell.
+  func holds(_ index: Int) -> Bool { cells.indices.contains(index) && cells[index] != nil }
+
   /// The instance of service `index` while something holds it.
   @inline(__always)
   func object(_ index: Int) -> AnyObject? {
