@@ -88,7 +88,7 @@ private func errors(_ output: String) -> [String] {
     #expect(run.output.contains("replaced: retries 3, client StubClient"))
     #expect(run.output.contains("dynamic: production"))
     #expect(run.output.contains("snippet, typed container: StubClient 42 /var/orders.db test"))
-    #expect(run.output.contains("snippet, straight line: 3 0.25"))
+    #expect(run.output.contains("snippet, straight line: 3 URLSessionClient 0.25"))
     #expect(run.output.contains("snippet, replaced: StubClient"))
     #expect(run.output.contains("snippet, test plan: StubClient"))
     #expect(run.output.contains("top level: orders /var/orders.db"))
