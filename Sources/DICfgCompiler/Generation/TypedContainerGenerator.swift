@@ -55,24 +55,11 @@ public struct TypedContainerGenerator: Sendable {
     }
     let plan = base.plan
     let names = plan.containers.map { typeNames[$0.name] ?? Self.typeName(ofContainer: $0.name) }
-    var externalNames = Set<String>()
-    let externals: [TypedContainerModel.External] = plan.containers.enumerated().flatMap { index, container in
-      container.externals.map { external in
-        var name = SwiftIdentifier.camelCase(external.id)
-        if !externalNames.insert(name).inserted {
-          name = SwiftIdentifier.camelCase(container.name + "-" + external.id)
-          externalNames.insert(name)
-        }
-        return TypedContainerModel.External(
-          property: name, key: index == 0 ? external.id : container.name + "." + external.id, type: external.type,
-          optional: external.optional, isSendable: isSendable(external.type))
-      }
-    }
+    let externals = self.externals(of: plan)
     // The typed container keeps the externals for its accessors only when it holds none weakly.
     let keepsExternals = plan.containers.first?.externals.allSatisfy { $0.retain == .strong } ?? false
     let externalProperties = Dictionary(
-      uniqueKeysWithValues: zip(
-        plan.containers.first?.externals.map(\.id) ?? [], externals.map(\.property)))
+      uniqueKeysWithValues: zip(plan.containers.first?.externals.map(\.id) ?? [], externals.map(\.property)))
     let facts = accessorFacts(variants, base: plan)
     let planned = EnvironmentPlanning(
       variants: [base] + variants.filter { $0.environment != nil }, facts: facts, context: swift.map(SwiftContext.init),
@@ -94,8 +81,46 @@ public struct TypedContainerGenerator: Sendable {
           } : [],
         externals: index == 0 ? externals : [])
     }
-    // The eager singletons of every environment: built by their accessors when that environment's
-    // branch builds them, else by the link, then made when the container is created.
+    let (eager, linksEagerServices) = Self.eagerBuilds(variants, containers: containers)
+    var model = TypedContainerModel(
+      access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), aliases: aliases,
+      containers: containers,
+      serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
+      linksAtCreation: linksEagerServices || Self.linkAlone(variants), eager: eager)
+    model.weakServices = Self.numbers(of: .weak, in: variants)
+    model.cachedServices = Self.numbers(of: .cached, in: variants)
+    for variant in variants {
+      if let environment = variant.environment, let condition = variant.condition {
+        model.conditions[environment] = condition
+      }
+    }
+    return model
+  }
+
+  /// The externals of every container, as one struct's properties: a name two containers declare
+  /// is told apart by the later container's name.
+  private func externals(of plan: ResolutionPlan) -> [TypedContainerModel.External] {
+    var names = Set<String>()
+    return plan.containers.enumerated().flatMap { index, container in
+      container.externals.map { external in
+        var name = SwiftIdentifier.camelCase(external.id)
+        if !names.insert(name).inserted {
+          name = SwiftIdentifier.camelCase(container.name + "-" + external.id)
+          names.insert(name)
+        }
+        return TypedContainerModel.External(
+          property: name, key: index == 0 ? external.id : container.name + "." + external.id, type: external.type,
+          optional: external.optional, isSendable: isSendable(external.type))
+      }
+    }
+  }
+
+  /// The eager singletons of every environment, built by their accessors where that environment's
+  /// branch builds them (eager in every environment: built whatever the environment), and whether
+  /// some are left to the link, which then builds them when the container is created.
+  private static func eagerBuilds(
+    _ variants: [RegistryGenerator.Variant], containers: [TypedContainerModel.Container]
+  ) -> (eager: [TypedContainerModel.Eager], linksEagerServices: Bool) {
     var eager: [TypedContainerModel.Eager] = []
     var linksEagerServices = false
     for variant in variants {
@@ -119,44 +144,33 @@ public struct TypedContainerGenerator: Sendable {
         }
       }
     }
-    // What only the link can find is found when the container is created: a `${NAME}` without a
-    // default that the environment lacks, an external held weakly, and eager singletons the
-    // accessors do not build.
-    let linksAtCreation =
-      linksEagerServices
-      || variants.contains { variant in
-        variant.plan.parameters.contains { parameter in
-          guard case .environment(let segments, _) = parameter.value else { return false }
-          return segments.contains { if case .variable(_, nil) = $0 { true } else { false } }
-        } || variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } }
-      }
-    // Eager in every environment: built whatever the environment.
     for index in eager.indices where eager[index].environments.count == variants.count {
       eager[index].environments = []
     }
-    var model = TypedContainerModel(
-      access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), aliases: aliases,
-      containers: containers,
-      serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
-      linksAtCreation: linksAtCreation, eager: eager)
-    // The weak and cached services of every environment, by their numbers in its link.
-    for scope in [ScopeKind.weak, .cached] {
-      let numbers = Set(
-        variants.flatMap { variant in
-          variant.plan.containers.enumerated().flatMap { index, container in
-            container.services.indices.filter { container.services[$0].scope == scope }
-              .map { variant.plan.firstServiceNumbers[index] + $0 }
-          }
+    return (eager, linksEagerServices)
+  }
+
+  /// Whether some environment has what only the link can find, which creating the container then
+  /// finds: a `${NAME}` without a default that the environment lacks, or an external held weakly.
+  private static func linkAlone(_ variants: [RegistryGenerator.Variant]) -> Bool {
+    variants.contains { variant in
+      variant.plan.parameters.contains { parameter in
+        guard case .environment(let segments, _) = parameter.value else { return false }
+        return segments.contains { if case .variable(_, nil) = $0 { true } else { false } }
+      } || variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } }
+    }
+  }
+
+  /// The numbers some environment's link gives the services it keeps in `scope`.
+  private static func numbers(of scope: ScopeKind, in variants: [RegistryGenerator.Variant]) -> [Int] {
+    Set(
+      variants.flatMap { variant in
+        variant.plan.containers.enumerated().flatMap { index, container in
+          container.services.indices.filter { container.services[$0].scope == scope }
+            .map { variant.plan.firstServiceNumbers[index] + $0 }
         }
-      ).sorted()
-      if scope == .weak { model.weakServices = numbers } else { model.cachedServices = numbers }
-    }
-    for variant in variants {
-      if let environment = variant.environment, let condition = variant.condition {
-        model.conditions[environment] = condition
       }
-    }
-    return model
+    ).sorted()
   }
 
   /// The generic parameters a container needs: one for each aliased type that an accessor property
