@@ -457,6 +457,47 @@ import Testing
     #expect(accessors["feed"]?.branches.count == 1)
   }
 
+  @Test func aServiceOnlyALayerAddsHasAPrivateAccessorItsEnvironmentsBuildsCall() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        client: { type: URLClient, scope: singleton, as: [HTTPClient] }
+        feed: { type: Feed, init: { client: client } }
+      """,
+      "app.test.yaml": """
+      dicfg: 1
+      services:
+        fixtures: { type: Fixtures, scope: singleton }
+        client: { type: StubClient, scope: singleton, as: [HTTPClient], init: { fixtures: fixtures } }
+      """,
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("URLClient", inherited: ["HTTPClient"]),
+      type("StubClient", [("fixtures", "Fixtures")], inherited: ["HTTPClient"]),
+      type("Fixtures"), type("Feed", [("client", "any HTTPClient")]),
+    ])
+    let model = try translate(files, environments: ["test"], swift: swift)
+    let accessors = model.containers[0].accessors
+    #expect(accessors.map(\.id) == ["client", "feed", "fixtures"])
+    #expect(accessors.map(\.isPrivate) == [false, false, true])
+    guard case .singleton(let stub)? = accessors[0].construction(in: "test") else {
+      Issue.record("the test environment's client is not built by its accessor")
+      return
+    }
+    #expect(stub.arguments == [.init(label: "fixtures", value: .accessor("fixtures", isThrowing: false))])
+    #expect(accessors[2].construction(in: nil) == nil && accessors[2].construction(in: "test") != nil)
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
+    let text = generator.generate([
+      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
+      RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
+    ])
+    #expect(text.contains("  @inline(__always) private var fixtures: Fixtures {"))
+    #expect(text.contains("fatalError(\"'fixtures' is not a service of environment the base: only layers add it\")"))
+    #expect(!text.contains("replace(fixtures"), "stand-ins are for the services every environment has")
+  }
+
   @Test func aGraphThatAwaitsIsBuiltInItsAccessorsWithAwaitWhereItIsNeeded() throws {
     let files = MarkedFiles([
       "app.yaml": """

@@ -14,7 +14,10 @@ import DICfgCore
 struct EnvironmentPlanning {
   /// The base first, then each environment.
   let variants: [RegistryGenerator.Variant]
-  /// What each accessor of the base plan is, by container and service.
+  /// The services that get accessors, by container of the base plan: the base's, then those only
+  /// layers add.
+  let services: [[ResolutionPlan.Service]]
+  /// What each accessor is, by container and service, as ``services`` lists them.
   let facts: [[StraightLinePlanner.AccessorFacts]]
   /// The target's Swift, with its rule of which types convert; nil when unknown (then every
   /// accessor resolves through the link).
@@ -48,16 +51,13 @@ struct EnvironmentPlanning {
   }
 
   private func planned(throwing: [Set<String>]) -> Planned {
-    let base = variants[0].plan
-    var constructions = base.containers.map {
-      $0.services.map { _ in [(String?, TypedContainerModel.Construction?)]() }
-    }
-    var makers = base.containers.map { _ in [TypedContainerModel.Maker]() }
+    var constructions = services.map { $0.map { _ in [(String?, TypedContainerModel.Construction?)]() } }
+    var makers = services.map { _ in [TypedContainerModel.Maker]() }
     for variant in variants {
       let firstService = variant.plan.firstServiceNumbers
-      for (index, baseContainer) in base.containers.enumerated() {
+      for (index, accessorServices) in services.enumerated() {
         guard variant.plan.containers.indices.contains(index) else {
-          for position in baseContainer.services.indices {
+          for position in accessorServices.indices {
             constructions[index][position].append((variant.environment, nil))
           }
           continue
@@ -67,14 +67,18 @@ struct EnvironmentPlanning {
         if variant.environment != nil {
           // What this environment makes as the base does is the base's make function.
           let names = Self.sharedFunctions(planned.makers, base: makers[index], suffix: suffix(of: variant))
-          planned.makers = planned.makers.filter { names[$0.function] == nil }.map { $0.renamingFunctions(names) }
+          planned.makers = planned.makers.filter { names[$0.function] == nil }.map {
+            var maker = $0.renamingFunctions(names)
+            maker.condition = variant.condition
+            return maker
+          }
           planned.singletons = planned.singletons.mapValues { $0.renamingFunctions(names) }
           planned.constructions = planned.constructions.mapValues { $0.renamingFunctions(names) }
         }
         makers[index] += planned.makers
         let positions = Dictionary(
           container.services.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        for (position, service) in baseContainer.services.enumerated() {
+        for (position, service) in accessorServices.enumerated() {
           guard let own = positions[service.id] else {
             constructions[index][position].append((variant.environment, nil))
             continue
@@ -103,7 +107,7 @@ struct EnvironmentPlanning {
     guard let context else { return StraightLinePlanner.Planned() }
     let container = variant.plan.containers[index]
     let baseFacts = Dictionary(
-      zip(variants[0].plan.containers[index].services.map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
+      zip(services[index].map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
     let first = variant.plan.firstServiceNumbers[index]
     return StraightLinePlanner(
       plan: variant.plan, container: index, context: context,

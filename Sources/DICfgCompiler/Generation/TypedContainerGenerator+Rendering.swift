@@ -120,11 +120,15 @@ extension TypedContainerGenerator {
       body.line("}")
       for accessor in container.accessors {
         body.blank()
-        render(accessor, spelling: spelling, access: access, into: &body)
+        if let condition = accessor.condition { body.line("#if \(condition)") }
+        render(accessor, spelling: spelling, access: accessor.isPrivate ? "private " : access, into: &body)
+        if accessor.condition != nil { body.line("#endif") }
       }
       for maker in container.makers {
         body.blank()
+        if let condition = maker.condition { body.line("#if \(condition)") }
         render(maker, spelling: spelling, into: &body)
+        if maker.condition != nil { body.line("#endif") }
       }
     }
     writer.line("}")
@@ -159,7 +163,7 @@ extension TypedContainerGenerator {
         "`replace(service:)` builds the service with `factory`, when its scope builds an instance (`{ stub }` for one",
         "instance).",
       ])
-      for accessor in container.accessors {
+      for accessor in container.accessors where !accessor.isPrivate {
         let key = isRoot ? accessor.id : container.name + "." + accessor.id
         body.line(
           "\(access)mutating func replace(\(SwiftIdentifier.escaped(accessor.property)) factory: @escaping @Sendable () -> "
@@ -363,7 +367,9 @@ extension TypedContainerGenerator {
     if accessor.arguments.isEmpty {
       // A built singleton is one load: inlined where the app calls it.
       var inline = ""
-      if case .singleton = accessor.construction { inline = "@inline(__always) " }
+      if accessor.branches.contains(where: { if case .singleton? = $0.construction { true } else { false } }) {
+        inline = "@inline(__always) "
+      }
       let type = spelling.declared(accessor.type)
       writer.line("\(inline)\(actor)\(access)var \(SwiftIdentifier.escaped(accessor.property)): \(type) {")
       writer.indent { getter in
@@ -477,10 +483,12 @@ extension TypedContainerGenerator {
   ) {
     switch construction {
     case nil:
+      // Only the environments that have a service a layer adds call its private accessor.
       let names = environment.map { $0 == ".base" ? "the base" : "'" + $0.dropFirst() + "'" }
-      writer.line(
-        "fatalError(\(QuotedString.quoted("'\(accessor.id)' is not a service of environment \(names.joined(separator: ", ")): its layer removes it", in: .swift)))"
-      )
+      let message =
+        "'\(accessor.id)' is not a service of environment \(names.joined(separator: ", "))"
+        + (accessor.isPrivate ? ": only layers add it" : ": its layer removes it")
+      writer.line("fatalError(\(QuotedString.quoted(message, in: .swift)))")
     case .runtime?, .linked?:
       writer.line("return " + (construction.flatMap { resolution(of: accessor, $0, as: type) } ?? ""))
     case .singleton(let build)?:

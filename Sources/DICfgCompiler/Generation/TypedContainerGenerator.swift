@@ -60,14 +60,27 @@ public struct TypedContainerGenerator: Sendable {
     let keepsExternals = plan.containers.first?.externals.allSatisfy { $0.retain == .strong } ?? false
     let externalProperties = Dictionary(
       uniqueKeysWithValues: zip(plan.containers.first?.externals.map(\.id) ?? [], externals.map(\.property)))
-    let facts = accessorFacts(variants, base: plan)
+    let services = accessorServices(variants, base: plan)
+    let facts = accessorFacts(variants, services: services)
     let planned = EnvironmentPlanning(
-      variants: [base] + variants.filter { $0.environment != nil }, facts: facts, context: swift.map(SwiftContext.init),
-      externals: keepsExternals ? externalProperties : [:]
+      variants: [base] + variants.filter { $0.environment != nil }, services: services, facts: facts,
+      context: swift.map(SwiftContext.init), externals: keepsExternals ? externalProperties : [:]
     ).planned()
+    let conditions = Dictionary(
+      variants.compactMap { variant in variant.environment.map { ($0, variant.condition) } },
+      uniquingKeysWith: { first, _ in first })
     let containers = plan.containers.enumerated().map { index, container in
-      let accessors = container.services.indices.map {
-        accessor(ofService: $0, in: index, of: plan, facts: facts[index][$0], branches: planned.branches[index][$0])
+      let accessors = services[index].indices.map { position in
+        var accessor = self.accessor(
+          of: services[index][position], isPrivate: position >= container.services.count,
+          facts: facts[index][position], branches: planned.branches[index][position])
+        // A service only conditional layers add exists only where their condition holds.
+        if accessor.isPrivate {
+          let having = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)
+          let shared = Set(having.map { $0.flatMap { conditions[$0] ?? nil } })
+          if shared.count == 1, let condition = shared.first { accessor.condition = condition }
+        }
+        return accessor
       }
       return TypedContainerModel.Container(
         typeName: names[index], name: container.name, typeParameters: Self.typeParameters(accessors, aliases: aliases),
@@ -196,8 +209,26 @@ public struct TypedContainerGenerator: Sendable {
   /// What each accessor of the base plan is, by container and service: the type every
   /// environment builds the service as, and whether a resolve of it in some environment builds a
   /// main-actor service or awaits.
-  private func accessorFacts(
+  /// The services of each container of the base plan that get accessors: the base's, then those
+  /// only layers add, in the order the environments first have them (their accessors are private:
+  /// the builds of those environments call them).
+  private func accessorServices(
     _ variants: [RegistryGenerator.Variant], base plan: ResolutionPlan
+  ) -> [[ResolutionPlan.Service]] {
+    plan.containers.enumerated().map { index, container in
+      var services = container.services
+      var ids = Set(services.map(\.id))
+      for variant in variants where variant.plan.containers.indices.contains(index) {
+        for service in variant.plan.containers[index].services where ids.insert(service.id).inserted {
+          services.append(service)
+        }
+      }
+      return services
+    }
+  }
+
+  private func accessorFacts(
+    _ variants: [RegistryGenerator.Variant], services accessorServices: [[ResolutionPlan.Service]]
   ) -> [[StraightLinePlanner.AccessorFacts]] {
     let byID = servicesByID(variants)
     // Each environment's effects, by container and id.
@@ -219,10 +250,10 @@ public struct TypedContainerGenerator: Sendable {
       }
     }
     let context = swift.map(SwiftContext.init)
-    return plan.containers.enumerated().map { index, container in
+    return accessorServices.enumerated().map { index, container in
       let services = byID.compactMap { $0.indices.contains(index) ? $0[index] : nil }
       let variantEffects = effects.compactMap { $0.indices.contains(index) ? $0[index] : nil }
-      return container.services.map { service in
+      return container.map { service in
         StraightLinePlanner.AccessorFacts(
           property: SwiftIdentifier.camelCase(service.id),
           type: returnType(of: service, in: services, context: context),
@@ -233,17 +264,18 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   private func accessor(
-    ofService index: Int, in container: Int, of plan: ResolutionPlan, facts: StraightLinePlanner.AccessorFacts,
+    of service: ResolutionPlan.Service, isPrivate: Bool, facts: StraightLinePlanner.AccessorFacts,
     branches: [TypedContainerModel.Branch]
   ) -> TypedContainerModel.Accessor {
-    let service = plan.containers[container].services[index]
-    return TypedContainerModel.Accessor(
+    var accessor = TypedContainerModel.Accessor(
       property: facts.property, id: service.id, type: facts.type,
       replacementType: service.bindings.first ?? facts.type,
       arguments: service.arguments.map {
         TypedContainerModel.Argument(name: SwiftIdentifier.camelCase($0.name), key: $0.name, type: $0.type)
       },
       isMainActor: facts.isMainActor, isAsync: facts.isAsync, branches: branches)
+    accessor.isPrivate = isPrivate
+    return accessor
   }
 
   private func isMainActor(_ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan) -> Bool {
@@ -296,7 +328,7 @@ public struct TypedContainerGenerator: Sendable {
     guard let base = variants.first(where: { $0.environment == nil }) else { return [] }
     let layers = variants.filter { $0.environment != nil }
     let byID = servicesByID(layers)
-    var diagnostics = nameCollisions(in: base.plan)
+    var diagnostics = nameCollisions(in: base.plan, layers: layers.map(\.plan))
     guard let context = swift.map(SwiftContext.init) else { return diagnostics }
     for (index, container) in base.plan.containers.enumerated() {
       for service in container.services {
@@ -345,9 +377,15 @@ public struct TypedContainerGenerator: Sendable {
   /// Services whose accessors would take a name the typed container already has: a collaborating
   /// container's member (`userDetails` beside a container `userDetails`) or one of its own members
   /// (`dynamicContainer`). The error is at the service.
-  private func nameCollisions(in plan: ResolutionPlan) -> [Diagnostic] {
+  private func nameCollisions(in plan: ResolutionPlan, layers: [ResolutionPlan] = []) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for (index, container) in plan.containers.enumerated() {
+    for (index, base) in plan.containers.enumerated() {
+      // The services only layers add get private accessors of the same container.
+      var container = base
+      var ids = Set(base.services.map(\.id))
+      for layer in layers where layer.containers.indices.contains(index) {
+        container.services += layer.containers[index].services.filter { ids.insert($0.id).inserted }
+      }
       let typeName = typeNames[container.name] ?? Self.typeName(ofContainer: container.name)
       var taken: [String: String] = [:]
       if index == 0 {

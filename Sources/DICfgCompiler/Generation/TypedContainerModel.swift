@@ -36,6 +36,12 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// How each environment builds the service, the base's first: one branch where every
     /// environment builds it alike.
     public var branches: [Branch]
+    /// Whether only layers add the service: its accessor is private, for the builds of the
+    /// environments that have it.
+    public var isPrivate = false
+    /// The compilation condition every environment that has the service shares (its layers'
+    /// `condition:`), which its accessor is written under; nil for one every build has.
+    public var condition: String?
 
     /// How the base builds the service.
     public var construction: Construction {
@@ -181,6 +187,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var builder: String? = nil
     /// Whether its initializer or function is `async`.
     public var initializerAwaits = false
+    /// The compilation condition of the environment it is made for alone (its layer's
+    /// `condition:`), which it is written under; nil for one every build has.
+    public var condition: String?
 
     /// Whether the function is `async`: its initializer, or something it calls, awaits.
     public var isAsync: Bool { initializerAwaits || arguments.contains { $0.value.isAsync } }

@@ -43,7 +43,14 @@ public final class SQLNotesStore: NotesStore {
   /// The test double, in debug builds only: the test layer that names it says `condition: DEBUG`.
   public final class InMemoryNotesStore: NotesStore {
     public let name = "memory"
-    public init() {}
+    public let seed: NotesSeed
+    public init(seed: NotesSeed) { self.seed = seed }
+  }
+
+  /// The notes a test store starts with: a service only the test layer has.
+  public final class NotesSeed {
+    public let notes: [String]
+    public init(notes: [String] = ["welcome"]) { self.notes = notes }
   }
 #endif
 
