@@ -336,17 +336,7 @@ extension TypedContainerGenerator {
           continue
         }
         // An environment whose layer has a condition is named only where its case exists.
-        var byCondition: [(condition: String?, cases: [String])] = []
-        for environment in eager.environments {
-          let condition = environment.flatMap { model.conditions[$0] }
-          let name = "." + (environment.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
-          if let index = byCondition.firstIndex(where: { $0.condition == condition }) {
-            byCondition[index].cases.append(name)
-          } else {
-            byCondition.append((condition, [name]))
-          }
-        }
-        for group in byCondition {
+        for group in Self.cases(of: eager.environments, conditions: model.conditions) {
           if let condition = group.condition { body.line("#if \(condition)") }
           body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
           if group.condition != nil { body.line("#endif") }
@@ -453,17 +443,7 @@ extension TypedContainerGenerator {
     writer.line("switch _environment {")
     for branch in accessor.branches {
       // An environment whose layer has a condition is a case only where the condition holds.
-      var byCondition: [(condition: String?, cases: [String])] = []
-      for environment in branch.environments {
-        let condition = environment.flatMap { spelling.conditions[$0] }
-        let name = "." + (environment.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
-        if let index = byCondition.firstIndex(where: { $0.condition == condition }) {
-          byCondition[index].cases.append(name)
-        } else {
-          byCondition.append((condition, [name]))
-        }
-      }
-      for group in byCondition {
+      for group in Self.cases(of: branch.environments, conditions: spelling.conditions) {
         if let condition = group.condition { writer.line("#if \(condition)") }
         writer.line("case \(group.cases.joined(separator: ", ")):")
         writer.indent {
@@ -537,6 +517,24 @@ extension TypedContainerGenerator {
           + "\(maker.builder ?? type)(\(values.joined(separator: ", ")))")
     }
     writer.line("}")
+  }
+
+  /// The `Environment` cases of `environments` (nil for the base), grouped by the compilation
+  /// condition of their layers, in the order given.
+  fileprivate static func cases(
+    of environments: [String?], conditions: [String: String]
+  ) -> [(condition: String?, cases: [String])] {
+    var groups: [(condition: String?, cases: [String])] = []
+    for environment in environments {
+      let condition = environment.flatMap { conditions[$0] }
+      let name = "." + (environment.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0)) } ?? "base")
+      if let index = groups.firstIndex(where: { $0.condition == condition }) {
+        groups[index].cases.append(name)
+      } else {
+        groups.append((condition, [name]))
+      }
+    }
+    return groups
   }
 
   /// Whether the expression reaches a member of the container: an accessor, a make function, the
