@@ -403,9 +403,7 @@ extension TypedContainerGenerator {
     if constructions.count == 1, let construction = constructions[0] {
       return resolution(of: accessor, construction, as: type)
     }
-    guard constructions.allSatisfy({ $0 == .runtime || { if case .linked = $0 { true } else { false } }($0) }) else {
-      return nil
-    }
+    guard constructions.allSatisfy({ $0?.isResolvedByTheLink ?? false }) else { return nil }
     return resolution(of: accessor, .runtime, as: type)
   }
 

@@ -92,6 +92,14 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .straightLine(let line): line.isThrowing
       }
     }
+
+    /// Whether the link builds it (by id or by number), not the accessor.
+    var isResolvedByTheLink: Bool {
+      switch self {
+      case .runtime, .linked: true
+      case .singleton, .straightLine: false
+      }
+    }
   }
 
   /// How the accessor of a singleton, or of a weak or cached service, builds it into the runtime's

@@ -1,3 +1,5 @@
+import Atomics
+
 /// Where a generated container's singletons, weak and cached instances live: the runtime's scope
 /// stores, which its accessors build into and read in place, and which its dynamic container shares
 /// once linked, so the two build each instance once between them.
@@ -11,12 +13,14 @@
 public final class SingletonStorage: Sendable {
   let builds: SharedBuilds
   let singletons: SingletonScope
-  /// The `weak` scope's store, for the services some environment holds weakly.
-  let weak: WeakScope
-  /// The `cached` scope's store, for the services some environment caches.
-  let cached: CachedScope
-  /// The builds of singletons that await, the link's and the accessors' alike.
-  let awaitedBuilds = AwaitedBuilds()
+  /// The `weak` scope's store, for the services some environment holds weakly; nil when none does.
+  let weak: WeakScope?
+  /// The `cached` scope's store, for the services some environment caches; nil when none does.
+  let cached: CachedScope?
+  /// The builds of singletons that await, the link's and the accessors' alike: made when first
+  /// needed, since making its table costs a process that never awaits a build its first lookups of
+  /// generic types.
+  private let awaited = ManagedAtomicLazyReference<AwaitedBuilds>()
   /// The number of services it has room for.
   public let serviceCount: Int
   @usableFromInline let reader: WriteOnceInstances.Reader
@@ -28,8 +32,10 @@ public final class SingletonStorage: Sendable {
     self.serviceCount = serviceCount
     builds = SharedBuilds(serviceCount: serviceCount)
     singletons = SingletonScope(builds: builds, serviceCount: serviceCount)
-    weak = WeakScope(builds: builds, serviceCount: serviceCount, services: weakServices)
-    cached = CachedScope(name: "cached", builds: builds, serviceCount: serviceCount, services: cachedServices)
+    weak = weakServices.isEmpty ? nil : WeakScope(builds: builds, serviceCount: serviceCount, services: weakServices)
+    cached =
+      cachedServices.isEmpty
+      ? nil : CachedScope(name: "cached", builds: builds, serviceCount: serviceCount, services: cachedServices)
     reader = singletons.instances.reader
   }
 
@@ -89,10 +95,14 @@ public final class SingletonStorage: Sendable {
     }
   }
 
+  /// The builds of singletons that await, made on first use.
+  var awaitedBuilds: AwaitedBuilds { awaited.load() ?? awaited.storeIfNilThenLoad(AwaitedBuilds()) }
+
   /// The instance of the weak service numbered `service` while something holds it, else the one
   /// `build` makes, once however many threads ask at a time.
   @usableFromInline
   func weakInstance<T: AnyObject>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
+    guard let weak else { Self.unscoped(service, "weak") }
     let object = try instance(service, in: weak) { .object(try build()) }.object
     guard let typed = ClassCast.exact(object, to: T.self) else { Self.mismatch(object, T.self) }
     return typed
@@ -102,7 +112,13 @@ public final class SingletonStorage: Sendable {
   /// however many threads ask at a time, kept until the scope's reset.
   @usableFromInline
   func cachedInstance<T>(_ service: Int, as type: T.Type, _ build: () throws -> T) rethrows -> T {
-    Self.typed(try instance(service, in: cached) { Instance.wrapping(try build()) }, as: T.self)
+    guard let cached else { Self.unscoped(service, "cached") }
+    return Self.typed(try instance(service, in: cached) { Instance.wrapping(try build()) }, as: T.self)
+  }
+
+  /// Generated code names the services it keeps weakly or caches when it makes the storage.
+  static func unscoped(_ service: Int, _ scope: String) -> Never {
+    preconditionFailure("service \(service) of a generated container is \(scope), but its storage was made without it")
   }
 
   /// The singleton numbered `service` whose build awaits: read in place once built, else built

@@ -60,7 +60,7 @@ final class LinkedGraph: Sendable {
     // A generated container's weak and cached instances too, where its storage has room for them.
     let weakServices = services.indices.filter { services[$0].service.scope == .weak }
     let weak =
-      storage.flatMap { $0.weak.holds(weakServices) ? $0.weak : nil }
+      storage?.weak.flatMap { $0.holds(weakServices) ? $0 : nil }
       ?? WeakScope(builds: builds, serviceCount: count, services: weakServices)
     var scopes = [ScopeStore](repeating: .graph, count: count)
     var resettableMembers: [String: [Int]] = ["cached": []]
@@ -76,7 +76,7 @@ final class LinkedGraph: Sendable {
     }
     var resettable: [String: CachedScope] = [:]
     for (name, members) in resettableMembers {
-      let shared = name == "cached" ? storage.flatMap { $0.cached.holds(members) ? $0.cached : nil } : nil
+      let shared = name == "cached" ? storage?.cached.flatMap { $0.holds(members) ? $0 : nil } : nil
       let scope = shared ?? CachedScope(name: name, builds: builds, serviceCount: count, services: members)
       resettable[name] = scope
       for index in members { scopes[index] = .cached(Unretained(scope)) }
