@@ -46,6 +46,8 @@ import Testing
     #expect(SwiftTypeExpression("(Int, String)") == .other("(Int,String)"))
     #expect(SwiftTypeExpression("(Int) -> Void") == .other("(Int)->Void"))
     #expect(SwiftTypeExpression("Codable & Sendable") == .other("Codable&Sendable"))
+    #expect(SwiftTypeExpression("(file: String, line: Int)?") == .optional(.other("(file:String,line:Int)")))
+    #expect(SwiftTypeExpression("((Int) -> Void)!").wrapped == .other("((Int)->Void)"))
     #expect(SwiftTypeExpression("anything").normalized == "anything", "'any' only as a keyword")
   }
 

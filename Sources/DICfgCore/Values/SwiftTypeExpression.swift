@@ -127,6 +127,26 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
       return String(String.UnicodeScalarView(scalars[start..<index]))
     }
 
+    /// The parenthesized group starting here, up to its closing parenthesis, as ``other(_:)``.
+    mutating func group() -> SwiftTypeExpression? {
+      let start = index
+      var depth = 0
+      while index < scalars.count {
+        switch scalars[index] {
+        case "(", "[", "<": depth += 1
+        // The `>` of a function type's `->` closes nothing.
+        case ">" where index > 0 && scalars[index - 1] == "-": break
+        case ")", "]", ">": depth -= 1
+        default: break
+        }
+        index += 1
+        if depth == 0 { break }
+      }
+      guard depth == 0 else { return nil }
+      let text = scalars[start..<index].filter { !$0.properties.isWhitespace }
+      return .other(String(String.UnicodeScalarView(text)))
+    }
+
     /// A type with its `?` and `!` suffixes; nil where the text is not one this structure models.
     mutating func type() -> SwiftTypeExpression? {
       skipSpace()
@@ -157,9 +177,14 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
     }
 
     private mutating func primary() -> SwiftTypeExpression? {
+      skipSpace()
+      let start = index
       if take("(") {
-        guard let inner = type(), take(")") else { return nil }
-        return inner
+        if let inner = type(), take(")") { return inner }
+        // A tuple or a function type's parameters: kept as written, so a `?` after it still makes
+        // it optional.
+        index = start
+        return group()
       }
       if take("[") {
         guard let first = type() else { return nil }
