@@ -10,12 +10,18 @@ import Testing
     _ files: MarkedFiles, environments: [String] = [], swift: SwiftDeclarations? = nil,
     typeNames: [String: String] = [:]
   ) throws -> TypedContainerModel {
+    TypedContainerGenerator(graphFile: "app.yaml", swift: swift, typeNames: typeNames)
+      .translate(try variants(files, environments: environments))
+  }
+
+  /// The base's plan of `files`, then each environment's.
+  private func variants(_ files: MarkedFiles, environments: [String] = []) throws -> [RegistryGenerator.Variant] {
     var variants = [RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))]
     for environment in environments {
       let plan = try #require(compile(files, environments: [environment]).plan)
       variants.append(RegistryGenerator.Variant(environment: environment, plan: plan))
     }
-    return TypedContainerGenerator(graphFile: "app.yaml", swift: swift, typeNames: typeNames).translate(variants)
+    return variants
   }
 
   @Test func containersAreNamedInUpperCamelCaseUnlessChosen() throws {
@@ -61,10 +67,7 @@ import Testing
         client: { type: StubClient, as: [HTTPClient] }
       """,
     ])
-    let variants = [
-      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
-      RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
-    ]
+    let variants = try variants(files, environments: ["test"])
     // Without the Swift, a swap may convert: the Swift compiler judges.
     #expect(TypedContainerGenerator(graphFile: "app.yaml").diagnostics(variants).isEmpty)
     let swift = SwiftDeclarations(types: [
@@ -101,10 +104,7 @@ import Testing
     let swift = SwiftDeclarations(types: [
       type("API"), type("MockAPI", inherited: ["API"]), type("Sizes", [("values", "Array<Int>")]),
     ])
-    let variants = [
-      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
-      RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
-    ]
+    let variants = try variants(files, environments: ["test"])
     #expect(TypedContainerGenerator(graphFile: "app.yaml", swift: swift).diagnostics(variants).isEmpty)
     let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors
     #expect(accessors.map(\.type) == ["API", "Sizes"])
@@ -489,10 +489,7 @@ import Testing
     #expect(accessors[2].construction(in: nil) == nil && accessors[2].construction(in: "test") != nil)
     var generator = RegistryGenerator(sources: ["app.yaml"])
     generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
-    let text = generator.generate([
-      RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan)),
-      RegistryGenerator.Variant(environment: "test", plan: try #require(compile(files, environments: ["test"]).plan)),
-    ])
+    let text = generator.generate(try variants(files, environments: ["test"]))
     #expect(text.contains("  @inline(__always) private var fixtures: Fixtures {"))
     #expect(text.contains("fatalError(\"'fixtures' is not a service of environment the base: only layers add it\")"))
     #expect(!text.contains("replace(fixtures"), "stand-ins are for the services every environment has")

@@ -108,7 +108,6 @@ struct EnvironmentPlanning {
     let container = variant.plan.containers[index]
     let baseFacts = Dictionary(
       zip(services[index].map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
-    let first = variant.plan.firstServiceNumbers[index]
     return StraightLinePlanner(
       plan: variant.plan, container: index, context: context,
       externals: index == 0
@@ -120,7 +119,6 @@ struct EnvironmentPlanning {
         uniqueKeysWithValues: container.services.enumerated().compactMap { position, service in
           baseFacts[service.id].map { (position, $0) }
         }),
-      globalNumbers: Dictionary(uniqueKeysWithValues: container.services.indices.map { ($0, first + $0) }),
       throwingAccessors: throwing, makerSuffix: suffix(of: variant)
     ).planned()
   }

@@ -33,8 +33,9 @@ struct StraightLinePlanner {
   let externals: [Int: String]
   /// What each service's accessor is, by index: what it is across every environment.
   let accessors: [Int: AccessorFacts]
-  /// Each service's number in this plan's link (across the plan's containers), by index.
-  let globalNumbers: [Int: Int]
+  /// The number of the container's first service in this plan's link (services are numbered across
+  /// the plan's containers): a service's number is this plus its index.
+  var firstNumber: Int { plan.firstServiceNumbers[container] }
   /// The accessors that throw in some environment: a build that calls one must `try`.
   let throwingAccessors: Set<String>
   /// What this environment's make functions add to their names (`InTest`; empty for the base).
@@ -335,7 +336,7 @@ struct StraightLinePlanner {
       let scopes: [ScopeKind] =
         planner.swift.type(named: service.type)?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
       guard scopes.contains(service.scope), service.properties.isEmpty, service.arguments.isEmpty,
-        let number = planner.globalNumbers[index], planner.accessors[index] != nil,
+        planner.accessors[index] != nil,
         let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
       var uses = Uses()
@@ -352,7 +353,8 @@ struct StraightLinePlanner {
       let isMainActor = service.isolation == .mainActor || uses.mainActor || callsMainActor
       guard !awaits || (service.scope == .singleton && !isMainActor) else { throw Unplannable() }
       var build = TypedContainerModel.SingletonBuild(
-        number: number, type: service.type, arguments: arguments, initializerThrows: initializer.isThrowing,
+        number: planner.firstNumber + index, type: service.type, arguments: arguments,
+        initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || awaits || arguments.contains { $0.value.isThrowing },
         isMainActor: isMainActor)
       build.builder = service.factory
