@@ -15,12 +15,13 @@ public struct DICfgCommand: ParsableCommand {
       Examples:
         dicfg validate config/*.yaml
         dicfg explain config/app.yaml weatherClient --env production
+        dicfg diff config/app.yaml --env test
         dicfg graph config/app.yaml | dot -Tsvg > graph.svg
         dicfg generate config/app.yaml --all-envs --output Sources/App/Registry+GraphFile.swift
       """,
     version: version,
     subcommands: [
-      ValidateCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, GenerateCommand.self,
+      ValidateCommand.self, DiffCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, GenerateCommand.self,
       SchemaCommand.self, LanguageServerCommand.self,
     ]
   )

@@ -40,9 +40,13 @@ public struct GraphInputOptions: ParsableArguments {
   }
 
   /// Compiles `file` with the given environments (this group's by default) and the overrides,
-  /// reading `${NAME}` parameters from the process environment, and checks it against `swift`.
-  func compile(_ file: String, environments: [String]? = nil, swift: SwiftDeclarations? = nil) -> CompileResult {
-    GraphCompiler(loader: ConfigLoader(limits: limits.limits), fileSystem: fileSystem).compile(
+  /// reading `${NAME}` parameters from the process environment, and checks it against `swift`; the
+  /// files come from `fileSystem`, the local disk by default.
+  func compile(
+    _ file: String, environments: [String]? = nil, swift: SwiftDeclarations? = nil,
+    fileSystem: (any GraphFileSystem)? = nil
+  ) -> CompileResult {
+    GraphCompiler(loader: ConfigLoader(limits: limits.limits), fileSystem: fileSystem ?? self.fileSystem).compile(
       CompileRequest(
         file: file, environments: environments ?? self.environments, overrides: overrides,
         environmentVariables: ProcessInfo.processInfo.environment, swift: swift))

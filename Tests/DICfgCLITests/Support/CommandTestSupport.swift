@@ -24,6 +24,7 @@ func runCommand(_ arguments: [String]) throws -> CommandResult {
   case let command as CompileCommand: result = command.execute()
   case let command as SchemaCommand: result = command.execute()
   case let command as GenerateCommand: result = command.execute()
+  case let command as DiffCommand: result = command.execute()
   default: throw ValidationError("no such command in the tests")
   }
   result.standardOutput = result.standardOutput.replacingOccurrences(of: repositoryRoot + "/", with: "")

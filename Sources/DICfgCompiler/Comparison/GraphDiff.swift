@@ -1,0 +1,379 @@
+public import DICfgCore
+import DICfgLoader
+
+/// One difference between two compiled graphs: a service, parameter, external, alias or container
+/// added, removed or changed, with the place that caused it.
+public struct GraphChange: Sendable, Hashable, Codable {
+  /// What happened to the subject.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    case added, removed, changed
+  }
+
+  /// What changed.
+  public enum Subject: String, Sendable, Hashable, Codable {
+    case container, service, alias, external, parameter
+  }
+
+  public var kind: Kind
+  public var subject: Subject
+  /// The container the subject is in; nil for a parameter and a container.
+  public var container: String?
+  /// The subject's id (a parameter's name without `$`).
+  public var id: String
+  /// The field that changed (`type`, `scope`, `isolation`, `factory`, `as`, `eager`, `tags`,
+  /// `arguments`, `init.LABEL`, `properties.LABEL`, `value`, `retain`, `optional`, `target`);
+  /// nil for a subject added or removed.
+  public var field: String?
+  /// The value before, as the graph file writes it; nil where there was none.
+  public var old: String?
+  /// The value after; nil where there is none.
+  public var new: String?
+  /// The line that caused the change: where the newer side sets it, or, for what it no longer
+  /// has, where the newer side removes it (`analytics: null`), else where the older side had it.
+  public var location: SourceLocation
+  /// The layer that holds ``location``: an environment's name, or `base`.
+  public var layer: String
+  /// Whether ``location`` is in the older side's files (a removal the newer side does not write).
+  public var inOlderFiles: Bool
+
+  public init(
+    kind: Kind, subject: Subject, container: String?, id: String, field: String? = nil, old: String? = nil,
+    new: String? = nil, location: SourceLocation, layer: String, inOlderFiles: Bool = false
+  ) {
+    self.kind = kind
+    self.subject = subject
+    self.container = container
+    self.id = id
+    self.field = field
+    self.old = old
+    self.new = new
+    self.location = location
+    self.layer = layer
+    self.inOlderFiles = inOlderFiles
+  }
+
+  /// The subject as a sentence names it: `service 'api'`, `parameter '$token'`.
+  public var subjectName: String {
+    let name = subject == .parameter ? "$" + id : id
+    let owner = container.map { $0 == "main" ? "" : " (container '\($0)')" } ?? ""
+    return "\(subject.rawValue) '\(name)'\(owner)"
+  }
+
+  /// What happened, in a few words: `type: URLSessionHTTPClient → StubHTTPClient`, `removed`.
+  public var summary: String {
+    switch kind {
+    case .added: return "added" + (new.map { ": \($0)" } ?? "")
+    case .removed: return "removed" + (old.map { " (was \($0))" } ?? "")
+    case .changed:
+      let field = self.field.map { $0 + ": " } ?? ""
+      return field + "\(old ?? "(none)") → \(new ?? "(none)")"
+    }
+  }
+}
+
+/// Compares two compiled graphs: what an environment changes (the base beside the base with its
+/// layer), what differs between two environments, or what changed between two versions of a file.
+///
+/// Values compare as the graph file would spell them with every reference by id (``PlanSpelling``),
+/// so renumbered services are not changes. Each change carries the newer side's line that caused
+/// it and the layer that line is in.
+///
+/// ```swift
+/// let base = GraphCompiler().compile(CompileRequest(file: "app.yaml"))
+/// let test = GraphCompiler().compile(CompileRequest(file: "app.yaml", environments: ["test"]))
+/// let changes = GraphDiff(old: base, new: test)?.changes ?? []
+/// ```
+public struct GraphDiff: Sendable {
+  /// The older or left-hand compile.
+  public let old: CompileResult
+  /// The newer or right-hand compile.
+  public let new: CompileResult
+  private let oldPlan: ResolutionPlan
+  private let newPlan: ResolutionPlan
+
+  /// Nil when either side has no plan (its file has errors).
+  public init?(old: CompileResult, new: CompileResult) {
+    guard let oldPlan = old.plan, let newPlan = new.plan else { return nil }
+    self.old = old
+    self.new = new
+    self.oldPlan = oldPlan
+    self.newPlan = newPlan
+  }
+
+  /// Every change, ordered by container, then subject in the newer file's order, then field.
+  public var changes: [GraphChange] {
+    var changes = parameterChanges()
+    for (newIndex, container) in newPlan.containers.enumerated() {
+      guard let oldIndex = oldPlan.containers.firstIndex(where: { $0.name == container.name }) else {
+        changes.append(added(.container, nil, container.name, container.location))
+        continue
+      }
+      changes += containerChanges(old: oldIndex, new: newIndex)
+    }
+    for container in oldPlan.containers where !newPlan.containers.contains(where: { $0.name == container.name }) {
+      changes.append(removed(.container, nil, container.name, container.location, written: removal(of: container.name)))
+    }
+    return changes
+  }
+
+  /// The layer a line of the newer side is in: the environment of a `BASE.ENV.yaml` file whose base
+  /// this compile read, else `base`.
+  public static func layer(of file: String, in result: CompileResult) -> String {
+    if let split = Paths.environmentLayer(of: file), result.fileOrder.contains(split.base) {
+      return split.environment
+    }
+    return "base"
+  }
+
+  // MARK: - Subjects
+
+  private func parameterChanges() -> [GraphChange] {
+    var changes: [GraphChange] = []
+    let oldParameters = Dictionary(oldPlan.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let newNames = Set(newPlan.parameters.map(\.name))
+    for parameter in newPlan.parameters {
+      let value = PlanSpelling.spell(parameter.value)
+      guard let before = oldParameters[parameter.name] else {
+        changes.append(added(.parameter, nil, parameter.name, parameter.location, value: value))
+        continue
+      }
+      let oldValue = PlanSpelling.spell(before.value)
+      if oldValue != value {
+        // Set by the older side's layer and not by the newer's: that layer is the cause.
+        let olderCause =
+          Self.layer(of: parameter.location.file, in: new) == "base"
+          && Self.layer(of: before.location.file, in: old) != "base"
+        changes.append(
+          changed(
+            .parameter, nil, parameter.name, "value", oldValue, value,
+            olderCause ? before.location : parameter.location,
+            inOlderFiles: olderCause))
+      }
+    }
+    for parameter in oldPlan.parameters where !newNames.contains(parameter.name) {
+      changes.append(
+        removed(
+          .parameter, nil, parameter.name, parameter.location, value: PlanSpelling.spell(parameter.value),
+          written: removal(of: parameter.name, in: ["parameters"])))
+    }
+    return changes
+  }
+
+  private func containerChanges(old oldIndex: Int, new newIndex: Int) -> [GraphChange] {
+    let before = oldPlan.containers[oldIndex]
+    let after = newPlan.containers[newIndex]
+    let name = after.name
+    var changes: [GraphChange] = []
+    let oldSpelling = PlanSpelling(plan: oldPlan, container: oldIndex)
+    let newSpelling = PlanSpelling(plan: newPlan, container: newIndex)
+
+    let oldExternals = Dictionary(before.externals.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for external in after.externals {
+      guard let previous = oldExternals[external.id] else {
+        changes.append(added(.external, name, external.id, external.location, value: external.type))
+        continue
+      }
+      for (field, oldValue, newValue) in [
+        ("type", previous.type, external.type), ("retain", previous.retain.rawValue, external.retain.rawValue),
+        ("optional", String(previous.optional), String(external.optional)),
+      ] where oldValue != newValue {
+        changes.append(changed(.external, name, external.id, field, oldValue, newValue, external.location))
+      }
+    }
+    for external in before.externals where !after.externals.contains(where: { $0.id == external.id }) {
+      changes.append(
+        removed(
+          .external, name, external.id, external.location, value: external.type,
+          written: removal(of: external.id, in: containerPath(name) + ["externals"])))
+    }
+
+    let oldServices = Dictionary(
+      before.services.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let merged = new.mergedServices[name] ?? [:]
+    for service in after.services {
+      guard let previousIndex = oldServices[service.id] else {
+        changes.append(added(.service, name, service.id, service.location, value: service.type))
+        continue
+      }
+      let previous = before.services[previousIndex]
+      let fields = (
+        old: FieldLocations(entry: old.mergedServices[name]?[service.id], fallback: previous.location),
+        new: FieldLocations(entry: merged[service.id], fallback: service.location)
+      )
+      changes += serviceChanges(
+        previous, service, container: name, fields: fields, spelling: (oldSpelling, newSpelling))
+    }
+    let newIds = Set(after.services.map(\.id))
+    for service in before.services where !newIds.contains(service.id) {
+      changes.append(
+        removed(
+          .service, name, service.id, service.location, value: service.type,
+          written: removal(of: service.id, in: containerPath(name) + ["services"])))
+    }
+
+    let oldAliases = Dictionary(before.aliases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for alias in after.aliases {
+      let target = newSpelling.name(alias.target)
+      guard let previous = oldAliases[alias.id] else {
+        changes.append(added(.alias, name, alias.id, alias.location, value: target))
+        continue
+      }
+      let oldTarget = oldSpelling.name(previous.target)
+      if oldTarget != target {
+        changes.append(changed(.alias, name, alias.id, "target", oldTarget, target, alias.location))
+      }
+    }
+    for alias in before.aliases where !after.aliases.contains(where: { $0.id == alias.id }) {
+      changes.append(
+        removed(
+          .alias, name, alias.id, alias.location, value: oldSpelling.name(alias.target),
+          written: removal(of: alias.id, in: containerPath(name) + ["services"])))
+    }
+    return changes
+  }
+
+  private func serviceChanges(
+    _ before: ResolutionPlan.Service, _ after: ResolutionPlan.Service, container: String,
+    fields: (old: FieldLocations, new: FieldLocations), spelling: (old: PlanSpelling, new: PlanSpelling)
+  ) -> [GraphChange] {
+    var changes: [GraphChange] = []
+    // The newer side's line, unless only its base sets the field and the older side's layer set it
+    // (two environments compared: the cause is the other environment's layer).
+    func cause(_ key: String, _ label: String? = nil, fallback: SourceLocation? = nil) -> (SourceLocation, Bool) {
+      let newer = fields.new.location(of: key, label, fallback: fallback)
+      guard Self.layer(of: newer.file, in: new) == "base", let older = fields.old.written(key, label),
+        Self.layer(of: older.file, in: old) != "base"
+      else { return (newer, false) }
+      return (older, true)
+    }
+    func append(_ field: String, _ oldValue: String?, _ newValue: String?, _ place: (SourceLocation, Bool)) {
+      changes.append(
+        changed(.service, container, after.id, field, oldValue, newValue, place.0, inOlderFiles: place.1))
+    }
+    func compare(_ field: String, _ key: String, _ oldValue: String?, _ newValue: String?) {
+      guard oldValue != newValue else { return }
+      append(field, oldValue, newValue, cause(key))
+    }
+    func list(_ items: [String]) -> String? { items.isEmpty ? nil : "[" + items.joined(separator: ", ") + "]" }
+    compare("type", "type", before.type, after.type)
+    compare("factory", "factory", before.factory, after.factory)
+    compare("scope", "scope", before.scope.description, after.scope.description)
+    compare("isolation", "isolation", before.isolation.rawValue, after.isolation.rawValue)
+    compare("eager", "eager", String(before.eager), String(after.eager))
+    compare("as", "as", list(before.bindings), list(after.bindings))
+    compare("tags", "tags", list(before.tags), list(after.tags))
+    compare(
+      "arguments", "arguments", list(before.arguments.map { "\($0.name): \($0.type)" }),
+      list(after.arguments.map { "\($0.name): \($0.type)" }))
+    for (key, oldArguments, newArguments) in [
+      ("init", before.initializer, after.initializer), ("properties", before.properties, after.properties),
+    ] {
+      let oldValues = Dictionary(
+        oldArguments.map { ($0.label, spelling.old.spell($0.value)) }, uniquingKeysWith: { first, _ in first })
+      for argument in newArguments {
+        let value = spelling.new.spell(argument.value)
+        let previous = oldValues[argument.label]
+        guard previous != value else { continue }
+        append(
+          key + "." + argument.label, previous, value, cause(key, argument.label, fallback: argument.location))
+      }
+      for argument in oldArguments where !newArguments.contains(where: { $0.label == argument.label }) {
+        append(key + "." + argument.label, oldValues[argument.label], nil, cause(key, argument.label))
+      }
+      let oldOrder = oldArguments.map(\.label).filter { label in newArguments.contains { $0.label == label } }
+      let newOrder = newArguments.map(\.label).filter { label in oldArguments.contains { $0.label == label } }
+      if key == "init", oldOrder != newOrder {
+        append("init order", oldOrder.joined(separator: ", "), newOrder.joined(separator: ", "), cause(key))
+      }
+    }
+    return changes
+  }
+
+  // MARK: - Changes and their places
+
+  private func located(_ location: SourceLocation) -> (SourceLocation, String) {
+    (location, Self.layer(of: location.file, in: new))
+  }
+
+  private func added(
+    _ subject: GraphChange.Subject, _ container: String?, _ id: String, _ location: SourceLocation,
+    value: String? = nil
+  ) -> GraphChange {
+    let (place, layer) = located(location)
+    return GraphChange(
+      kind: .added, subject: subject, container: container, id: id, new: value, location: place, layer: layer)
+  }
+
+  private func changed(
+    _ subject: GraphChange.Subject, _ container: String?, _ id: String, _ field: String, _ oldValue: String?,
+    _ newValue: String?, _ location: SourceLocation, inOlderFiles: Bool = false
+  ) -> GraphChange {
+    GraphChange(
+      kind: .changed, subject: subject, container: container, id: id, field: field, old: oldValue, new: newValue,
+      location: location, layer: Self.layer(of: location.file, in: inOlderFiles ? old : new),
+      inOlderFiles: inOlderFiles)
+  }
+
+  /// A removal, at the newer side's `id: null` where it has one, else where the older side had it.
+  private func removed(
+    _ subject: GraphChange.Subject, _ container: String?, _ id: String, _ location: SourceLocation,
+    value: String? = nil, written: SourceLocation?
+  ) -> GraphChange {
+    let place = written ?? location
+    let layer = written.map { Self.layer(of: $0.file, in: new) } ?? Self.layer(of: location.file, in: old)
+    return GraphChange(
+      kind: .removed, subject: subject, container: container, id: id, old: value, location: place, layer: layer,
+      inOlderFiles: written == nil)
+  }
+
+  /// The keys from a file's root to a container's mapping: none for the main container of a file
+  /// without `containers:`.
+  private func containerPath(_ name: String) -> [String] { ["containers", name] }
+
+  /// Where the newer side's files write `key: null` under `path` (the last such file wins, as the
+  /// layers apply); a path under `containers/main` also matches the file's top level.
+  private func removal(of key: String, in path: [String] = ["containers"]) -> SourceLocation? {
+    var found: SourceLocation?
+    for file in new.fileOrder {
+      guard let root = new.files[file]?.root else { continue }
+      var paths = [path]
+      if path.count >= 2, path[0] == "containers" { paths.append(Array(path.dropFirst(2))) }
+      for candidate in paths {
+        var node: ConfigNode? = root
+        for step in candidate { node = node?.mapping?[key: step] }
+        if let entry = node?.mapping?.last(where: { $0.key.text == key }), entry.value.isNull {
+          found = entry.key.location
+        }
+      }
+    }
+    return found
+  }
+}
+
+/// Where a merged service entry sets each field, for the change a field makes.
+private struct FieldLocations {
+  let entry: ConfigNode.Entry?
+  let fallback: SourceLocation
+
+  /// Where the entry writes `key` (and `label` inside it); nil where it does not.
+  func written(_ key: String, _ label: String?) -> SourceLocation? {
+    guard let field = entry?.value.mapping?.last(where: { $0.key.text == key }) else { return nil }
+    guard let label else { return field.key.location }
+    return field.value.mapping?.last(where: { $0.key.text == label })?.key.location
+  }
+
+  /// The location of `key` (and of `label` inside it), else of the entry that holds it, else the
+  /// service's.
+  func location(of key: String, _ label: String? = nil, fallback labelFallback: SourceLocation? = nil)
+    -> SourceLocation
+  {
+    guard let field = entry?.value.mapping?.last(where: { $0.key.text == key }) else {
+      return labelFallback ?? fallback
+    }
+    if let label {
+      return field.value.mapping?.last(where: { $0.key.text == label })?.key.location ?? labelFallback
+        ?? field.key.location
+    }
+    return field.key.location
+  }
+}
