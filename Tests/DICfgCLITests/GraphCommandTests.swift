@@ -61,3 +61,71 @@ import Testing
     #expect(result.standardError.contains("[#unknown-reference]"))
   }
 }
+
+@Suite struct GraphAtlasTests {
+  let base = "Tests/DICfgCLITests/Fixtures/diff/app.yaml"
+
+  /// The page's embedded data, as JSON.
+  private func data(_ page: String) throws -> [String: Any] {
+    let start = try #require(page.range(of: #"<script id="atlas-data" type="application/json">"#))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let text = String(page[start.upperBound..<end.lowerBound])
+    return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test func everyEnvironmentWithWhatSetEachFieldAndWhatDiffLists() throws {
+    let result = try runCommand(["graph", base, "--format", "html"])
+    #expect(result.exitCode == 0)
+    let page = result.standardOutput
+    #expect(page.hasPrefix("<!DOCTYPE html>"))
+    // Self-contained: no address to load anything from.
+    #expect(!page.contains("http://") && !page.contains("https://"))
+    #expect(!page.contains("<link") && !page.contains(" src="))
+    let environments = try #require(try data(page)["environments"] as? [[String: Any]])
+    #expect(environments.map { $0["name"] as? String } == ["base", "production", "test"])
+    let test = environments[2]
+    let diff = try runCommand(["diff", base, "--env", "test"])
+    let listed = diff.standardOutput.split(separator: "\n").dropFirst().count
+    #expect((test["changes"] as? [Any])?.count == listed)
+    let nodes = try #require(test["nodes"] as? [[String: Any]])
+    let store = try #require(nodes.first { $0["i"] as? String == "store" })
+    let fields = try #require(store["f"] as? [[String]])
+    #expect(fields.contains(["scope", "graph", "Tests/DICfgCLITests/Fixtures/diff/app.test.yaml:14", "test"]))
+    #expect(fields.contains(["type", "NotesStore", "Tests/DICfgCLITests/Fixtures/diff/app.yaml:18", "base"]))
+    #expect(!nodes.contains { $0["i"] as? String == "analytics" })
+    let viewModel = try #require(nodes.first { $0["i"] as? String == "viewModel" })
+    #expect(viewModel["m"] as? String == "MainActor")
+    // Externals are nodes too, and a dependency names its label.
+    let session = try #require(nodes.firstIndex { $0["i"] as? String == "session" && $0["s"] as? String == "external" })
+    #expect((viewModel["d"] as? [[String]])?.contains([String(session), "session"]) == true)
+  }
+
+  @Test func anEnvironmentThatDoesNotCompileIsShownWithItsErrors() throws {
+    let folder = try temporaryFolder([
+      "app.yaml": "dicfg: 1\nservices:\n  api: { type: Api }\n",
+      "app.broken.yaml": "dicfg: 1\nservices:\n  api: { type: Api, init: { log: logger } }\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runCommand(["graph", folder.appendingPathComponent("app.yaml").path, "--format", "html"])
+    #expect(result.exitCode == 0)
+    let environments = try #require(try data(result.standardOutput)["environments"] as? [[String: Any]])
+    let broken = try #require(environments.first { $0["name"] as? String == "broken" })
+    let errors = try #require(broken["errors"] as? [String])
+    #expect(errors.count == 1)
+    #expect(errors[0].contains("app.broken.yaml:3:34: ") && errors[0].contains("'logger'"))
+  }
+
+  @Test func textThatWouldEndTheScriptIsEscaped() throws {
+    let path = try temporaryFile(
+      "dicfg: 1\nparameters:\n  note: \"</script><b>\"\nservices:\n  api: { type: Api, init: { note: $note } }\n")
+    let page = try runCommand(["graph", path, "--format", "html"]).standardOutput
+    #expect(page.components(separatedBy: "</script>").count == 3)
+    #expect(try data(page)["file"] as? String == path)
+  }
+
+  @Test func theAtlasShowsEveryContainer() throws {
+    let result = try runCommand(["graph", base, "--format", "html", "--container", "main"])
+    #expect(result.exitCode == 64)
+    #expect(result.standardError == "error: --container draws DOT or Mermaid; the atlas shows every container\n")
+  }
+}

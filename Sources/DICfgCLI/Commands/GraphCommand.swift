@@ -1,24 +1,31 @@
 public import ArgumentParser
+import DICfgCompiler
 import DICfgCore
 
 /// `dicfg graph`: draws the dependency graph.
 public struct GraphCommand: ParsableCommand, ExecutableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "graph",
-    abstract: "Draw the dependency graph as Graphviz DOT or Mermaid.",
+    abstract: "Draw the dependency graph as Graphviz DOT, Mermaid, or an HTML atlas of every environment.",
     discussion: """
       Containers are clusters; the shape of a service shows its scope (graph: ellipse, unique: \
       diamond, singleton: box, weak: octagon, cached: cylinder, custom: folder; externals are \
       parallelograms). Initializer edges are solid; property, provider and lazy edges dashed.
 
+      --format html writes the atlas: one self-contained page (it loads nothing) with every \
+      environment beside the file, a search, each service's scope, isolation, dependencies, \
+      dependents and path to a root, the file, line and layer that set each of its fields, and an \
+      environment switch that marks what 'dicfg diff' lists. It needs only the graph files.
+
       Examples:
         dicfg graph config/app.yaml | dot -Tsvg > graph.svg
         dicfg graph config/app.yaml --env test --format mermaid --container eventsList
+        dicfg graph config/app.yaml --format html > atlas.html
       """
   )
 
   public enum Format: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case dot, mermaid
+    case dot, mermaid, html
   }
 
   @Argument(help: "The graph file.")
@@ -26,7 +33,7 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
 
   @OptionGroup public var input: GraphInputOptions
 
-  @Option(help: "The output format: dot or mermaid.")
+  @Option(help: "The output format: dot, mermaid or html.")
   public var format: Format = .dot
 
   @Option(help: "Draw only this container (and what it uses in others).")
@@ -41,9 +48,17 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
   /// Draws the graph and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     let plan: ResolutionPlan
+    let base: CompileResult
     switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
     case .failed(let failure): return failure
-    case .compiled(let compiledPlan, _): plan = compiledPlan
+    case .compiled(let compiledPlan, let result): (plan, base) = (compiledPlan, result)
+    }
+    if format == .html {
+      if container != nil {
+        return CommandResult(
+          exitCode: 64, standardError: "error: --container draws DOT or Mermaid; the atlas shows every container\n")
+      }
+      return CommandResult(exitCode: 0, standardOutput: atlas(base: base).html)
     }
     var containerIndex: Int?
     if let container {
@@ -59,5 +74,19 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
     let output = GraphRenderer(plan: plan, container: containerIndex)
       .render(format == .dot ? .dot : .mermaid)
     return CommandResult(exitCode: 0, standardOutput: output)
+  }
+
+  /// The base (with the `--env` layers) and each environment beside the file on top of it.
+  private func atlas(base: CompileResult) -> GraphAtlas {
+    let swift = input.swiftDeclarations()
+    var environments = [GraphAtlas.Environment(name: "base", result: base)]
+    for environment in Paths.environments(beside: file, in: input.fileSystem)
+    where !input.environments.contains(environment) {
+      environments.append(
+        GraphAtlas.Environment(
+          name: environment,
+          result: input.compile(file, environments: input.environments + [environment], swift: swift)))
+    }
+    return GraphAtlas(file: file, environments: environments)
   }
 }

@@ -1,0 +1,198 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgLoader
+import Foundation
+
+/// The graph atlas: one self-contained HTML page (`dicfg graph --format html`) of every
+/// environment's services, made from the graph files alone.
+///
+/// The page holds the data as JSON and the script that draws it; it loads nothing. For each
+/// environment it lists every service and external with its scope, isolation and the file, line
+/// and layer that set each field, its dependencies and dependents, and what `dicfg diff` lists
+/// against the base.
+struct GraphAtlas {
+  /// One environment's compile: `base` for the file with the `--env` layers alone.
+  struct Environment {
+    var name: String
+    var result: CompileResult
+  }
+
+  let file: String
+  let environments: [Environment]
+
+  /// The page.
+  var html: String {
+    let data = (try? Self.encoder.encode(document())).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    // Inside a <script> element, `</` would end it: the JSON escapes it (a valid JSON escape).
+    let embedded = data.replacingOccurrences(of: "</", with: "<\\/")
+    let title = Self.escapedHTML(file)
+    return GraphAtlasPage.template.components(separatedBy: "{{DATA}}")
+      .map { $0.replacingOccurrences(of: "{{TITLE}}", with: title) }
+      .joined(separator: embedded)
+  }
+
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  static func escapedHTML(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+
+  // MARK: - The data
+
+  /// The page's data. Keys are short: a 1,000-service graph is about a fifth of a megabyte an
+  /// environment.
+  struct Document: Encodable {
+    var file: String
+    var environments: [EnvironmentData]
+  }
+
+  struct EnvironmentData: Encodable {
+    var name: String
+    /// The nodes: services, then externals.
+    var nodes: [Node]
+    /// What `dicfg diff` lists against the base.
+    var changes: [Change]
+    /// The errors that left this environment without a plan, as `file:line:column: message`.
+    var errors: [String]
+  }
+
+  struct Node: Encodable {
+    /// Id.
+    var i: String
+    /// Container.
+    var c: String
+    /// Type.
+    var t: String
+    /// Scope, or `external`.
+    var s: String
+    /// Isolation, when not nonisolated.
+    var m: String?
+    /// Eager.
+    var e: Bool?
+    /// Where it is declared, and its layer.
+    var at: String
+    var l: String
+    /// Dependencies: node index, label, and `d` for a deferred (provider, lazy) one.
+    var d: [[String]]
+    /// Fields as set: key, value as written, `file:line`, layer.
+    var f: [[String]]
+  }
+
+  struct Change: Encodable {
+    /// Node id (with its container) the change is about; nil for a parameter.
+    var n: String?
+    var text: String
+    var at: String
+    var l: String
+  }
+
+  func document() -> Document {
+    let base = environments.first?.result
+    return Document(
+      file: file,
+      environments: environments.map { environment in
+        guard let plan = environment.result.plan else {
+          let errors = environment.result.diagnostics.filter { $0.severity == .error }
+          return EnvironmentData(
+            name: environment.name, nodes: [], changes: [],
+            errors: errors.map { "\($0.location): \($0.message)" })
+        }
+        var changes: [Change] = []
+        if environment.name != "base", let base, let diff = GraphDiff(old: base, new: environment.result) {
+          changes = diff.changes.map { change in
+            Change(
+              n: change.subject == .parameter || change.subject == .container
+                ? nil : "\(change.container ?? "main")/\(change.id)",
+              text: "\(change.subjectName) \(change.summary)", at: Self.place(change.location), l: change.layer)
+          }
+        }
+        return EnvironmentData(
+          name: environment.name, nodes: nodes(plan, environment.result), changes: changes, errors: [])
+      })
+  }
+
+  private static func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
+
+  private func nodes(_ plan: ResolutionPlan, _ result: CompileResult) -> [Node] {
+    var index: [String: Int] = [:]
+    var count = 0
+    for (containerIndex, container) in plan.containers.enumerated() {
+      for service in container.services.indices {
+        index["s\(containerIndex)/\(service)"] = count
+        count += 1
+      }
+    }
+    for (containerIndex, container) in plan.containers.enumerated() {
+      for external in container.externals.indices {
+        index["e\(containerIndex)/\(external)"] = count
+        count += 1
+      }
+    }
+    func layer(_ location: SourceLocation) -> String { GraphDiff.layer(of: location.file, in: result) }
+    var nodes: [Node] = []
+    for (containerIndex, container) in plan.containers.enumerated() {
+      let merged = result.mergedServices[container.name] ?? [:]
+      for service in container.services {
+        var dependencies: [[String]] = []
+        for (position, argument) in service.initializer.map({ ("", $0) }) + service.properties.map({ (".", $0) }) {
+          for named in argument.value.named {
+            switch named {
+            case .service(let reference, let use):
+              if let target = index["s\(reference.container)/\(reference.service)"] {
+                dependencies.append(
+                  [String(target), position + argument.label] + (use == .deferred ? ["d"] : []))
+              }
+            case .external(let owner, let external):
+              if let target = index["e\(owner)/\(external)"] {
+                dependencies.append([String(target), position + argument.label])
+              }
+            }
+          }
+        }
+        nodes.append(
+          Node(
+            i: service.id, c: container.name, t: service.factory.map { "\(service.type) = \($0)(…)" } ?? service.type,
+            s: service.scope.description,
+            m: service.isolation == .nonisolated ? nil : service.isolation.rawValue, e: service.eager ? true : nil,
+            at: Self.place(service.location), l: layer(service.location), d: dependencies,
+            f: fields(merged[service.id], layer: layer)))
+      }
+    }
+    for container in plan.containers {
+      for external in container.externals {
+        nodes.append(
+          Node(
+            i: external.id, c: container.name, t: external.type + (external.optional ? "?" : ""), s: "external",
+            m: nil, e: nil, at: Self.place(external.location), l: layer(external.location), d: [],
+            f: [["retain", external.retain.rawValue, Self.place(external.location), layer(external.location)]]))
+      }
+    }
+    return nodes
+  }
+
+  /// Each field of a merged entry as written, with the file, line and layer that set it.
+  private func fields(_ entry: ConfigNode.Entry?, layer: (SourceLocation) -> String) -> [[String]] {
+    guard let mapping = entry?.value.mapping else { return [] }
+    var fields: [[String]] = []
+    for field in mapping {
+      if ["init", "properties", "arguments"].contains(field.key.text), let nested = field.value.mapping {
+        for item in nested {
+          fields.append([
+            field.key.text + "." + item.key.text, item.value.flowText(), Self.place(item.key.location),
+            layer(item.key.location),
+          ])
+        }
+      } else {
+        fields.append([
+          field.key.text, field.value.flowText(), Self.place(field.key.location), layer(field.key.location),
+        ])
+      }
+    }
+    return fields
+  }
+}
