@@ -21,7 +21,8 @@ public struct DICfgCommand: ParsableCommand {
       """,
     version: version,
     subcommands: [
-      ValidateCommand.self, DiffCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self, GenerateCommand.self,
+      ValidateCommand.self, DiffCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self,
+      GenerateCommand.self,
       SchemaCommand.self, LanguageServerCommand.self,
     ]
   )
