@@ -240,3 +240,39 @@ struct Reach: Sendable {
     #expect(dynamicFirst.toolbar === resolved && resolved !== toolbar)
   }
 }
+
+/// The generated helpers a test proves every environment with: each environment's container
+/// created with one set of stand-in externals, and every service of each built.
+@Suite struct EveryEnvironmentTests {
+  @Test func everyEnvironmentsContainerInOneCallWithTheSameStandIns() throws {
+    let clock = Clock(now: 7)
+    let all = try MainContainer.everyEnvironment(externals: .init(clock: clock), variables: [:])
+    #expect(all.map(\.environment) == [.base, .test])
+    #expect(all[0].container.store is TypedSemantics.Store)
+    #expect(all[1].container.store is NullStore)
+    for (_, container) in all { #expect(try container.screen.clock.now == 7) }
+  }
+
+  @Test func buildingEveryServiceOfAnEnvironmentBuildsEachOnce() async throws {
+    let container = try MainContainer(externals: .init(clock: Clock(now: 7)), variables: [:])
+    try await container.buildEveryService()
+    #expect(container.counter.builds == 1)
+    #expect(container.tallies.builds == 1)
+    // Built already: the singletons are the ones the build made.
+    #expect(container.store === container.store)
+    #expect(try container.screen.store === container.store)
+  }
+
+  @Test func anEnvironmentWhoseServiceCannotBeBuiltIsNamedWithTheError() async throws {
+    // The test layer gives the parser `strict: false`, which its initializer rejects.
+    await #expect {
+      try await MainContainer.buildEveryEnvironment(externals: .init(clock: Clock(now: 7)), variables: [:])
+    } throws: { error in
+      guard let failure = error as? EnvironmentBuildError else { return false }
+      return failure.environment == "test" && failure.error is ParserError
+        && failure.description.hasPrefix("environment 'test': ")
+    }
+    // The base builds: the failure is the test layer's alone.
+    try await MainContainer(externals: .init(clock: Clock(now: 7)), variables: [:]).buildEveryService()
+  }
+}

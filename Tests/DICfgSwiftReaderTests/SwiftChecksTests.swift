@@ -299,6 +299,44 @@ import Testing
     #expect(diagnostics.first?.notes.first?.location == files["app.yaml", "2️⃣"], "a note at the use")
   }
 
+  @Test func anEnvironmentVariablesDefaultOrTextThatCannotFitIsAnErrorAtTheParameter() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      parameters:
+        timeout: 1️⃣${TIMEOUT:-fast}
+        retries: ${TIMEOUT:-30}
+        key: 2️⃣key-${KEY:-k}
+      services:
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: $key, timeout: 3️⃣$timeout }
+        slow:
+          type: OpenWeatherClient
+          init: { baseURL: $key, apiKey: $key, timeout: 4️⃣$key }
+        fine:
+          type: OpenWeatherClient
+          init: { baseURL: $key, apiKey: $key, timeout: $retries }
+      """
+    ])
+    let diagnostics = compile(files, swift: swift).diagnostics
+    #expect(
+      diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "parameter 'timeout' is the string \"fast\" when '${TIMEOUT}' is unset (its default), but argument "
+            + "'timeout' of 'client' passes it to 'OpenWeatherClient.init(baseURL:apiKey:timeout:)', which takes "
+            + "'Double' there; give the variable a default of that type"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "parameter 'key' is text wherever it is read (its '${…}' is inside other text), but argument 'timeout' of "
+            + "'slow' passes it to 'OpenWeatherClient.init(baseURL:apiKey:timeout:)', which takes 'Double' there; "
+            + "pass a parameter of that type"),
+      ])
+    #expect(diagnostics.first?.notes.first?.location == files["app.yaml", "3️⃣"], "a note at the use")
+    #expect(diagnostics.last?.notes.first?.location == files["app.yaml", "4️⃣"])
+  }
+
   @Test func aValueThatCannotFitItsParameterIsAnErrorAtTheValue() {
     let files = graph(
       """

@@ -311,6 +311,27 @@ extension GraphResolver {
             "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
               + "'\(callee)' takes '\(written)' there; write a value of that type",
             at: use, notes: [note]))
+      } else if case .parameter(let index) = value, let (literal, variable) = readValue(of: parameters[index].value),
+        !literal.fits(expected)
+      {
+        // A `${NAME}` parameter is typed when the container is created: what it gets when the
+        // variable is unset (its default), or text always, must fit where it goes.
+        let parameter = parameters[index]
+        let read =
+          variable.map { "\(Self.describe(literal)) when '${\($0)}' is unset (its default)" }
+          ?? "text wherever it is read (its '${…}' is inside other text)"
+        let fix = variable == nil ? "pass a parameter of that type" : "give the variable a default of that type"
+        diagnostics.append(
+          .error(
+            .typeMismatch,
+            "parameter '\(parameter.name)' is \(read), but argument '\(argument.label)' of '\(declaration.id)' passes it "
+              + "to '\(callee)', which takes '\(written)' there; \(fix)",
+            at: parameter.valueLocation,
+            notes: [
+              Note(
+                message: "'\(declaration.id)' passes '$\(parameter.name)' here", location: Self.location(of: argument)),
+              note,
+            ]))
       } else if case .service(let reference) = value {
         let targetNumber = symbols[reference.container].firstNode + reference.service
         let target = nodes[targetNumber].declaration
@@ -376,6 +397,25 @@ extension GraphResolver {
           .unknownProperty,
           "'\(type.name)' has no property '\(property.label)' for '\(declaration.id)' to set" + advice,
           at: property.location, notes: [Note(message: "'\(type.name)' is declared here", location: type.location)]))
+    }
+  }
+
+  /// What a `${NAME}` parameter is read as when its variable is unset, and the variable: its
+  /// default typed as YAML's core schema types it (nil without a default: the link then reports
+  /// the missing variable); or, for text with more than one variable, always a string (no variable).
+  private func readValue(of value: ResolutionPlan.ParameterValue) -> (ResolutionPlan.Literal, String?)? {
+    guard case .environment(let segments, let typed) = value else { return nil }
+    guard typed, segments.count == 1, case .variable(let name, let defaultValue) = segments[0] else {
+      return (.string(""), nil)
+    }
+    guard let defaultValue else { return nil }
+    switch CoreSchema.value(ofPlain: defaultValue) {
+    case .null: return (.null, name)
+    case .bool(let flag): return (.bool(flag), name)
+    case .int(let number): return (.int(number), name)
+    case .bigInt(let text): return (.string(text), name)
+    case .double(let number): return (.double(number), name)
+    case .string(let text): return (.string(text), name)
     }
   }
 

@@ -382,7 +382,14 @@ public struct RegistryGenerator: Sendable {
           check.swiftValues.map { SwiftWriter.ArgumentValue(position: $0.position + 1, arity: check.arguments.count) }
         }),
       propertyValues: model.propertyValues.contains { if case .swift = $0.value { true } else { false } },
-      propertyChecks: !model.propertyValues.isEmpty)
+      propertyChecks: !model.propertyValues.isEmpty,
+      numberLiterals: (model.checks.flatMap { $0.arguments.map(\.value) } + model.propertyValues.map(\.value)).contains
+      {
+        switch $0 {
+        case .literal(.int), .literal(.double): true
+        default: false
+        }
+      })
     if !model.typeAliases.isEmpty {
       writer.undeclaredTypeOverloads(callArities: Set(model.checks.map(\.arguments.count)))
     }
@@ -533,10 +540,13 @@ public struct RegistryGenerator: Sendable {
   private func swift(_ value: RegistryModel.CheckedValue, aliases: [String: String]) -> String {
     switch value {
     case .typed(let type, let optional): "dicfgValue(\((aliases[type] ?? type))\(optional ? "?" : "").self)"
-    case .literal(.bool(let value)): value ? "true" : "false"
-    case .literal(.int(let value)): String(value)
-    case .literal(.double(let value)): "\(value)"
-    case .literal(.string(let value)): literal(value)
+    // A literal is typed as the link passes it, not as Swift would type it where it goes: the link
+    // passes a number only as `Int`, `Double` or `Float` and text only as `String`, so `3` for an
+    // `Int32` property of a type from another module fails the build here instead of the link.
+    case .literal(.bool(let value)): value ? "true as Bool" : "false as Bool"
+    case .literal(.int(let value)): "dicfgInteger(\(value))"
+    case .literal(.double(let value)): "dicfgDecimal(\(value))"
+    case .literal(.string(let value)): literal(value) + " as String"
     case .none, .literal(.null): "nil"
     case .unknown, .literal(.list), .literal(.map): "dicfgValue()"
     case .swift(let expression): expression

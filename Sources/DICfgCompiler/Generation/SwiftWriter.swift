@@ -142,7 +142,7 @@ struct SwiftWriter {
   mutating func helpers(
     callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
     factories: Set<FactoryKind> = [], makes: Bool = false, argumentValues: Set<ArgumentValue> = [],
-    propertyValues: Bool = false, propertyChecks: Bool = false
+    propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false
   ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
@@ -184,6 +184,16 @@ struct SwiftWriter {
       )
       indent { $0.line("value") }
       line("}")
+    }
+    if numberLiterals {
+      blank()
+      line("/// A number the graph file writes, for the checks above, as the link passes it: an integer as an")
+      line("/// `Int`, a `Double` or a `Float`, a decimal as a `Double` or a `Float`.")
+      line("private func dicfgInteger(_ value: Int) -> Int { value }")
+      line("private func dicfgInteger(_ value: Int) -> Double { Double(value) }")
+      line("private func dicfgInteger(_ value: Int) -> Float { Float(value) }")
+      line("private func dicfgDecimal(_ value: Double) -> Double { value }")
+      line("private func dicfgDecimal(_ value: Double) -> Float { Float(value) }")
     }
     if propertyChecks {
       blank()

@@ -118,6 +118,8 @@ extension TypedContainerGenerator {
         }
       }
       body.line("}")
+      if isRoot { renderEveryEnvironment(container, model: model, access: access, into: &body) }
+      renderBuildEveryService(container, isRoot: isRoot, model: model, access: access, into: &body)
       for accessor in container.accessors {
         body.blank()
         if let condition = accessor.condition { body.line("#if \(condition)") }
@@ -140,6 +142,103 @@ extension TypedContainerGenerator {
     writer.line(
       "\(access)typealias \(container.typeName) = \(container.typeName)Of<"
         + parameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
+  }
+
+  /// `everyEnvironment(…)` and `buildEveryEnvironment(…)`: each environment's container created with
+  /// one set of externals (a test's stand-ins), and every service of each built.
+  fileprivate func renderEveryEnvironment(
+    _ container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
+    into writer: inout SwiftWriter
+  ) {
+    let externals = container.externals
+    let parameter =
+      externals.isEmpty
+      ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
+    let passed = externals.isEmpty ? "" : "externals: externals, "
+    writer.documentation([
+      "The container of every environment this build has (a layer under a `condition:` the build lacks is",
+      "left out), each created with the same externals, a test's stand-ins, and `variables`.",
+    ])
+    writer.line(
+      "\(access)static func everyEnvironment(\(parameter)variables: [String: String]? = nil) throws "
+        + "-> [(environment: Environment, container: \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of"))] {"
+    )
+    writer.indent {
+      $0.line(
+        "try Environment.allCases.map { ($0, try \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of")("
+          + "environment: $0, \(passed)variables: variables)) }")
+    }
+    writer.line("}")
+    writer.blank()
+    writer.documentation([
+      "Creates the container of every environment this build has with the same externals and builds every",
+      "service of each: the plan is linked, so a value the link cannot pass fails, and each accessor is",
+      "called, so a factory that fails does. A test that calls it finds an environment's mistake before the",
+      "app runs; the error names the environment and, for a graph mistake, the graph file's line.",
+    ])
+    writer.line(
+      "\(access)static func buildEveryEnvironment(\(parameter)variables: [String: String]? = nil) async throws {")
+    writer.indent { body in
+      body.line("for environment in Environment.allCases {")
+      body.indent {
+        $0.line("do {")
+        $0.line(
+          "  try await \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of")(environment: environment, "
+            + "\(passed)variables: variables).buildEveryService()")
+        $0.line("} catch {")
+        $0.line("  throw EnvironmentBuildError(environment: environment.rawValue, error: error)")
+        $0.line("}")
+      }
+      body.line("}")
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  /// `buildEveryService()`: links the plan and calls each accessor of the environment's services
+  /// (but those that take run-time arguments), with each accessor's effects, main-actor ones on the
+  /// main actor; then the same in each container it reaches.
+  fileprivate func renderBuildEveryService(
+    _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel, access: String,
+    into writer: inout SwiftWriter
+  ) {
+    writer.documentation([
+      "Builds every service of the environment it was created for (but those that take run-time arguments):",
+      "links the plan, then calls each accessor once, main-actor ones on the main actor.",
+    ])
+    writer.line("\(isRoot ? access : "fileprivate ")func buildEveryService() async throws {")
+    writer.indent { body in
+      if isRoot { body.line("_ = try dynamicContainer") }
+      let all = [nil] + model.environments.map { Optional($0) }
+      for accessor in container.accessors where accessor.arguments.isEmpty {
+        let environments = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)
+        let property = "self." + SwiftIdentifier.escaped(accessor.property)
+        let effects = (accessor.isThrowing ? "try " : "") + (accessor.isAsync ? "await " : "")
+        let build: String
+        switch (accessor.isMainActor, accessor.isAsync) {
+        case (false, _): build = "_ = \(effects)\(property)"
+        case (true, false):
+          build = "\(accessor.isThrowing ? "try " : "")await MainActor.run { _ = \(effects)\(property) }"
+        case (true, true):
+          build = "\(accessor.isThrowing ? "try " : "")await Task { @MainActor in _ = \(effects)\(property) }.value"
+        }
+        if let condition = accessor.condition { body.line("#if \(condition)") }
+        if Set(environments) == Set(all) {
+          body.line(build)
+        } else {
+          for group in Self.cases(of: all.filter(environments.contains), conditions: model.conditions) {
+            if let condition = group.condition { body.line("#if \(condition)") }
+            body.line("if [\(group.cases.joined(separator: ", "))].contains(_environment) { \(build) }")
+            if group.condition != nil { body.line("#endif") }
+          }
+        }
+        if accessor.condition != nil { body.line("#endif") }
+      }
+      for member in container.members {
+        body.line("try await \(SwiftIdentifier.escaped(member.property)).buildEveryService()")
+      }
+    }
+    writer.line("}")
   }
 
   fileprivate func renderReplacements(
