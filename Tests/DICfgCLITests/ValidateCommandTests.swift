@@ -158,3 +158,40 @@ private func run(_ arguments: [String]) throws -> CommandResult {
     }
   }
 }
+
+@Suite struct EnvironmentFindingTests {
+  /// A base whose external only a service the test layer removes uses.
+  private func files() throws -> URL {
+    try temporaryFolder([
+      "app.yaml":
+        "dicfg: 1\nexternals:\n  clock: { type: Clock }\nservices:\n  timer: { type: Timer, init: { clock: clock } }\n",
+      "app.test.yaml": "dicfg: 1\nservices:\n  timer: null\n",
+    ])
+  }
+
+  @Test(arguments: [["app.yaml", "--env", "test"], ["app.test.yaml"], ["app.yaml", "--all-envs"]])
+  func aFindingOnlyAnEnvironmentBringsNamesItHoweverTheRunNamesTheEnvironment(arguments: [String]) throws {
+    let folder = try files()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = arguments.map { $0.hasSuffix(".yaml") ? folder.appendingPathComponent($0).path : $0 }
+    let result = try runCommand(["validate", "--format", "json"] + paths)
+    #expect(result.exitCode == 0)
+    let base = folder.appendingPathComponent("app.yaml").path
+    let layer = folder.appendingPathComponent("app.test.yaml").path
+    #expect(result.standardOutput.contains("\"code\" : \"unused-external\""))
+    #expect(
+      result.standardOutput.contains(
+        "with environment 'test' (\(layer)); '\(base)' alone does not have it"), "\(result.standardOutput)")
+  }
+
+  @Test func aFindingTheFileAloneHasTooNamesNoEnvironment() throws {
+    let folder = try temporaryFolder([
+      "app.yaml": "dicfg: 1\nexternals:\n  clock: { type: Clock }\nservices:\n  timer: { type: Timer }\n",
+      "app.test.yaml": "dicfg: 1\nservices:\n  timer: { type: StubTimer }\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runCommand(["validate", "--format", "json", folder.appendingPathComponent("app.test.yaml").path])
+    #expect(result.standardOutput.contains("\"code\" : \"unused-external\""))
+    #expect(!result.standardOutput.contains("with environment"))
+  }
+}

@@ -91,9 +91,10 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     for target in targets where compiled.insert(target.key).inserted {
       results.append((target, input.compile(target.file, environments: target.environments, swift: swift)))
     }
-    diagnostics += GraphChecks.findings(results, environments: input.environments, swift: swift) { plan in
-      manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? []
-    }
+    diagnostics += GraphChecks.findings(
+      results, environments: input.environments, swift: swift,
+      planChecks: { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] },
+      compileAlone: { input.compile($0, environments: [], swift: swift) })
     for (_, result) in CompileTargets.reported(results) {
       for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
     }

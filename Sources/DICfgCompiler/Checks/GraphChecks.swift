@@ -13,20 +13,34 @@ public enum GraphChecks {
   public static func findings(
     _ results: [(target: CompileTargets.Target, result: CompileResult)], environments: [String],
     typedContainers: Bool = true, swift: SwiftDeclarations? = nil,
-    planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
+    planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] },
+    compileAlone: ((String) -> CompileResult)? = nil
   ) -> [Diagnostic] {
     let results = CompileTargets.reported(results)
     var diagnostics: [Diagnostic] = []
-    // Per file compiled alone: its findings, so those only an environment adds can say so.
+    func findings(of result: CompileResult) -> [Diagnostic] {
+      result.diagnostics + (result.plan.map(planChecks) ?? [])
+    }
+    // Per file compiled with the `--env` layers alone: its findings, so those only an environment
+    // adds can say so.
     var baseFindings: [String: Set<Diagnostic>] = [:]
+    // Per file compiled with no layer at all, where no target is: so a run that names only
+    // environments (`--env test`, `app.test.yaml`) still says which findings they bring.
+    var aloneFindings: [String: Set<Diagnostic>] = [:]
     for (target, result) in results {
-      var found = result.diagnostics
-      if let plan = result.plan { found += planChecks(plan) }
+      var found = findings(of: result)
       let added = target.environments.dropFirst(environments.count)
-      if added.isEmpty {
-        baseFindings[target.file] = Set(found)
-      } else if let base = baseFindings[target.file] {
+      if added.isEmpty { baseFindings[target.file] = Set(found) }
+      if !added.isEmpty, let base = baseFindings[target.file] {
         found = found.map { attributed($0, to: Array(added), of: target.file, unless: base) }
+      } else if !target.environments.isEmpty, let compileAlone,
+        !results.contains(where: { $0.target.file == target.file && $0.target.environments.isEmpty })
+      {
+        if aloneFindings[target.file] == nil {
+          aloneFindings[target.file] = Set(findings(of: compileAlone(target.file)))
+        }
+        let alone = aloneFindings[target.file] ?? []
+        found = found.map { attributed($0, to: target.environments, of: target.file, unless: alone) }
       }
       diagnostics += found
     }
