@@ -246,6 +246,46 @@ private func errors(_ output: String) -> [String] {
     #expect(!build.output.contains("warning:"), "\(build.output)")
   }
 
+  // Mistakes only an environment's layer makes fail the build at their line, each naming the
+  // environment, none left to the link when the app runs.
+  @Test(arguments: [
+    (
+      "LayerRemovedReference",
+      "Sources/LayerRemovedReference/dicfg.yaml:4:50: error: argument 'analytics' of 'exporter' refers to "
+        + "'analytics', which nothing provides; define a service or external with that id, or bind the type with "
+        + "'as' [#unknown-reference]",
+      "note: with environment 'test'"
+    ),
+    (
+      "LayerMainActorSingleton",
+      "Sources/LayerMainActorSingleton/dicfg.debug.yaml:3:63: error: singleton 'overlay' is nonisolated but builds "
+        + "main-actor 'banner' (argument 'banner'), so it would hold a main-actor object on any thread; inject "
+        + "'{ provider: banner }' or '{ lazy: banner }' and call it on the main actor, or give 'overlay' "
+        + "'isolation: MainActor' [#main-actor-dependency]",
+      "note: with environment 'debug'"
+    ),
+    (
+      "LayerUndeclaredExternal",
+      "Sources/LayerUndeclaredExternal/dicfg.test.yaml:3:40: error: argument 'clock' of 'timer' refers to 'clock', "
+        + "which nothing provides; define a service or external with that id, or bind the type with 'as' "
+        + "[#unknown-reference]",
+      "note: with environment 'test'"
+    ),
+    (
+      // A literal Swift would type as the property's NSNumber, which the link passes as an Int.
+      "LayerForeignLiteral",
+      "Sources/LayerForeignLiteral/dicfg.production.yaml:4:67: error: no 'dicfgIntDoubleOrFloat' candidates produce "
+        + "the expected contextual result type 'NSNumber?'",
+      "dicfgIntDoubleOrFloat' produces 'Int'"
+    ),
+  ])
+  func anEnvironmentOnlyMistakeFailsTheBuildAtItsLine(target: String, error: String, note: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", target])
+    #expect(build.status != 0)
+    #expect(errors(build.output) == [error], "\(build.output)")
+    #expect(build.output.contains(note), "\(build.output)")
+  }
+
   @Test func aGraphFileErrorFailsTheBuildWithTheDiagnosticValidatePrints() throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", "BrokenGraph"])
     #expect(build.status != 0)

@@ -41,6 +41,10 @@ let package = Package(
     .target(name: "RenamedType", dependencies: ["Shop"] + runtime, plugins: plugin),
     .target(name: "CaptiveSingleton", dependencies: runtime, plugins: plugin),
     .target(name: "LostConformance", dependencies: ["Shop"] + runtime, plugins: plugin),
+    .target(name: "LayerRemovedReference", dependencies: runtime, plugins: plugin),
+    .target(name: "LayerMainActorSingleton", dependencies: runtime, plugins: plugin),
+    .target(name: "LayerUndeclaredExternal", dependencies: runtime, plugins: plugin),
+    .target(name: "LayerForeignLiteral", dependencies: runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
   ] + apps,
   swiftLanguageModes: [.v6]

@@ -189,11 +189,11 @@ struct SwiftWriter {
       blank()
       line("/// A number the graph file writes, for the checks above, as the link passes it: an integer as an")
       line("/// `Int`, a `Double` or a `Float`, a decimal as a `Double` or a `Float`.")
-      line("private func dicfgInteger(_ value: Int) -> Int { value }")
-      line("private func dicfgInteger(_ value: Int) -> Double { Double(value) }")
-      line("private func dicfgInteger(_ value: Int) -> Float { Float(value) }")
-      line("private func dicfgDecimal(_ value: Double) -> Double { value }")
-      line("private func dicfgDecimal(_ value: Double) -> Float { Float(value) }")
+      line("private func dicfgIntDoubleOrFloat(_ value: Int) -> Int { value }")
+      line("private func dicfgIntDoubleOrFloat(_ value: Int) -> Double { Double(value) }")
+      line("private func dicfgIntDoubleOrFloat(_ value: Int) -> Float { Float(value) }")
+      line("private func dicfgDoubleOrFloat(_ value: Double) -> Double { value }")
+      line("private func dicfgDoubleOrFloat(_ value: Double) -> Float { Float(value) }")
     }
     if propertyChecks {
       blank()
