@@ -27,8 +27,8 @@ package enum CompletionPlace: Equatable, Sendable {
   /// A `$name` in a service's value: a parameter, or one of the service's run-time arguments.
   case parameter(service: String, container: String)
   /// A reference in a service's value, an `alias:`, a provider or lazy value, written in
-  /// `container`: a service or external.
-  case reference(container: String)
+  /// `container`: a service or external; `taker` names the argument or property it goes to.
+  case reference(container: String, taker: Taker? = nil)
   /// A name under `collaborators:`.
   case container
   /// Nowhere completion offers anything: a new name, a literal, a comment.
@@ -274,8 +274,26 @@ package enum CompletionPlace: Equatable, Sendable {
       guard forms.allSatisfy({ $0 == "provider" || $0 == "lazy" }) else { return .none }
       if text.hasPrefix("${") { return .none }
       if text.hasPrefix("$") { return .parameter(service: service, container: container) }
-      return .reference(container: container)
+      // Directly the argument's or property's value: what it takes narrows the candidates.
+      let taker = forms.isEmpty ? Taker(service: service, field: path[0], label: path[1]) : nil
+      return .reference(container: container, taker: taker)
     default: return .none
+    }
+  }
+}
+
+extension CompletionPlace {
+  /// The argument of `init:` or the property of `properties:` a value is written for.
+  package struct Taker: Sendable, Equatable {
+    package var service: String
+    /// `init` or `properties`.
+    package var field: String
+    package var label: String
+
+    package init(service: String, field: String, label: String) {
+      self.service = service
+      self.field = field
+      self.label = label
     }
   }
 }

@@ -88,10 +88,13 @@ public struct GraphSymbols: Sendable {
     let types = BoundTypes.Cache()
     guard let target = declaration(of: occurrence, types: types) else { return [occurrence] }
     return occurrences.filter { candidate in
-      guard candidate.name == target.name else { return false }
       if candidate.isDeclaration {
-        return candidate.kind == target.kind && candidate.container == target.container
-          && (candidate.kind != .argument || candidate.owner == target.owner)
+        return candidate.name == target.name && candidate.kind == target.kind
+          && candidate.container == target.container && (candidate.kind != .argument || candidate.owner == target.owner)
+      }
+      // A reference by the service's id, or by a type its `as:` binds (`http: HTTPClient`).
+      guard candidate.name == target.name || (target.kind == .service && candidate.kind == .service) else {
+        return false
       }
       return declaration(of: candidate, types: types) == target
     }

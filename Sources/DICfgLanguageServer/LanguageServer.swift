@@ -29,9 +29,18 @@ public final class LanguageServer {
   /// A server; `swift`, given the graph file compiled, returns the declarations of the Swift
   /// target it wires (nil where there is none): the compile checks types, initializers and
   /// properties against them, and completion offers their names and labels.
-  public init(swift: (@Sendable (_ graphFile: String) -> SwiftDeclarations?)? = nil) {
+  public init(
+    swift: (@Sendable (_ graphFile: String) -> SwiftDeclarations?)? = nil, views: EditorViews? = nil
+  ) {
     readSwift = swift
+    self.views = views
   }
+
+  /// The atlas and the diff of a graph file, for the commands that open them.
+  private let views: EditorViews?
+  /// Whether the client opens a document the server names (`window/showDocument`).
+  private var clientShowsDocuments = false
+  private var sentRequests = 0
 
   /// Serves messages from `input` until `exit` or the end of the stream; returns the exit code.
   public func run(input: inout MessageReader, output: (Data) -> Void) -> Int32 {
@@ -54,7 +63,12 @@ public final class LanguageServer {
       return id.map { [Self.error(id: $0, code: -32600, "the server is shutting down")] } ?? []
     }
     switch method {
-    case "initialize": return id.map { [Self.result(id: $0, Self.capabilities)] } ?? []
+    case "initialize":
+      clientShowsDocuments = params["capabilities"]?["window"]?["showDocument"]?["support"]?.bool ?? false
+      return id.map { [Self.result(id: $0, Self.capabilities(commands: views != nil))] } ?? []
+    case "workspace/didChangeWatchedFiles":
+      let changed = params["changes"]?.array?.compactMap { Self.path($0["uri"]) } ?? []
+      return changed.contains { $0.hasSuffix(".swift") } ? swiftChanged() : []
     case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration": return []
     case "shutdown":
       shutdownRequested = true
@@ -63,23 +77,36 @@ public final class LanguageServer {
       exitCode = shutdownRequested ? 0 : 1
       return []
     case "textDocument/didOpen":
-      guard let path = Self.path(params["textDocument"]?["uri"]), let text = params["textDocument"]?["text"]?.string
+      guard let path = Self.path(params["textDocument"]?["uri"]), let text = params["textDocument"]?["text"]?.string,
+        !path.hasSuffix(".swift")
       else { return [] }
       documents[path] = text
       return analyse(path, readingSwift: true)
     case "textDocument/didChange":
       guard let path = Self.path(params["textDocument"]?["uri"]),
-        let text = params["contentChanges"]?.array?.last?["text"]?.string
+        let text = params["contentChanges"]?.array?.last?["text"]?.string, !path.hasSuffix(".swift")
       else { return [] }
       documents[path] = text
       return analyse(path)
     case "textDocument/didSave":
       guard let path = Self.path(params["textDocument"]?["uri"]) else { return [] }
+      // A Swift file saved: every graph file is checked again against what its target declares now.
+      if path.hasSuffix(".swift") { return swiftChanged() }
       return analyse(path, readingSwift: true)
     case "textDocument/didClose":
-      guard let path = Self.path(params["textDocument"]?["uri"]) else { return [] }
+      guard let path = Self.path(params["textDocument"]?["uri"]), !path.hasSuffix(".swift") else { return [] }
       documents[path] = nil
       return analyse(path)
+    case "workspace/executeCommand":
+      guard let id else { return [] }
+      do {
+        let (result, document) = try executeCommand(params)
+        return [Self.result(id: id, result)] + (document.map { [showDocument($0.uri, external: $0.external)] } ?? [])
+      } catch let failure as RequestFailure {
+        return [Self.error(id: id, code: failure.code, failure.message)]
+      } catch {
+        return [Self.error(id: id, code: -32603, "\(error)")]
+      }
     default:
       guard let id else { return [] }
       do {
@@ -153,6 +180,13 @@ public final class LanguageServer {
         ],
       ])
     }
+  }
+
+  /// Every compiled graph file checked again, its Swift read anew, and its diagnostics published.
+  private func swiftChanged() -> [JSONValue] {
+    var messages: [JSONValue] = []
+    for root in analyses.keys.sorted() { messages += analyse(root, readingSwift: true) }
+    return messages
   }
 
   /// The analysis that read `path`, made now if none did.
@@ -234,10 +268,16 @@ public final class LanguageServer {
     case .service:
       lines = ["**\(declaration.name)**, a service of container '\(declaration.container)'", ""]
       if let entry = analysis.merged[declaration.container]?[declaration.name], let fields = entry.value.mapping {
-        if fields[key: "scope"] == nil { lines.append("- `scope: graph` (the default)") }
-        // The isolation the compiler decided: from the initializer `init:` names, where the Swift says.
+        // The scope and isolation the compiler decided: the container's `defaultScope:`, the
+        // initializer `init:` names where the Swift says.
         let compiled = analysis.plan?.containers.first { $0.name == declaration.container }?.services
           .first { $0.id == declaration.name }
+        if fields[key: "scope"] == nil {
+          let scope = compiled?.scope ?? .graph
+          lines.append(
+            scope == .graph && !declaresDefaultScope(declaration.container, analysis: analysis)
+              ? "- `scope: graph` (the default)" : "- `scope: \(scope)` (the container's `defaultScope:`)")
+        }
         if fields[key: "isolation"] == nil, let compiled {
           lines.append(
             compiled.isolation == .mainActor
@@ -275,6 +315,21 @@ public final class LanguageServer {
       "contents": ["kind": "markdown", "value": .string(lines.joined(separator: "\n"))],
       "range": range(occurrence.location, length: occurrence.length),
     ]
+  }
+
+  /// Types of the standard library and Foundation a graph file fills with a literal or a parameter.
+  static let standardValueTypes: Set<String> = [
+    "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+    "UInt32", "UInt64", "Double", "Float", "TimeInterval", "URL", "Data", "Date", "UUID",
+  ]
+
+  /// Whether a file of the analysis sets `defaultScope:` for `container`.
+  private func declaresDefaultScope(_ container: String, analysis: Analysis) -> Bool {
+    analysis.files.values.contains { file in
+      guard let root = file.root?.mapping else { return false }
+      let fields = root[key: "containers"]?.mapping?[key: container]?.mapping ?? (container == "main" ? root : nil)
+      return fields?[key: "defaultScope"] != nil
+    }
   }
 
   private func completion(_ params: JSONValue) throws -> JSONValue {
@@ -326,7 +381,7 @@ public final class LanguageServer {
         item(argument.name, kind: 6, detail: "run-time argument of '\(service)'")
       }
       for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
-    case .reference(let container):
+    case .reference(let container, let taker):
       // The containers the compiler looks in first, so a name declared in several is offered as
       // the reference would find it.
       let order = symbols.lookupOrder(from: container)
@@ -334,13 +389,30 @@ public final class LanguageServer {
       let services = symbols.declarations(.service).enumerated().sorted {
         (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
       }.map(\.element)
+      // What the argument or property takes, where the Swift says: a candidate whose type and
+      // bindings all certainly cannot be passed there is not offered.
+      let taken = taker.flatMap { takenType($0, in: container, analysis: analysis) }
+      let converts = taken == nil ? nil : analysis.swift?.conversionRule()
+      func fits(_ types: [String]) -> Bool {
+        guard let taken, let converts else { return true }
+        return types.isEmpty
+          || types.contains { type in
+            // A type the target declares is never the standard library's value type a literal fills.
+            if Self.standardValueTypes.contains(taken) { return analysis.swift?.type(named: type) == nil }
+            return converts(type, taken) != false
+          }
+      }
       for service in services {
         let fields = analysis.merged[service.container]?[service.name]?.value.mapping
         let type = fields?[key: "type"]?.text ?? "?"
+        let bindings = (fields?[key: "as"]).map { $0.sequence.map { Array($0) } ?? [$0] }?.map(\.text) ?? []
+        guard fits((fields?[key: "type"] == nil ? [] : [type]) + bindings) else { continue }
         let scope = fields?[key: "scope"]?.text ?? "graph"
         item(service.name, kind: 6, detail: "\(type), \(scope) (container '\(service.container)')")
       }
       for external in symbols.declarations(.external) {
+        let type = externalType(external, analysis: analysis)
+        guard fits(type.map { [$0] } ?? []) else { continue }
         item(external.name, kind: 6, detail: "external of container '\(external.container)'")
       }
     case .container:
@@ -349,6 +421,37 @@ public final class LanguageServer {
       break
     }
     return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  /// The Swift type the argument or property `taker` names takes, where the target's Swift declares
+  /// the service's type: an initializer's parameter with that label, or a property; an array's
+  /// element, for a value in a list; nil where the Swift does not say.
+  private func takenType(_ taker: CompletionPlace.Taker, in container: String, analysis: Analysis) -> String? {
+    guard let typeName = serviceType(taker.service, in: container, analysis: analysis),
+      let declared = analysis.swift?.type(named: typeName)
+    else { return nil }
+    let written: String?
+    if taker.field == "init" {
+      written =
+        declared.initializers.filter { !$0.isPrivate }.lazy.compactMap { initializer in
+          initializer.parameters.first { $0.label == taker.label }?.type
+        }.first
+    } else {
+      written = declared.properties.first { $0.name == taker.label }?.type
+    }
+    guard let written else { return nil }
+    var type = SwiftTypeExpression(written)
+    if let wrapped = type.wrapped { type = wrapped }
+    if let element = type.element { type = element }
+    if let wrapped = type.wrapped { type = wrapped }
+    return type.withoutExistential.normalized
+  }
+
+  /// The type an external declares, in the file that declares it.
+  private func externalType(_ external: GraphSymbols.Occurrence, analysis: Analysis) -> String? {
+    guard let root = analysis.files[external.location.file]?.root?.mapping else { return nil }
+    let fields = root[key: "containers"]?.mapping?[key: external.container]?.mapping ?? root
+    return fields[key: "externals"]?.mapping?[key: external.name]?.mapping?[key: "type"]?.text
   }
 
   /// The type of service `id` of `container`: as the merged service has it, else as a file of
@@ -415,9 +518,11 @@ public final class LanguageServer {
     guard let declaration = analysis.symbols.declaration(of: occurrence),
       [.service, .external, .parameter, .argument].contains(declaration.kind)
     else { throw RequestFailure(code: -32803, message: "only a service, an external or a parameter can be renamed") }
-    guard newName.range(of: #"^[A-Za-z_][A-Za-z0-9_-]*$"#, options: .regularExpression) != nil else {
+    guard Identifier.isValid(newName) else {
       throw RequestFailure(
-        code: -32803, message: "'\(newName)' is not a name: use letters, digits, '_' and '-', starting with a letter")
+        code: -32803,
+        message: "'\(newName)' is not a valid \(declaration.kind.rawValue) id; ids are letters, digits and '_', and do "
+          + "not start with a digit")
     }
     if let clash = analysis.symbols.occurrences.first(where: {
       $0.isDeclaration && $0.name == newName && $0.kind == declaration.kind
@@ -428,12 +533,80 @@ public final class LanguageServer {
         message: "'\(newName)' is already a \(clash.kind.rawValue) (\(relative(clash.location))); choose another name")
     }
     var changes: [String: [JSONValue]] = [:]
-    for place in analysis.symbols.occurrences(sameAs: occurrence) {
+    // A reference by type (`http: HTTPClient`) names the service through its binding: it keeps
+    // its text.
+    for place in analysis.symbols.occurrences(sameAs: occurrence) where place.name == declaration.name {
       changes[Self.uri(place.location.file), default: []].append([
         "range": range(place.location, length: place.length), "newText": .string(newName),
       ])
     }
     return ["changes": .object(changes.mapValues { .array($0) })]
+  }
+
+  // MARK: Commands
+
+  /// `dicfg.openAtlas [uri]`: writes the atlas of the graph file the document belongs to and names
+  /// it; `dicfg.showDiff [uri, environment]`: the Markdown of what the environment changes. Each
+  /// page is written to the temporary folder, and the client is asked to show it where it can.
+  private func executeCommand(_ params: JSONValue) throws -> (JSONValue, (uri: String, external: Bool)?) {
+    guard let views else { throw RequestFailure(code: -32601, message: "this server runs no commands") }
+    let command = params["command"]?.string ?? ""
+    let arguments = params["arguments"]?.array ?? []
+    guard let path = Self.path(arguments.first) else {
+      throw RequestFailure(code: -32602, message: "'\(command)' takes the graph file's URI as its first argument")
+    }
+    let root = rootByPath[path] ?? Roots.root(of: path, in: fileSystem, loader: loader)
+    let name = (root.split(separator: "/").last.map(String.init) ?? "graph")
+    switch command {
+    case "dicfg.openAtlas":
+      guard let page = views.atlas(root) else {
+        throw RequestFailure(code: -32603, message: "'\(root)' has errors: fix them to draw its atlas")
+      }
+      let written = try write(page, named: name + ".atlas.html")
+      return (["uri": .string(Self.uri(written))], clientShowsDocuments ? (Self.uri(written), true) : nil)
+    case "dicfg.showDiff":
+      guard let environment = arguments.dropFirst().first?.string else {
+        let known = Paths.environments(beside: root, in: fileSystem)
+        throw RequestFailure(
+          code: -32602,
+          message: "'dicfg.showDiff' takes the environment as its second argument (\(known.joined(separator: ", ")))")
+      }
+      guard let text = views.diff(root, environment) else {
+        let known = Paths.environments(beside: root, in: fileSystem)
+        throw RequestFailure(
+          code: -32603,
+          message: "'\(name)' with environment '\(environment)' does not compile"
+            + (known.contains(environment) ? "" : "; its environments are \(known.joined(separator: ", "))"))
+      }
+      let shown = text.isEmpty ? "'\(environment)' changes nothing in \(name).\n" : text
+      let written = try write(shown, named: "\(name).\(environment).diff.md")
+      return (
+        ["uri": .string(Self.uri(written)), "markdown": .string(shown)],
+        clientShowsDocuments ? (Self.uri(written), false) : nil
+      )
+    default:
+      throw RequestFailure(
+        code: -32601, message: "'\(command)' is not a command of this server (\(Self.commands.joined(separator: ", ")))"
+      )
+    }
+  }
+
+  /// `text` in a file of the server's own temporary folder, replacing an earlier one of that name.
+  private func write(_ text: String, named name: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-editor-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file, options: .atomic)
+    return file.path
+  }
+
+  /// A `window/showDocument` request: the client opens `uri`, in the browser when `external`.
+  private func showDocument(_ uri: String, external: Bool) -> JSONValue {
+    sentRequests += 1
+    return [
+      "jsonrpc": "2.0", "id": .string("dicfg-\(sentRequests)"), "method": "window/showDocument",
+      "params": ["uri": .string(uri), "external": .bool(external), "takeFocus": true],
+    ]
   }
 
   // MARK: Positions
@@ -489,15 +662,19 @@ public final class LanguageServer {
     text.range(of: #"(?m)^[\s{]*("dicfg"|dicfg)\s*:"#, options: .regularExpression) != nil
   }
 
-  static let capabilities: JSONValue = [
-    "capabilities": [
+  /// The commands that open a graph file's atlas and its environments' diff.
+  public static let commands = ["dicfg.openAtlas", "dicfg.showDiff"]
+
+  static func capabilities(commands: Bool) -> JSONValue {
+    var capabilities: [String: JSONValue] = [
       "textDocumentSync": ["openClose": true, "change": 1, "save": true],
       "completionProvider": ["triggerCharacters": ["$", " "]],
       "definitionProvider": true, "referencesProvider": true, "hoverProvider": true,
       "documentSymbolProvider": true, "workspaceSymbolProvider": true, "renameProvider": true,
-    ],
-    "serverInfo": ["name": "dicfg", "version": "0.1.0"],
-  ]
+    ]
+    if commands { capabilities["executeCommandProvider"] = ["commands": .array(Self.commands.map { .string($0) })] }
+    return ["capabilities": .object(capabilities), "serverInfo": ["name": "dicfg", "version": "0.1.0"]]
+  }
 
   static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
     ["jsonrpc": "2.0", "id": id, "result": result]
@@ -508,12 +685,29 @@ public final class LanguageServer {
   }
 
   /// The path of a `file:` URI.
-  static func path(_ uri: JSONValue?) -> String? {
+  package static func path(_ uri: JSONValue?) -> String? {
     guard let text = uri?.string, let url = URL(string: text), url.isFileURL else { return nil }
     return url.standardizedFileURL.path
   }
 
   static func uri(_ path: String) -> String {
     URL(fileURLWithPath: path).absoluteString
+  }
+}
+
+/// The pages the editor's commands open for a graph file, made by the command-line tool: the atlas
+/// (`dicfg graph --format html`) and the diff of an environment (`dicfg diff --format markdown`).
+public struct EditorViews: Sendable {
+  /// The atlas's HTML, or nil where the file has errors.
+  public var atlas: @Sendable (_ graphFile: String) -> String?
+  /// What `environment` changes, as Markdown; empty where it changes nothing, nil on errors.
+  public var diff: @Sendable (_ graphFile: String, _ environment: String) -> String?
+
+  public init(
+    atlas: @escaping @Sendable (_ graphFile: String) -> String?,
+    diff: @escaping @Sendable (_ graphFile: String, _ environment: String) -> String?
+  ) {
+    self.atlas = atlas
+    self.diff = diff
   }
 }

@@ -27,9 +27,22 @@ import Testing
     ("services:\n  api: { type: Api, init: { ‸", .label(service: "api", container: "main")),
     ("services:\n  api: { type: Api, init: { client: client, ‸", .label(service: "api", container: "main")),
     ("services:\n  api:\n    type: Api\n    init:\n      cli‸", .label(service: "api", container: "main")),
-    ("services:\n  api: { type: Api, init: { client: cl‸", .reference(container: "main")),
-    ("services:\n  api:\n    init:\n      client: ‸", .reference(container: "main")),
-    ("services:\n  api: { type: Api, init: { list: [a, ‸", .reference(container: "main")),
+    (
+      "services:\n  api: { type: Api, init: { client: cl‸",
+      .reference(container: "main", taker: .init(service: "api", field: "init", label: "client"))
+    ),
+    (
+      "services:\n  api:\n    init:\n      client: ‸",
+      .reference(container: "main", taker: .init(service: "api", field: "init", label: "client"))
+    ),
+    (
+      "services:\n  api: { type: Api, init: { list: [a, ‸",
+      .reference(container: "main", taker: .init(service: "api", field: "init", label: "list"))
+    ),
+    (
+      "services:\n  api: { type: Api, properties: { delegate: ‸",
+      .reference(container: "main", taker: .init(service: "api", field: "properties", label: "delegate"))
+    ),
     ("services:\n  api: { type: Api, init: { make: { provider: ‸", .reference(container: "main")),
     ("services:\n  api: { alias: ‸", .reference(container: "main")),
     ("services:\n  api: { type: Api, init: { url: $‸", .parameter(service: "api", container: "main")),
@@ -44,7 +57,7 @@ import Testing
     ("containers:\n  auth:\n    collaborators: [‸", .container),
     (
       "containers:\n  auth:\n    services:\n      login: { type: Login, init: { store: ‸",
-      .reference(container: "auth")
+      .reference(container: "auth", taker: .init(service: "login", field: "init", label: "store"))
     ),
     // A comment, a quote in a plain scalar and a bracket in a comment are not structure.
     ("services:\n  # {\n  api: { type: ‸", .type),
@@ -60,10 +73,13 @@ import Testing
       "containers:\n  one:\n    services:\n      a: { type: A }\n  two:\n    services:\n      b:\n        scope: ‸",
       .scope
     ),
-    ("services:\n  a: &base { type: A }\n  b:\n    <<: *base\n    init: { x: ‸", .reference(container: "main")),
+    (
+      "services:\n  a: &base { type: A }\n  b:\n    <<: *base\n    init: { x: ‸",
+      .reference(container: "main", taker: .init(service: "b", field: "init", label: "x"))
+    ),
     (
       "imports:\n  - a.yaml\nservices:\n  api: { type: Api, init: { list: [\n      a,\n      ‸",
-      .reference(container: "main")
+      .reference(container: "main", taker: .init(service: "api", field: "init", label: "list"))
     ),
     ("services:\n  a:\n    type: A\n  b:\n    type: B\n    ‸", .serviceKey),
     // What follows the cursor does not matter, even where it does not parse.

@@ -13,7 +13,8 @@ public struct LanguageServerCommand: ParsableCommand {
       Diagnostics as you type (the same as 'dicfg validate', over the file's imports and \
       environment layers), completion of keys, service ids, scopes, parameters, Swift types and \
       initializer labels, go to definition, references, hover with the layer that set each field, \
-      symbols and rename. An editor starts it; see the DocC article 'Editing Graph Files'.
+      symbols and rename; the commands 'dicfg.openAtlas' and 'dicfg.showDiff' open the file's atlas \
+      and what an environment changes. An editor starts it; see the DocC article 'Editing Graph Files'.
 
       The Swift a graph file wires is read from the folder that holds the graph file (a target \
       applying the build plugin keeps its graph file at its root), or from the '--swift' paths.
@@ -31,9 +32,31 @@ public struct LanguageServerCommand: ParsableCommand {
   public func run() throws {
     var reader = MessageReader(FileHandle.standardInput)
     let paths = swiftPaths
-    let server = LanguageServer { graphFile in Self.swift(for: graphFile, paths: paths) }
+    let server = LanguageServer(
+      swift: { graphFile in Self.swift(for: graphFile, paths: paths) }, views: Self.views(swift: swiftPaths))
     let code = server.run(input: &reader) { data in FileHandle.standardOutput.write(data) }
     throw ExitCode(code)
+  }
+
+  /// The atlas and the diff the editor's commands open, as `dicfg graph --format html` and
+  /// `dicfg diff --format markdown` write them.
+  public static func views(swift: [String]) -> EditorViews {
+    let swiftArguments = swift.flatMap { ["--swift", $0] }
+    return EditorViews(
+      atlas: { graphFile in
+        guard let command = try? GraphCommand.parse([graphFile, "--format", "html"] + swiftArguments) else {
+          return nil
+        }
+        let result = command.execute()
+        return result.exitCode == 0 ? result.standardOutput : nil
+      },
+      diff: { graphFile, environment in
+        guard let command = try? DiffCommand.parse([graphFile, "--env", environment, "--format", "markdown"]) else {
+          return nil
+        }
+        let result = command.execute()
+        return result.exitCode == 0 ? result.standardOutput : nil
+      })
   }
 
   /// The declarations of `paths`, or of the Swift files in the graph file's folder; nil when there

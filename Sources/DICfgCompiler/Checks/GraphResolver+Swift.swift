@@ -593,3 +593,19 @@ extension Diagnostic {
       at: location, notes: declaration.map { [Note(message: "'\(suggestion)' is declared here", location: $0)] } ?? [])
   }
 }
+
+extension SwiftDeclarations {
+  /// Whether a value of one type can be passed where another is taken, by the checks' rule: true
+  /// where it certainly can (the same type, or one it inherits from or conforms to), false where
+  /// it certainly cannot, nil where the declarations do not tell. The index is built once.
+  package func conversionRule() -> @Sendable (_ source: String, _ target: String) -> Bool? {
+    let context = SwiftContext(self)
+    return { source, target in
+      switch context.conversion(source, to: target) {
+      case .certain: true
+      case .impossible: false
+      case .unknown: nil
+      }
+    }
+  }
+}

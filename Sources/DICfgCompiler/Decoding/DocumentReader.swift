@@ -136,9 +136,10 @@ struct DocumentReader {
   }
 }
 
-/// Ids: `[A-Za-z_][A-Za-z0-9_]*`.
-enum Identifier {
-  static func isValid(_ text: String) -> Bool {
+/// Ids: `[A-Za-z_][A-Za-z0-9_]*`. The one rule for a name the graph file declares, read alike by the
+/// compiler and the editor's rename.
+package enum Identifier {
+  package static func isValid(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
       guard let first = bytes.first, first < 0x30 || first > 0x39 else { return false }
