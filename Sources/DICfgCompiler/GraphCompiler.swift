@@ -45,6 +45,8 @@ public struct CompileResult: Sendable {
   /// The Swift compilation condition the layers limit this compile to (`DEBUG` for a layer that
   /// says `condition: DEBUG`); nil where every build has it.
   public var condition: String?
+  /// The names each file read declares and refers to, at their places, as the compiler read them.
+  public var symbols: GraphSymbols
 }
 
 /// Compiles graph files — with their imports, environment layers and override files — into a
@@ -103,7 +105,8 @@ public struct GraphCompiler: Sendable {
     return CompileResult(
       plan: sorted.containsErrors || !hasDocument ? nil : plan, diagnostics: sorted, files: assembler.loadedFiles,
       fileOrder: assembler.fileOrder, mergedServices: mergedServices,
-      condition: CompilationCondition.all(layers.dropFirst().compactMap(\.condition)))
+      condition: CompilationCondition.all(layers.dropFirst().compactMap(\.condition)),
+      symbols: GraphSymbols(documents: assembler.documents))
   }
 
   /// One finding per root cause: the same code at the same place with the same message once.

@@ -325,10 +325,8 @@ public final class LanguageServer {
 
   /// Whether a file of the analysis sets `defaultScope:` for `container`.
   private func declaresDefaultScope(_ container: String, analysis: Analysis) -> Bool {
-    analysis.files.values.contains { file in
-      guard let root = file.root?.mapping else { return false }
-      let fields = root[key: "containers"]?.mapping?[key: container]?.mapping ?? (container == "main" ? root : nil)
-      return fields?[key: "defaultScope"] != nil
+    analysis.symbols.occurrences.contains {
+      $0.kind == .scope && $0.owner == nil && !$0.isDeclaration && $0.container == container
     }
   }
 
@@ -447,11 +445,11 @@ public final class LanguageServer {
     return type.withoutExistential.normalized
   }
 
-  /// The type an external declares, in the file that declares it.
+  /// The type an external declares.
   private func externalType(_ external: GraphSymbols.Occurrence, analysis: Analysis) -> String? {
-    guard let root = analysis.files[external.location.file]?.root?.mapping else { return nil }
-    let fields = root[key: "containers"]?.mapping?[key: external.container]?.mapping ?? root
-    return fields[key: "externals"]?.mapping?[key: external.name]?.mapping?[key: "type"]?.text
+    analysis.symbols.occurrences.first {
+      $0.kind == .type && $0.owner == external.name && $0.container == external.container
+    }?.name
   }
 
   /// The type of service `id` of `container`: as the merged service has it, else as a file of

@@ -90,10 +90,10 @@ extension Analysis {
       files.merge(layered.files) { first, _ in first }
       mergedByEnvironment.append((target.added ?? "", layered.mergedServices))
     }
-    let order = base.fileOrder + files.keys.sorted().filter { !base.fileOrder.contains($0) }
-    let ordered = order.compactMap { files[$0] }
+    // The names as the compiler read each file: the base's files first, then each layer's.
+    let symbols = GraphSymbols(merging: results.map(\.result.symbols))
     return Analysis(
-      root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: GraphSymbols(files: ordered),
+      root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: symbols,
       merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift, plan: base.plan)
   }
 }

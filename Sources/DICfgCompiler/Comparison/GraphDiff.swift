@@ -111,7 +111,10 @@ public struct GraphDiff: Sendable {
       changes += containerChanges(old: oldIndex, new: newIndex)
     }
     for container in oldPlan.containers where !newPlan.containers.contains(where: { $0.name == container.name }) {
-      changes.append(removed(.container, nil, container.name, container.location, written: removal(of: container.name)))
+      changes.append(
+        removed(
+          .container, nil, container.name, container.location,
+          written: removal(of: container.name, .container, in: container.name)))
     }
     return changes
   }
@@ -154,7 +157,7 @@ public struct GraphDiff: Sendable {
       changes.append(
         removed(
           .parameter, nil, parameter.name, parameter.location, value: PlanSpelling.spell(parameter.value),
-          written: removal(of: parameter.name, in: ["parameters"])))
+          written: removal(of: parameter.name, .parameter)))
     }
     return changes
   }
@@ -184,7 +187,7 @@ public struct GraphDiff: Sendable {
       changes.append(
         removed(
           .external, name, external.id, external.location, value: external.type,
-          written: removal(of: external.id, in: containerPath(name) + ["externals"])))
+          written: removal(of: external.id, .external, in: name)))
     }
 
     let oldServices = Dictionary(
@@ -208,7 +211,7 @@ public struct GraphDiff: Sendable {
       changes.append(
         removed(
           .service, name, service.id, service.location, value: service.type,
-          written: removal(of: service.id, in: containerPath(name) + ["services"])))
+          written: removal(of: service.id, .service, in: name)))
     }
 
     let oldAliases = Dictionary(before.aliases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -227,7 +230,7 @@ public struct GraphDiff: Sendable {
       changes.append(
         removed(
           .alias, name, alias.id, alias.location, value: oldSpelling.name(alias.target),
-          written: removal(of: alias.id, in: containerPath(name) + ["services"])))
+          written: removal(of: alias.id, .service, in: name)))
     }
     return changes
   }
@@ -326,27 +329,14 @@ public struct GraphDiff: Sendable {
       inOlderFiles: written == nil)
   }
 
-  /// The keys from a file's root to a container's mapping: none for the main container of a file
-  /// without `containers:`.
-  private func containerPath(_ name: String) -> [String] { ["containers", name] }
-
-  /// Where the newer side's files write `key: null` under `path` (the last such file wins, as the
-  /// layers apply); a path under `containers/main` also matches the file's top level.
-  private func removal(of key: String, in path: [String] = ["containers"]) -> SourceLocation? {
-    var found: SourceLocation?
-    for file in new.fileOrder {
-      guard let root = new.files[file]?.root else { continue }
-      var paths = [path]
-      if path.count >= 2, path[0] == "containers" { paths.append(Array(path.dropFirst(2))) }
-      for candidate in paths {
-        var node: ConfigNode? = root
-        for step in candidate { node = node?.mapping?[key: step] }
-        if let entry = node?.mapping?.last(where: { $0.key.text == key }), entry.value.isNull {
-          found = entry.key.location
-        }
-      }
-    }
-    return found
+  /// Where the newer side's files write `id: null` for a declaration of `kind` in `container` (the
+  /// last such file wins, as the layers apply), from the symbols the compiler recorded.
+  private func removal(
+    of id: String, _ kind: GraphSymbols.Kind, in container: String = "main"
+  ) -> SourceLocation? {
+    new.symbols.occurrences.last {
+      $0.isRemoval && $0.kind == kind && $0.name == id && (kind == .parameter || $0.container == container)
+    }?.location
   }
 }
 

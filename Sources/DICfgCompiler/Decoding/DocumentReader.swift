@@ -37,7 +37,9 @@ struct DocumentReader {
         diagnostics.append(.mixedContainerForms(at: containersEntry.key.location, first: first.key.location))
       }
       for entry in identifierEntries(containersEntry, kind: "container").list {
-        document.containers.append(readContainer(name: entry.key.text, location: entry.key.location, entry.value))
+        var section = readContainer(name: entry.key.text, location: entry.key.location, entry.value)
+        section.key = entry.key
+        document.containers.append(section)
       }
     } else {
       var main = ContainerSection(name: "main", location: entries.first?.key.location ?? root.location)

@@ -22,6 +22,8 @@ struct LayerAssembler {
   private(set) var fileOrder: [String] = []
   /// The paths whose errors kept them from being read as graph files, in order.
   private(set) var unreadableFiles: [String] = []
+  /// Each file's document as read, in the order read: the symbols the editor and `dicfg diff` use.
+  private(set) var documents: [FileDocument] = []
 
   init(loader: ConfigLoader, fileSystem: any GraphFileSystem) {
     self.loader = loader
@@ -116,12 +118,15 @@ struct LayerAssembler {
     loadedFiles[path] = file
     fileOrder.append(path)
     diagnostics += file.diagnostics
+    var reader = DocumentReader()
+    let document = reader.read(file)
+    // A file with a loader error (a duplicate key, say) still has its names for the editor, but
+    // nothing of it is compiled.
+    if let document { documents.append(document) }
     if file.diagnostics.containsErrors {
       unreadableFiles.append(path)
       return nil
     }
-    var reader = DocumentReader()
-    let document = reader.read(file)
     diagnostics += reader.diagnostics
     if document == nil { unreadableFiles.append(path) }
     return document

@@ -19,6 +19,8 @@ struct ContainerSection {
   var name: String
   /// Where the container is declared: its key under `containers:`, or the file's first key.
   var location: SourceLocation
+  /// Its key under `containers:`; nil for a file's one container.
+  var key: ConfigNode?
   /// The `defaultScope:` entry.
   var defaultScope: ConfigNode.Entry?
   /// The `collaborators:` entry.

@@ -1,10 +1,10 @@
-import DICfgCompiler
-import DICfgCore
-import DICfgLoader
+public import DICfgCore
+public import DICfgLoader
 
-/// The names a graph file declares and refers to, each at its place: what navigation, completion,
-/// hover and rename work from. Read from the loaded trees, so a file that does not compile (an
-/// unknown reference, a bad value) still has its symbols.
+/// The names a graph file declares and refers to, each at its place: what the editor's navigation,
+/// completion, hover and rename, and `dicfg diff`, work from. Recorded from each file as the
+/// compiler reads it (`DocumentReader`), before its layers merge, so a file that does not compile
+/// (an unknown reference, a bad value) still has its symbols, and each layer's own.
 public struct GraphSymbols: Sendable {
   /// What a name is.
   public enum Kind: String, Sendable {
@@ -24,19 +24,36 @@ public struct GraphSymbols: Sendable {
     public var length: Int
     /// A declaration (a service's key, an external's, a parameter's), or a reference to one.
     public var isDeclaration: Bool
+    /// A declaration whose value is `null`: a layer's removal of what the files under it declare.
+    public var isRemoval = false
   }
 
   public private(set) var occurrences: [Occurrence] = []
   /// The containers, in the order first read, and the collaborators each lists.
   private var containers: [String] = []
   private var collaborators: [String: [String]] = [:]
+  /// The documents read, each file once, in order.
+  private var documents: [FileDocument] = []
 
-  /// The symbols of every file in `files`.
-  public init(files: [LoadedFile]) {
-    for file in files {
-      guard let root = file.root, let entries = root.mapping else { continue }
-      readDocument(entries, container: "main", file: file.path)
+  /// The symbols of the files the compiler read, each as `DocumentReader` decoded it.
+  init(documents: [FileDocument]) {
+    var seen = Set<String>()
+    for document in documents where seen.insert(document.path).inserted {
+      self.documents.append(document)
+      read(document)
     }
+  }
+
+  /// The symbols of every file in `files`, read as the compiler reads them.
+  public init(files: [LoadedFile]) {
+    var reader = DocumentReader()
+    self.init(documents: files.compactMap { reader.read($0) })
+  }
+
+  /// The symbols of several compiles of one graph (the file alone and with each layer): each file
+  /// once, the first compile's first.
+  public init(merging symbols: [GraphSymbols]) {
+    self.init(documents: symbols.flatMap(\.documents))
   }
 
   /// The declarations of `kind`, the first file's first (files are read root first).
@@ -168,42 +185,47 @@ public struct GraphSymbols: Sendable {
 
   // MARK: Reading
 
-  private mutating func readDocument(_ entries: ConfigNode.Entries, container: String, file: String) {
-    if !containers.contains(container) { containers.append(container) }
-    for entry in entries {
-      switch entry.key.text {
-      case "imports":
-        for item in entry.value.sequence ?? [] where item.scalar != nil {
-          // Where the compiler finds it: resolved from the importing file as `Paths.resolve` does.
-          add(item, kind: .file, container: container, owner: nil, name: Paths.resolve(item.text, from: file))
+  private mutating func read(_ file: FileDocument) {
+    for item in file.imports {
+      // Where the compiler finds it: resolved from the importing file as `Paths.resolve` does.
+      occurrences.append(
+        Occurrence(
+          name: item.resolvedPath, kind: .file, container: "main", owner: nil, location: item.location,
+          length: item.path.count, isDeclaration: false))
+    }
+    for entry in file.document.parameters.list { declare(entry, kind: .parameter, container: "main") }
+    for section in file.document.containers {
+      let container = section.name
+      if !containers.contains(container) { containers.append(container) }
+      if let key = section.key {
+        add(key, kind: .container, container: container, owner: nil, declaration: true)
+      }
+      for item in section.collaborators?.value.sequence ?? [] where item.scalar != nil {
+        add(item, kind: .container, container: container, owner: nil)
+        collaborators[container, default: []].append(item.text)
+      }
+      if let scope = section.defaultScope?.value, scope.scalar != nil {
+        add(scope, kind: .scope, container: container, owner: nil)
+      }
+      for entry in section.scopes.list { declare(entry, kind: .scope, container: container) }
+      for entry in section.externals.list {
+        declare(entry, kind: .external, container: container)
+        if let type = entry.value.mapping?[key: "type"], type.scalar != nil {
+          add(type, kind: .type, container: container, owner: entry.key.text)
         }
-      case "parameters": declare(entry.value, kind: .parameter, container: container)
-      case "externals": declare(entry.value, kind: .external, container: container)
-      case "scopes": declare(entry.value, kind: .scope, container: container)
-      case "services":
-        for service in entry.value.mapping ?? [] {
-          add(service.key, kind: .service, container: container, owner: service.key.text, declaration: true)
-          if let fields = service.value.mapping { readService(fields, id: service.key.text, container: container) }
-        }
-      case "containers":
-        for declared in entry.value.mapping ?? [] {
-          add(declared.key, kind: .container, container: declared.key.text, owner: nil, declaration: true)
-          if let fields = declared.value.mapping { readDocument(fields, container: declared.key.text, file: file) }
-        }
-      case "collaborators":
-        for item in entry.value.sequence ?? [] where item.scalar != nil {
-          add(item, kind: .container, container: container, owner: nil)
-          collaborators[container, default: []].append(item.text)
-        }
-      default: break
+      }
+      for service in section.services.list {
+        declare(service, kind: .service, container: container, owner: service.key.text)
+        if let fields = service.value.mapping { readService(fields, id: service.key.text, container: container) }
       }
     }
   }
 
-  private mutating func declare(_ node: ConfigNode, kind: Kind, container: String) {
-    for entry in node.mapping ?? [] {
-      add(entry.key, kind: kind, container: container, owner: nil, declaration: true)
-    }
+  private mutating func declare(
+    _ entry: ConfigNode.Entry, kind: Kind, container: String, owner: String? = nil
+  ) {
+    add(entry.key, kind: kind, container: container, owner: owner, declaration: true)
+    if entry.value.isNull { occurrences[occurrences.count - 1].isRemoval = true }
   }
 
   private mutating func readService(_ fields: ConfigNode.Entries, id: String, container: String) {
