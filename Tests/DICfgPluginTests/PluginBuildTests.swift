@@ -213,6 +213,9 @@ private func errors(_ output: String) -> [String] {
       + (configuration == "debug"
         ? "test: store memory, backup of /var/notes.db\n" : "environments: [\"base\", \"production\"]\n")
     #expect(run.output.contains(base + environments), "\(run.output)")
+    // The generated helper a test calls builds every service of every environment this build has.
+    let every = configuration == "debug" ? #"["base", "production", "test"]"# : #"["base", "production"]"#
+    #expect(run.output.hasSuffix("every environment builds: \(every)\n"), "\(run.output)")
     // Every environment's accessors build their services, the layers' changes and removal included:
     // only the decoder, a type of Foundation the target's Swift does not declare, goes through the link.
     let generated = try #require(

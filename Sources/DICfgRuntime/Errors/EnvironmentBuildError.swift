@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// @Test func everyEnvironmentBuilds() async throws {
-///   try await MainContainer.buildEveryEnvironment(externals: .init(database: Database.inMemory()))
+///   try await MainContainer.buildEveryEnvironment(externals: .init(database: Database(path: ":memory:")))
 /// }
 /// ```
 public struct EnvironmentBuildError: Error, Sendable, CustomStringConvertible {

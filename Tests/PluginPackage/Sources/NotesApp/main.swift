@@ -26,3 +26,5 @@ print("production: export page \(try production.exporter.pageSize)")
 #else
   print("environments: \(MainContainer.Environment.allCases.map(\.rawValue))")
 #endif
+try await everyEnvironmentBuilds()
+print("every environment builds: \(MainContainer.Environment.allCases.map(\.rawValue))")
