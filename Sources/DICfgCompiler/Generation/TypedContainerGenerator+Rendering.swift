@@ -144,17 +144,20 @@ extension TypedContainerGenerator {
         + parameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
   }
 
+  /// The root's `externals:` parameter: none without externals, defaulted when every one is optional.
+  fileprivate static func externalsParameter(_ externals: [TypedContainerModel.External]) -> String {
+    externals.isEmpty
+      ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
+  }
+
   /// `everyEnvironment(…)` and `buildEveryEnvironment(…)`: each environment's container created with
   /// one set of externals (a test's stand-ins), and every service of each built.
   fileprivate func renderEveryEnvironment(
     _ container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
     into writer: inout SwiftWriter
   ) {
-    let externals = container.externals
-    let parameter =
-      externals.isEmpty
-      ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
-    let passed = externals.isEmpty ? "" : "externals: externals, "
+    let parameter = Self.externalsParameter(container.externals)
+    let passed = container.externals.isEmpty ? "" : "externals: externals, "
     writer.documentation([
       "The container of every environment this build has (a layer under a `condition:` the build lacks is",
       "left out), each created with the same externals, a test's stand-ins, and `variables`.",
@@ -391,9 +394,7 @@ extension TypedContainerGenerator {
     into writer: inout SwiftWriter
   ) {
     let externals = container.externals
-    let externalsParameter =
-      externals.isEmpty
-      ? "" : externals.allSatisfy(\.optional) ? "externals: Externals = Externals(), " : "externals: Externals, "
+    let externalsParameter = Self.externalsParameter(externals)
     writer.documentation(
       [
         "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
