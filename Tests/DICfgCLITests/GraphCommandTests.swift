@@ -117,10 +117,14 @@ import Testing
 
   @Test func textThatWouldEndTheScriptIsEscaped() throws {
     let path = try temporaryFile(
-      "dicfg: 1\nparameters:\n  note: \"</script><b>\"\nservices:\n  api: { type: Api, init: { note: $note } }\n")
+      "dicfg: 1\nservices:\n  api: { type: Api, init: { note: { value: \"<!--<script></script><b>\" } } }\n")
     let page = try runCommand(["graph", path, "--format", "html"]).standardOutput
     #expect(page.components(separatedBy: "</script>").count == 3)
+    #expect(!page.contains("<!--<script>"))
     #expect(try data(page)["file"] as? String == path)
+    let environments = try #require(try data(page)["environments"] as? [[String: Any]])
+    let fields = (environments.first?["nodes"] as? [[String: Any]])?.first?["f"] as? [[String]]
+    #expect(fields?.contains(["init.note", "{ value: \"<!--<script></script><b>\" }", "\(path):3", "base"]) == true)
   }
 
   @Test func theAtlasShowsEveryContainer() throws {

@@ -23,8 +23,9 @@ struct GraphAtlas {
   /// The page.
   var html: String {
     let data = (try? Self.encoder.encode(document())).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    // Inside a <script> element, `</` would end it: the JSON escapes it (a valid JSON escape).
-    let embedded = data.replacingOccurrences(of: "</", with: "<\\/")
+    // Inside a <script> element, `</script>` would end it and `<!--` change how it ends: every `<`
+    // (only ever inside a JSON string) is written as its JSON escape.
+    let embedded = data.replacingOccurrences(of: "<", with: "\\u003c")
     let title = Self.escapedHTML(file)
     return GraphAtlasPage.template.components(separatedBy: "{{DATA}}")
       .map { $0.replacingOccurrences(of: "{{TITLE}}", with: title) }
