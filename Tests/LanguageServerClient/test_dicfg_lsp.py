@@ -394,3 +394,60 @@ async def test_hover_shows_the_isolation_the_compiler_decides(client, tmp_path):
         hovers[name] = hover.contents.value
     assert "- `isolation: nonisolated` (the default)" in hovers["panel"], hovers["panel"]
     assert "- `isolation: MainActor` (its Swift initializer is)" in hovers["shown"], hovers["shown"]
+
+
+async def test_a_service_taken_by_type_has_its_references_and_requesters(client, examples):
+    """`userRepository` takes `http: HTTPClient`, which `httpClient` binds with `as:`."""
+    base = examples / "environments" / "app.yaml"
+    text = await open_file(client, base)
+    where = types.TextDocumentIdentifier(uri=uri(base))
+    at = position_of(text, "httpClient:", offset=1)
+    references = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=where, position=at, context=types.ReferenceContext(include_declaration=False)
+        )
+    )
+    assert [(r.uri, r.range.start) for r in references] == [(uri(base), position_of(text, "HTTPClient }"))]
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=where, position=at))
+    assert hover.contents.value.endswith("Requested by userRepository."), hover.contents.value
+
+
+async def test_rename_refuses_a_name_the_compiler_would_reject(client, examples):
+    base = examples / "environments" / "app.yaml"
+    text = await open_file(client, base)
+    with pytest.raises(Exception) as refused:
+        await client.text_document_rename_async(
+            types.RenameParams(
+                text_document=types.TextDocumentIdentifier(uri=uri(base)),
+                position=position_of(text, "analytics:", offset=1),
+                new_name="console-analytics",
+            )
+        )
+    assert "'console-analytics' is not a valid service id" in str(refused.value)
+
+
+async def test_a_saved_swift_file_checks_the_graph_file_again(client, swift_target):
+    path = swift_target / "dicfg.yaml"
+    await open_file(client, path)
+    assert list(client.diagnostics[uri(path)]) == []
+    # The initializer's label changes in Swift, and only the Swift file is saved.
+    swift = swift_target / "Types.swift"
+    swift.write_text(SWIFT_TYPES.replace("retries: Int", "attempts: Int"))
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri(swift))))
+    diagnostics = await diagnostics_of(client, path)
+    assert [d.code for d in diagnostics] == ["initializer-mismatch"]
+
+
+async def test_the_editor_opens_the_atlas_and_an_environments_diff(client, examples):
+    base = examples / "environments" / "app.yaml"
+    await open_file(client, base)
+    atlas = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="dicfg.openAtlas", arguments=[uri(base)])
+    )
+    page = pathlib.Path(atlas["uri"].removeprefix("file://")).read_text()
+    assert page.startswith("<!DOCTYPE html>") and '"name":"test"' in page
+    diff = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="dicfg.showDiff", arguments=[uri(base), "test"])
+    )
+    assert diff["markdown"].startswith("### dicfg diff: ")
+    assert "| ➖ | service `analytics` removed (was `ConsoleAnalytics`) |" in diff["markdown"]
