@@ -125,13 +125,22 @@ public struct GraphSymbols: Sendable {
   }
 
   private func lookup(_ name: String, from container: String, types: BoundTypes.Cache) -> Occurrence? {
-    for owner in lookupOrder(from: container) {
-      let found = occurrences.first {
-        $0.isDeclaration && ($0.kind == .service || $0.kind == .external) && $0.name == name && $0.container == owner
-      }
-      if let found { return found }
+    let declared = types.declared { declaredServicesAndExternals() }
+    for owner in types.order(from: container, { lookupOrder(from: container) }) {
+      if let found = declared[owner]?[name] { return found }
     }
     return binding(of: name, from: container, types: types)
+  }
+
+  /// The first declaration of each service and external id, by container: the one a lookup finds.
+  private func declaredServicesAndExternals() -> [String: [String: Occurrence]] {
+    var declared: [String: [String: Occurrence]] = [:]
+    for occurrence in occurrences where occurrence.isDeclaration && [.service, .external].contains(occurrence.kind) {
+      if declared[occurrence.container]?[occurrence.name] == nil {
+        declared[occurrence.container, default: [:]][occurrence.name] = occurrence
+      }
+    }
+    return declared
   }
 
   /// The containers a reference in `container` looks in, nearest first: the container, then its
@@ -154,7 +163,9 @@ public struct GraphSymbols: Sendable {
       return nil
     }
     let service = bound.services[owner][found[0]]
-    return declarations(.service).first { $0.name == service && $0.container == containers[owner] }
+    let declared = types.declared { declaredServicesAndExternals() }
+    return declared[containers[owner]]?[service].flatMap { $0.kind == .service ? $0 : nil }
+      ?? declarations(.service).first { $0.name == service && $0.container == containers[owner] }
   }
 
   /// Each container's services in the order declared, and the types their `type:` and `as:` bind,
@@ -300,14 +311,33 @@ private struct BoundTypes {
   var services: [[String]]
   var bindings: [TypeBindings]
 
-  /// The bound types of one request, worked out on first use.
+  /// What one request's lookups share, worked out on first use: the bound types, the declarations
+  /// by container and id, and each container's lookup order.
   final class Cache {
     private var built: BoundTypes?
+    private var declarations: [String: [String: GraphSymbols.Occurrence]]?
+    private var orders: [String: [String]] = [:]
 
     func get(_ make: () -> BoundTypes) -> BoundTypes {
       if let built { return built }
       let made = make()
       built = made
+      return made
+    }
+
+    func declared(_ make: () -> [String: [String: GraphSymbols.Occurrence]]) -> [String: [String: GraphSymbols
+      .Occurrence]]
+    {
+      if let declarations { return declarations }
+      let made = make()
+      declarations = made
+      return made
+    }
+
+    func order(from container: String, _ make: () -> [String]) -> [String] {
+      if let order = orders[container] { return order }
+      let made = make()
+      orders[container] = made
       return made
     }
   }
