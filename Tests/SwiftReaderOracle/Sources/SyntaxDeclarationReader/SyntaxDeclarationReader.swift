@@ -188,6 +188,15 @@ struct FileVisitor {
       location: location(of: Syntax(function)))
   }
 
+  /// Whether a stored property of `type` starts as nil without an initial value: an optional
+  /// (`T?`, `T!`, `Optional<T>`), by the tree, so a function type returning one is not.
+  private static func isOptional(_ type: TypeSyntax) -> Bool {
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return isOptional(attributed.baseType) }
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Optional" }
+    return false
+  }
+
   private func read(_ variable: VariableDeclSyntax, into type: inout ReadType) {
     let modifiers = variable.modifiers
     let names = modifiers.map(\.name.text)
@@ -203,12 +212,18 @@ struct FileVisitor {
     }
     // `var a, b: Int`: a binding without a type takes the next one's.
     var bindingTypes: [String?] = []
+    var optionalTypes: [Bool] = []
     var next: String?
+    var nextIsOptional = false
     for binding in variable.bindings.reversed() {
-      if let annotation = binding.typeAnnotation { next = annotation.type.trimmedDescription }
+      if let annotation = binding.typeAnnotation {
+        next = annotation.type.trimmedDescription
+        nextIsOptional = Self.isOptional(annotation.type)
+      }
       bindingTypes.insert(next, at: 0)
+      optionalTypes.insert(nextIsOptional, at: 0)
     }
-    for (binding, bindingType) in zip(variable.bindings, bindingTypes) {
+    for ((binding, bindingType), optional) in zip(zip(variable.bindings, bindingTypes), optionalTypes) {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
       var isStored = true
       var hasSetter = !isLet
@@ -230,7 +245,6 @@ struct FileVisitor {
           name: name, type: bindingType, isSettable: hasSetter && !isPrivate && !privateSetter,
           location: location(of: Syntax(binding))))
       if isStored && !type.isExtension {
-        let optional = bindingType.map { $0.hasSuffix("?") || $0.hasPrefix("Optional<") } ?? false
         type.stored.append(
           StoredProperty(
             name: name, type: isWrapped ? nil : bindingType,
