@@ -89,7 +89,13 @@ import Testing
     #expect((test["changes"] as? [Any])?.count == listed)
     let nodes = try #require(test["nodes"] as? [[String: Any]])
     let store = try #require(nodes.first { $0["i"] as? String == "store" })
-    let fields = try #require(store["f"] as? [[String]])
+    // A place is a number into the page's list of files, and a line.
+    let files = try #require(try data(page)["files"] as? [String])
+    let fields = try #require(store["f"] as? [[String]]).map { field in
+      let place = field[2].split(separator: ":")
+      return [field[0], field[1], files[Int(place[0]) ?? 0] + ":" + place[1], field[3]]
+    }
+    #expect(files.count == 3 && Set(files).count == 3, "each file once: \(files)")
     #expect(fields.contains(["scope", "graph", "Tests/DICfgCLITests/Fixtures/diff/app.test.yaml:14", "test"]))
     #expect(fields.contains(["type", "NotesStore", "Tests/DICfgCLITests/Fixtures/diff/app.yaml:18", "base"]))
     #expect(!nodes.contains { $0["i"] as? String == "analytics" })
@@ -124,7 +130,8 @@ import Testing
     #expect(try data(page)["file"] as? String == path)
     let environments = try #require(try data(page)["environments"] as? [[String: Any]])
     let fields = (environments.first?["nodes"] as? [[String: Any]])?.first?["f"] as? [[String]]
-    #expect(fields?.contains(["init.note", "{ value: \"<!--<script></script><b>\" }", "\(path):3", "base"]) == true)
+    #expect(fields?.contains(["init.note", "{ value: \"<!--<script></script><b>\" }", "0:3", "base"]) == true)
+    #expect(try data(page)["files"] as? [String] == [path])
   }
 
   @Test func theAtlasShowsEveryContainer() throws {

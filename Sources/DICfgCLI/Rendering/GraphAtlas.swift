@@ -49,7 +49,27 @@ struct GraphAtlas {
   /// environment.
   struct Document: Encodable {
     var file: String
+    /// The files lines are in: a place is written `INDEX:LINE` into this list.
+    var files: [String]
     var environments: [EnvironmentData]
+  }
+
+  /// The files places are in, each once, numbered in the order first met.
+  private final class Places {
+    var files: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    /// `location`'s file by its number, and its line: `0:12`.
+    func place(_ location: SourceLocation) -> String {
+      let number =
+        numbers[location.file]
+        ?? {
+          numbers[location.file] = files.count
+          files.append(location.file)
+          return files.count - 1
+        }()
+      return "\(number):\(location.line)"
+    }
   }
 
   struct EnvironmentData: Encodable {
@@ -94,32 +114,31 @@ struct GraphAtlas {
 
   func document() -> Document {
     let base = environments.first?.result
-    return Document(
-      file: file,
-      environments: environments.map { environment in
-        guard let plan = environment.result.plan else {
-          let errors = environment.result.diagnostics.filter { $0.severity == .error }
-          return EnvironmentData(
-            name: environment.name, nodes: [], changes: [],
-            errors: errors.map { "\($0.location): \($0.message)" })
-        }
-        var changes: [Change] = []
-        if environment.name != "base", let base, let diff = GraphDiff(old: base, new: environment.result) {
-          changes = diff.changes.map { change in
-            Change(
-              n: change.subject == .parameter || change.subject == .container
-                ? nil : "\(change.container ?? "main")/\(change.id)",
-              text: "\(change.subjectName) \(change.summary)", at: Self.place(change.location), l: change.layer)
-          }
-        }
+    let places = Places()
+    let data = environments.map { environment in
+      guard let plan = environment.result.plan else {
+        let errors = environment.result.diagnostics.filter { $0.severity == .error }
         return EnvironmentData(
-          name: environment.name, nodes: nodes(plan, environment.result), changes: changes, errors: [])
-      })
+          name: environment.name, nodes: [], changes: [],
+          errors: errors.map { "\($0.location): \($0.message)" })
+      }
+      var changes: [Change] = []
+      if environment.name != "base", let base, let diff = GraphDiff(old: base, new: environment.result) {
+        changes = diff.changes.map { change in
+          Change(
+            n: change.subject == .parameter || change.subject == .container
+              ? nil : "\(change.container ?? "main")/\(change.id)",
+            text: "\(change.subjectName) \(change.summary)", at: places.place(change.location), l: change.layer)
+        }
+      }
+      return EnvironmentData(
+        name: environment.name, nodes: nodes(plan, environment.result, places: places), changes: changes,
+        errors: [])
+    }
+    return Document(file: file, files: places.files, environments: data)
   }
 
-  private static func place(_ location: SourceLocation) -> String { "\(location.file):\(location.line)" }
-
-  private func nodes(_ plan: ResolutionPlan, _ result: CompileResult) -> [Node] {
+  private func nodes(_ plan: ResolutionPlan, _ result: CompileResult, places: Places) -> [Node] {
     var index: [String: Int] = [:]
     var count = 0
     for (containerIndex, container) in plan.containers.enumerated() {
@@ -160,8 +179,8 @@ struct GraphAtlas {
             i: service.id, c: container.name, t: service.factory.map { "\(service.type) = \($0)(…)" } ?? service.type,
             s: service.scope.description,
             m: service.isolation == .nonisolated ? nil : service.isolation.rawValue, e: service.eager ? true : nil,
-            at: Self.place(service.location), l: layer(service.location), d: dependencies,
-            f: fields(merged[service.id], layer: layer)))
+            at: places.place(service.location), l: layer(service.location), d: dependencies,
+            f: fields(merged[service.id], layer: layer, places: places)))
       }
     }
     for container in plan.containers {
@@ -169,28 +188,28 @@ struct GraphAtlas {
         nodes.append(
           Node(
             i: external.id, c: container.name, t: external.type + (external.optional ? "?" : ""), s: "external",
-            m: nil, e: nil, at: Self.place(external.location), l: layer(external.location), d: [],
-            f: [["retain", external.retain.rawValue, Self.place(external.location), layer(external.location)]]))
+            m: nil, e: nil, at: places.place(external.location), l: layer(external.location), d: [],
+            f: [["retain", external.retain.rawValue, places.place(external.location), layer(external.location)]]))
       }
     }
     return nodes
   }
 
   /// Each field of a merged entry as written, with the file, line and layer that set it.
-  private func fields(_ entry: ConfigNode.Entry?, layer: (SourceLocation) -> String) -> [[String]] {
+  private func fields(_ entry: ConfigNode.Entry?, layer: (SourceLocation) -> String, places: Places) -> [[String]] {
     guard let mapping = entry?.value.mapping else { return [] }
     var fields: [[String]] = []
     for field in mapping {
       if ["init", "properties", "arguments"].contains(field.key.text), let nested = field.value.mapping {
         for item in nested {
           fields.append([
-            field.key.text + "." + item.key.text, item.value.flowText(), Self.place(item.key.location),
+            field.key.text + "." + item.key.text, item.value.flowText(), places.place(item.key.location),
             layer(item.key.location),
           ])
         }
       } else {
         fields.append([
-          field.key.text, field.value.flowText(), Self.place(field.key.location), layer(field.key.location),
+          field.key.text, field.value.flowText(), places.place(field.key.location), layer(field.key.location),
         ])
       }
     }

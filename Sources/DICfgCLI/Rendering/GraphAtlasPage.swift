@@ -77,6 +77,11 @@ enum GraphAtlasPage {
       return String(text).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
     }
     function key(node) { return node.c + "/" + node.i; }
+    // A place is `FILE:LINE`, the file by its number in the data's list of files.
+    function place(at) {
+      const colon = at.indexOf(":");
+      return data.files[+at.slice(0, colon)] + ":" + at.slice(colon + 1);
+    }
     function env() { return data.environments[state.env]; }
 
     // Per environment, once: each node's dependents and the nodes the environment's changes name.
@@ -163,7 +168,7 @@ enum GraphAtlasPage {
         html += e.changes.length
           ? `<h3>What '${esc(e.name)}' changes</h3>` + e.changes.map(change =>
               `<div class="change">${change.n && byKey.has(change.n) ? link(byKey.get(change.n)) + " · " : ""}${esc(change.text)} `
-              + `<span class="where">${esc(change.at)} [${esc(change.l)}]</span></div>`).join("")
+              + `<span class="where">${esc(place(change.at))} [${esc(change.l)}]</span></div>`).join("")
           : (e.errors.length ? "" : `<p class="muted">Select a service to see what it takes, what takes it and the way to it from a root.</p>`);
         detail.innerHTML = html;
         return;
@@ -173,16 +178,16 @@ enum GraphAtlasPage {
       html += `<table><tr><th>Container</th><td>${esc(node.c)}</td></tr>`
         + `<tr><th>Scope</th><td>${esc(node.s)}${node.e ? " (eager)" : ""}</td></tr>`
         + `<tr><th>Isolation</th><td>${esc(node.m || "nonisolated")}</td></tr>`
-        + `<tr><th>Declared</th><td><span class="where">${esc(node.at)}</span> [${esc(node.l)}]</td></tr></table>`;
+        + `<tr><th>Declared</th><td><span class="where">${esc(place(node.at))}</span> [${esc(node.l)}]</td></tr></table>`;
       const changes = changed.get(key(node)) || [];
       if (changes.length) {
         html += `<h3>Changed in '${esc(e.name)}'</h3>` + changes.map(change =>
-          `<div class="change">${esc(change.text)} <span class="where">${esc(change.at)} [${esc(change.l)}]</span></div>`).join("");
+          `<div class="change">${esc(change.text)} <span class="where">${esc(place(change.at))} [${esc(change.l)}]</span></div>`).join("");
       }
       if (node.f.length) {
         html += `<h3>Set by</h3><table><tr><th>Field</th><th>Value</th><th>File and line</th><th>Layer</th></tr>`
           + node.f.map(([field, value, at, layer]) =>
-            `<tr><td>${esc(field)}</td><td><code>${esc(value)}</code></td><td class="where">${esc(at)}</td><td>${esc(layer)}</td></tr>`).join("")
+            `<tr><td>${esc(field)}</td><td><code>${esc(value)}</code></td><td class="where">${esc(place(at))}</td><td>${esc(layer)}</td></tr>`).join("")
           + `</table>`;
       }
       html += `<h3>Depends on (${node.d.length})</h3>` + (node.d.length
