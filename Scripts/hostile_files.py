@@ -151,18 +151,20 @@ def main():
         prefix_failures = 0
         count = 0
         for path in prefixes(folder):
-            status, elapsed, peak, errors = measured(dicfg, path, [], 10)
-            count += 1
-            slowest = max(slowest, elapsed)
-            heaviest = max(heaviest, peak)
-            if status == 0:
-                continue
-            problem = check(status, errors, "")
-            if problem:
-                prefix_failures += 1
-                print(f"  FAILED {os.path.basename(path)}: {problem}")
-        print(f"{'every prefix (' + str(count) + ' files)':34} {'0/1':>4} {slowest:8.2f} {heaviest:8.1f}  "
-              f"slowest and heaviest of the prefixes")
+            # Each prefix through validate, the atlas and diff: a located error or success, never a crash.
+            for command in (["validate", "--color", "never"], ["graph", "--format", "html"], ["diff", path]):
+                status, elapsed, peak, errors = measured(dicfg, path, [], 10, command=command)
+                count += 1
+                slowest = max(slowest, elapsed)
+                heaviest = max(heaviest, peak)
+                if status == 0:
+                    continue
+                problem = check(status, errors, "")
+                if problem:
+                    prefix_failures += 1
+                    print(f"  FAILED {command[0]} {os.path.basename(path)}: {problem}")
+        print(f"{'every prefix (' + str(count) + ' runs)':34} {'0/1':>4} {slowest:8.2f} {heaviest:8.1f}  "
+              f"slowest and heaviest of the prefixes: validate, graph --format html, diff")
         failures += prefix_failures
         passed += 1 if prefix_failures == 0 else 0
     finally:
@@ -172,10 +174,10 @@ def main():
     return 1 if failures else 0
 
 
-def measured(dicfg, path, args, seconds):
-    """Runs dicfg on path and returns (status, seconds, peak MB, stderr)."""
+def measured(dicfg, path, args, seconds, command=("validate", "--color", "never")):
+    """Runs `dicfg COMMAND ARGS PATH` and returns (status, seconds, peak MB, stderr)."""
     start = time.monotonic()
-    process = subprocess.Popen([dicfg, "validate", "--color", "never", *args, path],
+    process = subprocess.Popen([dicfg, *command, *args, path],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     errors = b""
     deadline = start + seconds
