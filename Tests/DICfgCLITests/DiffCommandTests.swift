@@ -97,6 +97,9 @@ import Testing
         \(path)@HEAD:4:3: [base] service 'log' removed (was Log)
 
         """)
+    let json = try runCommand(["diff", path, "--rev", "HEAD", "--format", "json"]).standardOutput
+    #expect(json.contains("\"file\" : \"\(path)@HEAD\""), "\(json)")
+    #expect(json.contains("\"inOlderFiles\" : true"))
     // The revision's environment layer is read from the revision too.
     let layered = try runCommand(["diff", path, "--rev", "HEAD", "--env", "test"])
     #expect(layered.standardOutput.contains("service 'log' removed"))

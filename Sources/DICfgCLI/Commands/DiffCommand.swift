@@ -180,8 +180,8 @@ struct DiffReport {
       var changes: [GraphChange]
     }
     var shown = changes
-    for index in shown.indices where shown[index].inOlderFiles {
-      shown[index].location.file = place(shown[index]).split(separator: ":").dropLast(2).joined(separator: ":")
+    if let olderRevision {
+      for index in shown.indices where shown[index].inOlderFiles { shown[index].location.file += "@" + olderRevision }
     }
     return (try? DeterministicJSON.text(Document(from: from, to: to, changes: shown))) ?? "{}\n"
   }
