@@ -277,9 +277,9 @@ private func errors(_ output: String) -> [String] {
     (
       // A literal Swift would type as the property's NSNumber, which the link passes as an Int.
       "LayerForeignLiteral",
-      "Sources/LayerForeignLiteral/dicfg.production.yaml:4:67: error: no 'dicfgIntDoubleOrFloat' candidates produce "
-        + "the expected contextual result type 'NSNumber?'",
-      "dicfgIntDoubleOrFloat' produces 'Int'"
+      "Sources/LayerForeignLiteral/dicfg.production.yaml:4:67: error: cannot assign value of type 'Int' to type "
+        + "'NSNumber'",
+      "dicfg.production.yaml:4"
     ),
   ])
   func anEnvironmentOnlyMistakeFailsTheBuildAtItsLine(target: String, error: String, note: String) throws {

@@ -544,8 +544,8 @@ public struct RegistryGenerator: Sendable {
     // passes a number only as `Int`, `Double` or `Float` and text only as `String`, so `3` for an
     // `Int32` property of a type from another module fails the build here instead of the link.
     case .literal(.bool(let value)): value ? "true as Bool" : "false as Bool"
-    case .literal(.int(let value)): "dicfgIntDoubleOrFloat(\(value))"
-    case .literal(.double(let value)): "dicfgDoubleOrFloat(\(value))"
+    case .literal(.int(let value)): "dicfgInteger(\(value))"
+    case .literal(.double(let value)): "dicfgDecimal(\(value))"
     case .literal(.string(let value)): literal(value) + " as String"
     case .none, .literal(.null): "nil"
     case .unknown, .literal(.list), .literal(.map): "dicfgValue()"

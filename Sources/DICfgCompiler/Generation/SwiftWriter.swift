@@ -187,13 +187,18 @@ struct SwiftWriter {
     }
     if numberLiterals {
       blank()
-      line("/// A number the graph file writes, for the checks above, as the link passes it: an integer as an")
-      line("/// `Int`, a `Double` or a `Float`, a decimal as a `Double` or a `Float`.")
-      line("private func dicfgIntDoubleOrFloat(_ value: Int) -> Int { value }")
-      line("private func dicfgIntDoubleOrFloat(_ value: Int) -> Double { Double(value) }")
-      line("private func dicfgIntDoubleOrFloat(_ value: Int) -> Float { Float(value) }")
-      line("private func dicfgDoubleOrFloat(_ value: Double) -> Double { value }")
-      line("private func dicfgDoubleOrFloat(_ value: Double) -> Float { Float(value) }")
+      line("/// A number the graph file writes, typed for the checks above as the link passes it: an integer as")
+      line("/// an `Int`, or widened to a `Double` or a `Float`; a decimal as a `Double`, or as a `Float`. A")
+      line("/// type that takes neither (`Int32`, `CGFloat`, `NSNumber`) is an error at the value's line.")
+      line("private protocol DicfgIntegerWidening { init(dicfgInteger value: Int) }")
+      line("extension Double: DicfgIntegerWidening { fileprivate init(dicfgInteger value: Int) { self.init(value) } }")
+      line("extension Float: DicfgIntegerWidening { fileprivate init(dicfgInteger value: Int) { self.init(value) } }")
+      line("private protocol DicfgDecimalWidening { init(dicfgDecimal value: Double) }")
+      line("extension Float: DicfgDecimalWidening { fileprivate init(dicfgDecimal value: Double) { self.init(value) } }")
+      line("private func dicfgInteger(_ value: Int) -> Int { value }")
+      line("private func dicfgInteger<T: DicfgIntegerWidening>(_ value: Int) -> T { T(dicfgInteger: value) }")
+      line("private func dicfgDecimal(_ value: Double) -> Double { value }")
+      line("private func dicfgDecimal<T: DicfgDecimalWidening>(_ value: Double) -> T { T(dicfgDecimal: value) }")
     }
     if propertyChecks {
       blank()
