@@ -184,7 +184,8 @@ private func errors(_ output: String) -> [String] {
     let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "SDKTypes"])
     #expect(run.status == 0, "\(run.output)")
     #expect(
-      run.output.contains("one decoder: true\nfraction digits: 2\nmoment: 3.0\nstand-in: true\n"), "\(run.output)")
+      run.output.contains("one decoder: true\nfraction digits: 2\nmoment: 3.0\nboxed: 3\nstand-in: true\n"),
+      "\(run.output)")
   }
 
   // An app's composition root as apps write it (a non-Sendable database handle as an external,

@@ -276,3 +276,14 @@ struct Reach: Sendable {
     try await MainContainer(externals: .init(clock: Clock(now: 7)), variables: [:]).buildEveryService()
   }
 }
+
+@Suite struct LiteralTests {
+  @Test(arguments: Front.allCases)
+  func aLiteralForAnAnyIsAnIntAndForAFloatWidened(front: Front) throws {
+    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
+    let labelled: Labelled =
+      front == .typed ? try container.labelled : try container.dynamicContainer.resolve("labelled")
+    #expect(labelled.label as? Int == 3)
+    #expect(labelled.ratio == 0.5)
+  }
+}

@@ -130,6 +130,16 @@ public final class Parser: Sendable {
   }
 }
 
+/// Values of any type: a literal is passed as the link passes it (an integer as an `Int`).
+public final class Labelled: @unchecked Sendable {
+  public let label: Any
+  public let ratio: Float
+  public init(label: Any, ratio: Float) {
+    self.label = label
+    self.ratio = ratio
+  }
+}
+
 public final class Regional: Sendable {
   public let region: String
   public init(region: String) { self.region = region }

@@ -194,7 +194,8 @@ struct SwiftWriter {
       line("extension Double: DicfgIntegerWidening { fileprivate init(dicfgInteger value: Int) { self.init(value) } }")
       line("extension Float: DicfgIntegerWidening { fileprivate init(dicfgInteger value: Int) { self.init(value) } }")
       line("private protocol DicfgDecimalWidening { init(dicfgDecimal value: Double) }")
-      line("extension Float: DicfgDecimalWidening { fileprivate init(dicfgDecimal value: Double) { self.init(value) } }")
+      line(
+        "extension Float: DicfgDecimalWidening { fileprivate init(dicfgDecimal value: Double) { self.init(value) } }")
       line("private func dicfgInteger(_ value: Int) -> Int { value }")
       line("private func dicfgInteger<T: DicfgIntegerWidening>(_ value: Int) -> T { T(dicfgInteger: value) }")
       line("private func dicfgDecimal(_ value: Double) -> Double { value }")

@@ -19,6 +19,7 @@ let container = try MainContainer(externals: .init(process: ProcessInfo.processI
 print("one decoder: \(try container.sharesOneDecoder)")
 print("fraction digits: \(try container.formatter.maximumFractionDigits)")
 print("moment: \(try container.moment(interval: 3).timeIntervalSinceReferenceDate)")
+print("boxed: \(try container.boxed.firstObject as? Int ?? -1)")
 
 var replacements = MainContainer.Replacements()
 let stub = NumberFormatter()
