@@ -45,8 +45,12 @@ public struct CompileResult: Sendable {
   /// The Swift compilation condition the layers limit this compile to (`DEBUG` for a layer that
   /// says `condition: DEBUG`); nil where every build has it.
   public var condition: String?
+  /// Each file's document as the compiler decoded it, in the order read: what ``symbols`` is read
+  /// from, when asked for (a build's compile never asks).
+  var documents: [FileDocument]
+
   /// The names each file read declares and refers to, at their places, as the compiler read them.
-  public var symbols: GraphSymbols
+  public var symbols: GraphSymbols { GraphSymbols(documents: documents) }
 }
 
 /// Compiles graph files — with their imports, environment layers and override files — into a
@@ -106,7 +110,7 @@ public struct GraphCompiler: Sendable {
       plan: sorted.containsErrors || !hasDocument ? nil : plan, diagnostics: sorted, files: assembler.loadedFiles,
       fileOrder: assembler.fileOrder, mergedServices: mergedServices,
       condition: CompilationCondition.all(layers.dropFirst().compactMap(\.condition)),
-      symbols: GraphSymbols(documents: assembler.documents))
+      documents: assembler.documents)
   }
 
   /// One finding per root cause: the same code at the same place with the same message once.

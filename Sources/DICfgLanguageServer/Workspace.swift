@@ -91,7 +91,7 @@ extension Analysis {
       mergedByEnvironment.append((target.added ?? "", layered.mergedServices))
     }
     // The names as the compiler read each file: the base's files first, then each layer's.
-    let symbols = GraphSymbols(merging: results.map(\.result.symbols))
+    let symbols = GraphSymbols(merging: results.map(\.result))
     return Analysis(
       root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: symbols,
       merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift, plan: base.plan)

@@ -90,6 +90,8 @@ public struct GraphDiff: Sendable {
   public let new: CompileResult
   private let oldPlan: ResolutionPlan
   private let newPlan: ResolutionPlan
+  /// The newer side's symbols, for where it removes what the older side has.
+  private let newSymbols: GraphSymbols
 
   /// Nil when either side has no plan (its file has errors).
   public init?(old: CompileResult, new: CompileResult) {
@@ -98,6 +100,7 @@ public struct GraphDiff: Sendable {
     self.new = new
     self.oldPlan = oldPlan
     self.newPlan = newPlan
+    newSymbols = new.symbols
   }
 
   /// Every change, ordered by container, then subject in the newer file's order, then field.
@@ -130,18 +133,33 @@ public struct GraphDiff: Sendable {
 
   // MARK: - Subjects
 
+  /// One subject of either side, matched by id: added (the newer side's), kept (both), or
+  /// removed (the older side's); added and kept in the newer side's order, then the removed.
+  private enum Match<Subject> {
+    case added(Subject)
+    case kept(old: Subject, new: Subject)
+    case removed(Subject)
+  }
+
+  private static func matched<Subject>(
+    _ older: [Subject], _ newer: [Subject], by id: (Subject) -> String
+  ) -> [Match<Subject>] {
+    let olderByID = Dictionary(older.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+    let newerIDs = Set(newer.map(id))
+    return newer.map { subject in olderByID[id(subject)].map { .kept(old: $0, new: subject) } ?? .added(subject) }
+      + older.filter { !newerIDs.contains(id($0)) }.map { .removed($0) }
+  }
+
   private func parameterChanges() -> [GraphChange] {
     var changes: [GraphChange] = []
-    let oldParameters = Dictionary(oldPlan.parameters.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let newNames = Set(newPlan.parameters.map(\.name))
-    for parameter in newPlan.parameters {
-      let value = PlanSpelling.spell(parameter.value)
-      guard let before = oldParameters[parameter.name] else {
-        changes.append(added(.parameter, nil, parameter.name, parameter.location, value: value))
-        continue
-      }
-      let oldValue = PlanSpelling.spell(before.value)
-      if oldValue != value {
+    for match in Self.matched(oldPlan.parameters, newPlan.parameters, by: \.name) {
+      switch match {
+      case .added(let parameter):
+        changes.append(
+          added(.parameter, nil, parameter.name, parameter.location, value: PlanSpelling.spell(parameter.value)))
+      case .kept(let before, let parameter):
+        let (oldValue, value) = (PlanSpelling.spell(before.value), PlanSpelling.spell(parameter.value))
+        guard oldValue != value else { continue }
         // Set by the older side's layer and not by the newer's: that layer is the cause.
         let olderCause =
           Self.layer(of: parameter.location.file, in: new) == "base"
@@ -149,15 +167,13 @@ public struct GraphDiff: Sendable {
         changes.append(
           changed(
             .parameter, nil, parameter.name, "value", oldValue, value,
-            olderCause ? before.location : parameter.location,
-            inOlderFiles: olderCause))
+            olderCause ? before.location : parameter.location, inOlderFiles: olderCause))
+      case .removed(let parameter):
+        changes.append(
+          removed(
+            .parameter, nil, parameter.name, parameter.location, value: PlanSpelling.spell(parameter.value),
+            written: removal(of: parameter.name, .parameter)))
       }
-    }
-    for parameter in oldPlan.parameters where !newNames.contains(parameter.name) {
-      changes.append(
-        removed(
-          .parameter, nil, parameter.name, parameter.location, value: PlanSpelling.spell(parameter.value),
-          written: removal(of: parameter.name, .parameter)))
     }
     return changes
   }
@@ -170,67 +186,59 @@ public struct GraphDiff: Sendable {
     let oldSpelling = PlanSpelling(plan: oldPlan, container: oldIndex)
     let newSpelling = PlanSpelling(plan: newPlan, container: newIndex)
 
-    let oldExternals = Dictionary(before.externals.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for external in after.externals {
-      guard let previous = oldExternals[external.id] else {
+    for match in Self.matched(before.externals, after.externals, by: \.id) {
+      switch match {
+      case .added(let external):
         changes.append(added(.external, name, external.id, external.location, value: external.type))
-        continue
+      case .kept(let previous, let external):
+        for (field, oldValue, newValue) in [
+          ("type", previous.type, external.type), ("retain", previous.retain.rawValue, external.retain.rawValue),
+          ("optional", String(previous.optional), String(external.optional)),
+        ] where oldValue != newValue {
+          changes.append(changed(.external, name, external.id, field, oldValue, newValue, external.location))
+        }
+      case .removed(let external):
+        changes.append(
+          removed(
+            .external, name, external.id, external.location, value: external.type,
+            written: removal(of: external.id, .external, in: name)))
       }
-      for (field, oldValue, newValue) in [
-        ("type", previous.type, external.type), ("retain", previous.retain.rawValue, external.retain.rawValue),
-        ("optional", String(previous.optional), String(external.optional)),
-      ] where oldValue != newValue {
-        changes.append(changed(.external, name, external.id, field, oldValue, newValue, external.location))
-      }
-    }
-    for external in before.externals where !after.externals.contains(where: { $0.id == external.id }) {
-      changes.append(
-        removed(
-          .external, name, external.id, external.location, value: external.type,
-          written: removal(of: external.id, .external, in: name)))
     }
 
-    let oldServices = Dictionary(
-      before.services.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let merged = new.mergedServices[name] ?? [:]
-    for service in after.services {
-      guard let previousIndex = oldServices[service.id] else {
+    for match in Self.matched(before.services, after.services, by: \.id) {
+      switch match {
+      case .added(let service):
         changes.append(added(.service, name, service.id, service.location, value: service.type))
-        continue
+      case .kept(let previous, let service):
+        let fields = (
+          old: FieldLocations(entry: old.mergedServices[name]?[service.id], fallback: previous.location),
+          new: FieldLocations(entry: new.mergedServices[name]?[service.id], fallback: service.location)
+        )
+        changes += serviceChanges(
+          previous, service, container: name, fields: fields, spelling: (oldSpelling, newSpelling))
+      case .removed(let service):
+        changes.append(
+          removed(
+            .service, name, service.id, service.location, value: service.type,
+            written: removal(of: service.id, .service, in: name)))
       }
-      let previous = before.services[previousIndex]
-      let fields = (
-        old: FieldLocations(entry: old.mergedServices[name]?[service.id], fallback: previous.location),
-        new: FieldLocations(entry: merged[service.id], fallback: service.location)
-      )
-      changes += serviceChanges(
-        previous, service, container: name, fields: fields, spelling: (oldSpelling, newSpelling))
-    }
-    let newIds = Set(after.services.map(\.id))
-    for service in before.services where !newIds.contains(service.id) {
-      changes.append(
-        removed(
-          .service, name, service.id, service.location, value: service.type,
-          written: removal(of: service.id, .service, in: name)))
     }
 
-    let oldAliases = Dictionary(before.aliases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    for alias in after.aliases {
-      let target = newSpelling.name(alias.target)
-      guard let previous = oldAliases[alias.id] else {
-        changes.append(added(.alias, name, alias.id, alias.location, value: target))
-        continue
+    for match in Self.matched(before.aliases, after.aliases, by: \.id) {
+      switch match {
+      case .added(let alias):
+        changes.append(added(.alias, name, alias.id, alias.location, value: newSpelling.name(alias.target)))
+      case .kept(let previous, let alias):
+        let (oldTarget, target) = (oldSpelling.name(previous.target), newSpelling.name(alias.target))
+        if oldTarget != target {
+          changes.append(changed(.alias, name, alias.id, "target", oldTarget, target, alias.location))
+        }
+      case .removed(let alias):
+        changes.append(
+          removed(
+            .alias, name, alias.id, alias.location, value: oldSpelling.name(alias.target),
+            written: removal(of: alias.id, .service, in: name)))
       }
-      let oldTarget = oldSpelling.name(previous.target)
-      if oldTarget != target {
-        changes.append(changed(.alias, name, alias.id, "target", oldTarget, target, alias.location))
-      }
-    }
-    for alias in before.aliases where !after.aliases.contains(where: { $0.id == alias.id }) {
-      changes.append(
-        removed(
-          .alias, name, alias.id, alias.location, value: oldSpelling.name(alias.target),
-          written: removal(of: alias.id, .service, in: name)))
     }
     return changes
   }
@@ -334,7 +342,7 @@ public struct GraphDiff: Sendable {
   private func removal(
     of id: String, _ kind: GraphSymbols.Kind, in container: String = "main"
   ) -> SourceLocation? {
-    new.symbols.occurrences.last {
+    newSymbols.occurrences.last {
       $0.isRemoval && $0.kind == kind && $0.name == id && (kind == .parameter || $0.container == container)
     }?.location
   }

@@ -32,16 +32,10 @@ public struct GraphSymbols: Sendable {
   /// The containers, in the order first read, and the collaborators each lists.
   private var containers: [String] = []
   private var collaborators: [String: [String]] = [:]
-  /// The documents read, each file once, in order.
-  private var documents: [FileDocument] = []
-
   /// The symbols of the files the compiler read, each as `DocumentReader` decoded it.
   init(documents: [FileDocument]) {
     var seen = Set<String>()
-    for document in documents where seen.insert(document.path).inserted {
-      self.documents.append(document)
-      read(document)
-    }
+    for document in documents where seen.insert(document.path).inserted { read(document) }
   }
 
   /// The symbols of every file in `files`, read as the compiler reads them.
@@ -51,9 +45,9 @@ public struct GraphSymbols: Sendable {
   }
 
   /// The symbols of several compiles of one graph (the file alone and with each layer): each file
-  /// once, the first compile's first.
-  public init(merging symbols: [GraphSymbols]) {
-    self.init(documents: symbols.flatMap(\.documents))
+  /// once, the first compile's first, read once.
+  public init(merging compiles: [CompileResult]) {
+    self.init(documents: compiles.flatMap(\.documents))
   }
 
   /// The declarations of `kind`, the first file's first (files are read root first).
