@@ -55,6 +55,16 @@ def atlas():
         browser.close()
 
 
+def search(browser, text):
+    """Types `text` into the search box, as a user does, and returns the ids the list shows."""
+    return browser.evaluate(f"""(() => {{
+      const search = document.getElementById('search');
+      search.value = {json.dumps(text)};
+      search.dispatchEvent(new Event('input'));
+      return [...document.querySelectorAll('#list li[data-n] .id')].map(node => node.textContent);
+    }})()""")
+
+
 def test_the_page_is_small_self_contained_and_fast(atlas):
     browser, page, _ = atlas
     assert os.path.getsize(page) < 2 * 1024 * 1024
@@ -68,20 +78,10 @@ def test_the_page_is_small_self_contained_and_fast(atlas):
 
 def test_search_finds_services_by_id_and_type(atlas):
     browser, _, _ = atlas
-    shown = browser.evaluate("""(() => {
-      const search = document.getElementById('search');
-      search.value = 's99';
-      search.dispatchEvent(new Event('input'));
-      return [...document.querySelectorAll('#list li[data-n] .id')].map(node => node.textContent);
-    })()""")
+    shown = search(browser, "s99")
     # 's99' matches the ids s99 and s990…s999 (types are ServiceN, so they do not add matches).
     assert shown == ["s99"] + [f"s{n}" for n in range(990, 1000)]
-    shown = browser.evaluate("""(() => {
-      const search = document.getElementById('search');
-      search.value = 'service512 graph';
-      search.dispatchEvent(new Event('input'));
-      return [...document.querySelectorAll('#list li[data-n] .id')].map(node => node.textContent);
-    })()""")
+    shown = search(browser, "service512 graph")
     assert shown == ["s512"]
 
 
@@ -99,22 +99,19 @@ def test_a_service_shows_its_path_to_a_root_and_its_neighbours(atlas):
     assert browser.evaluate("document.getElementById('selected').textContent") == "s1"
     assert browser.evaluate("location.hash") == "#env=base&s=main%2Fs1&q=service512%20graph"
     if SCREENSHOTS:
-        browser.evaluate("""(() => { const search = document.getElementById('search');
-          search.value = ''; search.dispatchEvent(new Event('input')); })()""")
+        search(browser, "")
         browser.screenshot(os.path.join(SCREENSHOTS, "atlas-1000-services.png"))
 
 
 def test_the_environment_switch_marks_what_diff_lists(atlas):
     browser, _, changes = atlas
-    marked = browser.evaluate("""(() => {
+    browser.evaluate("""(() => {
       const select = document.getElementById('env');
       select.value = '1';
       select.dispatchEvent(new Event('change'));
-      const search = document.getElementById('search');
-      search.value = '';
-      search.dispatchEvent(new Event('input'));
-      return [...document.querySelectorAll('#list li.chg .id')].map(node => node.textContent);
     })()""")
+    search(browser, "")
+    marked = browser.evaluate("[...document.querySelectorAll('#list li.chg .id')].map(node => node.textContent)")
     # Every service `dicfg diff` lists that the environment still has is marked; the removed root is gone.
     expected = sorted({change["id"] for change in changes if change["kind"] != "removed"})
     assert sorted(marked) == expected == ["probe", "s10", "s20"]
