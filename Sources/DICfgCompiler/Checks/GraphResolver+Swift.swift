@@ -17,8 +17,10 @@ extension GraphResolver {
       guard let typeName = node.declaration.type else { continue }
       if let factory = node.declaration.factory {
         // Built by a function: its parameters, effects and isolation, as an initializer's.
-        let service = services[node.container][node.index]
-        if let (function, callee) = checkFactory(factory, of: node.declaration, in: swift, context: context) {
+        var service = services[node.container][node.index]
+        if let (function, callee) = checkFactory(factory, of: node.declaration, service, in: swift, context: context) {
+          // The values `init:` passes, without a factory object's receiver.
+          service.initializer = Array(service.callArguments)
           checkValues(
             of: node.declaration, service: service, initializer: function, callee: callee, context: context,
             lostBindings: lost)
@@ -136,22 +138,32 @@ extension GraphResolver {
   /// or a return type that cannot be the service's. A static method of a type the target neither
   /// declares nor extends, or a free function of another module, is left to the Swift compiler.
   private mutating func checkFactory(
-    _ factory: Located<String>, of declaration: ServiceDeclaration, in swift: SwiftDeclarations,
-    context: SwiftContext
+    _ factory: Located<String>, of declaration: ServiceDeclaration, _ service: ResolutionPlan.Service,
+    in swift: SwiftDeclarations, context: SwiftContext
   ) -> (SwiftInitializer, String)? {
-    let (owner, candidates) = swift.functions(named: factory.value)
+    let (owner, candidates) = swift.builders(of: service)
     let prefix = owner.map { $0.name + "." } ?? ""
+    let named = service.factory ?? factory.value
     guard !candidates.isEmpty else {
-      let declared = (owner?.functions ?? swift.functions).map(\.name)
-      let name = String(factory.value.split(separator: ".").last ?? "")
+      let isMethod = service.receiver != nil
+      let declared =
+        isMethod
+        ? (owner?.methods ?? []).map(\.name)
+        : (owner.map { $0.functions.map(\.name) + $0.staticProperties.map(\.name) } ?? swift.functions.map(\.name))
+      let name = service.factoryMember ?? factory.value
       let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())
-      let provable = owner.map { $0.kind != .extension && $0.initializersComplete } ?? false
+      // A protocol's requirements are all it has; a type's methods are known where its members are.
+      let provable =
+        owner.map { owner in
+          owner.kind != .extension
+            && (isMethod ? owner.kind == .protocol || owner.propertiesComplete : owner.initializersComplete)
+        } ?? false
       guard provable || suggestion != nil else { return nil }
       diagnostics.append(
         .error(
           .initializerMismatch,
-          "'\(declaration.id)' is built by '\(factory.value)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
-            + "does not declare"
+          "'\(declaration.id)' is built by '\(named)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
+            + "does not declare\(isMethod ? " as a method" : "")"
             + (suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? "; declare it, or build "
               + "'\(declaration.id)' with an initializer"),
           at: factory.location,
@@ -169,9 +181,9 @@ extension GraphResolver {
         .error(
           .initializerMismatch,
           usable.isEmpty
-            ? "'\(declaration.id)' is built by '\(factory.value)', which is private; make it internal or build "
+            ? "'\(declaration.id)' is built by '\(named)', which is private; make it internal or build "
               + "'\(declaration.id)' another way"
-            : "'\(declaration.id)' is built by '\(factory.value)', but \(given) and it takes "
+            : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
               + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
               + "; list its arguments in 'init:' in its order (those with a default may be left out)",
           at: declaration.initializer.last?.location ?? factory.location, notes: notes))
