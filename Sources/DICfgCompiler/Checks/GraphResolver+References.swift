@@ -102,6 +102,8 @@ extension GraphResolver {
           ? .optional(.external(container: container, index: index)) : .external(container: container, index: index)
       case .ambiguous(let candidates):
         diagnostics.append(.ambiguousReference(name, at: location, candidates: candidates))
+        // The externals it could mean are not unused: the one finding is the ambiguity.
+        usedExternals.formUnion(candidates.compactMap(\.external))
         return .optional(nil)
       case .missing:
         if optional { return .optional(nil) }

@@ -186,7 +186,9 @@ extension GraphResolver {
   struct Candidate {
     var id: String
     var location: SourceLocation
-    var isExternal = false
+    /// The external's container and index, for an external.
+    var external: [Int]?
+    var isExternal: Bool { external != nil }
   }
 
   func lookup(_ name: String, from container: Int) -> Lookup {
@@ -226,7 +228,7 @@ extension GraphResolver {
         return .ambiguous(
           matching.map {
             let external = declarations[owner].externals[$0]
-            return Candidate(id: external.id, location: external.location, isExternal: true)
+            return Candidate(id: external.id, location: external.location, external: [owner, $0])
           })
       }
     }
