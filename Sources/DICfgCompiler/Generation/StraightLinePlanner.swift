@@ -321,7 +321,8 @@ struct StraightLinePlanner {
       }
       let type = String(factory.dropLast(member.count + 1))
       return .method(
-        receiver: try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses), name: member)
+        receiver: try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses), name: member
+      )
     }
 
     /// The build of singleton `index`, planned once: its initializer called with its dependencies'

@@ -141,7 +141,8 @@ struct SwiftWriter {
   /// `dicfgRegister0` overloads, for initializers of no arguments.
   mutating func helpers(
     callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
-    factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false, argumentValues: Set<ArgumentValue> = [],
+    factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false,
+    argumentValues: Set<ArgumentValue> = [],
     propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false
   ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")

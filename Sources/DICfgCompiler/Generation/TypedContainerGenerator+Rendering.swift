@@ -622,7 +622,8 @@ extension TypedContainerGenerator {
     _ spelling: Spelling
   ) -> String {
     let values =
-      "(" + arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+      "("
+      + arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
       .joined(separator: ", ") + ")"
     switch builder {
     case nil: return type + values
