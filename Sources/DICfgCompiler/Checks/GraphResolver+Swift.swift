@@ -15,10 +15,26 @@ extension GraphResolver {
     for number in nodes.indices {
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
+      // The generated code names the service's type however it is built.
+      if let type = swift.type(named: typeName.value),
+        checkReach(
+          type, member: nil, access: type.access, declaredAt: type.location, of: node.declaration,
+          at: typeName.location)
+      {
+        continue
+      }
       if let factory = node.declaration.factory {
         // Built by a function: its parameters, effects and isolation, as an initializer's.
         var service = services[node.container][node.index]
         if let (function, callee) = checkFactory(factory, of: node.declaration, service, in: swift, context: context) {
+          let owner = swift.builders(of: service).owner
+          if service.receiver == nil,
+            checkReach(
+              owner, member: callee, access: function.access, declaredAt: function.location,
+              of: node.declaration, at: factory.location)
+          {
+            continue
+          }
           // The values `init:` passes, without a factory object's receiver.
           service.initializer = Array(service.callArguments)
           checkValues(
@@ -47,6 +63,12 @@ extension GraphResolver {
       let service = services[node.container][node.index]
       if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
         let callee = "\(type.name).\(initializer.signature)"
+        if checkReach(
+          type, member: callee, access: initializer.access, declaredAt: initializer.location,
+          of: node.declaration, at: node.declaration.initializer.first?.location ?? typeName.location)
+        {
+          continue
+        }
         checkValues(
           of: node.declaration, service: service, initializer: initializer, callee: callee, context: context,
           lostBindings: lost)
@@ -57,6 +79,43 @@ extension GraphResolver {
       }
       checkProperties(of: node.declaration, type: type, context: context)
     }
+  }
+
+  /// Whether what builds a service, declared in another module, is beyond the reach of the code
+  /// generated beside the graph file, reported once at `location`: the type itself where it is not
+  /// `public` (or `package`), else `member` (an initializer, a static function or property) where it
+  /// is not. A module is a folder under `Sources/` (``SwiftDeclarations/otherModule(of:from:)``).
+  mutating func checkReach(
+    _ type: SwiftType?, member: String?, access: SwiftAccess, declaredAt: SourceLocation,
+    of declaration: ServiceDeclaration, at location: SourceLocation
+  ) -> Bool {
+    let graphFile = declaration.location.file
+    guard let module = SwiftDeclarations.otherModule(of: declaredAt, from: graphFile),
+      let own = SwiftDeclarations.module(ofPath: graphFile)
+    else { return false }
+    let id = declaration.id
+    if let type, !type.access.isVisible(fromAnotherModule: true) {
+      diagnostics.append(
+        .error(
+          .inaccessibleDeclaration,
+          "'\(id)' is \(member == nil ? "of type" : "built with") '\(type.name)', which is \(type.access.keyword) in "
+            + "module '\(module)', so the code generated for module '\(own)' cannot name it; make '\(type.name)' public "
+            + "in \(module), or build '\(id)' with a public factory of \(module) and bind it by a public protocol",
+          at: location, notes: [Note(message: "'\(type.name)' is declared here", location: type.location)]))
+      return true
+    }
+    guard let member, !access.isVisible(fromAnotherModule: true) else { return false }
+    let written = access == .internal && declaredAt == type?.location
+    diagnostics.append(
+      .error(
+        .inaccessibleDeclaration,
+        "'\(id)' is built with '\(member)', which is \(access.keyword) in module '\(module)', so the code generated "
+          + "for module '\(own)' cannot call it; "
+          + (written
+            ? "Swift writes it internal: declare a public initializer in \(module)"
+            : "make it public in \(module)"),
+        at: location, notes: [Note(message: "'\(member)' is declared here", location: declaredAt)]))
+    return true
   }
 
   /// A service's `as:` type its Swift type cannot be, by the declarations: a binding to report once.

@@ -306,7 +306,8 @@ public struct TypedContainerGenerator: Sendable {
     let type = builtType(of: service, in: variants, context: context)
     // An implementation kept internal behind a public protocol is returned as the protocol by a
     // public container's accessor, as the module's own code hands it out.
-    guard access != .internal, let declared = swift?.type(named: type), declared.module == nil,
+    guard access != .internal, let declared = swift?.type(named: type),
+      SwiftDeclarations.otherModule(of: declared.location, from: graphFile) == nil,
       declared.access < (access == .public ? .public : .package)
     else { return type }
     return service.bindings.first { binding in

@@ -100,6 +100,26 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     service.receiver == nil && builders(of: service).functions.contains(where: \.isProperty)
   }
 
+  /// The module that declares what is at `location`, where it is another than the one whose graph
+  /// file is `graphFile`: by SwiftPM's layout, a file under `Sources/NAME/` belongs to module
+  /// `NAME`. Nil for the graph file's own module, and where either path says no module.
+  public static func otherModule(of location: SourceLocation, from graphFile: String) -> String? {
+    guard let module = Self.module(ofPath: location.file), let own = Self.module(ofPath: graphFile), module != own
+    else {
+      return nil
+    }
+    return module
+  }
+
+  /// The module of a file by SwiftPM's layout: the folder inside the last `Sources` folder of its
+  /// path.
+  public static func module(ofPath path: String) -> String? {
+    let parts = path.split(separator: "/")
+    // The folder after `Sources`, with the file (or more folders) inside it.
+    guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
+    return String(parts[sources + 1])
+  }
+
   /// The type a graph file names, found by `SwiftTypeName.lookupNames` (by its qualified
   /// name, or without a module prefix) and without generic arguments (`Box<Int>` is `Box`).
   public func type(named name: String) -> SwiftType? {
@@ -155,9 +175,6 @@ public struct SwiftType: Sendable, Hashable, Codable {
   public var staticProperties: [SwiftProperty] = []
   /// Its access level as declared (`internal` where none is written).
   public var access: SwiftAccess = .internal
-  /// The module that declares it, where it is not the target the graph file is generated in; nil
-  /// for the target's own types (and wherever the reader was not told the module).
-  public var module: String?
 
   public init(
     name: String, kind: Kind, location: SourceLocation, inherited: [String] = [], globalActor: String? = nil,
@@ -263,9 +280,6 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
   public var globalActor: String?
   /// Its access level as declared (`internal` where none is written, or its extension's).
   public var access: SwiftAccess
-  /// The module that declares a free function, where it is not the target the graph file is
-  /// generated in.
-  public var module: String?
   /// A static property a graph file's `factory:` names, taken as a function of no arguments that
   /// returns it (`DFUImpl.shared`): read, not called.
   public var isProperty = false
