@@ -1,5 +1,0 @@
-import AlertsKit
-
-final class Logger: Logging {
-  func log(_ message: String) {}
-}
