@@ -279,6 +279,23 @@ extension DiagnosticCode {
         "app.yaml:9:33: error: 'forecast' sets 'ForecastService.name', which cannot be set from outside the "
           + "type; declare it 'var' with an internal setter, or pass it to the initializer [#read-only-property]")),
     Documentation(
+      .inaccessibleDeclaration, stage: .swiftDeclarations,
+      summary: "a declaration of another module the generated code cannot reach",
+      meaning: "A service's type, the initializer its `init:` names, or the function, static property or method "
+        + "its `factory:` names is declared in another module (by SwiftPM's layout, a file under "
+        + "`Sources/NAME/` is module `NAME`) at an access level the code generated beside the graph file cannot "
+        + "reach: `internal`, `fileprivate` or `private` (a memberwise or default initializer is never more than "
+        + "`internal`). `package` declarations are reached: the build plugin reads only the targets of the "
+        + "package it builds.",
+      fix: "Make the declaration `public` in its module, or keep the implementation internal and build the "
+        + "service with a public factory of that module (`factory: { receiver: …, method: … }`), bound by a "
+        + "public protocol.",
+      example: .output(
+        "Sources/App/dicfg.yaml:7:11: error: 'errorReporter' is of type 'ErrorReporterImpl', which is internal in "
+          + "module 'Analytics', so the code generated for module 'App' cannot name it; make 'ErrorReporterImpl' "
+          + "public in Analytics, or build 'errorReporter' with a public factory of Analytics and bind it by a "
+          + "public protocol [#inaccessible-declaration]")),
+    Documentation(
       .unreadableSwift, stage: .swiftDeclarations,
       summary: "a Swift file the declaration reader cannot parse",
       meaning: "A warning: a Swift file of the target is not Swift (a literal or comment that is not closed, a "

@@ -171,6 +171,9 @@ private struct Collector {
           properties: main.properties + added.flatMap(\.properties),
           propertiesComplete: main.complete && added.allSatisfy(\.complete))
         type.functions = main.functions + added.flatMap(\.functions)
+        type.methods = main.methods + added.flatMap(\.methods)
+        type.staticProperties = main.staticProperties + added.flatMap(\.staticProperties)
+        type.access = main.access
         if main.stored.contains(where: \.isLazy) && main.kind == .struct && main.initializers.isEmpty {
           type.initializersComplete = false
         }
@@ -181,6 +184,10 @@ private struct Collector {
           globalActor: nil, initializers: added.flatMap(\.initializers), initializersComplete: false,
           properties: added.flatMap(\.properties), propertiesComplete: false)
         type.functions = added.flatMap(\.functions)
+        type.methods = added.flatMap(\.methods)
+        type.staticProperties = added.flatMap(\.staticProperties)
+        // What another module declares is reached at its own access; an extension says nothing of it.
+        type.access = .open
         types[name] = type
       }
     }
@@ -232,6 +239,9 @@ private struct Collector {
   private static func synthesized(_ type: ReadType) -> [SwiftInitializer] {
     var result: [SwiftInitializer] = []
     let declared = type.initializers
+    // A memberwise or default initializer is never more than internal; those a protocol requires
+    // (`init?(rawValue:)`, `init(from:)`) are as visible as the type.
+    let written = min(type.access, .internal)
     switch type.kind {
     case .struct where declared.isEmpty:
       let members = type.stored.filter { !($0.isLet && $0.hasDefault) }
@@ -239,13 +249,15 @@ private struct Collector {
       result.append(
         SwiftInitializer(
           parameters: members.map { SwiftParameter(label: $0.name, type: $0.type, hasDefault: $0.hasDefault) },
-          globalActor: type.globalActor, isPrivate: isPrivate, location: type.location))
+          globalActor: type.globalActor, access: isPrivate ? .private : written, location: type.location))
       if !members.isEmpty && members.allSatisfy(\.hasDefault) {
-        result.append(SwiftInitializer(parameters: [], globalActor: type.globalActor, location: type.location))
+        result.append(
+          SwiftInitializer(parameters: [], globalActor: type.globalActor, access: written, location: type.location))
       }
     case .class, .actor:
       if declared.isEmpty && type.stored.allSatisfy({ $0.hasDefault }) {
-        result.append(SwiftInitializer(parameters: [], globalActor: type.globalActor, location: type.location))
+        result.append(
+          SwiftInitializer(parameters: [], globalActor: type.globalActor, access: written, location: type.location))
       }
     case .enum:
       let raw = ["String", "Int", "Double", "Float", "Character", "UInt", "Int8", "Int16", "Int32", "Int64"]
@@ -254,7 +266,8 @@ private struct Collector {
       {
         result.append(
           SwiftInitializer(
-            parameters: [SwiftParameter(label: "rawValue", type: first)], isFailable: true, location: type.location))
+            parameters: [SwiftParameter(label: "rawValue", type: first)], isFailable: true, access: type.access,
+            location: type.location))
       }
     default: break
     }
@@ -263,7 +276,8 @@ private struct Collector {
     {
       result.append(
         SwiftInitializer(
-          parameters: [SwiftParameter(label: "from", type: "any Decoder")], isThrowing: true, location: type.location))
+          parameters: [SwiftParameter(label: "from", type: "any Decoder")], isThrowing: true, access: type.access,
+          location: type.location))
     }
     return result
   }

@@ -13,6 +13,12 @@ public import DICfgCore
   public var initializers: [SwiftInitializer]
   /// Its static and class methods.
   public var functions: [SwiftFunction] = []
+  /// Its instance methods, a protocol's requirements among them.
+  public var methods: [SwiftFunction] = []
+  /// Its static and class properties.
+  public var staticProperties: [SwiftProperty] = []
+  /// Its access level as written (`internal` where none is).
+  public var access: SwiftAccess = .internal
   public var properties: [SwiftProperty]
   /// Stored properties, in order, for the memberwise initializer.
   public var stored: [StoredProperty]
@@ -379,12 +385,9 @@ struct SwiftDeclarationScanner {
       guard let owner else { return skipItem(from: index, to: end) }
       return scanVariable(declaration, at: index, end, owner: owner)
     case "func":
-      // A type's static and class methods, and free functions, are what `factory:` may name; an
-      // instance method's signature is stepped over the same way (its generic parameters may hold
-      // `let`, as `<let count: Int>` does).
-      return scanFunction(
-        declaration, at: index, end, owner: owner,
-        records: owner == nil || declaration.has("static") || declaration.has("class"))
+      // A type's static and class methods, and free functions, are what `factory:` may name; its
+      // instance methods what a factory object's `method:` names.
+      return scanFunction(declaration, at: index, end, owner: owner)
     default:
       return skipItem(from: index, to: end)
     }
@@ -398,6 +401,18 @@ struct SwiftDeclarationScanner {
 
     var globalActor: String? { attributes.contains("MainActor") ? "MainActor" : nil }
     func has(_ modifier: String) -> Bool { modifiers.contains { $0.name == modifier } }
+    /// The access level its modifiers write (`private(set)` is the setter's, not the declaration's).
+    var access: SwiftAccess? {
+      modifiers.lazy.filter { $0.detail == nil }.compactMap { SwiftAccess(keyword: $0.name) }.first
+    }
+  }
+
+  /// The access level of a member of `owner` (nil at the top level): the one written, else a
+  /// protocol's or an extension's own, else `internal`.
+  private func access(of declaration: Declaration, owner: Int?) -> SwiftAccess {
+    if let written = declaration.access { return written }
+    guard let owner, types[owner].kind == .protocol || types[owner].isExtension else { return .internal }
+    return types[owner].access
   }
 
   // MARK: Types
@@ -450,6 +465,7 @@ struct SwiftDeclarationScanner {
         globalActor: declaration.globalActor, initializers: [], properties: [], stored: [],
         complete: !declaration.conditionalAttributes && !Self.mayAddMembers(declaration.attributes),
         isExtension: kind == .extension))
+    types[position].access = declaration.access ?? .internal
     if depth < Self.maxNesting {
       scanItems(from: index + 1, to: min(close, end), owner: position, depth: depth + 1)
     } else {
@@ -606,8 +622,7 @@ struct SwiftDeclarationScanner {
       SwiftInitializer(
         parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
         globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-        isPrivate: declaration.has("private") || declaration.has("fileprivate"),
-        location: location(of: declaration.start)))
+        access: access(of: declaration, owner: owner), location: location(of: declaration.start)))
     return index
   }
 
@@ -615,9 +630,7 @@ struct SwiftDeclarationScanner {
 
   /// A function's name, generic parameters, parameters, effects and return type; one whose name is
   /// an operator, or that does not read, is stepped over (a type's other members are still read).
-  private mutating func scanFunction(
-    _ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int?, records: Bool
-  ) -> Int {
+  private mutating func scanFunction(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int?) -> Int {
     var index = keyword + 1
     // An operator's name (`==`, `√`) is no function a graph file names.
     guard index < end, tokens[index].kind == .identifier,
@@ -644,15 +657,17 @@ struct SwiftDeclarationScanner {
     }
     index = skipWhereClause(from: index, end)
     if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
-    guard records else { return index }
     let typeActor = owner.flatMap { types[$0].globalActor }
     let function = SwiftFunction(
       name: name, parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, returnType: returnType,
       globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-      isPrivate: declaration.has("private") || declaration.has("fileprivate"), location: location(of: declaration.start)
-    )
+      access: access(of: declaration, owner: owner), location: location(of: declaration.start))
     if let owner {
-      types[owner].functions.append(function)
+      if declaration.has("static") || declaration.has("class") {
+        types[owner].functions.append(function)
+      } else {
+        types[owner].methods.append(function)
+      }
     } else {
       functions.append(function)
     }
@@ -736,8 +751,9 @@ struct SwiftDeclarationScanner {
   }
 
   private mutating func scanVariable(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int) -> Int {
-    if declaration.has("static") || declaration.has("class") { return skipItem(from: keyword, to: end) }
     let isLet = isWord(keyword, "let")
+    // A static property read only for `factory:`: one that does not read leaves the type complete.
+    let isStatic = declaration.has("static") || declaration.has("class")
     var bindings: [Binding] = []
     var index = keyword + 1
     while true {
@@ -749,12 +765,12 @@ struct SwiftDeclarationScanner {
       } else if tokens[index].kind == .leftParen {
         index = step(index, end)
       } else {
-        types[owner].complete = false
+        if !isStatic { types[owner].complete = false }
         return skipItem(from: keyword, to: end)
       }
       if index < end, tokens[index].kind == .colon {
         guard let (type, next) = readType(from: index + 1, end, stopAtAssignment: true) else {
-          types[owner].complete = false
+          if !isStatic { types[owner].complete = false }
           return skipItem(from: keyword, to: end)
         }
         binding.type = type
@@ -829,6 +845,8 @@ struct SwiftDeclarationScanner {
       ($0.name == "private" || $0.name == "fileprivate") && $0.detail == "set"
     }
     let isWrapped = declaration.attributes.contains { $0.first?.isUppercase == true }
+    let access = access(of: declaration, owner: owner)
+    let isStatic = declaration.has("static") || declaration.has("class")
     // `var a, b: Int`: a binding without a type takes the next one's.
     var bindingTypes: [String?] = []
     var next: String?
@@ -845,10 +863,14 @@ struct SwiftDeclarationScanner {
         isStored = false
         hasSetter = kinds.contains("set") || kinds.contains("_modify")
       }
-      types[owner].properties.append(
-        SwiftProperty(
-          name: name, type: type, isSettable: hasSetter && !isPrivate && !privateSetter,
-          location: location(of: binding.token)))
+      let property = SwiftProperty(
+        name: name, type: type, isSettable: hasSetter && !isPrivate && !privateSetter, access: access,
+        location: location(of: binding.token))
+      if isStatic {
+        types[owner].staticProperties.append(property)
+        continue
+      }
+      types[owner].properties.append(property)
       if isStored && !types[owner].isExtension {
         let optional = type.map { SwiftTypeExpression($0).wrapped != nil } ?? false
         types[owner].stored.append(

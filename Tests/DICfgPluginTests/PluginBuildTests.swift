@@ -229,6 +229,38 @@ private func errors(_ output: String) -> [String] {
     #expect(!linked.isEmpty && linked.allSatisfy { $0.contains("JSONDecoder") }, "\(linked)")
   }
 
+  // A modular app: a feature module's factory object (a public protocol whose method builds an
+  // internal implementation) made by the module's public static function, a shared instance of that
+  // module, a third-party package's static member, an external taken by its type, a test layer;
+  // Swift 5 mode, debug and release, no warning.
+  @Test(arguments: ["debug", "release"])
+  func aModularAppWiresFactoryObjectsSharedInstancesAndExternalsByType(configuration: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", "ModularApp"])
+    #expect(build.status == 0, "\(build.output)")
+    #expect(!build.output.contains("warning:"), "\(build.output)")
+    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", "ModularApp"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.hasSuffix(
+        "log: alert 'Welcome'\nalert: Welcome\nmade by the one factory: true\nsound: chime, shared: true\n"
+          + "scanner: camera\nclock: 7.0\n"), "\(run.output)")
+  }
+
+  // A feature module's internal type named in another module's graph file: one error at the graph
+  // file's line in dicfg's words, none inside the generated file.
+  @Test func anInternalTypeOfAnotherModuleIsOneErrorAtItsLine() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", "InternalAcrossModules"])
+    #expect(build.status != 0)
+    #expect(
+      errors(build.output) == [
+        "Sources/InternalAcrossModules/dicfg.yaml:5:11: error: 'factory' is of type 'DefaultAlertFactory', which is "
+          + "internal in module 'AlertsKit', so the code generated for module 'InternalAcrossModules' cannot name "
+          + "it; make 'DefaultAlertFactory' public in AlertsKit, or build 'factory' with a public factory of "
+          + "AlertsKit and bind it by a public protocol [#inaccessible-declaration]"
+      ], "\(build.output)")
+    #expect(!build.output.contains("Registry+GraphFile.swift:"), "\(build.output)")
+  }
+
   // The build reports the graph file's warnings as `dicfg validate` does, at their lines, and
   // succeeds.
   @Test func theBuildReportsTheGraphFilesWarningsAtTheirLines() throws {

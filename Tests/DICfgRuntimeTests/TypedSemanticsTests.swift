@@ -277,6 +277,31 @@ struct Reach: Sendable {
   }
 }
 
+@Suite struct FactoryObjectTests {
+  @Test(arguments: Front.allCases)
+  func aFactoryObjectsMethodBuildsTheServiceOnTheOneFactory(front: Front) throws {
+    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
+    let dynamic = try container.dynamicContainer
+    let alert: Alert = front == .typed ? container.alert : try dynamic.resolve("alert")
+    let factory: any AlertFactory = front == .typed ? container.alertFactory : try dynamic.resolve("alertFactory")
+    #expect(alert.title == "hello")
+    #expect(alert.madeBy as AnyObject === factory as AnyObject)
+  }
+
+  @Test(arguments: Front.allCases) func aStaticPropertyIsTheSharedInstance(front: Front) throws {
+    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
+    let scanner: Scanner = front == .typed ? container.scanner : try container.dynamicContainer.resolve("scanner")
+    #expect(scanner === Scanner.shared)
+  }
+
+  @Test(arguments: Front.allCases) func aReferenceByTypeFindsTheExternalOfThatType(front: Front) throws {
+    let container = try MainContainer(externals: .init(clock: Clock(now: 9)), variables: [:])
+    let reader: ClockReader =
+      front == .typed ? container.clockReader : try container.dynamicContainer.resolve("clockReader")
+    #expect(reader.clock.now == 9)
+  }
+}
+
 @Suite struct LiteralTests {
   @Test(arguments: Front.allCases)
   func aLiteralForAnAnyIsAnIntAndForAFloatWidened(front: Front) throws {

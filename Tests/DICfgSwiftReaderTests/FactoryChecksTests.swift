@@ -114,7 +114,9 @@ import Testing
       result.diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(
           .invalidValue, at: files["app.yaml", "1️⃣"],
-          "'factory' takes the name of a static method or a free function, such as 'Database.open' or 'makeDatabase', "
+          "'factory' takes the name of a static method, a static property or a free function, such as 'Database.open', "
+            + "'Scanner.shared' or 'makeDatabase', or a factory object's method, such as '{ receiver: alertFactory, "
+            + "method: makeAlert }', "
             + "not '\(written)'")
       ])
   }

@@ -30,7 +30,7 @@ struct Snippet: CustomTestStringConvertible, Sendable {
 /// The README's, the DocC articles' and the migrating guide to factory functions' Swift blocks;
 /// a block that shows another library's code says so on its first line (`// Before (Resolver): …`).
 private func documentationSnippets() -> [Snippet] {
-  var files = ["README.md", "docs/migrating/factories-and-values.md"]
+  var files = ["README.md", "docs/migrating/factories-and-values.md", "docs/modular-apps.md"]
   let sources = repositoryRoot + "/Sources"
   let enumerator = FileManager.default.enumerator(atPath: sources)
   while let path = enumerator?.nextObject() as? String {

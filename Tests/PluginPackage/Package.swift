@@ -10,6 +10,17 @@ import PackageDescription
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
 let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
 
+// A modular app (Swift 5 mode): a feature module with internal implementations behind a public
+// factory object, a third-party SDK's shared instance, a test layer; and a graph naming a feature
+// module's internal type, which must fail the build with one error at its line.
+let modular: [Target] = [
+  .target(name: "AlertsKit"),
+  .executableTarget(
+    name: "ModularApp", dependencies: ["AlertsKit", .product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
+    swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
+  .target(name: "InternalAcrossModules", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
+]
+
 // One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).
 let apps: [Target] = [
   .executableTarget(
@@ -19,7 +30,7 @@ let apps: [Target] = [
 
 let package = Package(
   name: "PluginPackage",
-  dependencies: [.package(name: "dicfg", path: "../..")],
+  dependencies: [.package(name: "dicfg", path: "../.."), .package(path: "ScannerSDK")],
   targets: [
     // The graph file is also bundled as a resource, for loading it at run time.
     .target(
@@ -46,6 +57,6 @@ let package = Package(
     .target(name: "LayerUndeclaredExternal", dependencies: runtime, plugins: plugin),
     .target(name: "LayerForeignLiteral", dependencies: runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
-  ] + apps,
+  ] + apps + modular,
   swiftLanguageModes: [.v6]
 )

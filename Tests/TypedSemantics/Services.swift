@@ -163,3 +163,36 @@ public final class Launcher: Sendable {
 public final class Loader: Sendable {
   public init() async {}
 }
+
+// A factory object, as modular apps write one: a public protocol whose method builds what the
+// module keeps internal.
+public protocol AlertFactory: Sendable {
+  func makeAlert(title: String) -> Alert
+}
+
+final class DefaultAlertFactory: AlertFactory {
+  init() {}
+  func makeAlert(title: String) -> Alert { Alert(title: title, madeBy: self) }
+}
+
+public final class Alert: Sendable {
+  public let title: String
+  /// The factory object that made it.
+  public let madeBy: any AlertFactory
+  init(title: String, madeBy: any AlertFactory) {
+    self.title = title
+    self.madeBy = madeBy
+  }
+}
+
+/// A shared instance, as a third-party SDK offers one.
+public final class Scanner: Sendable {
+  public static let shared = Scanner()
+  private init() {}
+}
+
+/// Takes the external by its type, as `r.resolve(Clock.self)` would.
+public struct ClockReader: Sendable {
+  public let clock: Clock
+  public init(clock: Clock) { self.clock = clock }
+}

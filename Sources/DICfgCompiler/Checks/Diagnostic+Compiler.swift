@@ -129,8 +129,32 @@ extension Diagnostic {
     let got = written(node)
     return .error(
       .invalidValue,
-      "'factory' takes the name of a static method or a free function, such as 'Database.open' or 'makeDatabase', "
-        + "not \(got)", at: node.location)
+      "'factory' takes the name of a static method, a static property or a free function, such as 'Database.open', "
+        + "'Scanner.shared' or 'makeDatabase', or a factory object's method, such as '{ receiver: alertFactory, "
+        + "method: makeAlert }', not \(got)", at: node.location)
+  }
+
+  static func invalidReceiver(_ node: ConfigNode) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'receiver' takes the service or external whose method builds this one, by id or by type, such as "
+        + "'alertFactory' or 'AlertFactory', not \(written(node))", at: node.location)
+  }
+
+  static func invalidMethod(_ node: ConfigNode) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'method' takes the name of a method of the receiver, such as 'makeAlert' (its arguments go in 'init:'), "
+        + "not \(written(node))", at: node.location)
+  }
+
+  static func incompleteFactoryObject(_ node: ConfigNode, hasReceiver: Bool) -> Diagnostic {
+    .error(
+      .invalidValue,
+      hasReceiver
+        ? "'factory' names a receiver but no method; add 'method:', as in '{ receiver: alertFactory, method: makeAlert }'"
+        : "'factory' as a mapping names a factory object's method; add 'receiver:' and 'method:', as in "
+          + "'{ receiver: alertFactory, method: makeAlert }'", at: node.location)
   }
 
   static func invalidSwiftValue(_ node: ConfigNode) -> Diagnostic {
@@ -345,14 +369,18 @@ extension Diagnostic {
       at: location)
   }
 
-  static func ambiguousReference(_ name: String, at location: SourceLocation, candidates: [ServiceDeclaration])
-    -> Diagnostic
-  {
-    .error(
+  static func ambiguousReference(
+    _ name: String, at location: SourceLocation, candidates: [GraphResolver.Candidate]
+  ) -> Diagnostic {
+    let externals = candidates.allSatisfy(\.isExternal)
+    return .error(
       .ambiguousReference,
-      "type '\(name)' is bound by \(candidates.count) services; refer to one by its id",
+      "type '\(name)' is \(externals ? "the type of" : "bound by") \(candidates.count) "
+        + "\(externals ? "externals" : "services"); refer to one by its id",
       at: location,
-      notes: candidates.map { Note(message: "'\($0.id)' binds '\(name)'", location: $0.location) })
+      notes: candidates.map {
+        Note(message: "'\($0.id)' \($0.isExternal ? "is of type" : "binds") '\(name)'", location: $0.location)
+      })
   }
 
   static func deferredExternal(_ name: String, at location: SourceLocation, form: String) -> Diagnostic {

@@ -16,11 +16,18 @@ extension GraphResolver {
     for number in nodes.indices {
       let node = nodes[number]
       let declaration = node.declaration
-      let initializer = declaration.initializer.map { argument in
+      var initializer = declaration.initializer.map { argument in
         ResolutionPlan.Argument(
           label: argument.label,
           value: value(argument.value, Context(node: number, kind: .initializer, label: argument.label)),
           location: argument.location)
+      }
+      var factory = declaration.factory?.value
+      if let (receiver, location) = declaration.receiver, let method = factory {
+        let label = ResolutionPlan.Service.receiverLabel
+        let resolved = value(receiver, Context(node: number, kind: .initializer, label: label))
+        initializer.insert(ResolutionPlan.Argument(label: label, value: resolved, location: location), at: 0)
+        factory = receiverType(receiver, resolved, from: node.container) + "." + method
       }
       let properties = declaration.properties.map { argument in
         ResolutionPlan.Argument(
@@ -34,10 +41,25 @@ extension GraphResolver {
         arguments: declaration.arguments.map { ResolutionPlan.RuntimeArgument(name: $0.name.value, type: $0.type) },
         initializer: initializer, properties: properties, tags: declaration.tags.map(\.value),
         location: declaration.location, isolation: declaration.isolation?.value ?? .nonisolated)
-      service.factory = declaration.factory?.value
+      service.factory = factory
       services[node.container].append(service)
     }
     return services
+  }
+
+  /// The type a factory object's method is looked up in and called on: the type a reference by
+  /// type names (a protocol, as `r.resolve(AlertFactory.self)` names it), else the declared type of
+  /// the service or external the id names.
+  func receiverType(_ written: ValueExpression, _ resolved: ResolutionPlan.Value, from container: Int) -> String {
+    guard case .reference(let name, _, _) = written else { return "" }
+    switch resolved {
+    case .service(let reference) where lookupID(name, from: container) != nil:
+      return nodes[symbols[reference.container].firstNode + reference.service].declaration.type?.value ?? name
+    case .external(let owner, let index) where lookupID(name, from: container) != nil:
+      return declarations[owner].externals[index].type
+    default:
+      return name
+    }
   }
 
   /// Resolves a value form; arrays nest, so this walks with an explicit stack.
@@ -79,8 +101,9 @@ extension GraphResolver {
         return optional
           ? .optional(.external(container: container, index: index)) : .external(container: container, index: index)
       case .ambiguous(let candidates):
-        diagnostics.append(
-          .ambiguousReference(name, at: location, candidates: candidates.map { nodes[$0].declaration }))
+        diagnostics.append(.ambiguousReference(name, at: location, candidates: candidates))
+        // The externals it could mean are not unused: the one finding is the ambiguity.
+        usedExternals.formUnion(candidates.compactMap(\.external))
         return .optional(nil)
       case .missing:
         if optional { return .optional(nil) }
@@ -118,8 +141,7 @@ extension GraphResolver {
       case .external:
         diagnostics.append(.deferredExternal(name, at: location, form: isProvider ? "provider" : "lazy"))
       case .ambiguous(let candidates):
-        diagnostics.append(
-          .ambiguousReference(name, at: location, candidates: candidates.map { nodes[$0].declaration }))
+        diagnostics.append(.ambiguousReference(name, at: location, candidates: candidates))
       case .missing:
         traced.append(
           (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
@@ -165,6 +187,9 @@ extension GraphResolver {
 
   func describe(_ context: Context) -> String {
     let id = nodes[context.node].declaration.id
+    if context.kind == .initializer && context.label == ResolutionPlan.Service.receiverLabel {
+      return "the factory object of '\(id)'"
+    }
     return context.kind == .property
       ? "property '\(context.label)' of '\(id)'" : "argument '\(context.label)' of '\(id)'"
   }

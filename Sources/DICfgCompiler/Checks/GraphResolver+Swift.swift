@@ -15,10 +15,28 @@ extension GraphResolver {
     for number in nodes.indices {
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
+      // The generated code names the service's type however it is built.
+      if let type = swift.type(named: typeName.value),
+        checkReach(
+          type, member: nil, access: type.access, declaredAt: type.location, of: node.declaration,
+          at: typeName.location)
+      {
+        continue
+      }
       if let factory = node.declaration.factory {
         // Built by a function: its parameters, effects and isolation, as an initializer's.
-        let service = services[node.container][node.index]
-        if let (function, callee) = checkFactory(factory, of: node.declaration, in: swift, context: context) {
+        var service = services[node.container][node.index]
+        if let (function, callee) = checkFactory(factory, of: node.declaration, service, in: swift, context: context) {
+          let owner = swift.builders(of: service).owner
+          if service.receiver == nil,
+            checkReach(
+              owner, member: callee, access: function.access, declaredAt: function.location,
+              of: node.declaration, at: factory.location)
+          {
+            continue
+          }
+          // The values `init:` passes, without a factory object's receiver.
+          service.initializer = Array(service.callArguments)
           checkValues(
             of: node.declaration, service: service, initializer: function, callee: callee, context: context,
             lostBindings: lost)
@@ -45,6 +63,12 @@ extension GraphResolver {
       let service = services[node.container][node.index]
       if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
         let callee = "\(type.name).\(initializer.signature)"
+        if checkReach(
+          type, member: callee, access: initializer.access, declaredAt: initializer.location,
+          of: node.declaration, at: node.declaration.initializer.first?.location ?? typeName.location)
+        {
+          continue
+        }
         checkValues(
           of: node.declaration, service: service, initializer: initializer, callee: callee, context: context,
           lostBindings: lost)
@@ -55,6 +79,43 @@ extension GraphResolver {
       }
       checkProperties(of: node.declaration, type: type, context: context)
     }
+  }
+
+  /// Whether what builds a service, declared in another module, is beyond the reach of the code
+  /// generated beside the graph file, reported once at `location`: the type itself where it is not
+  /// `public` (or `package`), else `member` (an initializer, a static function or property) where it
+  /// is not. A module is a folder under `Sources/` (``SwiftDeclarations/otherModule(of:from:)``).
+  mutating func checkReach(
+    _ type: SwiftType?, member: String?, access: SwiftAccess, declaredAt: SourceLocation,
+    of declaration: ServiceDeclaration, at location: SourceLocation
+  ) -> Bool {
+    let graphFile = declaration.location.file
+    guard let module = SwiftDeclarations.otherModule(of: declaredAt, from: graphFile),
+      let own = SwiftDeclarations.module(ofPath: graphFile)
+    else { return false }
+    let id = declaration.id
+    if let type, !type.access.isVisible(fromAnotherModule: true) {
+      diagnostics.append(
+        .error(
+          .inaccessibleDeclaration,
+          "'\(id)' is \(member == nil ? "of type" : "built with") '\(type.name)', which is \(type.access.keyword) in "
+            + "module '\(module)', so the code generated for module '\(own)' cannot name it; make '\(type.name)' public "
+            + "in \(module), or build '\(id)' with a public factory of \(module) and bind it by a public protocol",
+          at: location, notes: [Note(message: "'\(type.name)' is declared here", location: type.location)]))
+      return true
+    }
+    guard let member, !access.isVisible(fromAnotherModule: true) else { return false }
+    let written = access == .internal && declaredAt == type?.location
+    diagnostics.append(
+      .error(
+        .inaccessibleDeclaration,
+        "'\(id)' is built with '\(member)', which is \(access.keyword) in module '\(module)', so the code generated "
+          + "for module '\(own)' cannot call it; "
+          + (written
+            ? "Swift writes it internal: declare a public initializer in \(module)"
+            : "make it public in \(module)"),
+        at: location, notes: [Note(message: "'\(member)' is declared here", location: declaredAt)]))
+    return true
   }
 
   /// A service's `as:` type its Swift type cannot be, by the declarations: a binding to report once.
@@ -136,22 +197,32 @@ extension GraphResolver {
   /// or a return type that cannot be the service's. A static method of a type the target neither
   /// declares nor extends, or a free function of another module, is left to the Swift compiler.
   private mutating func checkFactory(
-    _ factory: Located<String>, of declaration: ServiceDeclaration, in swift: SwiftDeclarations,
-    context: SwiftContext
+    _ factory: Located<String>, of declaration: ServiceDeclaration, _ service: ResolutionPlan.Service,
+    in swift: SwiftDeclarations, context: SwiftContext
   ) -> (SwiftInitializer, String)? {
-    let (owner, candidates) = swift.functions(named: factory.value)
+    let (owner, candidates) = swift.builders(of: service)
     let prefix = owner.map { $0.name + "." } ?? ""
+    let named = service.factory ?? factory.value
     guard !candidates.isEmpty else {
-      let declared = (owner?.functions ?? swift.functions).map(\.name)
-      let name = String(factory.value.split(separator: ".").last ?? "")
+      let isMethod = service.receiver != nil
+      let declared =
+        isMethod
+        ? (owner?.methods ?? []).map(\.name)
+        : (owner.map { $0.functions.map(\.name) + $0.staticProperties.map(\.name) } ?? swift.functions.map(\.name))
+      let name = service.factoryMember ?? factory.value
       let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())
-      let provable = owner.map { $0.kind != .extension && $0.initializersComplete } ?? false
+      // A protocol's requirements are all it has; a type's methods are known where its members are.
+      let provable =
+        owner.map { owner in
+          owner.kind != .extension
+            && (isMethod ? owner.kind == .protocol || owner.propertiesComplete : owner.initializersComplete)
+        } ?? false
       guard provable || suggestion != nil else { return nil }
       diagnostics.append(
         .error(
           .initializerMismatch,
-          "'\(declaration.id)' is built by '\(factory.value)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
-            + "does not declare"
+          "'\(declaration.id)' is built by '\(named)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
+            + "does not declare\(isMethod ? " as a method" : "")"
             + (suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? "; declare it, or build "
               + "'\(declaration.id)' with an initializer"),
           at: factory.location,
@@ -169,9 +240,9 @@ extension GraphResolver {
         .error(
           .initializerMismatch,
           usable.isEmpty
-            ? "'\(declaration.id)' is built by '\(factory.value)', which is private; make it internal or build "
+            ? "'\(declaration.id)' is built by '\(named)', which is private; make it internal or build "
               + "'\(declaration.id)' another way"
-            : "'\(declaration.id)' is built by '\(factory.value)', but \(given) and it takes "
+            : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
               + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
               + "; list its arguments in 'init:' in its order (those with a default may be left out)",
           at: declaration.initializer.last?.location ?? factory.location, notes: notes))

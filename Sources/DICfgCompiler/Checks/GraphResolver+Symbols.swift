@@ -177,8 +177,18 @@ extension GraphResolver {
     case service(Int)
     case external(container: Int, index: Int)
     case missing
-    case ambiguous([Int])
+    /// Several services, or several externals, of the type: each one's id and place.
+    case ambiguous([Candidate])
     case failedAlias
+  }
+
+  /// A service or an external a reference by type could mean.
+  struct Candidate {
+    var id: String
+    var location: SourceLocation
+    /// The external's container and index, for an external.
+    var external: [Int]?
+    var isExternal: Bool { external != nil }
   }
 
   func lookup(_ name: String, from container: Int) -> Lookup {
@@ -197,8 +207,31 @@ extension GraphResolver {
     guard
       let (owner, candidates) = TypeBindings.nearest(
         name, along: symbols[container].lookupOrder, in: symbols.map(\.typeBindings))
-    else { return .missing }
+    else { return externals(ofType: name, from: container) }
     let global = candidates.map { symbols[owner].firstNode + $0 }
-    return global.count == 1 ? .service(global[0]) : .ambiguous(global)
+    return global.count == 1
+      ? .service(global[0])
+      : .ambiguous(global.map { Candidate(id: nodes[$0].declaration.id, location: nodes[$0].declaration.location) })
+  }
+
+  /// A reference by a type no service binds: the external of that type in the nearest container
+  /// that has one (Swinject's `r.resolve(Scanner.self)` finds what the app registered as an
+  /// instance), ambiguous where that container has several.
+  func externals(ofType name: String, from container: Int) -> Lookup {
+    let type = SwiftTypeName.normalized(name)
+    for owner in symbols[container].lookupOrder {
+      let matching = declarations[owner].externals.indices.filter {
+        SwiftTypeName.normalized(declarations[owner].externals[$0].type) == type
+      }
+      if matching.count == 1 { return .external(container: owner, index: matching[0]) }
+      if matching.count > 1 {
+        return .ambiguous(
+          matching.map {
+            let external = declarations[owner].externals[$0]
+            return Candidate(id: external.id, location: external.location, external: [owner, $0])
+          })
+      }
+    }
+    return .missing
   }
 }

@@ -107,6 +107,10 @@ struct DeclarationDecoder {
       case "type": service.type = typeName(value, for: "type")
       case "alias": service.alias = name(value, for: "alias", what: "a service id")
       case "factory":
+        if value.mapping != nil {
+          factoryObject(value, into: &service)
+          break
+        }
         guard let scalar = value.scalar, SwiftValueExpression.isFunctionName(scalar.text) else {
           diagnostics.append(.invalidFactory(value))
           break
@@ -153,6 +157,43 @@ struct DeclarationDecoder {
     default: break
     }
     return service
+  }
+
+  /// `factory: { receiver: alertFactory, method: makeAlert }`: a method of another service (or an
+  /// external) builds this one; the receiver is a reference, the method a Swift name.
+  private mutating func factoryObject(_ node: ConfigNode, into service: inout ServiceDeclaration) {
+    var receiver: (ValueExpression, SourceLocation)?
+    var method: Located<String>?
+    let reported = diagnostics.count
+    for field in node.mapping ?? [] {
+      switch field.key.text {
+      case "receiver":
+        guard let scalar = field.value.scalar, !scalar.text.hasPrefix("$"), !scalar.text.hasSuffix("?") else {
+          diagnostics.append(.invalidReceiver(field.value))
+          continue
+        }
+        receiver = (valueExpression(field.value), field.key.location)
+      case "method":
+        guard let scalar = field.value.scalar, !scalar.text.contains("."),
+          SwiftValueExpression.isFunctionName(scalar.text)
+        else {
+          diagnostics.append(.invalidMethod(field.value))
+          continue
+        }
+        method = Located(value: scalar.text, location: field.value.location)
+      default:
+        diagnostics.append(
+          .unknownKey(field.key, allowed: GraphFileKeys.factoryObject, context: "in 'factory' of '\(service.id)'"))
+      }
+    }
+    guard let receiver, let method else {
+      if diagnostics.count == reported {
+        diagnostics.append(.incompleteFactoryObject(node, hasReceiver: receiver != nil))
+      }
+      return
+    }
+    service.receiver = receiver
+    service.factory = method
   }
 
   private mutating func arguments(_ node: ConfigNode, for field: String) -> [ArgumentDeclaration] {

@@ -9,6 +9,8 @@ public enum GraphFileKeys {
   public static let service = [
     "type", "factory", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
   ]
+  /// The keys of a `factory:` written as a mapping: a factory object and its method.
+  public static let factoryObject = ["receiver", "method"]
   /// The keys of an external.
   public static let external = ["type", "retain", "optional"]
   /// The keys of a value written as a mapping: a literal, a provider, a lazy value, a tagged list or

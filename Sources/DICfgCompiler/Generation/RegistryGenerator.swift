@@ -143,8 +143,8 @@ public struct RegistryGenerator: Sendable {
     var condition: String? { CompilationCondition.any(conditions) }
 
     var labels: [String] { service.initializer.map(\.label) }
-    /// The initializer it is built with: its type and labels.
-    var key: [String] { [service.type] + labels }
+    /// What it is built with: its type's initializer or the function `factory:` names, and labels.
+    var key: [String] { [service.type, service.registeredName] + labels }
   }
 
   /// Every service of every variant, once per distinct definition, in file order (computed once
@@ -188,12 +188,15 @@ public struct RegistryGenerator: Sendable {
       } else {
         constant = service.initializer.isEmpty ? nil : "factory\(constants.values.count { $0 != nil } + 1)"
         constants[use.key] = constant
-        statements.append(
-          .register(
-            RegistryModel.Factory(
-              typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
-              constant: constant, anchor: anchor, effects: effects(of: service),
-              condition: keyConditions[use.key] ?? nil, function: service.factory)))
+        var factory = RegistryModel.Factory(
+          typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
+          constant: constant, anchor: anchor, effects: effects(of: service),
+          condition: keyConditions[use.key] ?? nil, function: service.factory)
+        if service.receiver != nil, let function = service.factory, let member = service.factoryMember {
+          factory.receiver = String(function.dropLast(member.count + 1))
+        }
+        factory.readsProperty = typedContainers?.swift?.readsProperty(service) ?? false
+        statements.append(.register(factory))
       }
       guard let constant else { continue }
       var check = RegistryModel.Check(
@@ -375,8 +378,10 @@ public struct RegistryGenerator: Sendable {
       factories: Set(
         factories.filter { $0.constant != nil }.compactMap { factory in
           factory.effects.map { factory.isMainActor ? .mainActor : $0.isAsync ? .async : .synchronous }
+            ?? (factory.receiver != nil ? .synchronous : nil)
         }),
-      makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil },
+      makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil && !$0.readsProperty },
+      callsMethods: factories.contains { $0.receiver != nil && $0.effects == nil },
       argumentValues: Set(
         model.checks.flatMap { check in
           check.swiftValues.map { SwiftWriter.ArgumentValue(position: $0.position + 1, arity: check.arguments.count) }
@@ -485,10 +490,13 @@ public struct RegistryGenerator: Sendable {
       guard let constant = factory.constant else {
         let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
         // Another module's initializer is called through `dicfgMake`, so the closure is `@Sendable` in
-        // every language mode without the generator knowing whether it throws.
+        // every language mode without the generator knowing whether it throws; so is another
+        // module's static member, which `dicfgMake` reads where it is a property.
         let initializer =
-          factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
-          ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
+          factory.readsProperty
+          ? "{ \(callee) }"
+          : factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
+            ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
         writer.mapped(
           file: factory.anchor.file, line: factory.anchor.line,
           ["try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"])
@@ -496,7 +504,21 @@ public struct RegistryGenerator: Sendable {
       }
       let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
       let value: String
-      if let effects = factory.effects {
+      if let receiver = factory.receiver, let function = factory.function {
+        // A factory object's method, called on the first argument as the type it is declared on.
+        let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
+        let arguments = factory.labels.dropFirst()
+        if let effects = factory.effects {
+          let helper =
+            factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
+          value = "\(helper) { " + Self.call(method, labels: Array(arguments), effects: effects, from: 1) + " }"
+        } else {
+          let reference = method + (arguments.isEmpty ? "" : "(" + arguments.map { $0 + ":" }.joined() + ")")
+          value =
+            "dicfgFactory { try dicfgCallMethod(\(reference)"
+            + arguments.indices.map { ", $\($0)" }.joined() + ") }"
+        }
+      } else if let effects = factory.effects {
         let helper =
           factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
         value = "\(helper) { " + Self.call(callee, labels: factory.labels, effects: effects) + " }"
@@ -530,8 +552,12 @@ public struct RegistryGenerator: Sendable {
 
   /// A call of `type`'s initializer with `labels`, passing a closure's arguments in order:
   /// `try Gateway(client: $0, fee: $1)`.
-  private static func call(_ type: String, labels: [String], effects: RegistryModel.Factory.Effects) -> String {
-    let arguments = labels.enumerated().map { ($0.element == "_" ? "" : $0.element + ": ") + "$\($0.offset)" }
+  private static func call(
+    _ type: String, labels: [String], effects: RegistryModel.Factory.Effects, from first: Int = 0
+  ) -> String {
+    let arguments = labels.enumerated().map {
+      ($0.element == "_" ? "" : $0.element + ": ") + "$\($0.offset + first)"
+    }
     return (effects.isThrowing ? "try " : "") + (effects.isAsync ? "await " : "") + type + "("
       + arguments.joined(separator: ", ") + ")"
   }

@@ -44,6 +44,11 @@ public struct RegistryModel: Sendable, Equatable {
     /// The Swift compilation condition of the environments whose services use it; nil where the
     /// base or an unconditional environment does.
     public var condition: String?
+    /// For a factory object's method, the type it is called on: the factory's first argument is the
+    /// receiver (``ResolutionPlan/Service/receiverLabel``), ``function`` is `Type.method`.
+    public var receiver: String?
+    /// Whether ``function`` is a static property the target declares, read instead of called.
+    public var readsProperty = false
 
     /// Whether an initializer throws and whether it is `async`: what a closure calling it spells.
     public struct Effects: Sendable, Equatable {

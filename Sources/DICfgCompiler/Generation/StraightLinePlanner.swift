@@ -273,6 +273,7 @@ struct StraightLinePlanner {
         service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class
       else { throw Unplannable() }
       var uses = Uses()
+      let builder = try self.builder(of: service, owner: index, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: index, uses: &uses)
       let hoistedTaken = uses.hoisted
       let calls = uses.calls
@@ -291,7 +292,7 @@ struct StraightLinePlanner {
       var maker = TypedContainerModel.Maker(
         function: makeFunction(service), type: service.type, parameters: parameters,
         arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
-        isMainActor: isMainActor, builder: service.factory)
+        isMainActor: isMainActor, builder: builder)
       maker.initializerAwaits = initializer.isAsync
       return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
     }
@@ -300,13 +301,28 @@ struct StraightLinePlanner {
     private mutating func arguments(
       of service: ResolutionPlan.Service, _ initializer: SwiftInitializer, owner: Int?, uses: inout Uses
     ) throws -> [TypedContainerModel.LabeledExpression] {
-      let positions = initializer.parameterPositions(for: service.initializer.map(\.label)) ?? []
-      return try zip(service.initializer, positions.map { initializer.parameters[$0] }).map { argument, parameter in
+      let positions = initializer.parameterPositions(for: service.callArguments.map(\.label)) ?? []
+      return try zip(service.callArguments, positions.map { initializer.parameters[$0] }).map { argument, parameter in
         guard let parameterType = parameter.type else { throw Unplannable() }
         return TypedContainerModel.LabeledExpression(
           label: argument.label,
           value: try expression(argument.value, as: SwiftTypeExpression(parameterType), owner: owner, uses: &uses))
       }
+    }
+
+    /// What `service`'s `factory:` names, as the model says it: a function, a static property, or a
+    /// factory object's method with the expression passing the receiver; nil for an initializer.
+    private mutating func builder(
+      of service: ResolutionPlan.Service, owner: Int?, uses: inout Uses
+    ) throws -> TypedContainerModel.Builder? {
+      guard let factory = service.factory, let member = service.factoryMember else { return nil }
+      guard let receiver = service.receiver else {
+        return planner.swift.readsProperty(service) ? .property(factory) : .function(factory)
+      }
+      let type = String(factory.dropLast(member.count + 1))
+      return .method(
+        receiver: try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses), name: member
+      )
     }
 
     /// The build of singleton `index`, planned once: its initializer called with its dependencies'
@@ -340,6 +356,7 @@ struct StraightLinePlanner {
         let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate
       else { throw Unplannable() }
       var uses = Uses()
+      let builder = try self.builder(of: service, owner: nil, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
       // A singleton's graph-scoped dependencies are made for it alone: none may be shared.
       guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
@@ -357,7 +374,7 @@ struct StraightLinePlanner {
         initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || awaits || arguments.contains { $0.value.isThrowing },
         isMainActor: isMainActor)
-      build.builder = service.factory
+      build.builder = builder
       build.initializerAwaits = initializer.isAsync
       build.scope = service.scope
       return build

@@ -141,7 +141,8 @@ struct SwiftWriter {
   /// `dicfgRegister0` overloads, for initializers of no arguments.
   mutating func helpers(
     callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
-    factories: Set<FactoryKind> = [], makes: Bool = false, argumentValues: Set<ArgumentValue> = [],
+    factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false,
+    argumentValues: Set<ArgumentValue> = [],
     propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false
   ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
@@ -217,9 +218,23 @@ struct SwiftWriter {
     }
     if makes {
       blank()
-      line("/// Calls an initializer of another module, which takes no arguments and may throw.")
+      line("/// Calls an initializer or a static method of another module, which takes no arguments and may throw.")
       line("private func dicfgMake<T>(_ initializer: () throws -> T) throws -> T {")
       indent { $0.line("try initializer()") }
+      line("}")
+      blank()
+      line("/// Reads a static property of another module.")
+      line("private func dicfgMake<T>(_ value: T) throws -> T {")
+      indent { $0.line("value") }
+      line("}")
+    }
+    if callsMethods {
+      blank()
+      line("/// Calls a method of a factory object of another module, which may throw.")
+      line("private func dicfgCallMethod<T, each A>(_ method: (repeat each A) throws -> T, _ arguments: repeat each A)")
+      indent { $0.line("throws -> T") }
+      line("{")
+      indent { $0.line("try method(repeat each arguments)") }
       line("}")
     }
     if registersNoArguments {

@@ -570,11 +570,10 @@ extension TypedContainerGenerator {
     case .runtime?, .linked?:
       writer.line("return " + (construction.flatMap { resolution(of: accessor, $0, as: type) } ?? ""))
     case .singleton(let build)?:
-      let values = build.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
       let built = spelling.concrete(build.type)
       let construct =
         "\(build.initializerThrows ? "try " : "")\(build.initializerAwaits ? "await " : "")"
-        + "\(build.builder ?? built)(\(values.joined(separator: ", ")))"
+        + call(build.builder, of: built, with: build.arguments, spelling)
       // Kept as the type it is built as, read back without a cast; returned as the accessor's type.
       guard build.isAsync else {
         let read = build.scope == .weak ? "weak" : build.scope == .cached ? "cached" : "singleton"
@@ -604,7 +603,6 @@ extension TypedContainerGenerator {
 
   fileprivate func render(_ maker: TypedContainerModel.Maker, spelling: Spelling, into writer: inout SwiftWriter) {
     let parameters = maker.parameters.map { "_ \(SwiftIdentifier.escaped($0.name)): \(spelling.concrete($0.type))" }
-    let values = maker.arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
     let type = spelling.concrete(maker.type)
     writer.line(
       "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
@@ -612,9 +610,27 @@ extension TypedContainerGenerator {
     writer.indent {
       $0.line(
         "\(maker.initializerThrows ? "try " : "")\(maker.initializerAwaits ? "await " : "")"
-          + "\(maker.builder ?? type)(\(values.joined(separator: ", ")))")
+          + call(maker.builder, of: type, with: maker.arguments, spelling))
     }
     writer.line("}")
+  }
+
+  /// What builds a service, called with its arguments: `Type(a: …)`, `Type.open(a: …)`,
+  /// `Type.shared`, or `factory.makeAlert(a: …)`.
+  fileprivate func call(
+    _ builder: TypedContainerModel.Builder?, of type: String, with arguments: [TypedContainerModel.LabeledExpression],
+    _ spelling: Spelling
+  ) -> String {
+    let values =
+      "("
+      + arguments.map { ($0.label == "_" ? "" : $0.label + ": ") + swift($0.value, spelling) }
+      .joined(separator: ", ") + ")"
+    switch builder {
+    case nil: return type + values
+    case .function(let name)?: return name + values
+    case .property(let name)?: return name
+    case .method(let receiver, let name)?: return swift(receiver, spelling) + "." + name + values
+    }
   }
 
   /// The `Environment` cases of `environments` (nil for the base), grouped by the compilation

@@ -303,6 +303,22 @@ public struct TypedContainerGenerator: Sendable {
     of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]],
     context: SwiftContext?
   ) -> String {
+    let type = builtType(of: service, in: variants, context: context)
+    // An implementation kept internal behind a public protocol is returned as the protocol by a
+    // public container's accessor, as the module's own code hands it out.
+    guard access != .internal, let declared = swift?.type(named: type),
+      SwiftDeclarations.otherModule(of: declared.location, from: graphFile) == nil,
+      declared.access < (access == .public ? .public : .package)
+    else { return type }
+    return service.bindings.first { binding in
+      swift?.type(named: binding).map { $0.access >= (access == .public ? .public : .package) } ?? true
+    } ?? type
+  }
+
+  private func builtType(
+    of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]],
+    context: SwiftContext?
+  ) -> String {
     let services = variants.compactMap { $0[service.id] }
     let type = SwiftTypeName.normalized(service.type)
     if services.allSatisfy({ SwiftTypeName.normalized($0.type) == type }) { return service.type }

@@ -114,8 +114,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var initializerThrows: Bool
     public var isThrowing: Bool
     public var isMainActor: Bool
-    /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
-    public var builder: String?
+    /// What its `factory:` names; nil for its type's initializer.
+    public var builder: Builder?
     /// Whether its initializer or function is `async`.
     public var initializerAwaits = false
 
@@ -191,8 +191,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// Whether the function throws: its initializer, an accessor or a make function it calls can.
     public var isThrowing: Bool
     public var isMainActor: Bool
-    /// The static method or free function that builds it (`factory:`); nil for its type's initializer.
-    public var builder: String? = nil
+    /// What its `factory:` names; nil for its type's initializer.
+    public var builder: Builder? = nil
     /// Whether its initializer or function is `async`.
     public var initializerAwaits = false
     /// The compilation condition of the environment it is made for alone (its layer's
@@ -216,6 +216,16 @@ public struct TypedContainerModel: Sendable, Equatable {
       self.label = label
       self.value = value
     }
+  }
+
+  /// What builds a service instead of its type's initializer: what its `factory:` names.
+  public enum Builder: Sendable, Equatable {
+    /// A static method or a free function (`SQLNotesStore.open`), called with the arguments.
+    case function(String)
+    /// A static property (`DFUImpl.shared`), read.
+    case property(String)
+    /// A factory object's method, called on the receiver with the arguments.
+    case method(receiver: Expression, name: String)
   }
 
   public indirect enum Expression: Sendable, Equatable {

@@ -13,8 +13,12 @@ struct ServiceDeclaration {
   /// The service's key, where diagnostics about the service point.
   var location: SourceLocation
   var type: Located<String>?
-  /// `factory: Database.open`: the function that builds it instead of an initializer.
+  /// `factory: Database.open`: the function that builds it instead of an initializer; for a
+  /// factory object, the method's name.
   var factory: Located<String>?
+  /// `factory: { receiver: AlertFactory, method: makeAlert }`: the service or external whose method
+  /// builds it, a reference like any argument's, with the location of its `receiver:` key.
+  var receiver: (value: ValueExpression, location: SourceLocation)?
   var alias: Located<String>?
   var bindings: [Located<String>] = []
   var scope: Located<String>?

@@ -48,25 +48,76 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
   }
 
   /// What builds `service`, as an initializer: the initializer of its type its `init:` labels name,
-  /// or the function its `factory:` names with those labels; nil where the declarations do not say.
+  /// or the function, static property or factory object's method its `factory:` names with those
+  /// labels; nil where the declarations do not say.
   public func constructor(of service: ResolutionPlan.Service) -> SwiftInitializer? {
-    let labels = service.initializer.map(\.label)
-    if let factory = service.factory {
-      return functions(named: factory).functions.lazy.map(\.asInitializer)
+    let labels = service.callArguments.map(\.label)
+    if service.factory != nil {
+      return builders(of: service).functions.lazy.map(\.asInitializer)
         .first { $0.parameterPositions(for: labels) != nil }
     }
     guard let type = type(named: service.type) else { return nil }
     return SwiftInitializer.named(by: labels, among: type.initializers)
   }
 
+  /// What a service's `factory:` may name, with the type that declares it (nil where the target
+  /// neither declares nor extends it): a factory object's methods of that name; a type's static
+  /// methods of that name, or its static property as a function of no arguments; free functions
+  /// of that name.
+  public func builders(of service: ResolutionPlan.Service) -> (owner: SwiftType?, functions: [SwiftFunction]) {
+    guard let factory = service.factory else { return (nil, []) }
+    guard service.receiver != nil else { return functions(named: factory) }
+    guard let dot = factory.lastIndex(of: "."), let owner = type(named: String(factory[..<dot])) else {
+      return (nil, [])
+    }
+    let method = String(factory[factory.index(after: dot)...])
+    return (owner, owner.methods.filter { $0.name == method })
+  }
+
   /// The functions a graph file's `factory:` names: `Type.method`, the static methods of that name
-  /// of the type the target declares or extends (with the type, nil where the target neither
-  /// declares nor extends it); `function`, the free functions of that name.
+  /// of the type the target declares or extends, or its static property of that name as a function
+  /// of no arguments (with the type, nil where the target neither declares nor extends it);
+  /// `function`, the free functions of that name.
   public func functions(named name: String) -> (owner: SwiftType?, functions: [SwiftFunction]) {
     guard let dot = name.lastIndex(of: ".") else { return (nil, functions.filter { $0.name == name }) }
-    let method = String(name[name.index(after: dot)...])
+    let member = String(name[name.index(after: dot)...])
     guard let owner = type(named: String(name[..<dot])) else { return (nil, []) }
-    return (owner, owner.functions.filter { $0.name == method })
+    let methods = owner.functions.filter { $0.name == member }
+    guard methods.isEmpty, let property = owner.staticProperties.first(where: { $0.name == member }) else {
+      return (owner, methods)
+    }
+    var read = SwiftFunction(
+      name: member, parameters: [], returnType: property.type ?? owner.name, access: property.access,
+      location: property.location)
+    read.isProperty = true
+    read.globalActor = owner.globalActor
+    return (owner, [read])
+  }
+
+  /// Whether `service`'s `factory:` names a static property the target declares, which is read,
+  /// not called.
+  public func readsProperty(_ service: ResolutionPlan.Service) -> Bool {
+    service.receiver == nil && builders(of: service).functions.contains(where: \.isProperty)
+  }
+
+  /// The module that declares what is at `location`, where it is another than the one whose graph
+  /// file is `graphFile`: by SwiftPM's layout, a file under `Sources/NAME/` belongs to module
+  /// `NAME`. Nil for the graph file's own module, and where either path says no module.
+  public static func otherModule(of location: SourceLocation, from graphFile: String) -> String? {
+    guard let module = Self.module(ofPath: location.file), let own = Self.module(ofPath: graphFile), module != own
+    else {
+      return nil
+    }
+    return module
+  }
+
+  /// The module of a file by SwiftPM's layout: the folder inside the last `Sources` folder of its
+  /// path.
+  public static func module(ofPath path: String) -> String? {
+    let parts = path.split(separator: "/")
+    // The folder after `Sources`, with the file (or more folders) inside it.
+    guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
+    return String(parts[sources + 1])
   }
 
   /// The type a graph file names, found by `SwiftTypeName.lookupNames` (by its qualified
@@ -117,6 +168,13 @@ public struct SwiftType: Sendable, Hashable, Codable {
   public var properties: [SwiftProperty]
   /// Whether ``properties`` are all it has (false beside a superclass declared elsewhere or a macro).
   public var propertiesComplete: Bool
+  /// Its instance methods (a protocol's requirements among them): what a factory object's
+  /// `factory: { receiver:, method: }` calls.
+  public var methods: [SwiftFunction] = []
+  /// Its static and class properties (`static let shared`): what `factory: Type.shared` reads.
+  public var staticProperties: [SwiftProperty] = []
+  /// Its access level as declared (`internal` where none is written).
+  public var access: SwiftAccess = .internal
 
   public init(
     name: String, kind: Kind, location: SourceLocation, inherited: [String] = [], globalActor: String? = nil,
@@ -144,22 +202,25 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
   public var isFailable: Bool
   /// Its global actor, its own or its type's.
   public var globalActor: String?
-  /// `private` or `fileprivate`: the generated code cannot call it.
-  public var isPrivate: Bool
+  /// Its access level as declared (`internal` where none is written, or its extension's).
+  public var access: SwiftAccess
   public var location: SourceLocation
 
   public init(
     parameters: [SwiftParameter], isThrowing: Bool = false, isAsync: Bool = false, isFailable: Bool = false,
-    globalActor: String? = nil, isPrivate: Bool = false, location: SourceLocation
+    globalActor: String? = nil, isPrivate: Bool = false, access: SwiftAccess? = nil, location: SourceLocation
   ) {
     self.parameters = parameters
     self.isThrowing = isThrowing
     self.isAsync = isAsync
     self.isFailable = isFailable
     self.globalActor = globalActor
-    self.isPrivate = isPrivate
+    self.access = access ?? (isPrivate ? .private : .internal)
     self.location = location
   }
+
+  /// `private` or `fileprivate`: the generated code cannot call it.
+  public var isPrivate: Bool { access <= .fileprivate }
 
   /// The labels a graph file's `init:` lists for it, `_` for an unlabelled parameter.
   public var labels: [String] { parameters.map { $0.label ?? "_" } }
@@ -217,13 +278,17 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
   public var returnType: String?
   /// Its global actor, its own or, for a method, its type's.
   public var globalActor: String?
-  /// `private` or `fileprivate`: the generated code cannot call it.
-  public var isPrivate: Bool
+  /// Its access level as declared (`internal` where none is written, or its extension's).
+  public var access: SwiftAccess
+  /// A static property a graph file's `factory:` names, taken as a function of no arguments that
+  /// returns it (`DFUImpl.shared`): read, not called.
+  public var isProperty = false
   public var location: SourceLocation
 
   public init(
     name: String, parameters: [SwiftParameter], isThrowing: Bool = false, isAsync: Bool = false,
-    returnType: String? = nil, globalActor: String? = nil, isPrivate: Bool = false, location: SourceLocation
+    returnType: String? = nil, globalActor: String? = nil, isPrivate: Bool = false, access: SwiftAccess? = nil,
+    location: SourceLocation
   ) {
     self.name = name
     self.parameters = parameters
@@ -231,9 +296,12 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
     self.isAsync = isAsync
     self.returnType = returnType
     self.globalActor = globalActor
-    self.isPrivate = isPrivate
+    self.access = access ?? (isPrivate ? .private : .internal)
     self.location = location
   }
+
+  /// `private` or `fileprivate`: the generated code cannot call it.
+  public var isPrivate: Bool { access <= .fileprivate }
 
   /// The function as the checks and the generator treat what builds a service: its parameters,
   /// effects and isolation, failable where it returns an optional.
@@ -241,7 +309,7 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
     SwiftInitializer(
       parameters: parameters, isThrowing: isThrowing, isAsync: isAsync,
       isFailable: returnType.map { SwiftTypeExpression($0).wrapped != nil } ?? false, globalActor: globalActor,
-      isPrivate: isPrivate, location: location)
+      access: access, location: location)
   }
 
   /// How Swift names it: `open(name:inMemory:)`.
@@ -256,12 +324,49 @@ public struct SwiftProperty: Sendable, Hashable, Codable {
   /// Whether code in the module can set it: a `var` with a setter that is not `private` (or
   /// `private(set)`).
   public var isSettable: Bool
+  /// Its access level as declared (`internal` where none is written, or its extension's).
+  public var access: SwiftAccess
   public var location: SourceLocation
 
-  public init(name: String, type: String?, isSettable: Bool, location: SourceLocation) {
+  public init(
+    name: String, type: String?, isSettable: Bool, access: SwiftAccess = .internal, location: SourceLocation
+  ) {
     self.name = name
     self.type = type
     self.isSettable = isSettable
+    self.access = access
     self.location = location
   }
+}
+
+/// A declaration's access level, ordered from the narrowest: who may name it, so whether the code
+/// generated in another module can.
+public enum SwiftAccess: Int, Sendable, Hashable, Codable, Comparable, CaseIterable {
+  case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
+
+  /// The keyword (`public`).
+  public var keyword: String {
+    switch self {
+    case .private: "private"
+    case .fileprivate: "fileprivate"
+    case .internal: "internal"
+    case .package: "package"
+    case .public: "public"
+    case .open: "open"
+    }
+  }
+
+  /// The access level a modifier keyword names; nil for any other word.
+  public init?(keyword: String) {
+    guard let found = Self.allCases.first(where: { $0.keyword == keyword }) else { return nil }
+    self = found
+  }
+
+  /// Whether code in another module can name a declaration of this level: `public` and `open`
+  /// everywhere, `package` within the same package.
+  public func isVisible(fromAnotherModule samePackage: Bool) -> Bool {
+    self >= .public || (self == .package && samePackage)
+  }
+
+  public static func < (left: SwiftAccess, right: SwiftAccess) -> Bool { left.rawValue < right.rawValue }
 }

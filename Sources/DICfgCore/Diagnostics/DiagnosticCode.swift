@@ -74,6 +74,7 @@ extension DiagnosticCode {
   public static let unknownType: DiagnosticCode = "unknown-type"
   public static let initializerMismatch: DiagnosticCode = "initializer-mismatch"
   public static let readOnlyProperty: DiagnosticCode = "read-only-property"
+  public static let inaccessibleDeclaration: DiagnosticCode = "inaccessible-declaration"
   public static let unreadableSwift: DiagnosticCode = "unreadable-swift"
 
   // MARK: Linking a plan to registered factories

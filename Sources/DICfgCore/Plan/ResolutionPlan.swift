@@ -186,6 +186,31 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
     /// The name its factory is registered under: the function that builds it, else its type.
     public var registeredName: String { fields.values.factory ?? fields.values.type }
 
+    /// The label of the argument that passes a factory object to its method: a service built by
+    /// `factory: { receiver: AlertFactory, method: makeAlert }` has the receiver as its first
+    /// initializer argument under this label, so every walk of the plan, the link and the
+    /// resolve treat it as the dependency it is, and its ``factory`` is `AlertFactory.makeAlert`.
+    public static let receiverLabel = "self"
+
+    /// The factory object whose method builds it (its first initializer argument), or nil.
+    public var receiver: Argument? {
+      guard let first = fields.values.initializer.first, first.label == Self.receiverLabel, factory != nil else {
+        return nil
+      }
+      return first
+    }
+
+    /// The arguments its initializer, function or method takes: ``initializer`` without the
+    /// ``receiver``.
+    public var callArguments: ArraySlice<Argument> {
+      receiver == nil ? fields.values.initializer[...] : fields.values.initializer.dropFirst()
+    }
+
+    /// The name of the method or function ``factory`` names, without its type (`makeAlert`).
+    public var factoryMember: String? {
+      factory.map { name in name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name }
+    }
+
     public init(
       id: String, type: String, bindings: [String], scope: ScopeKind, eager: Bool, arguments: [RuntimeArgument],
       initializer: [Argument], properties: [Argument], tags: [String], location: SourceLocation,

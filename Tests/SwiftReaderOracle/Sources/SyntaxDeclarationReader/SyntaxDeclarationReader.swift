@@ -72,7 +72,7 @@ struct FileVisitor {
       return
     }
     if let function = decl.as(FunctionDeclSyntax.self) {
-      if prefix == nil, let read = read(function, typeActor: nil) { functions.append(read) }
+      if prefix == nil, let read = read(function, typeActor: nil, owner: nil) { functions.append(read) }
       return
     }
     let kind: SwiftType.Kind
@@ -109,11 +109,14 @@ struct FileVisitor {
     }
     let qualified = prefix.map { $0 + "." + name } ?? name
     let actor = Self.globalActor(attributes)
+    let modifiers: DeclModifierListSyntax =
+      decl.asProtocol(WithModifiersSyntax.self)?.modifiers ?? DeclModifierListSyntax([])
     var read = ReadType(
       name: qualified, kind: kind, location: location(of: Syntax(decl)),
       inherited: inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [], globalActor: actor,
       initializers: [], properties: [], stored: [], complete: !Self.mayAddMembers(attributes),
       isExtension: kind == .extension)
+    read.access = Self.access(modifiers) ?? .internal
     let index = types.count
     types.append(read)
     read = readMembers(members, into: read, actor: actor)
@@ -132,13 +135,17 @@ struct FileVisitor {
         }
         pending.append(contentsOf: inside.reversed())
       } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-        type.initializers.append(read(initializer, typeActor: actor))
+        type.initializers.append(read(initializer, typeActor: actor, owner: type))
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         read(variable, into: &type)
       } else if let function = decl.as(FunctionDeclSyntax.self) {
         let modifiers = function.modifiers.map(\.name.text)
-        if modifiers.contains("static") || modifiers.contains("class"), let read = read(function, typeActor: actor) {
-          type.functions.append(read)
+        if let read = read(function, typeActor: actor, owner: type) {
+          if modifiers.contains("static") || modifiers.contains("class") {
+            type.functions.append(read)
+          } else {
+            type.methods.append(read)
+          }
         }
       } else if decl.is(MacroExpansionDeclSyntax.self) {
         type.complete = false
@@ -151,7 +158,19 @@ struct FileVisitor {
     return type
   }
 
-  private func read(_ initializer: InitializerDeclSyntax, typeActor: String?) -> SwiftInitializer {
+  /// The access level modifiers write (`private(set)` is the setter's).
+  static func access(_ modifiers: DeclModifierListSyntax) -> SwiftAccess? {
+    modifiers.lazy.filter { $0.detail == nil }.compactMap { SwiftAccess(keyword: $0.name.text) }.first
+  }
+
+  /// A member's access level: the one written, else its protocol's or extension's, else internal.
+  static func access(_ modifiers: DeclModifierListSyntax, owner: ReadType?) -> SwiftAccess {
+    if let written = access(modifiers) { return written }
+    guard let owner, owner.kind == .protocol || owner.isExtension else { return .internal }
+    return owner.access
+  }
+
+  private func read(_ initializer: InitializerDeclSyntax, typeActor: String?, owner: ReadType) -> SwiftInitializer {
     let parameters = initializer.signature.parameterClause.parameters.map { parameter in
       let label = parameter.firstName.text
       return SwiftParameter(
@@ -165,12 +184,11 @@ struct FileVisitor {
       parameters: parameters, isThrowing: effects?.throwsClause != nil, isAsync: effects?.asyncSpecifier != nil,
       isFailable: initializer.optionalMark != nil,
       globalActor: nonisolated ? nil : Self.globalActor(initializer.attributes) ?? typeActor,
-      isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate"),
-      location: location(of: Syntax(initializer)))
+      access: Self.access(initializer.modifiers, owner: owner), location: location(of: Syntax(initializer)))
   }
 
   /// A function named by an identifier (not an operator).
-  private func read(_ function: FunctionDeclSyntax, typeActor: String?) -> SwiftFunction? {
+  private func read(_ function: FunctionDeclSyntax, typeActor: String?, owner: ReadType?) -> SwiftFunction? {
     guard case .identifier = function.name.tokenKind else { return nil }
     let parameters = function.signature.parameterClause.parameters.map { parameter in
       let label = parameter.firstName.text
@@ -184,8 +202,7 @@ struct FileVisitor {
       name: function.name.text, parameters: parameters, isThrowing: effects?.throwsClause != nil,
       isAsync: effects?.asyncSpecifier != nil, returnType: function.signature.returnClause?.type.trimmedDescription,
       globalActor: modifiers.contains("nonisolated") ? nil : Self.globalActor(function.attributes) ?? typeActor,
-      isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate"),
-      location: location(of: Syntax(function)))
+      access: Self.access(function.modifiers, owner: owner), location: location(of: Syntax(function)))
   }
 
   /// Whether a stored property of `type` starts as nil without an initial value: an optional
@@ -200,7 +217,8 @@ struct FileVisitor {
   private func read(_ variable: VariableDeclSyntax, into type: inout ReadType) {
     let modifiers = variable.modifiers
     let names = modifiers.map(\.name.text)
-    if names.contains("static") || names.contains("class") { return }
+    let isStatic = names.contains("static") || names.contains("class")
+    let access = Self.access(modifiers, owner: type)
     let isLet = variable.bindingSpecifier.text == "let"
     let isPrivate = modifiers.contains { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }
     let privateSetter = modifiers.contains {
@@ -240,10 +258,14 @@ struct FileVisitor {
           }
         }
       }
-      type.properties.append(
-        SwiftProperty(
-          name: name, type: bindingType, isSettable: hasSetter && !isPrivate && !privateSetter,
-          location: location(of: Syntax(binding))))
+      let property = SwiftProperty(
+        name: name, type: bindingType, isSettable: hasSetter && !isPrivate && !privateSetter, access: access,
+        location: location(of: Syntax(binding)))
+      if isStatic {
+        type.staticProperties.append(property)
+        continue
+      }
+      type.properties.append(property)
       if isStored && !type.isExtension {
         type.stored.append(
           StoredProperty(

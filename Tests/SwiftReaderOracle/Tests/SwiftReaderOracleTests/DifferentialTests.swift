@@ -96,23 +96,27 @@ import Testing
   }
 
   private static func describe(_ type: ReadType) -> String {
-    var parts = ["\(type.kind) at \(type.location)", "inherits \(type.inherited)", "complete \(type.complete)"]
+    var parts = [
+      "\(type.access.keyword) \(type.kind) at \(type.location)", "inherits \(type.inherited)",
+      "complete \(type.complete)",
+    ]
     if let actor = type.globalActor { parts.append("@\(actor)") }
-    for function in type.functions {
+    for (kind, function) in type.functions.map({ ("static", $0) }) + type.methods.map({ ("method", $0) }) {
       parts.append(
-        "static \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
+        "\(function.access.keyword) \(kind) \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
           + "throws \(function.isThrowing) async \(function.isAsync) actor \(function.globalActor ?? "-") "
-          + "private \(function.isPrivate) at \(function.location)")
+          + "at \(function.location)")
     }
     for initializer in type.initializers {
       parts.append(
         "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
           + "throws \(initializer.isThrowing) async \(initializer.isAsync) failable \(initializer.isFailable) "
-          + "actor \(initializer.globalActor ?? "-") private \(initializer.isPrivate) at \(initializer.location)")
+          + "actor \(initializer.globalActor ?? "-") \(initializer.access.keyword) at \(initializer.location)")
     }
-    for property in type.properties {
+    for (kind, property) in type.properties.map({ ("var", $0) }) + type.staticProperties.map({ ("static var", $0) }) {
       parts.append(
-        "var \(property.name): \(property.type ?? "_") settable \(property.isSettable) at \(property.location)")
+        "\(property.access.keyword) \(kind) \(property.name): \(property.type ?? "_") settable \(property.isSettable) "
+          + "at \(property.location)")
     }
     for stored in type.stored {
       parts.append(

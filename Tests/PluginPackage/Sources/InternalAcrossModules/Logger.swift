@@ -1,0 +1,5 @@
+import AlertsKit
+
+final class Logger: Logging {
+  func log(_ message: String) {}
+}
