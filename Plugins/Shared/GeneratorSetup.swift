@@ -4,7 +4,8 @@ import Foundation
 import PackagePlugin
 
 /// What a target gives the generator: its graph files, the files they may read (every YAML and JSON
-/// file of the target, so a change to a layer or an import regenerates), its Swift files and those
+/// file of the target and of the targets it depends on, so a change to a layer, an import or a
+/// module's fragment regenerates), its Swift files and those
 /// of the targets it depends on (which the graph file is checked against, so a change to one checks
 /// again), the modules those targets build (which the generated file imports), and its
 /// configuration, which the generator reads on every run, so an edit to it takes effect on the next
@@ -78,7 +79,8 @@ struct GeneratorSetup {
     }
     self.directory = folder
     swiftFiles = (candidates + dependencyFiles).filter { $0.pathExtension == "swift" }
-    inputs = candidates.filter { ["yaml", "yml", "json"].contains($0.pathExtension) } + swiftFiles
+    // The graph files of the targets it depends on too: a module's fragment the graph imports.
+    inputs = (candidates + dependencyFiles).filter { ["yaml", "yml", "json"].contains($0.pathExtension) } + swiftFiles
     modules = dependencyModules.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     let configurationURL = folder.appendingPathComponent("dicfg-generator-config.json")
     var named: [String]?

@@ -97,7 +97,15 @@ public struct GraphCompiler: Sendable {
         parameters: parameters, containers: containers, environment: request.environmentVariables,
         swift: request.swift)
       plan = resolver.resolve()
-      followOns += resolver.diagnostics
+      var found = resolver.diagnostics
+      if !resolver.unresolved.isEmpty,
+        let root = assembler.documents.first(where: { $0.path == request.file })
+      {
+        let fragments = ModuleFragments(
+          beside: request.file, loaded: Set(assembler.fileOrder), loader: loader, fileSystem: fileSystem)
+        found = fragments.explaining(resolver.unresolved, in: found, root: root)
+      }
+      followOns += found
     }
     diagnostics += Self.leavingOut(followOns, after: assembler.unreadableFiles, in: &diagnostics)
     let sorted = diagnostics.sortedUnique()

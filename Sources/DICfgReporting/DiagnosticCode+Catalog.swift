@@ -209,6 +209,17 @@ extension DiagnosticCode {
       fix: "Remove one of the imports; move what both need into a third file.",
       example: .graphFiles(["import-cycle"])),
     Documentation(
+      .unmetRequirement, stage: .graphFile,
+      summary: "a module fragment's requirement nothing provides",
+      meaning: "A graph file declares under `requires:` what it needs from whoever imports it, each an id with its "
+        + "Swift type (`clock: { type: Clock }`). Checked alone, the file takes each requirement as an external. "
+        + "Imported, each is met by the service or external of that id, else by the one service or external "
+        + "bound to its type; this one nothing in the importing graph provides. A note shows where the file is "
+        + "imported.",
+      fix: "Define a service or external with that id in the importing graph, bind one service to the type with "
+        + "`as:`, or import the fragment that provides it.",
+      example: .graphFiles(["unmet-requirement"])),
+    Documentation(
       .overrideMissingService, stage: .graphFile,
       summary: "an override of a service no layer below defines",
       meaning: "An override layer (an environment file or `--override`) patches or deletes a service "

@@ -229,10 +229,11 @@ private func errors(_ output: String) -> [String] {
     #expect(!linked.isEmpty && linked.allSatisfy { $0.contains("JSONDecoder") }, "\(linked)")
   }
 
-  // A modular app: a feature module's factory object (a public protocol whose method builds an
-  // internal implementation) made by the module's public static function, a shared instance of that
-  // module, a third-party package's static member, an external taken by its type, a test layer;
-  // Swift 5 mode, debug and release, no warning.
+  // A modular app: a feature module's fragment, checked in the module's own build and imported by the
+  // app's graph, which meets the fragment's requirement by its type; the module's factory object (a
+  // public protocol whose method builds an internal implementation) made by the module's public static
+  // function, a shared instance of that module, a third-party package's static member, an external
+  // taken by its type, a test layer; Swift 5 mode, debug and release, no warning.
   @Test(arguments: ["debug", "release"])
   func aModularAppWiresFactoryObjectsSharedInstancesAndExternalsByType(configuration: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", "ModularApp"])
@@ -246,18 +247,36 @@ private func errors(_ output: String) -> [String] {
           + "scanner: camera\nclock: 7.0\n"), "\(run.output)")
   }
 
-  // A feature module's internal type named in another module's graph file: one error at the graph
-  // file's line in dicfg's words, none inside the generated file.
-  @Test func anInternalTypeOfAnotherModuleIsOneErrorAtItsLine() throws {
-    let build = try swift(["build", "--scratch-path", scratch, "--target", "InternalAcrossModules"])
+  // Mistakes at a module boundary, each one error where its cause lives, in dicfg's words, none inside
+  // the generated file: a feature module's internal type named in another module's graph file; a
+  // graph referring to a service of a module's fragment it does not import; a fragment's requirement
+  // the importing graph does not meet.
+  @Test(arguments: [
+    (
+      "InternalAcrossModules",
+      "Sources/InternalAcrossModules/dicfg.yaml:5:11: error: 'factory' is of type 'DefaultAlertFactory', which is "
+        + "internal in module 'AlertsKit', so the code generated for module 'InternalAcrossModules' cannot name "
+        + "it; make 'DefaultAlertFactory' public in AlertsKit, or build 'factory' with a public factory of "
+        + "AlertsKit and bind it by a public protocol [#inaccessible-declaration]"
+    ),
+    (
+      "MissingFragment",
+      "Sources/MissingFragment/dicfg.yaml:1:1: error: this file refers to 'welcome', which "
+        + "'Sources/AlertsKit/dicfg.yaml' defines, and does not import it; add '../AlertsKit/dicfg.yaml' to its "
+        + "'imports:' [#unknown-reference]"
+    ),
+    (
+      "UnmetRequirement",
+      "Sources/AlertsKit/dicfg.yaml:5:3: error: this file requires 'logger' of type 'Logging', which nothing in the "
+        + "graph of 'Sources/UnmetRequirement/dicfg.yaml' provides; define a service or external "
+        + "'logger' there, bind one service to 'Logging' with 'as', or import the file that does [#unmet-requirement]"
+    ),
+  ])
+  func aModuleBoundaryMistakeIsOneErrorAtItsLine(target: String, error: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", target])
     #expect(build.status != 0)
     #expect(
-      errors(build.output) == [
-        "Sources/InternalAcrossModules/dicfg.yaml:5:11: error: 'factory' is of type 'DefaultAlertFactory', which is "
-          + "internal in module 'AlertsKit', so the code generated for module 'InternalAcrossModules' cannot name "
-          + "it; make 'DefaultAlertFactory' public in AlertsKit, or build 'factory' with a public factory of "
-          + "AlertsKit and bind it by a public protocol [#inaccessible-declaration]"
-      ], "\(build.output)")
+      errors(build.output) == [error], "\(build.output)")
     #expect(!build.output.contains("Registry+GraphFile.swift:"), "\(build.output)")
   }
 

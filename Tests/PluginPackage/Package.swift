@@ -10,15 +10,19 @@ import PackageDescription
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
 let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
 
-// A modular app (Swift 5 mode): a feature module with internal implementations behind a public
-// factory object, a third-party SDK's shared instance, a test layer; and a graph naming a feature
-// module's internal type, which must fail the build with one error at its line.
+// A modular app (Swift 5 mode): a feature module whose fragment (checked in the module's own build)
+// builds internal implementations behind a public factory object and requires a logger of the app, a
+// third-party SDK's shared instance, a test layer; and three module-boundary mistakes, each of which
+// must fail the build with one error at its line: a feature module's internal type named in another
+// module's graph, a fragment not imported, a requirement nothing meets.
 let modular: [Target] = [
-  .target(name: "AlertsKit"),
+  .target(name: "AlertsKit", dependencies: runtime, plugins: plugin),
   .executableTarget(
     name: "ModularApp", dependencies: ["AlertsKit", .product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
   .target(name: "InternalAcrossModules", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
+  .target(name: "MissingFragment", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
+  .target(name: "UnmetRequirement", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
 ]
 
 // One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).

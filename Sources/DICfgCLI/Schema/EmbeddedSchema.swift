@@ -36,6 +36,7 @@ enum EmbeddedSchema {
     "defaultScope": { "$ref": "#/definitions/defaultScope" },
     "scopes": { "$ref": "#/definitions/scopes" },
     "externals": { "$ref": "#/definitions/externals" },
+    "requires": { "$ref": "#/definitions/requires" },
     "services": { "$ref": "#/definitions/services" },
     "collaborators": { "$ref": "#/definitions/collaborators" },
     "containers": {
@@ -50,6 +51,7 @@ enum EmbeddedSchema {
     "properties": {
       "services": false,
       "externals": false,
+      "requires": false,
       "scopes": false,
       "defaultScope": false,
       "collaborators": false
@@ -109,6 +111,17 @@ enum EmbeddedSchema {
       "description": "Containers whose services this one may use, looked up in this order after its own (Dip's collaboration).",
       "type": ["array", "null"],
       "items": { "$ref": "#/definitions/identifier" }
+    },
+    "requires": {
+      "description": "What this file needs from whoever imports it (a module's fragment): each an id with its Swift type. The importing graph meets each by the service or external of that id, else by the one that binds the type; checked alone, the file takes each as an external.",
+      "type": ["object", "null"],
+      "propertyNames": { "$ref": "#/definitions/identifier" },
+      "additionalProperties": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["type"],
+        "properties": { "type": { "$ref": "#/definitions/typeName" } }
+      }
     },
     "externals": {
       "description": "Instances the host app supplies when it creates the container (Saber's externals).",
@@ -246,6 +259,7 @@ enum EmbeddedSchema {
         "defaultScope": { "$ref": "#/definitions/defaultScope" },
         "scopes": { "$ref": "#/definitions/scopes" },
         "externals": { "$ref": "#/definitions/externals" },
+        "requires": { "$ref": "#/definitions/requires" },
         "services": { "$ref": "#/definitions/services" },
         "collaborators": { "$ref": "#/definitions/collaborators" }
       }

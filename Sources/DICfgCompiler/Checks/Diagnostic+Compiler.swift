@@ -233,6 +233,41 @@ extension Diagnostic {
     .error(.missingType, "external '\(key.text)' has no 'type'; add 'type: TheSwiftType'", at: key.location)
   }
 
+  static func requirementMissingType(_ key: ConfigNode) -> Diagnostic {
+    .error(
+      .missingType, "requirement '\(key.text)' has no 'type'; add 'type: TheSwiftType', the type the file needs",
+      at: key.location)
+  }
+
+  static func unmetRequirement(_ key: ConfigNode, type: String, root: String, importedAt: SourceLocation?)
+    -> Diagnostic
+  {
+    .error(
+      .unmetRequirement,
+      "this file requires '\(key.text)' of type '\(type)', which nothing in the graph of '\(root)' provides; define "
+        + "a service or external '\(key.text)' there, bind one service to '\(type)' with 'as', or import the file "
+        + "that does",
+      at: key.location,
+      notes: importedAt.map { [Note(message: "this file is imported here", location: $0)] } ?? [])
+  }
+
+  static func ambiguousRequirement(_ key: ConfigNode, type: String, providers: [ConfigNode.Entry]) -> Diagnostic {
+    .error(
+      .ambiguousReference,
+      "this file requires '\(key.text)' of type '\(type)', which \(providers.count) services or externals bind; "
+        + "give the one it means the id '\(key.text)', or add a service '\(key.text)' with 'alias' naming it",
+      at: key.location,
+      notes: providers.map { Note(message: "'\($0.key.text)' binds '\(type)'", location: $0.key.location) })
+  }
+
+  static func misplacedRequirement(_ key: ConfigNode) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'requires:' says what a graph file needs from whoever imports it, and belongs in the base files; an "
+        + "environment or override layer changes what the graph provides: move '\(key.text)' to the base file",
+      at: key.location)
+  }
+
   static func typeAndAlias(at location: SourceLocation, service: String) -> Diagnostic {
     .error(
       .invalidValue, "service '\(service)' has both 'type' and 'alias'; an alias only names another service",
@@ -345,6 +380,22 @@ extension Diagnostic {
     let fix =
       suggestion.isEmpty ? "; define a service or external with that id, or bind the type with 'as'" : suggestion
     return .error(.unknownReference, "\(from) refers to '\(name)', which nothing provides\(fix)", at: location)
+  }
+
+  static func unimportedFragment(
+    _ file: String, relativePath: String, names: [String], references: [SourceLocation],
+    definitions: [ModuleFragments.Definition], at location: SourceLocation
+  ) -> Diagnostic {
+    let quoted = names.map { "'\($0)'" }
+    let list =
+      quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+    return .error(
+      .unknownReference,
+      "this file refers to \(list), which '\(file)' defines, and does not import it; add '\(relativePath)' to "
+        + "its 'imports:'",
+      at: location,
+      notes: references.map { Note(message: "referred to here", location: $0) }
+        + zip(names, definitions).map { Note(message: "'\($0)' is defined here", location: $1.location) })
   }
 
   static func referenceOutsideCollaborators(

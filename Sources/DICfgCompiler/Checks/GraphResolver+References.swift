@@ -220,6 +220,7 @@ extension GraphResolver {
         name, at: location, from: from, container: declarations[container].name,
         definedIn: declarations[other].name, definition: definition)
     }
+    unresolved.append((name, location))
     return .unknownReference(
       name, at: location, from: from, suggestion: referenceSuggestion(for: name, from: container))
   }

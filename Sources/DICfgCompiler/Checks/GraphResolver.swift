@@ -39,6 +39,9 @@ struct GraphResolver {
   /// Per container that names a collaborator that does not exist: the position of that finding in
   /// `diagnostics`, and how many unresolved references it may explain (left out, counted in a note).
   var unknownCollaborators: [Int: (diagnostic: Int, leftOut: Int)] = [:]
+  /// The references nothing provides, each reported as `unknown-reference`: a fragment the graph does
+  /// not import may define them (``ModuleFragments``).
+  var unresolved: [(name: String, location: SourceLocation)] = []
 
   let swift: SwiftDeclarations?
 

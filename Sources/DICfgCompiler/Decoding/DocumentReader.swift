@@ -116,6 +116,7 @@ struct DocumentReader {
     section.collaborators = fields["collaborators"]
     section.scopes = identifierEntries(fields["scopes"], kind: "scope")
     section.externals = identifierEntries(fields["externals"], kind: "external")
+    section.requirements = identifierEntries(fields["requires"], kind: "requirement")
     section.services = identifierEntries(fields["services"], kind: "service")
   }
 

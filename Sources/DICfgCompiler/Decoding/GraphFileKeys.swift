@@ -2,7 +2,9 @@
 /// editor offers there.
 public enum GraphFileKeys {
   /// The keys of a container: the top level of a single-container file, or one under `containers:`.
-  public static let container = ["services", "externals", "scopes", "defaultScope", "collaborators"]
+  public static let container = [
+    "services", "externals", "requires", "scopes", "defaultScope", "collaborators",
+  ]
   /// The keys at the top level of a graph file.
   public static let topLevel = ["dicfg", "imports", "parameters", "condition", "containers"] + container
   /// The keys of a service.
@@ -11,6 +13,8 @@ public enum GraphFileKeys {
   ]
   /// The keys of a `factory:` written as a mapping: a factory object and its method.
   public static let factoryObject = ["receiver", "method"]
+  /// The keys of a requirement: what a module's fragment needs from the graph that imports it.
+  public static let requirement = ["type"]
   /// The keys of an external.
   public static let external = ["type", "retain", "optional"]
   /// The keys of a value written as a mapping: a literal, a provider, a lazy value, a tagged list or

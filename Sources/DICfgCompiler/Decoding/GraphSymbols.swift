@@ -219,6 +219,14 @@ public struct GraphSymbols: Sendable {
           add(type, kind: .type, container: container, owner: entry.key.text)
         }
       }
+      // A requirement stands for what the importing graph provides: an external when the file is
+      // read alone.
+      for entry in section.requirements.list {
+        declare(entry, kind: .external, container: container)
+        if let type = entry.value.mapping?[key: "type"], type.scalar != nil {
+          add(type, kind: .type, container: container, owner: entry.key.text)
+        }
+      }
       for service in section.services.list {
         declare(service, kind: .service, container: container, owner: service.key.text)
         if let fields = service.value.mapping { readService(fields, id: service.key.text, container: container) }

@@ -8,6 +8,10 @@ struct SwiftWriter {
   /// Where the lines written next map to, while a `#sourceLocation` is in force: consecutive
   /// mapped lines share one directive, and the mapping ends before the next unmapped line.
   private var mapping: (file: String, line: Int)?
+  /// The file each name maps to: Swift names a mapped line by its module and file name
+  /// (`#fileID`), so of two graph files with one name (each module's `dicfg.yaml`) only the first
+  /// is mapped; the lines of the other stay the generated file's.
+  private var mappedNames: [Substring: String] = [:]
 
   /// The file's text.
   var text: String { mapping == nil ? written : written + "#sourceLocation()\n" }
@@ -33,6 +37,12 @@ struct SwiftWriter {
   /// Maps the lines written next to `file`:`line`, with a directive unless they already do.
   private mutating func map(file: String, line mappedLine: Int) {
     if let mapping, mapping.file == file, mapping.line == mappedLine { return }
+    let name = file[(file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex)...]
+    guard mappedNames[name, default: file] == file else {
+      endMapping()
+      return
+    }
+    mappedNames[name] = file
     written += Self.directive(file: file, line: mappedLine)
     mapping = (file, mappedLine)
   }

@@ -7,8 +7,8 @@ public protocol GraphFileSystem: Sendable {
   func load(_ path: String, with loader: ConfigLoader) -> LoadedFile
   /// Whether a file exists at `path` (for optional environment layers).
   func fileExists(_ path: String) -> Bool
-  /// The names of the files in `folder` ("" for the current folder), for finding the
-  /// environment layers beside a graph file.
+  /// The names of the files and folders in `folder` ("" for the current folder), for finding the
+  /// environment layers beside a graph file and the graph files of the modules beside its own.
   func fileNames(in folder: String) -> [String]
 }
 
@@ -59,11 +59,12 @@ public struct InMemoryFileSystem: GraphFileSystem {
 
   public func fileNames(in folder: String) -> [String] {
     let prefix = folder.isEmpty ? "" : folder + "/"
-    return files.keys.compactMap { path in
+    let names = files.keys.compactMap { path -> String? in
       guard path.hasPrefix(prefix) else { return nil }
-      let name = path.dropFirst(prefix.count)
-      return name.contains("/") ? nil : String(name)
+      // A file in a folder within `folder` names the folder, as a directory listing does.
+      return path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).first.map(String.init)
     }
+    return Array(Set(names))
   }
 }
 

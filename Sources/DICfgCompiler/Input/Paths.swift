@@ -33,6 +33,16 @@ public enum Paths {
     return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 
+  /// `path` as written from `folder`, both absolute or both relative to one folder:
+  /// `Sources/AlertsKit/dicfg.yaml` from `Sources/App` is `../AlertsKit/dicfg.yaml`.
+  package static func relative(_ path: String, from folder: String) -> String {
+    let target = normalize(path).split(separator: "/")
+    let start = folder.isEmpty ? [] : normalize(folder).split(separator: "/")
+    let common = zip(target, start).prefix { $0 == $1 }.count
+    let up = Array(repeating: "..", count: start.count - common)
+    return (up + target.dropFirst(common).map(String.init)).joined(separator: "/")
+  }
+
   /// The environment layer of `path`: `app.yaml` → `app.production.yaml`.
   package static func environmentSibling(of path: String, environment: String) -> String {
     let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex

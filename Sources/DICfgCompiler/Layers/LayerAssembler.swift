@@ -93,8 +93,16 @@ struct LayerAssembler {
         stack.append(Frame(document: imported))
       }
     }
+    var document = merge(documents)
+    var requirements = RequirementMatcher()
+    if isBase {
+      requirements.meet(documents, in: &document)
+    } else {
+      requirements.reportMisplaced(in: documents)
+    }
+    diagnostics += requirements.diagnostics
     return Layer(
-      files: documents.map(\.path), document: merge(documents),
+      files: documents.map(\.path), document: document,
       condition: condition(of: documents, roots: roots, isBase: isBase))
   }
 

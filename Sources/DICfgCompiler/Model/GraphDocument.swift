@@ -27,6 +27,8 @@ struct ContainerSection {
   var collaborators: ConfigNode.Entry?
   var scopes = Entries()
   var externals = Entries()
+  /// The `requires:` entries: what the file needs from whoever imports it, each `{ type: T }`.
+  var requirements = Entries()
   var services = Entries()
 
   init(name: String, location: SourceLocation) {

@@ -62,6 +62,7 @@ extension DiagnosticCode {
   public static let selfCollaboration: DiagnosticCode = "self-collaboration"
   public static let importNotFound: DiagnosticCode = "import-not-found"
   public static let importCycle: DiagnosticCode = "import-cycle"
+  public static let unmetRequirement: DiagnosticCode = "unmet-requirement"
   public static let unknownEnvironment: DiagnosticCode = "unknown-environment"
   public static let overrideMissingService: DiagnosticCode = "override-missing-service"
   public static let eagerNotSingleton: DiagnosticCode = "eager-not-singleton"

@@ -1,0 +1,177 @@
+import DICfgCompiler
+import DICfgCore
+import DICfgTestSupport
+import Testing
+
+/// A module's fragment declares what it needs (`requires:`); it checks alone, and the graph that
+/// imports it meets each requirement by id or by type, or gets one error at the requirement.
+@Suite struct ModuleFragmentTests {
+  static let alerts = """
+    dicfg: 1
+    requires:
+      1️⃣clock: { type: Clock }
+    services:
+      alertScheduler:
+        type: AlertScheduler
+        init: { clock: clock }
+    """
+
+  private func argument(_ plan: ResolutionPlan, of service: String) throws -> ResolutionPlan.Value {
+    let found = try #require(plan.containers[0].services.first { $0.id == service })
+    return try #require(found.initializer.first?.value)
+  }
+
+  private func service(_ plan: ResolutionPlan, _ id: String) throws -> ResolutionPlan.Value {
+    let index = try #require(plan.containers[0].services.firstIndex { $0.id == id })
+    return .service(ResolutionPlan.ServiceReference(container: 0, service: index))
+  }
+
+  @Test func aFragmentChecksAloneWithItsRequirementsAsExternals() throws {
+    let files = MarkedFiles(["alerts.yaml": Self.alerts])
+    let result = compile(files, file: "alerts.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let plan = try #require(result.plan)
+    #expect(plan.containers[0].externals.map { [$0.id, $0.type] } == [["clock", "Clock"]])
+    #expect(try argument(plan, of: "alertScheduler") == .external(container: 0, index: 0))
+  }
+
+  @Test func theImportingGraphMeetsARequirementByItsId() throws {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nimports: [alerts.yaml]\nservices:\n  clock: { type: SystemClock, scope: singleton }\n",
+      "alerts.yaml": Self.alerts,
+    ])
+    let result = compile(files)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let plan = try #require(result.plan)
+    #expect(plan.containers[0].externals.isEmpty)
+    #expect(try argument(plan, of: "alertScheduler") == service(plan, "clock"))
+  }
+
+  @Test func theImportingGraphMeetsARequirementByItsType() throws {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nimports: [alerts.yaml]\nservices:\n  systemClock: { type: SystemClock, as: [Clock] }\n",
+      "alerts.yaml": Self.alerts,
+    ])
+    let result = compile(files)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let plan = try #require(result.plan)
+    #expect(try argument(plan, of: "alertScheduler") == service(plan, "systemClock"))
+  }
+
+  @Test func anExternalOfTheTypeMeetsARequirement() throws {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nimports: [alerts.yaml]\nexternals:\n  hostClock: { type: Clock }\n",
+      "alerts.yaml": Self.alerts,
+    ])
+    let result = compile(files)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(try argument(try #require(result.plan), of: "alertScheduler") == .external(container: 0, index: 0))
+  }
+
+  @Test func aRequirementNothingMeetsIsOneErrorAtTheRequirementWithTheImport() throws {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nimports: [2️⃣alerts.yaml]\nservices:\n  home: { type: Home, init: { a: alertScheduler } }\n",
+      "alerts.yaml": Self.alerts,
+    ])
+    let result = compile(files)
+    #expect(summaries(result.diagnostics) == [at(.unmetRequirement, files["alerts.yaml", "1️⃣"])])
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(
+      diagnostic.message
+        == "this file requires 'clock' of type 'Clock', which nothing in the graph of 'app.yaml' provides; define a "
+        + "service or external 'clock' there, bind one service to 'Clock' with 'as', or import the file that does")
+    #expect(diagnostic.notes.map(\.location) == [files["app.yaml", "2️⃣"]])
+    #expect(result.plan == nil)
+  }
+
+  @Test func twoProvidersOfTheTypeAreOneErrorListingThem() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      imports: [alerts.yaml]
+      services:
+        2️⃣wallClock: { type: WallClock, as: [Clock] }
+        3️⃣testClock: { type: TestClock, as: [Clock] }
+      """,
+      "alerts.yaml": Self.alerts,
+    ])
+    let result = compile(files)
+    #expect(summaries(result.diagnostics) == [at(.ambiguousReference, files["alerts.yaml", "1️⃣"])])
+    #expect(result.diagnostics.first?.notes.map(\.location) == [files["app.yaml", "2️⃣"], files["app.yaml", "3️⃣"]])
+  }
+
+  @Test func aFragmentRequiringWhatItsOwnImportRequiresPassesItOn() throws {
+    let files = MarkedFiles([
+      "feature.yaml": """
+      dicfg: 1
+      imports: [alerts.yaml]
+      requires:
+        clock: { type: Clock }
+      services:
+        feature: { type: Feature, init: { alerts: alertScheduler } }
+      """,
+      "alerts.yaml": Self.alerts,
+    ])
+    let result = compile(files, file: "feature.yaml")
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    #expect(result.plan?.containers[0].externals.map(\.id) == ["clock"])
+  }
+
+  @Test func aMalformedRequirementIsOneErrorAtIt() {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      requires:
+        1️⃣clock: {}
+        calendar: { type: Calendar, 2️⃣retain: weak }
+        zone: 3️⃣Zone
+      """
+    ])
+    let result = compile(files)
+    #expect(
+      summaries(result.diagnostics) == [
+        at(.missingType, files["app.yaml", "1️⃣"]), at(.unknownKey, files["app.yaml", "2️⃣"]),
+        at(.invalidValue, files["app.yaml", "3️⃣"]),
+      ])
+  }
+
+  @Test func aRequirementInAnEnvironmentLayerIsAnError() {
+    let files = MarkedFiles([
+      "app.yaml": "dicfg: 1\nservices:\n  clock: { type: SystemClock }\n",
+      "app.test.yaml": "dicfg: 1\nrequires:\n  1️⃣calendar: { type: Calendar }\n",
+    ])
+    let result = compile(files, environments: ["test"])
+    #expect(summaries(result.diagnostics) == [at(.invalidValue, files["app.test.yaml", "1️⃣"])])
+  }
+
+  @Test func aFragmentOfAnotherModuleTheRootDoesNotImportIsOneErrorNamingTheLineToAdd() throws {
+    let files = MarkedFiles([
+      "Sources/App/dicfg.yaml": """
+      1️⃣dicfg: 1
+      services:
+        home: { type: Home, init: { alerts: 2️⃣alertScheduler, scanner: 3️⃣Scanner } }
+        settings: { type: Settings, init: { alerts: 4️⃣alertScheduler } }
+      """,
+      "Sources/AlertsKit/dicfg.yaml": """
+      dicfg: 1
+      services:
+        5️⃣alertScheduler: { type: AlertScheduler }
+        6️⃣scanner: { type: DefaultScanner, as: [Scanner] }
+      """,
+      "Sources/AlertsKit/Alerts.swift": "",
+    ])
+    let result = compile(files, file: "Sources/App/dicfg.yaml")
+    #expect(summaries(result.diagnostics) == [at(.unknownReference, files["Sources/App/dicfg.yaml", "1️⃣"])])
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(
+      diagnostic.message
+        == "this file refers to 'alertScheduler' and 'Scanner', which 'Sources/AlertsKit/dicfg.yaml' defines, and "
+        + "does not import it; add '../AlertsKit/dicfg.yaml' to its 'imports:'")
+    #expect(
+      diagnostic.notes.map(\.location) == [
+        files["Sources/App/dicfg.yaml", "2️⃣"], files["Sources/App/dicfg.yaml", "3️⃣"],
+        files["Sources/App/dicfg.yaml", "4️⃣"], files["Sources/AlertsKit/dicfg.yaml", "5️⃣"],
+        files["Sources/AlertsKit/dicfg.yaml", "6️⃣"],
+      ])
+  }
+}
