@@ -131,10 +131,12 @@ extension DiagnosticCode {
     Documentation(
       .ambiguousReference, stage: .graphFile,
       summary: "a type bound by several services",
-      meaning: "A reference by type that several services of the nearest container bind (through `type` "
-        + "or `as`). A note points at each candidate. At link, a value bound by type "
+      meaning: "A type that several services of the nearest container bind (through `type` or `as`), or "
+        + "that several externals have, which references by type name. The one finding is at the last binding, "
+        + "with a note at each other binding and at each reference; a module fragment's requirement that "
+        + "several services bind is reported at the requirement. At link, a value bound by type "
         + "(`Externals.bind`) that several externals declare is the same mistake.",
-      fix: "Refer to one service by its id; supply such externals by id.",
+      fix: "Refer to one service by its id, or bind the type once; supply such externals by id.",
       example: .graphFiles(["ambiguous-reference.yaml"])),
     Documentation(
       .dependencyCycle, stage: .graphFile,

@@ -59,18 +59,26 @@ import Testing
       ])
   }
 
-  @Test func typeBoundByTwoServicesIsAmbiguousWithANotePerCandidate() throws {
+  @Test func typeBoundByTwoServicesIsOneErrorAtTheBindingsListingThemAndTheReferences() throws {
     let (result, files) = compile(
       """
       dicfg: 1
       services:
-        1️⃣a: { type: A, as: [Quest] }
-        2️⃣b: { type: B, as: [Quest] }
+        a: { type: A, as: [1️⃣Quest] }
+        b: { type: B, as: [2️⃣Quest] }
         knight: { type: Knight, init: { quest: 3️⃣Quest } }
+        squire: { type: Squire, init: { quest: 4️⃣Quest, other: 5️⃣Quest } }
       """)
+    #expect(summaries(result.diagnostics) == [at(.ambiguousReference, files["app.yaml", "2️⃣"])])
     let diagnostic = try #require(result.diagnostics.first)
-    #expect(summary(diagnostic) == at(.ambiguousReference, files["app.yaml", "3️⃣"]))
-    #expect(diagnostic.notes.map(\.location) == [files["app.yaml", "1️⃣"], files["app.yaml", "2️⃣"]])
+    #expect(
+      diagnostic.message
+        == "type 'Quest' is bound by 2 services, 'a' and 'b', so 3 references by type cannot tell which is meant; "
+        + "refer to one by its id, or bind 'Quest' once")
+    #expect(
+      diagnostic.notes.map(\.location) == [
+        files["app.yaml", "1️⃣"], files["app.yaml", "3️⃣"], files["app.yaml", "4️⃣"], files["app.yaml", "5️⃣"],
+      ])
   }
 
   @Test func unknownParameterReference() {

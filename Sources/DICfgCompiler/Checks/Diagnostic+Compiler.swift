@@ -420,18 +420,25 @@ extension Diagnostic {
       at: location)
   }
 
+  /// A type several services or externals bind, which references name: one error at the last
+  /// binding, the others and each reference as notes.
   static func ambiguousReference(
-    _ name: String, at location: SourceLocation, candidates: [GraphResolver.Candidate]
+    _ name: String, references: [SourceLocation], candidates: [GraphResolver.Candidate]
   ) -> Diagnostic {
     let externals = candidates.allSatisfy(\.isExternal)
+    let ids = candidates.map { "'\($0.id)'" }
+    let list = ids.dropLast().joined(separator: ", ") + " and " + (ids.last ?? "")
+    let referring = references.count == 1 ? "a reference by type" : "\(references.count) references by type"
+    let last = candidates[candidates.count - 1]
     return .error(
       .ambiguousReference,
       "type '\(name)' is \(externals ? "the type of" : "bound by") \(candidates.count) "
-        + "\(externals ? "externals" : "services"); refer to one by its id",
-      at: location,
-      notes: candidates.map {
-        Note(message: "'\($0.id)' \($0.isExternal ? "is of type" : "binds") '\(name)'", location: $0.location)
-      })
+        + "\(externals ? "externals" : "services"), \(list), so \(referring) cannot tell which is meant; refer to "
+        + "one by its id, or bind '\(name)' once",
+      at: last.location,
+      notes: candidates.dropLast().map {
+        Note(message: "'\($0.id)' \($0.isExternal ? "is of type" : "binds") '\(name)' here", location: $0.location)
+      } + references.map { Note(message: "'\(name)' is referred to here", location: $0) })
   }
 
   static func deferredExternal(_ name: String, at location: SourceLocation, form: String) -> Diagnostic {

@@ -101,7 +101,7 @@ extension GraphResolver {
         return optional
           ? .optional(.external(container: container, index: index)) : .external(container: container, index: index)
       case .ambiguous(let candidates):
-        diagnostics.append(.ambiguousReference(name, at: location, candidates: candidates))
+        ambiguous(name, at: location, candidates: candidates)
         // The externals it could mean are not unused: the one finding is the ambiguity.
         usedExternals.formUnion(candidates.compactMap(\.external))
         return .optional(nil)
@@ -141,7 +141,7 @@ extension GraphResolver {
       case .external:
         diagnostics.append(.deferredExternal(name, at: location, form: isProvider ? "provider" : "lazy"))
       case .ambiguous(let candidates):
-        diagnostics.append(.ambiguousReference(name, at: location, candidates: candidates))
+        ambiguous(name, at: location, candidates: candidates)
       case .missing:
         traced.append(
           (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
@@ -192,6 +192,25 @@ extension GraphResolver {
     }
     return context.kind == .property
       ? "property '\(context.label)' of '\(id)'" : "argument '\(context.label)' of '\(id)'"
+  }
+
+  /// Records a reference by a type that several services or externals bind: the type's one finding,
+  /// at its bindings, lists every such reference (``reportAmbiguousTypes()``).
+  mutating func ambiguous(_ name: String, at location: SourceLocation, candidates: [Candidate]) {
+    let key = candidates.map(\.location)
+    if let index = ambiguousTypes.firstIndex(where: { $0.bindings == key }) {
+      ambiguousTypes[index].references.append(location)
+    } else {
+      ambiguousTypes.append((name, candidates, key, [location]))
+    }
+  }
+
+  /// One error per type bound several times that a reference names: at its last binding, with a note
+  /// at each other binding and each reference.
+  mutating func reportAmbiguousTypes() {
+    for type in ambiguousTypes {
+      diagnostics.append(.ambiguousReference(type.name, references: type.references, candidates: type.candidates))
+    }
   }
 
   /// `; did you mean 'x'?` for a reference from `container` that nothing provides, or nothing.

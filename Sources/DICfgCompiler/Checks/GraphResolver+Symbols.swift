@@ -211,7 +211,16 @@ extension GraphResolver {
     let global = candidates.map { symbols[owner].firstNode + $0 }
     return global.count == 1
       ? .service(global[0])
-      : .ambiguous(global.map { Candidate(id: nodes[$0].declaration.id, location: nodes[$0].declaration.location) })
+      : .ambiguous(
+        global.map { node in
+          let declaration = nodes[node].declaration
+          // Where it binds the type: its `as:` item, else its `type:`.
+          let binding =
+            declaration.bindings.first { SwiftTypeName.normalized($0.value) == SwiftTypeName.normalized(name) }?
+            .location
+            ?? declaration.type?.location
+          return Candidate(id: declaration.id, location: binding ?? declaration.location)
+        })
   }
 
   /// A reference by a type no service binds: the external of that type in the nearest container

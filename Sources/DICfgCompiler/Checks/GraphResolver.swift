@@ -42,6 +42,10 @@ struct GraphResolver {
   /// The references nothing provides, each reported as `unknown-reference`: a fragment the graph does
   /// not import may define them (``ModuleFragments``).
   var unresolved: [(name: String, location: SourceLocation)] = []
+  /// The types several services or externals bind that references name, each with its bindings and
+  /// the references, in the order first met: one finding each.
+  var ambiguousTypes:
+    [(name: String, candidates: [Candidate], bindings: [SourceLocation], references: [SourceLocation])] = []
 
   let swift: SwiftDeclarations?
 
@@ -60,6 +64,7 @@ struct GraphResolver {
     resolveCollaborators()
     resolveAliases()
     var services = resolveServices()
+    reportAmbiguousTypes()
     if let swift { checkSwift(swift, services: &services) }
     checkCycles()
     checkLifetimesAndArguments(reported: checkIsolation())
