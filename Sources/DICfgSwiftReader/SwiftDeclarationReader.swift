@@ -198,7 +198,73 @@ private struct Collector {
       let own = main.initializers + (extensions[name] ?? []).flatMap(\.initializers)
       types[name] = Self.inheriting(type, own: own, designated: !main.initializers.isEmpty, in: types)
     }
+    Self.inferGlobalActors(&types, order: order, declared: declared)
     return SwiftDeclarations(types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
+  }
+
+  /// The classes of Apple's frameworks that are `@MainActor`: UIKit's and AppKit's responders, views,
+  /// view controllers, windows and applications, and SwiftUI's hosting types. A class that inherits
+  /// from one is main-actor, as Swift infers.
+  static let mainActorFrameworkClasses: Set<String> = [
+    "UIResponder", "UIView", "UIViewController", "UIApplication", "UIWindow", "UIControl", "UIButton", "UILabel",
+    "UIImageView", "UIScrollView", "UIStackView", "UITextField", "UITextView", "UITableView", "UITableViewCell",
+    "UITableViewController", "UICollectionView", "UICollectionViewCell", "UICollectionReusableView",
+    "UICollectionViewController", "UINavigationController", "UITabBarController", "UIPageViewController",
+    "UISplitViewController", "UIAlertController", "UISearchController", "UIHostingController", "NSResponder",
+    "NSView", "NSViewController", "NSWindow", "NSWindowController", "NSApplication", "NSControl", "NSButton",
+    "NSTextField", "NSTextView", "NSTableView", "NSTableCellView", "NSCollectionView", "NSCollectionViewItem",
+    "NSSplitViewController", "NSTabViewController", "NSPageController", "NSHostingController", "NSHostingView",
+  ]
+
+  /// The protocols of Apple's frameworks that are `@MainActor`: a type that conforms to one in its
+  /// declaration is main-actor (SwiftUI's `View`, `App` and `Scene`, UIKit's delegates of views).
+  static let mainActorFrameworkProtocols: Set<String> = [
+    "SwiftUI.View", "SwiftUI.App", "SwiftUI.Scene", "View", "App", "Scene", "UIApplicationDelegate",
+    "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate", "UIViewRepresentable",
+    "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+  ]
+
+  /// Gives a type the global actor Swift infers for it where its declaration does not write one: a
+  /// class inherits its superclass's (one read here, or a main-actor class of Apple's frameworks), and
+  /// a type takes that of a protocol its declaration conforms to (one read here, or one of Apple's).
+  /// Its initializers, methods and static functions that write no actor of their own take it too.
+  private static func inferGlobalActors(
+    _ types: inout [String: SwiftType], order: [String], declared: [String: ReadType]
+  ) {
+    func inferred(_ name: String, seen: Set<String>) -> String? {
+      guard let main = declared[name], main.globalActor == nil, let type = types[name], type.kind != .protocol else {
+        return types[name]?.globalActor
+      }
+      for (position, inherited) in main.inherited.enumerated() {
+        let base = inherited.split(separator: ".").last.map(String.init) ?? inherited
+        if let parent = types[inherited], declared[inherited] != nil {
+          // The superclass comes first; any protocol may be read here too.
+          guard parent.kind == .protocol || (parent.kind == .class && position == 0) else { continue }
+          if !seen.contains(inherited), let actor = inferred(inherited, seen: seen.union([name])) { return actor }
+        } else if type.kind == .class && position == 0 && mainActorFrameworkClasses.contains(base) {
+          return "MainActor"
+        } else if mainActorFrameworkProtocols.contains(inherited) {
+          return "MainActor"
+        }
+      }
+      return nil
+    }
+    for name in order {
+      guard var type = types[name], type.globalActor == nil, type.kind != .protocol,
+        let actor = inferred(name, seen: [])
+      else { continue }
+      type.globalActor = actor
+      for index in type.initializers.indices where type.initializers[index].globalActor == nil {
+        type.initializers[index].globalActor = actor
+      }
+      for index in type.methods.indices where type.methods[index].globalActor == nil {
+        type.methods[index].globalActor = actor
+      }
+      for index in type.functions.indices where type.functions[index].globalActor == nil {
+        type.functions[index].globalActor = actor
+      }
+      types[name] = type
+    }
   }
 
   private static let markers: Set<String> = [

@@ -414,7 +414,27 @@ import Testing
     "View.swift": """
     @MainActor final class CartBadge { init() {} }
     final class Checkout: Sendable { init() {} }
-    """
+    """,
+    "Screens.swift": """
+    import UIKit
+    import SwiftUI
+
+    final class ProfileViewController: UIViewController {
+      init(checkout: Checkout) { super.init(nibName: nil, bundle: nil) }
+      required init?(coder: NSCoder) { nil }
+    }
+    class BaseCell: UITableViewCell {}
+    final class OrderCell: BaseCell {
+      init(checkout: Checkout) { super.init(style: .default, reuseIdentifier: nil) }
+      required init?(coder: NSCoder) { nil }
+    }
+    @MainActor protocol Screen {}
+    final class SettingsScreen: Screen { init() {} }
+    struct ProfileView: View {
+      let checkout: Checkout
+      var body: some View { Text("") }
+    }
+    """,
   ])
 
   private func compile(_ yaml: MarkedFiles) -> CompileResult {
@@ -436,6 +456,26 @@ import Testing
     #expect(result.diagnostics == [])
     let services = try #require(result.plan).containers[0].services
     #expect(services.map(\.isolation) == [.mainActor, .nonisolated])
+  }
+
+  // Swift infers the main actor from a superclass (UIKit's, or one read here, through a chain) and
+  // from a protocol the declaration conforms to (SwiftUI's View, or one read here): so does the reader.
+  @Test func aSubclassOfAMainActorFrameworkClassOrAConformanceToAMainActorProtocolIsMainActor() throws {
+    let result = compile(
+      MarkedFiles([
+        "app.yaml": """
+        dicfg: 1
+        services:
+          checkout: { type: Checkout, scope: singleton }
+          profile: { type: ProfileViewController, init: { checkout: checkout } }
+          cell: { type: OrderCell, init: { checkout: checkout } }
+          settings: { type: SettingsScreen }
+          profileView: { type: ProfileView, init: { checkout: checkout } }
+        """
+      ]))
+    #expect(result.diagnostics == [])
+    let services = try #require(result.plan).containers[0].services
+    #expect(services.map(\.isolation) == [.nonisolated, .mainActor, .mainActor, .mainActor, .mainActor])
   }
 
   @Test func isolationTheSwiftContradictsIsAnErrorAtTheKey() {
