@@ -48,8 +48,8 @@ struct GeneratorSetup {
   /// - Parameters:
   ///   - target: The target whose registration is generated.
   ///   - package: Its package: the Swift files of the target's dependencies declared there are read
-  ///     too, since the graph file may name their types, and their modules imported; other
-  ///     packages' modules are left to the Swift compiler and the configuration's `imports`.
+  ///     too, since the graph file may name their types, and their modules imported; the modules of
+  ///     other packages' products it depends on are imported, their Swift left to the Swift compiler.
   init(target: SourceModuleTarget, package: Package) throws {
     let local = Set(package.targets.map(\.id))
     let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
@@ -57,7 +57,17 @@ struct GeneratorSetup {
     try self.init(
       targetName: target.name, directory: target.directoryURL, files: target.sourceFiles.map(\.url),
       dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) },
-      dependencyModules: dependencies.map(\.moduleName))
+      dependencyModules: dependencies.map(\.moduleName) + Self.productModules(of: target.dependencies))
+  }
+
+  /// The modules of the products of other packages among `dependencies`: the generated file may name
+  /// their types (a third-party SDK's shared instance), so it imports them, as the target's own files
+  /// do.
+  static func productModules(of dependencies: [TargetDependency]) -> [String] {
+    dependencies.flatMap { dependency -> [String] in
+      guard case .product(let product) = dependency else { return [] }
+      return product.targets.compactMap { ($0 as? SourceModuleTarget)?.moduleName }
+    }
   }
 
   /// The setup of a target whose files are `files`: its graph file and configuration in

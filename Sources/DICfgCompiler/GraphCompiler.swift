@@ -101,9 +101,16 @@ public struct GraphCompiler: Sendable {
       if !resolver.unresolved.isEmpty,
         let root = assembler.documents.first(where: { $0.path == request.file })
       {
+        let modules = request.swift.map { swift in
+          Set(swift.types.compactMap { SwiftDeclarations.module(ofPath: $0.location.file) })
+        }
         let fragments = ModuleFragments(
-          beside: request.file, loaded: Set(assembler.fileOrder), loader: loader, fileSystem: fileSystem)
-        found = fragments.explaining(resolver.unresolved, in: found, root: root)
+          beside: request.file, loaded: Set(assembler.fileOrder), modules: modules, loader: loader,
+          fileSystem: fileSystem)
+        let declared = Set(
+          assembler.documents.flatMap(\.document.containers).flatMap { $0.services.list + $0.externals.list }
+            .map(\.key.text))
+        found = fragments.explaining(resolver.unresolved, in: found, root: root, declared: declared)
       }
       followOns += found
     }

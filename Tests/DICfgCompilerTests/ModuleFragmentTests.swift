@@ -174,4 +174,37 @@ import Testing
         files["Sources/AlertsKit/dicfg.yaml", "6️⃣"],
       ])
   }
+
+  static let modules = [
+    "Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  home: { type: Home, init: { alerts: 1️⃣alertScheduler } }\n",
+    "Sources/AlertsKit/dicfg.yaml": "dicfg: 1\nservices:\n  alertScheduler: { type: AlertScheduler }\n",
+  ]
+
+  // Checked against the Swift of the modules the target depends on, a fragment of a module it does
+  // not depend on is no fix: the reference is an unknown reference.
+  @Test func aFragmentOfAModuleTheTargetDoesNotDependOnIsNotSuggested() {
+    let files = MarkedFiles(Self.modules)
+    let own = SwiftType(
+      name: "Home", kind: .class, location: SourceLocation(file: "Sources/App/App.swift", line: 1, column: 1, offset: 0)
+    )
+    let result = GraphCompiler(fileSystem: InMemoryFileSystem(files.texts)).compile(
+      CompileRequest(
+        file: "Sources/App/dicfg.yaml", environmentVariables: [:], swift: SwiftDeclarations(types: [own])))
+    let references = result.diagnostics.filter { $0.code == .unknownReference }
+    #expect(summaries(references) == [at(.unknownReference, files["Sources/App/dicfg.yaml", "1️⃣"])])
+    #expect(references.first?.message.contains("does not import") == false)
+  }
+
+  // A service a layer removes is the layer's doing, not a forgotten import.
+  @Test func aServiceALayerRemovesIsNotAForgottenImport() {
+    let files = MarkedFiles([
+      "Sources/App/dicfg.yaml":
+        "dicfg: 1\nservices:\n  alertScheduler: { type: Alerts }\n  home: { type: Home, init: { a: 1️⃣alertScheduler } }\n",
+      "Sources/App/dicfg.test.yaml": "dicfg: 1\nservices:\n  alertScheduler: null\n",
+      "Sources/AlertsKit/dicfg.yaml": "dicfg: 1\nservices:\n  alertScheduler: { type: AlertScheduler }\n",
+    ])
+    let result = compile(files, file: "Sources/App/dicfg.yaml", environments: ["test"])
+    #expect(summaries(result.diagnostics) == [at(.unknownReference, files["Sources/App/dicfg.yaml", "1️⃣"])])
+    #expect(result.diagnostics.first?.message.contains("does not import") == false)
+  }
 }

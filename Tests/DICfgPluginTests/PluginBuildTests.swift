@@ -237,28 +237,32 @@ struct PluginBuildTests {
     #expect(!linked.isEmpty && linked.allSatisfy { $0.contains("JSONDecoder") }, "\(linked)")
   }
 
-  // A modular app: a feature module's fragment, checked in the module's own build and imported by the
-  // app's graph, which meets the fragment's requirement by its type; the module's factory object (a
-  // public protocol whose method builds an internal implementation) made by the module's public static
-  // function, a shared instance of that module, a third-party package's static member, an external
-  // taken by its type, a test layer; Swift 5 mode, debug and release, no warning.
-  @Test(arguments: ["debug", "release"])
-  func aModularAppWiresFactoryObjectsSharedInstancesAndExternalsByType(configuration: String) throws {
-    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", "ModularApp"])
+  // A modular app of six modules, five of them with a fragment their own build checks and the app's
+  // graph imports, meeting their requirements by id and by type; internal implementations behind
+  // public protocols, built by module factories, factory objects and shared instances of the modules
+  // and of a third-party package (whose module the generated file imports because the app depends on
+  // its product); a screen main-actor through a UIKit-style superclass, so its accessor is main-actor;
+  // an external taken by its type; a dev layer; Swift 5 and 6 modes, debug and release, no warning.
+  @Test(arguments: ["ModularApp", "ModularApp6"], ["debug", "release"])
+  func aModularAppWiresItsModulesFragments(product: String, configuration: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
     #expect(build.status == 0, "\(build.output)")
     #expect(!build.output.contains("warning:"), "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", "ModularApp"])
+    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.hasSuffix(
         "log: alert 'Welcome'\nalert: Welcome\nmade by the one factory: true\nsound: chime, shared: true\n"
-          + "scanner: camera\nclock: 7.0\n"), "\(run.output)")
+          + "scanner: camera\nclock: 7.0\nlog: alert 'Welcome'\nprofile of ada, shared store: true\n"
+          + "one client: true, tracker: https://api.example.com/events\nlog: alert 'Welcome'\n"
+          + "dev: https://dev.example.com/events\n"), "\(run.output)")
   }
 
   // Mistakes at a module boundary, each one error where its cause lives, in dicfg's words, none inside
   // the generated file: a feature module's internal type named in another module's graph file; a
   // graph referring to a service of a module's fragment it does not import; a fragment's requirement
-  // the importing graph does not meet.
+  // the importing graph does not meet; an initializer internal to its module; a singleton holding a
+  // screen that is main-actor through its superclass in a UI-kit module.
   @Test(arguments: [
     (
       "InternalAcrossModules",
@@ -278,6 +282,19 @@ struct PluginBuildTests {
       "Sources/AlertsKit/dicfg.yaml:5:3: error: this file requires 'logger' of type 'Logging', which nothing in the "
         + "graph of 'Sources/UnmetRequirement/dicfg.yaml' provides; define a service or external "
         + "'logger' there, bind one service to 'Logging' with 'as', or import the file that does [#unmet-requirement]"
+    ),
+    (
+      "InternalInitializer",
+      "Sources/InternalInitializer/dicfg.yaml:5:13: error: 'store' is built with 'DiskStore.init(path:)', which is "
+        + "internal in module 'StorageKit', so the code generated for module 'InternalInitializer' cannot call it; "
+        + "make it public in StorageKit [#inaccessible-declaration]"
+    ),
+    (
+      "MainActorScreenInSingleton",
+      "Sources/MainActorScreenInSingleton/dicfg.yaml:7:19: error: singleton 'navigator' is nonisolated but builds "
+        + "main-actor 'settings' (argument 'root'), so it would hold a main-actor object on any thread; inject "
+        + "'{ provider: settings }' or '{ lazy: settings }' and call it on the main actor, or give 'navigator' "
+        + "'isolation: MainActor' [#main-actor-dependency]"
     ),
   ])
   func aModuleBoundaryMistakeIsOneErrorAtItsLine(target: String, error: String) throws {

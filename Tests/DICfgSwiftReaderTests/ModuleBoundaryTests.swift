@@ -29,11 +29,15 @@ import Testing
       package init() {}
     }
     5️⃣func makeTracker() -> Tracker { Tracker(key: "") }
+    open class Controller {
+      public init() {}
+    }
     """,
     "Sources/App/App.swift": """
     final class Screen {
       init(reporter: ErrorReporter) {}
     }
+    final class SettingsController: Controller {}
     """,
   ])
 
@@ -45,6 +49,7 @@ import Testing
     return (result, files)
   }
 
+  // The target's own types are reached, whatever module declares the initializer they inherit.
   @Test func whatAnotherModuleMakesPublicOrPackageAndTheTargetsOwnTypesAreReached() {
     let (result, _) = compile(
       """
@@ -52,6 +57,7 @@ import Testing
         queue: { type: Queue }
         screen: { type: Screen, init: { reporter: uploader2 } }
         uploader2: { type: Uploader, as: [ErrorReporter] }
+        settings: { type: SettingsController }
       """)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
   }

@@ -10,19 +10,44 @@ import PackageDescription
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
 let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
 
-// A modular app (Swift 5 mode): a feature module whose fragment (checked in the module's own build)
-// builds internal implementations behind a public factory object and requires a logger of the app, a
-// third-party SDK's shared instance, a test layer; and three module-boundary mistakes, each of which
-// must fail the build with one error at its line: a feature module's internal type named in another
-// module's graph, a fragment not imported, a requirement nothing meets.
+// A modular app, in Swift 5 mode and (ModularApp6) Swift 6 mode: six modules, five of them with a
+// fragment of the graph that their own build checks and the app's graph imports, with requirements
+// the app meets by id or by type; internal implementations behind public protocols, built by module
+// factories, factory objects and shared instances; a UIKit-style main-actor superclass; a third-party
+// SDK's shared instance; a dev layer and a test layer. And five module-boundary mistakes, each of
+// which must fail the build with one error at its line: a feature module's internal type named in
+// another module's graph, a fragment not imported, a requirement nothing meets, an initializer
+// internal to its module, a singleton holding a screen main-actor through its superclass.
 let modular: [Target] = [
   .target(name: "AlertsKit", dependencies: runtime, plugins: plugin),
+  .target(name: "NetworkKit", dependencies: runtime, plugins: plugin),
+  .target(name: "StorageKit", dependencies: runtime, plugins: plugin),
+  .target(name: "AnalyticsKit", dependencies: ["NetworkKit"] + runtime, plugins: plugin),
+  .target(name: "ScreensKit"),
+  .target(
+    name: "ProfileFeature",
+    dependencies: ["AlertsKit", "AnalyticsKit", "NetworkKit", "ScreensKit", "StorageKit"] + runtime,
+    plugins: plugin),
   .executableTarget(
-    name: "ModularApp", dependencies: ["AlertsKit", .product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
+    name: "ModularApp",
+    dependencies: [
+      "AlertsKit", "AnalyticsKit", "NetworkKit", "ProfileFeature", "StorageKit",
+      .product(name: "ScannerSDK", package: "ScannerSDK"),
+    ] + runtime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
+  // The same app in Swift 6 mode (its files are links to ModularApp's).
+  .executableTarget(
+    name: "ModularApp6",
+    dependencies: [
+      "AlertsKit", "AnalyticsKit", "NetworkKit", "ProfileFeature", "StorageKit",
+      .product(name: "ScannerSDK", package: "ScannerSDK"),
+    ] + runtime,
+    plugins: plugin),
   .target(name: "InternalAcrossModules", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "MissingFragment", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "UnmetRequirement", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
+  .target(name: "InternalInitializer", dependencies: ["StorageKit"] + runtime, plugins: plugin),
+  .target(name: "MainActorScreenInSingleton", dependencies: ["ScreensKit"] + runtime, plugins: plugin),
 ]
 
 // One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).

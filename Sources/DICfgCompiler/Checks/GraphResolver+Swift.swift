@@ -90,11 +90,13 @@ extension GraphResolver {
     of declaration: ServiceDeclaration, at location: SourceLocation
   ) -> Bool {
     let graphFile = declaration.location.file
-    guard let module = SwiftDeclarations.otherModule(of: declaredAt, from: graphFile),
-      let own = SwiftDeclarations.module(ofPath: graphFile)
-    else { return false }
+    guard let own = SwiftDeclarations.module(ofPath: graphFile) else { return false }
     let id = declaration.id
-    if let type, !type.access.isVisible(fromAnotherModule: true) {
+    // The type and its member may be of different modules: an initializer inherited from another
+    // module's class.
+    if let type, let module = SwiftDeclarations.otherModule(of: type.location, from: graphFile),
+      !type.access.isVisible(fromAnotherModule: true)
+    {
       diagnostics.append(
         .error(
           .inaccessibleDeclaration,
@@ -104,7 +106,9 @@ extension GraphResolver {
           at: location, notes: [Note(message: "'\(type.name)' is declared here", location: type.location)]))
       return true
     }
-    guard let member, !access.isVisible(fromAnotherModule: true) else { return false }
+    guard let member, let module = SwiftDeclarations.otherModule(of: declaredAt, from: graphFile),
+      !access.isVisible(fromAnotherModule: true)
+    else { return false }
     let written = access == .internal && declaredAt == type?.location
     diagnostics.append(
       .error(

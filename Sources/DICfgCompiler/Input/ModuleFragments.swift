@@ -15,14 +15,20 @@ struct ModuleFragments {
   /// The names each fragment defines, the first fragment's first.
   private(set) var definitions: [String: Definition] = [:]
 
-  /// The fragments beside `root`'s module that the compile did not read (`loaded`).
-  init(beside root: String, loaded: Set<String>, loader: ConfigLoader, fileSystem: some GraphFileSystem) {
+  /// The fragments beside `root`'s module that the compile did not read (`loaded`), of the modules
+  /// in `modules` where it is given (those whose Swift the target is checked against: the modules
+  /// it depends on), of every module beside it otherwise.
+  init(
+    beside root: String, loaded: Set<String>, modules: Set<String>?, loader: ConfigLoader,
+    fileSystem: some GraphFileSystem
+  ) {
     let components = root.split(separator: "/", omittingEmptySubsequences: false)
     guard let sourcesIndex = components.dropLast(2).lastIndex(of: "Sources") else { return }
     let sources = components[...sourcesIndex].joined(separator: "/")
     let ownModule = components[sourcesIndex + 1]
     var reader = DocumentReader()
-    for module in fileSystem.fileNames(in: sources).sorted() where module != ownModule {
+    for module in fileSystem.fileNames(in: sources).sorted()
+    where module != ownModule && modules.map({ $0.contains(module) }) ?? true {
       let candidates = ["dicfg.yaml", "dicfg.yml", "dicfg.json"].map { sources + "/" + module + "/" + $0 }
       guard let path = candidates.first(where: { fileSystem.fileExists($0) }), !loaded.contains(path) else { continue }
       guard let document = reader.read(fileSystem.load(path, with: loader)) else { continue }
@@ -42,14 +48,16 @@ struct ModuleFragments {
 
   /// `diagnostics` with each `unknown-reference` among `unresolved` that a fragment defines replaced
   /// by one error per fragment, at the root's imports (where the line is added), listing the
-  /// references as notes.
+  /// references as notes. A name a file of the compile declares (one a layer removes) is left as it
+  /// is.
   func explaining(
-    _ unresolved: [(name: String, location: SourceLocation)], in diagnostics: [Diagnostic], root: FileDocument
+    _ unresolved: [(name: String, location: SourceLocation)], in diagnostics: [Diagnostic], root: FileDocument,
+    declared: Set<String>
   ) -> [Diagnostic] {
     var byFragment: [String: [(name: String, location: SourceLocation)]] = [:]
     var order: [String] = []
     var explained = Set<SourceLocation>()
-    for reference in unresolved {
+    for reference in unresolved where !declared.contains(reference.name) {
       guard let definition = definitions[reference.name] else { continue }
       if byFragment[definition.file] == nil { order.append(definition.file) }
       byFragment[definition.file, default: []].append(reference)

@@ -1,4 +1,8 @@
 import AlertsKit
+import AnalyticsKit
+import NetworkKit
+import ProfileFeature
+import StorageKit
 
 let container = try MainContainer(externals: .init(appClock: AppClock(now: 7)))
 let home = try container.home
@@ -7,3 +11,13 @@ print("made by the one factory: \(home.alert.factoryID == ObjectIdentifier(conta
 print("sound: \(home.sound.name), shared: \(home.sound === AlertSound.standard)")
 print("scanner: \(home.scanner.name)")
 print("clock: \(home.clock.now)")
+await showProfile(of: container)
+
+/// The profile screen is main-actor through its UIKit-style superclass, so its accessor is too.
+@MainActor func showProfile(of container: MainContainer) async {
+  let profile = container.profile
+  print("\(profile.title), shared store: \(profile.store === StorageModule.shared)")
+  print("one client: \(profile.client === container.httpClient), tracker: \(profile.tracker.endpoint)")
+  guard let dev = try? MainContainer(environment: .dev, externals: .init(appClock: AppClock(now: 8))) else { return }
+  print("dev: \(dev.profile.tracker.endpoint)")
+}

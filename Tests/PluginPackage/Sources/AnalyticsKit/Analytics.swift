@@ -1,0 +1,23 @@
+import NetworkKit
+
+// A feature module built by a public factory object over internal implementations; it needs an
+// HTTP client from whoever wires it.
+
+public protocol Tracking: Sendable {
+  var screen: String { get }
+  var endpoint: String { get }
+}
+
+public final class AnalyticsFactory: Sendable {
+  let client: any HTTPClient
+  public init(client: any HTTPClient) { self.client = client }
+
+  public func makeTracker(screen: String) -> any Tracking {
+    ScreenTracker(screen: screen, endpoint: client.get("/events"))
+  }
+}
+
+struct ScreenTracker: Tracking {
+  let screen: String
+  let endpoint: String
+}

@@ -1,0 +1,1 @@
+// The graph file builds StorageKit's DiskStore, whose initializer is internal to StorageKit.

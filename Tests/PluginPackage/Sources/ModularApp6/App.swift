@@ -1,0 +1,1 @@
+../ModularApp/App.swift

@@ -1,0 +1,1 @@
+../ModularApp/main.swift

@@ -1,0 +1,17 @@
+// A layer module: a public protocol, an internal implementation, a public way in.
+
+public protocol HTTPClient: AnyObject, Sendable {
+  var baseURL: String { get }
+  func get(_ path: String) -> String
+}
+
+final class DefaultHTTPClient: HTTPClient {
+  let baseURL: String
+  init(baseURL: String) { self.baseURL = baseURL }
+  func get(_ path: String) -> String { baseURL + path }
+}
+
+/// The module's public way in: it builds its internal client.
+public enum NetworkModule {
+  public static func makeClient(baseURL: String) -> any HTTPClient { DefaultHTTPClient(baseURL: baseURL) }
+}
