@@ -48,27 +48,33 @@ struct GeneratorSetup {
   /// - Parameters:
   ///   - target: The target whose registration is generated.
   ///   - package: Its package: the Swift files of the target's dependencies declared there are read
-  ///     too, since the graph file may name their types, and their modules imported; the modules of
-  ///     other packages' products it depends on are imported, their Swift left to the Swift compiler.
+  ///     too, since the graph file may name their types, and their modules imported; so are those of
+  ///     the modules of other packages' products it depends on directly.
   init(target: SourceModuleTarget, package: Package) throws {
     let local = Set(package.targets.map(\.id))
     let dependencies = target.recursiveTargetDependencies.compactMap { $0 as? SourceModuleTarget }
       .filter { local.contains($0.id) && $0.kind == .generic }
+    let products = Self.productTargets(of: target.dependencies)
     try self.init(
       targetName: target.name, directory: target.directoryURL, files: target.sourceFiles.map(\.url),
-      dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) },
-      dependencyModules: dependencies.map(\.moduleName) + Self.productModules(of: target.dependencies))
+      dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) }
+        + products.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) },
+      dependencyModules: dependencies.map(\.moduleName) + products.map(\.moduleName))
   }
 
   /// The modules of the products of other packages among `dependencies`: the generated file may name
-  /// their types (a third-party SDK's shared instance), so it imports them, as the target's own files
-  /// do.
-  static func productModules(of dependencies: [TargetDependency]) -> [String] {
-    dependencies.flatMap { dependency -> [String] in
-      guard case .product(let product) = dependency else { return [] }
-      return product.targets.compactMap { ($0 as? SourceModuleTarget)?.moduleName }
+  /// their types and static members (a third-party SDK's shared instance), so it imports them, as the
+  /// target's own files do, and reads their Swift.
+  /// dicfg's own products are not: the generated file imports the runtime itself.
+  static func productTargets(of dependencies: [TargetDependency]) -> [SourceModuleTarget] {
+    dependencies.flatMap { dependency -> [SourceModuleTarget] in
+      guard case .product(let product) = dependency, !ownProducts.contains(product.name) else { return [] }
+      return product.targets.compactMap { $0 as? SourceModuleTarget }
     }
   }
+
+  /// The products of dicfg a target that applies the plugin depends on.
+  static let ownProducts: Set<String> = ["DICfgRuntime", "DICfg"]
 
   /// The setup of a target whose files are `files`: its graph file and configuration in
   /// `directory`, or, where a target has no folder of its own (an Xcode target), beside the first

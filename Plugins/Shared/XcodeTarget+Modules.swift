@@ -11,7 +11,9 @@
     /// The modules of the package products it depends on, which the generated file imports.
     var productModules: [String] {
       dependencies.flatMap { dependency -> [String] in
-        guard case .product(let product) = dependency else { return [] }
+        guard case .product(let product) = dependency, !["DICfgRuntime", "DICfg"].contains(product.name) else {
+          return []
+        }
         return product.targets.compactMap { ($0 as? SourceModuleTarget)?.moduleName }
       }
     }

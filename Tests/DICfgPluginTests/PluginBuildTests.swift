@@ -240,8 +240,8 @@ struct PluginBuildTests {
   // A modular app of six modules, five of them with a fragment their own build checks and the app's
   // graph imports, meeting their requirements by id and by type; internal implementations behind
   // public protocols, built by module factories, factory objects and shared instances of the modules
-  // and of a third-party package (whose module the generated file imports because the app depends on
-  // its product); a screen main-actor through a UIKit-style superclass, so its accessor is main-actor;
+  // and of a third-party package (whose Swift the generator reads, and whose module the generated file
+  // imports, because the app depends on its product); every accessor typed; a screen main-actor through a UIKit-style superclass, so its accessor is main-actor;
   // an external taken by its type; a dev layer; Swift 5 and 6 modes, debug and release, no warning.
   @Test(arguments: ["ModularApp", "ModularApp6"], ["debug", "release"])
   func aModularAppWiresItsModulesFragments(product: String, configuration: String) throws {
@@ -256,6 +256,13 @@ struct PluginBuildTests {
           + "scanner: camera\nclock: 7.0\nlog: alert 'Welcome'\nprofile of ada, shared store: true\n"
           + "one client: true, tracker: https://api.example.com/events\nlog: alert 'Welcome'\n"
           + "dev: https://dev.example.com/events\n"), "\(run.output)")
+    // Every accessor builds its service in the generated code, the SDK's shared instance included:
+    // none goes through the link.
+    let linked = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
+      .split(separator: "\n").filter {
+        ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
+      }
+    #expect(linked.isEmpty, "\(linked)")
   }
 
   // Mistakes at a module boundary, each one error where its cause lives, in dicfg's words, none inside

@@ -5,7 +5,7 @@ import ProfileFeature
 import StorageKit
 
 let container = try MainContainer(externals: .init(appClock: AppClock(now: 7)))
-let home = try container.home
+let home = container.home
 print("alert: \(home.alert.title)")
 print("made by the one factory: \(home.alert.factoryID == ObjectIdentifier(container.alertFactory))")
 print("sound: \(home.sound.name), shared: \(home.sound === AlertSound.standard)")
