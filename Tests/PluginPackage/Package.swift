@@ -43,6 +43,13 @@ let modular: [Target] = [
       .product(name: "ScannerSDK", package: "ScannerSDK"),
     ] + runtime,
     plugins: plugin),
+  // The same app wired by hand, for the benchmarks that set the generated container beside it.
+  .executableTarget(
+    name: "ModularAppByHand",
+    dependencies: [
+      "AlertsKit", "AnalyticsKit", "NetworkKit", "ProfileFeature", "StorageKit",
+      .product(name: "ScannerSDK", package: "ScannerSDK"),
+    ], swiftSettings: [.swiftLanguageMode(.v5)]),
   .target(name: "InternalAcrossModules", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "MissingFragment", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "UnmetRequirement", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
