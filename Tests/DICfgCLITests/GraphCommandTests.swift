@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 @Suite struct GraphCommandTests {
-  @Test(arguments: ["weather", "dip-collaboration", "saber-externals", "resolver-scopes"])
+  @Test(arguments: ["weather", "dip-collaboration", "saber-externals", "resolver-scopes", "modular"])
   func drawsDOTAndMermaid(example: String) throws {
     let dot = try runCommand(["graph", "config-examples/\(example)/app.yaml"])
     #expect(dot.exitCode == 0)
@@ -15,6 +15,17 @@ import Testing
     let mermaid = try runCommand(["graph", "config-examples/\(example)/app.yaml", "--format", "mermaid"])
     #expect(mermaid.exitCode == 0)
     expectGolden(mermaid.standardOutput, "graph-\(example).mmd")
+  }
+
+  // An app of modules: one node per graph file, and an edge where one file's services use what
+  // another's define (a fragment's requirement the root meets points back at the root).
+  @Test func drawsWhichModuleNeedsWhich() throws {
+    let dot = try runCommand(["graph", "config-examples/modular/app.yaml", "--modules"])
+    #expect(dot.exitCode == 0)
+    expectGolden(dot.standardOutput, "graph-modular-modules.dot")
+    let mermaid = try runCommand(["graph", "config-examples/modular/app.yaml", "--modules", "--format", "mermaid"])
+    #expect(mermaid.exitCode == 0)
+    expectGolden(mermaid.standardOutput, "graph-modular-modules.mmd")
   }
 
   @Test func oneContainerWithWhatItUses() throws {
@@ -31,8 +42,11 @@ import Testing
         || FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"),
       "Graphviz 'dot' is installed by .ci/run"))
   func dotOutputRendersWithGraphviz() throws {
-    for example in ["weather", "dip-collaboration", "saber-externals", "environments", "knights"] {
-      let dot = try runCommand(["graph", "config-examples/\(example)/app.yaml"]).standardOutput
+    for (example, options) in [
+      ("weather", []), ("dip-collaboration", []), ("saber-externals", []), ("environments", []), ("knights", []),
+      ("modular", []), ("modular", ["--modules"]),
+    ] {
+      let dot = try runCommand(["graph", "config-examples/\(example)/app.yaml"] + options).standardOutput
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = ["dot", "-Tsvg"]

@@ -10,7 +10,10 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
     discussion: """
       Containers are clusters; the shape of a service shows its scope (graph: ellipse, unique: \
       diamond, singleton: box, weak: octagon, cached: cylinder, custom: folder; externals are \
-      parallelograms). Initializer edges are solid; property, provider and lazy edges dashed.
+      parallelograms). Initializer edges are solid; property, provider and lazy edges dashed. \
+      Where the graph imports files (each module's fragment), each file's services are a cluster \
+      of their own; --modules draws one node per file instead, and an edge where one file's \
+      services use what another's define, labelled with the ids they use.
 
       --format html writes the atlas: one self-contained page (it loads nothing) with every \
       environment beside the file, a search, each service's scope, isolation, dependencies, \
@@ -21,6 +24,7 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
         dicfg graph config/app.yaml | dot -Tsvg > graph.svg
         dicfg graph config/app.yaml --env test --format mermaid --container eventsList
         dicfg graph config/app.yaml --format html > atlas.html
+        dicfg graph Sources/App/dicfg.yaml --modules | dot -Tsvg > modules.svg
       """
   )
 
@@ -38,6 +42,12 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
 
   @Option(help: "Draw only this container (and what it uses in others).")
   public var container: String?
+
+  @Flag(
+    help:
+      "Draw the graph files (each module's fragment) and what each one's services use of the others', not the services."
+  )
+  public var modules = false
 
   public init() {}
 
@@ -71,7 +81,7 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
       }
       containerIndex = index
     }
-    let output = GraphRenderer(plan: plan, container: containerIndex)
+    let output = GraphRenderer(plan: plan, container: containerIndex, modules: modules)
       .render(format == .dot ? .dot : .mermaid)
     return CommandResult(exitCode: 0, standardOutput: output)
   }
