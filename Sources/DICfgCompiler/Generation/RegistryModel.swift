@@ -45,7 +45,7 @@ public struct RegistryModel: Sendable, Equatable {
     /// base or an unconditional environment does.
     public var condition: String?
     /// For a factory object's method, the type it is called on: the factory's first argument is the
-    /// receiver (``ResolutionPlan/Service/receiverLabel``), ``function`` is `Type.method`.
+    /// receiver (`ResolutionPlan.Service.receiverLabel`), ``function`` is `Type.method`.
     public var receiver: String?
     /// Whether ``function`` is a static property the target declares, read instead of called.
     public var readsProperty = false
