@@ -153,3 +153,26 @@ def test_an_example_app_in_its_test_environment():
             browser.screenshot(os.path.join(SCREENSHOTS, "atlas-environments-test.png"))
     finally:
         browser.close()
+
+
+def test_a_modular_app_lists_each_fragments_services_as_a_group():
+    """The modular example: the root's services, then each imported fragment's, under its file."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    folder = tempfile.mkdtemp(prefix="dicfg-atlas-")
+    page = os.path.join(folder, "atlas.html")
+    with open(page, "w") as output:
+        subprocess.run([DICFG, "graph", "config-examples/modular/app.yaml", "--format", "html"], stdout=output,
+                       check=True, cwd=root)
+    browser = Browser()
+    try:
+        browser.open("file://" + page)
+        listed = browser.evaluate("""[...document.querySelectorAll('#list li')].map(node =>
+          node.classList.contains('group') ? '# ' + node.textContent : node.querySelector('.id').textContent)""")
+        assert listed == [
+            "# config-examples/modular/app.yaml", "logger", "home",
+            "# config-examples/modular/network.yaml", "httpClient",
+            "# config-examples/modular/alerts.yaml", "alertFactory", "welcome",
+            "# config-examples/modular/profile.yaml", "profile",
+        ]
+    finally:
+        browser.close()

@@ -125,16 +125,30 @@ enum GraphAtlasPage {
       return words.every(word => text.includes(word));
     }
 
+    // A graph file's module, by SwiftPM's layout (Sources/AlertsKit/dicfg.yaml is AlertsKit), else its path.
+    function moduleOf(file) {
+      const parts = file.split("/"), sources = parts.lastIndexOf("Sources");
+      return sources >= 0 && sources + 2 < parts.length ? parts[sources + 1] : file;
+    }
+
     function renderList() {
       const e = env(), { changed } = facts();
       const words = state.query.toLowerCase().split(/\s+/).filter(Boolean);
       const containers = new Set(e.nodes.map(node => node.c));
-      let html = "", shown = 0, lastContainer = null;
+      // A graph of several files (each module's fragment) lists each file's services as a group: the
+      // file that defines it in the base, where a layer patches it.
+      const placeOf = node => data.files[Number(node.at.split(":")[0])];
+      const base = new Map(data.environments[0].nodes.map(node => [key(node), placeOf(node)]));
+      const fileOf = node => base.get(key(node)) ?? placeOf(node);
+      const files = new Set(base.values());
+      let html = "", shown = 0, lastGroup = null;
       e.nodes.forEach((node, index) => {
         if (!matches(node, words)) return;
-        if (containers.size > 1 && node.c !== lastContainer) {
-          html += `<li class="group">${esc(node.c)}</li>`;
-          lastContainer = node.c;
+        const parts = [containers.size > 1 ? node.c : null, files.size > 1 ? moduleOf(fileOf(node)) : null];
+        const group = parts.filter(Boolean).join(" · ");
+        if (group && group !== lastGroup) {
+          html += `<li class="group">${esc(group)}</li>`;
+          lastGroup = group;
         }
         const classes = [changed.has(key(node)) ? "chg" : "", key(node) === state.key ? "sel" : ""].join(" ").trim();
         html += `<li data-n="${index}" class="${classes}"><span class="id">${esc(node.i)}</span>`
