@@ -202,15 +202,15 @@ import Testing
   /// A class with one initializer taking `parameters` (label and type).
   private func type(
     _ name: String, _ parameters: [(String, String)] = [], throwing: Bool = false, isAsync: Bool = false,
-    properties: [(String, String)] = [], inherited: [String] = []
+    mainActor: Bool = false, properties: [(String, String)] = [], inherited: [String] = []
   ) -> SwiftType {
     let location = SourceLocation.start(of: "App.swift")
     return SwiftType(
-      name: name, kind: .class, location: location, inherited: inherited,
+      name: name, kind: .class, location: location, inherited: inherited, globalActor: mainActor ? "MainActor" : nil,
       initializers: [
         SwiftInitializer(
           parameters: parameters.map { SwiftParameter(label: $0.0, type: $0.1) }, isThrowing: throwing,
-          isAsync: isAsync, location: location)
+          isAsync: isAsync, globalActor: mainActor ? "MainActor" : nil, location: location)
       ],
       properties: properties.map { SwiftProperty(name: $0.0, type: $0.1, isSettable: true, location: location) })
   }
@@ -351,6 +351,46 @@ import Testing
     #expect(view.isThrowing)
   }
 
+  // A provider and a lazy value of a service whose accessor the container has: a closure calling the
+  // accessor, holding the container weakly; a main-actor service's is left to the runtime.
+  @Test func aProviderAndALazyValueCallTheAccessorOfTheirService() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        client: { type: Client }
+        badge: { type: Badge, isolation: MainActor }
+        launcher: { type: Launcher, init: { make: { provider: client }, load: { lazy: client } } }
+        screen: { type: Screen, init: { make: { provider: badge } } }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Client", throwing: true), type("Badge", mainActor: true),
+      type("Launcher", [("make", "Provider<Client>"), ("load", "DICfgRuntime.Lazy<Client>")]),
+      type("Screen", [("make", "Provider<Badge>")]),
+    ])
+    let accessors = try translate(files, swift: swift).containers[0].accessors
+    let launcher = try #require(accessors.first { $0.id == "launcher" })
+    #expect(
+      steps(launcher) == [
+        .build(
+          local: "_launcher",
+          value: .call(
+            "_makeLauncher",
+            arguments: [], isThrowing: false))
+      ])
+    let maker = try #require(
+      try translate(files, swift: swift).containers[0].makers.first { $0.function == "_makeLauncher" })
+    #expect(
+      maker.arguments.map(\.value) == [
+        .deferred("client", kind: .provider, container: "main", isThrowing: true),
+        .deferred("client", kind: .lazy, container: "main", isThrowing: true),
+      ])
+    #expect(!launcher.isThrowing)
+    let screen = try #require(accessors.first { $0.id == "screen" })
+    #expect(screen.construction == .linked(3))
+  }
+
   @Test func whatCannotBeProvedIsLeftToTheRuntime() throws {
     let files = MarkedFiles([
       "app.yaml": """
@@ -360,10 +400,11 @@ import Testing
         swapped: { type: Client }
         usesSwapped: { type: User, init: { client: swapped } }
         regional: { type: Regional, init: { region: $region } }
-        launcher: { type: Launcher, init: { make: { provider: swapped } } }
+        launcher: { type: Launcher, init: { make: { provider: details } } }
         unknown: { type: Elsewhere }
-        loader: { type: Loader, init: { make: { provider: swapped } } }
+        loader: { type: Loader, init: { make: { provider: details } } }
         mismatch: { type: User, init: { client: regional } }
+        details: { type: Details, arguments: { id: Int } }
       """,
       "app.test.yaml": """
       dicfg: 1
@@ -373,14 +414,15 @@ import Testing
     ])
     let swift = SwiftDeclarations(types: [
       type("Client"), type("User", [("client", "Client")]), type("Regional", [("region", "String")]),
-      type("Launcher", [("make", "Provider<Client>")]), type("Loader", [("make", "Provider<Client>")], isAsync: true),
+      type("Launcher", [("make", "Provider<Details>")]), type("Loader", [("make", "Provider<Details>")], isAsync: true),
+      type("Details", [("id", "Int")]),
     ])
-    // Resolved through the link by their numbers in it; an accessor that awaits (and takes a
-    // provider), by id. The
+    // Resolved through the link by their numbers in it (a provider of a service that takes run-time
+    // arguments among them); an accessor that awaits, by id. The
     // environment that changes 'swapped' to an initializer the Swift lacks resolves it, and what
     // takes it, through its link; the base builds both in the accessor.
     let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors
-    for (number, accessor) in accessors.enumerated() {
+    for (number, accessor) in accessors.enumerated() where accessor.id != "details" {
       #expect(accessor.construction(in: "test") == (accessor.isAsync ? .runtime : .linked(number)), "\(accessor.id)")
       #expect(accessor.isThrowing, "\(accessor.id)")
       guard number > 1 else {
@@ -393,8 +435,10 @@ import Testing
       }
       #expect(accessor.branches.count == 1, "\(accessor.id)")
     }
-    #expect(accessors.map(\.isAsync) == [false, false, false, false, false, true, false])
-    let withoutSwift = try translate(files, environments: ["test"]).containers[0].accessors
+    #expect(accessors.map(\.isAsync) == [false, false, false, false, false, true, false, false])
+    let withoutSwift = try translate(files, environments: ["test"]).containers[0].accessors.filter {
+      $0.id != "details"
+    }
     #expect(
       withoutSwift.enumerated().allSatisfy { $0.element.construction == .linked($0.offset) && $0.element.isThrowing })
   }

@@ -45,7 +45,7 @@ struct Reach: Sendable {
   func photo() throws -> Photo { front == .typed ? container.photo : try dynamic.resolve("photo") }
   func parser() throws -> Parser { front == .typed ? try container.parser : try dynamic.resolve("parser") }
   func regional() throws -> Regional { front == .typed ? try container.regional : try dynamic.resolve("regional") }
-  func launcher() throws -> Launcher { front == .typed ? try container.launcher : try dynamic.resolve("launcher") }
+  func launcher() throws -> Launcher { front == .typed ? container.launcher : try dynamic.resolve("launcher") }
 
   func details(name: String) throws -> TypedSemantics.Details {
     front == .typed
@@ -149,6 +149,13 @@ struct Reach: Sendable {
     let reach = try Reach(front)
     let launcher = try reach.launcher()
     #expect(try launcher.makeScreen() !== launcher.makeScreen(), "a provider resolves on each call")
+  }
+
+  // A provider holds its container weakly on both fronts: called after the app let the container go,
+  // it says so rather than keeping the container alive.
+  @Test(arguments: Front.allCases) func aProviderCalledAfterItsContainerIsGoneSaysSo(front: Front) throws {
+    let launcher = try Reach(front).launcher()
+    #expect { try launcher.makeScreen() } throws: { ($0 as? ResolutionError)?.code == .releasedContainer }
   }
 
   @MainActor @Test(arguments: Front.allCases) func aMainActorServiceIsBuiltOnTheMainActor(front: Front) throws {

@@ -18,9 +18,12 @@ import DICfgCore
 ///
 /// It plans one environment's plan (``EnvironmentPlanning`` plans each and merges them), and only
 /// what it can prove from the graph file and the Swift declarations, so the code it writes
-/// compiles whenever the registration does: anything else (a provider, a value whose Swift type it
-/// cannot match, a failable initializer, a main-actor singleton whose build awaits, a type the
-/// target does not declare) leaves the accessor to that environment's link.
+/// compiles whenever the registration does: anything else (a value whose Swift type it cannot match,
+/// a failable initializer, a main-actor singleton whose build awaits, a type the target does not
+/// declare, a provider or lazy value of a service that takes run-time arguments, is main-actor or
+/// awaits) leaves the accessor to that environment's link. A provider or lazy value of another
+/// service is the runtime's `Provider` or `Lazy` over a closure that calls that service's accessor,
+/// holding the container weakly, as the runtime's own do.
 struct StraightLinePlanner {
   let plan: ResolutionPlan
   let container: Int
@@ -454,7 +457,21 @@ struct StraightLinePlanner {
       case .optional(let wrapped?):
         guard let type = bare.wrapped else { throw Unplannable() }
         return try expression(wrapped, as: type, owner: owner, uses: &uses)
-      case .provider, .lazy, .tagged:
+      case .provider(let reference), .lazy(let reference):
+        // The accessor of a service without run-time arguments, called in the closure the runtime's
+        // `Provider` or `Lazy` holds: nonisolated and synchronous, as those call it.
+        let kind: TypedContainerModel.DeferredKind
+        if case .provider = value { kind = .provider } else { kind = .lazy }
+        guard reference.container == planner.container, case .named(let components) = bare,
+          components.count == 1 || (components.count == 2 && components[0].name == "DICfgRuntime"),
+          let last = components.last, last.name == kind.rawValue, last.arguments.count == 1,
+          let facts = planner.accessors[reference.service], planner.service(reference.service).arguments.isEmpty,
+          !facts.isMainActor, !facts.isAsync, SwiftTypeExpression(facts.type).isSame(as: last.arguments[0])
+        else { throw Unplannable() }
+        return .deferred(
+          facts.property, kind: kind, container: planner.plan.containers[planner.container].name,
+          isThrowing: planner.throwingAccessors.contains(facts.property))
+      case .tagged:
         throw Unplannable()
       }
     }

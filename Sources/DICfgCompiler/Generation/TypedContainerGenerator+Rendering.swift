@@ -655,7 +655,7 @@ extension TypedContainerGenerator {
   /// externals or the container itself.
   fileprivate static func usesContainer(_ expression: TypedContainerModel.Expression) -> Bool {
     switch expression {
-    case .accessor, .call, .external, .container: true
+    case .accessor, .call, .external, .container, .deferred: true
     case .array(let values): values.contains(where: usesContainer)
     case .local, .literal, .argument, .none: false
     }
@@ -678,6 +678,9 @@ extension TypedContainerGenerator {
       return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + function + "("
         + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
     case .container: return "try observingContainer"
+    case .deferred(let property, let kind, let container, let isThrowing):
+      return "\(kind.rawValue)(container: \(QuotedString.quoted(container, in: .swift)), building: { [weak self] in "
+        + (isThrowing ? "try " : "") + "self?.\(SwiftIdentifier.escaped(property)) })"
     case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"
     case .none: return "nil"
     }

@@ -228,6 +228,14 @@ public struct TypedContainerModel: Sendable, Equatable {
     case method(receiver: Expression, name: String)
   }
 
+  /// How a deferred value gives its service.
+  public enum DeferredKind: String, Sendable, Equatable {
+    /// `Provider<T>`: built on each call.
+    case provider = "Provider"
+    /// `Lazy<T>`: built on first use, then kept.
+    case lazy = "Lazy"
+  }
+
   public indirect enum Expression: Sendable, Equatable {
     /// An instance built earlier in the accessor.
     case local(String)
@@ -243,6 +251,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     case call(String, arguments: [Expression], isThrowing: Bool, isAsync: Bool = false)
     /// The container, as the runtime gives it to factories: not kept alive by the instance.
     case container
+    /// A provider (`{ provider: name }`) or a lazy value (`{ lazy: name }`) of a service, built by its
+    /// accessor (which throws, or not) on each call or on first use; it holds the container weakly.
+    case deferred(String, kind: DeferredKind, container: String, isThrowing: Bool)
     case array([Expression])
     /// `nil`.
     case none
@@ -254,7 +265,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .container: true
       case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
-      case .local, .literal, .argument, .external, .none: false
+      case .local, .literal, .argument, .external, .deferred, .none: false
       }
     }
 
@@ -264,7 +275,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .accessor(_, _, let isAsync): isAsync
       case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
       case .array(let values): values.contains(where: \.isAsync)
-      case .local, .literal, .argument, .external, .container, .none: false
+      case .local, .literal, .argument, .external, .container, .deferred, .none: false
       }
     }
 
@@ -273,7 +284,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       switch self {
       case .call(let function, let arguments, _, _): [function] + arguments.flatMap(\.functions)
       case .array(let values): values.flatMap(\.functions)
-      case .local, .literal, .argument, .external, .accessor, .container, .none: []
+      case .local, .literal, .argument, .external, .accessor, .container, .deferred, .none: []
       }
     }
 
@@ -285,7 +296,7 @@ public struct TypedContainerModel: Sendable, Equatable {
           names[function] ?? function, arguments: arguments.map { $0.renamingFunctions(names) },
           isThrowing: isThrowing, isAsync: isAsync)
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
-      case .local, .literal, .argument, .external, .accessor, .container, .none: self
+      case .local, .literal, .argument, .external, .accessor, .container, .deferred, .none: self
       }
     }
 

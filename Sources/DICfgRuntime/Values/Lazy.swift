@@ -12,6 +12,18 @@ public final class Lazy<Value>: Sendable {
     self.lazy = lazy
   }
 
+  /// A lazy value that builds the service with `build` on first use: what a generated typed
+  /// container passes for `{ lazy: name }` where its accessor builds the service. `build` returns nil
+  /// once the container is gone, and the first use is then the error `released-container`, naming
+  /// `container`.
+  public convenience init(container: String, building build: @escaping @Sendable () throws -> Value?) {
+    self.init(
+      AnyLazy { _ in
+        guard let value = try build() else { throw ResolutionError.releasedContainer(container) }
+        return value
+      })
+  }
+
   /// The value, resolved on the first call.
   public func get() throws -> Value {
     try value(onMainActor: false)

@@ -39,6 +39,24 @@ public struct Provider<Value>: Sendable {
   }
 }
 
+extension Provider {
+  /// A provider whose calls build the service with `build`: what a generated typed container passes
+  /// for `{ provider: name }` where its accessor builds the service (one without run-time
+  /// arguments, which the calls then leave unused). `build` returns nil once the container is gone,
+  /// and a call is then the error `released-container`, naming `container`.
+  public init(container: String, building build: @escaping @Sendable () throws -> Value?) {
+    let resolve: @Sendable ([String: any Sendable]) throws -> Any = { _ in
+      guard let value = try build() else { throw ResolutionError.releasedContainer(container) }
+      return value
+    }
+    self.init(
+      AnyProvider(
+        resolve: resolve, resolveOnMainActor: resolve,
+        resolveAwaiting: { arguments in SentValue(try resolve(arguments)) }
+      ))
+  }
+}
+
 /// The untyped closures behind a ``Provider``.
 struct AnyProvider: Sendable {
   let resolve: @Sendable ([String: any Sendable]) throws -> Any
