@@ -20,8 +20,8 @@ import WeatherReportApp
 
   @MainActor @Test func runTimeArgumentsAreTypedParameters() throws {
     let weather = try MainContainer()
-    let fiona = try weather.userDetailsController(user: User(name: "Fiona"))
-    let bruce = try weather.userDetailsController(user: User(name: "Bruce"))
+    let fiona = weather.userDetailsController(user: User(name: "Fiona"))
+    let bruce = weather.userDetailsController(user: User(name: "Bruce"))
     #expect(fiona.user.name == "Fiona")
     #expect(bruce.user.name == "Bruce")
     #expect(fiona.photoService === bruce.photoService, "weakShared: alive while held")

@@ -45,6 +45,7 @@ struct Reach: Sendable {
   func photo() throws -> Photo { front == .typed ? container.photo : try dynamic.resolve("photo") }
   func parser() throws -> Parser { front == .typed ? try container.parser : try dynamic.resolve("parser") }
   func regional() throws -> Regional { front == .typed ? try container.regional : try dynamic.resolve("regional") }
+  func pluginSet() throws -> PluginSet { front == .typed ? container.pluginSet : try dynamic.resolve("pluginSet") }
   func launcher() throws -> Launcher { front == .typed ? container.launcher : try dynamic.resolve("launcher") }
 
   func details(name: String) throws -> TypedSemantics.Details {
@@ -149,6 +150,18 @@ struct Reach: Sendable {
     let reach = try Reach(front)
     let launcher = try reach.launcher()
     #expect(try launcher.makeScreen() !== launcher.makeScreen(), "a provider resolves on each call")
+  }
+
+  // The services carrying a tag, in file order, each built for the list; an optional external the
+  // app leaves out is nil, and one it supplies is the instance it gave.
+  @Test(arguments: Front.allCases) func aTaggedListAndAnOptionalExternal(front: Front) throws {
+    let set = try Reach(front).pluginSet()
+    #expect(set.all.count == 2 && set.all[0] is AudioPlugin && set.all[1] is VideoPlugin)
+    #expect(set.note == nil)
+    let note = Note()
+    let container = try MainContainer(externals: .init(clock: Clock(now: 1), note: note), variables: [:])
+    let given = front == .typed ? container.pluginSet : try container.dynamicContainer.resolve("pluginSet") as PluginSet
+    #expect(given.note === note)
   }
 
   // A provider holds its container weakly on both fronts: called after the app let the container go,

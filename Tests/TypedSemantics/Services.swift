@@ -196,3 +196,18 @@ public struct ClockReader: Sendable {
   public let clock: Clock
   public init(clock: Clock) { self.clock = clock }
 }
+
+public protocol Plugin: AnyObject, Sendable {}
+public final class AudioPlugin: Plugin { public init() {} }
+public final class VideoPlugin: Plugin { public init() {} }
+public final class Note: Sendable { public init() {} }
+
+/// The services carrying a tag, and an external the app may leave out.
+public final class PluginSet: Sendable {
+  public let all: [any Plugin]
+  public let note: Note?
+  public init(all: [any Plugin], note: Note?) {
+    self.all = all
+    self.note = note
+  }
+}

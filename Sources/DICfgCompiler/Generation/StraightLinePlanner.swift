@@ -440,8 +440,10 @@ struct StraightLinePlanner {
         return .argument(SwiftIdentifier.camelCase(name))
       case .external(let owner, let index):
         let external = planner.plan.containers[owner].externals[index]
-        guard owner == 0, planner.container == 0, external.retain == .strong, !external.optional,
-          SwiftTypeExpression(external.type).isSame(as: bare), let property = planner.externals[index]
+        // An optional external is the externals' optional property, which an optional parameter takes.
+        let taken = external.optional ? bare.wrapped : bare
+        guard owner == 0, planner.container == 0, external.retain == .strong, let taken,
+          SwiftTypeExpression(external.type).isSame(as: taken), let property = planner.externals[index]
         else { throw Unplannable() }
         return .external(property)
       case .container:
@@ -456,6 +458,12 @@ struct StraightLinePlanner {
         return .none
       case .optional(let wrapped?):
         guard let type = bare.wrapped else { throw Unplannable() }
+        // An optional external is optional already: it takes the optional type.
+        if case .external(let container, let index) = wrapped,
+          planner.plan.containers[container].externals[index].optional
+        {
+          return try expression(wrapped, as: bare, owner: nil, uses: &uses)
+        }
         return try expression(wrapped, as: type, owner: owner, uses: &uses)
       case .provider(let reference), .lazy(let reference):
         // The accessor of a service without run-time arguments, called in the closure the runtime's
@@ -471,8 +479,10 @@ struct StraightLinePlanner {
         return .deferred(
           facts.property, kind: kind, container: planner.plan.containers[planner.container].name,
           isThrowing: planner.throwingAccessors.contains(facts.property))
-      case .tagged:
-        throw Unplannable()
+      case .tagged(_, let references):
+        // The services carrying the tag, in file order, each passed as a reference to it is.
+        guard let element = bare.element else { throw Unplannable() }
+        return .array(try references.map { try expression(.service($0), as: element, owner: owner, uses: &uses) })
       }
     }
 
