@@ -64,7 +64,7 @@ public struct InMemoryFileSystem: GraphFileSystem {
       // A file in a folder within `folder` names the folder, as a directory listing does.
       return path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).first.map(String.init)
     }
-    return Array(Set(names))
+    return Array(Set(names)).sorted()
   }
 }
 
