@@ -98,6 +98,10 @@ public struct GraphCompiler: Sendable {
         swift: request.swift)
       plan = resolver.resolve()
       var found = resolver.diagnostics
+      // A reference to a requirement whose own error is reported is no finding of its own.
+      let standIns = Set(
+        resolver.unresolved.filter { assembler.malformedRequirements.contains($0.name) }.map(\.location))
+      found.removeAll { $0.code == .unknownReference && standIns.contains($0.location) }
       if !resolver.unresolved.isEmpty,
         let root = assembler.documents.first(where: { $0.path == request.file })
       {

@@ -125,6 +125,8 @@ import Testing
         1️⃣clock: {}
         calendar: { type: Calendar, 2️⃣retain: weak }
         zone: 3️⃣Zone
+      services:
+        alarm: { type: Alarm, init: { clock: clock, calendar: calendar, zone: zone } }
       """
     ])
     let result = compile(files)

@@ -24,6 +24,8 @@ struct LayerAssembler {
   private(set) var unreadableFiles: [String] = []
   /// Each file's document as read, in the order read: the symbols the editor and `dicfg diff` use.
   private(set) var documents: [FileDocument] = []
+  /// The ids of the requirements too malformed to stand for anything (``RequirementMatcher``).
+  private(set) var malformedRequirements: Set<String> = []
 
   init(loader: ConfigLoader, fileSystem: any GraphFileSystem) {
     self.loader = loader
@@ -101,6 +103,7 @@ struct LayerAssembler {
       requirements.reportMisplaced(in: documents)
     }
     diagnostics += requirements.diagnostics
+    malformedRequirements.formUnion(requirements.malformed)
     return Layer(
       files: documents.map(\.path), document: document,
       condition: condition(of: documents, roots: roots, isBase: isBase))

@@ -11,6 +11,9 @@ import DICfgLoader
 /// one error at the requirement.
 struct RequirementMatcher {
   private(set) var diagnostics: [Diagnostic] = []
+  /// The ids of requirements too malformed to stand for anything: their error is the one finding,
+  /// and a reference to them is not another.
+  private(set) var malformed: Set<String> = []
 
   /// Meets the requirements of `files` (the root first) in `merged`, their merged document.
   mutating func meet(_ files: [FileDocument], in merged: inout GraphDocument) {
@@ -19,7 +22,10 @@ struct RequirementMatcher {
       for section in file.document.containers {
         guard let index = merged.containerIndex(named: section.name) else { continue }
         for requirement in section.requirements.list {
-          guard let type = requiredType(requirement) else { continue }
+          guard let type = requiredType(requirement) else {
+            malformed.insert(requirement.key.text)
+            continue
+          }
           let id = requirement.key.text
           let container = merged.containers[index]
           if container.services[id] != nil || container.externals[id] != nil { continue }
