@@ -38,7 +38,7 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
       let setup = try GeneratorSetup(
         targetName: target.displayName, directory: nil, files: files,
         dependencyFiles: dependencies.flatMap { $0.target.inputFiles.map(\.url) },
-        dependencyModules: dependencies.map(\.module) + target.productModules)
+        dependencyModules: dependencies.map(\.module))
       return [
         try setup.buildCommand(
           targetName: target.displayName, ownFiles: files, tool: try context.tool(named: "dicfg-generate").url,

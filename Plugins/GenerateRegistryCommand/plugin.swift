@@ -44,7 +44,7 @@ struct GenerateRegistryCommand: CommandPlugin {
           setup = try GeneratorSetup(
             targetName: target.displayName, directory: nil, files: target.inputFiles.map(\.url),
             dependencyFiles: dependencies.flatMap { $0.target.inputFiles.map(\.url) },
-            dependencyModules: dependencies.map(\.module) + target.productModules)
+            dependencyModules: dependencies.map(\.module))
         } catch  where names.isEmpty {
           continue
         }

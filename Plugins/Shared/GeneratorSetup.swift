@@ -27,6 +27,9 @@ struct GeneratorSetup {
   /// The modules of the targets it depends on whose Swift is read: the generated file may name
   /// their types, so it imports them.
   var modules: [String]
+  /// The modules of the other packages' products it depends on, with their folders: their Swift is
+  /// read, and the generated file imports one where the graph names what it declares.
+  var productModules: [(module: String, folder: URL)] = []
 
   var fileNames: String {
     files.isEmpty ? configuration?.lastPathComponent ?? "" : files.map(\.lastPathComponent).joined(separator: ", ")
@@ -59,7 +62,8 @@ struct GeneratorSetup {
       targetName: target.name, directory: target.directoryURL, files: target.sourceFiles.map(\.url),
       dependencyFiles: dependencies.flatMap { $0.sourceFiles.map(\.url) }
         + products.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) },
-      dependencyModules: dependencies.map(\.moduleName) + products.map(\.moduleName))
+      dependencyModules: dependencies.map(\.moduleName))
+    productModules = products.map { ($0.moduleName, $0.directoryURL) }
   }
 
   /// The modules of the products of other packages among `dependencies`: the generated file may name
@@ -157,7 +161,9 @@ struct GeneratorSetup {
     files.map(\.path) + ["--all-envs", "--output", output.path, "--color", "never"]
       + ["--source-root", packageDirectory.path]
       + (configuration.map { ["--configuration", $0.path] } ?? [])
-      + modules.flatMap { ["--import", $0] } + swiftFiles.flatMap { ["--swift", $0.path] }
+      + modules.flatMap { ["--import", $0] }
+      + productModules.flatMap { ["--import-if-used", "\($0.module)=\($0.folder.path)"] }
+      + swiftFiles.flatMap { ["--swift", $0.path] }
   }
 }
 

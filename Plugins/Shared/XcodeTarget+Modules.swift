@@ -1,23 +1,12 @@
 // What both dicfg plugins' Xcode adaptors read of a target's dependencies: one source, linked into
 // each plugin's folder.
 #if canImport(XcodeProjectPlugin)
-  import PackagePlugin
   import XcodeProjectPlugin
 
   extension XcodeTarget {
     /// The targets of the project it depends on that build a framework or a library, with the
     /// module each builds: its product's name with every character that cannot stand in a Swift
     /// name made `_`, as Xcode names a module by default.
-    /// The modules of the package products it depends on, which the generated file imports.
-    var productModules: [String] {
-      dependencies.flatMap { dependency -> [String] in
-        guard case .product(let product) = dependency, !["DICfgRuntime", "DICfg"].contains(product.name) else {
-          return []
-        }
-        return product.targets.compactMap { ($0 as? SourceModuleTarget)?.moduleName }
-      }
-    }
-
     var moduleDependencies: [(target: XcodeTarget, module: String)] {
       dependencies.compactMap { dependency in
         guard case .target(let target) = dependency, let product = target.product else { return nil }

@@ -17,6 +17,11 @@ public struct RegistryGeneration: Sendable {
   public var allEnvironments = false
   public var access: RegistryGenerator.Access = .internal
   public var imports: [String] = []
+  /// `MODULE=DIRECTORY` pairs: a module whose Swift (among `swiftSources`) is in `DIRECTORY`, which
+  /// the generated file imports only where the graph names a type or function it declares. The build
+  /// plugin passes the modules of the other packages' products a target depends on, so a module the
+  /// graph does not use brings no name of its own into the generated file (Swinject's `Container`).
+  public var conditionalImports: [String] = []
   public var sourceRoot: String?
   /// `NAME=TYPE` pairs naming containers' typed containers.
   public var containerTypes: [String] = []
@@ -88,8 +93,9 @@ public struct RegistryGeneration: Sendable {
       return Outcome(exitCode: 1, standardError: report(unreadable + diagnostics, sources: sources))
     }
     let warnings = unreadable.isEmpty && diagnostics.isEmpty ? "" : report(unreadable + diagnostics, sources: sources)
+    let used = Self.modulesUsed(conditionalImports, by: variants.map(\.plan), swift: swift)
     var generator = RegistryGenerator(
-      access: access, imports: imports, sources: files,
+      access: access, imports: imports + used.filter { !imports.contains($0) }, sources: files,
       sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     let typeNames = Dictionary(
       containerTypes.compactMap { pair -> (String, String)? in
@@ -156,9 +162,45 @@ extension RegistryGeneration {
     public init(description: String) { self.description = description }
   }
 
+  /// The modules among `pairs` (`MODULE=DIRECTORY`) that declare, by `swift`, a type a plan names
+  /// (a service's, a binding's, an external's, a run-time argument's, a factory's owner) or a free
+  /// function a factory names, in the order of `pairs`.
+  static func modulesUsed(_ pairs: [String], by plans: [ResolutionPlan], swift: SwiftDeclarations?) -> [String] {
+    guard !pairs.isEmpty, let swift else { return [] }
+    var names = Set<String>()
+    func add(_ type: String) {
+      // Each name a spelling holds: `[Box<Scanner>]?` names Box and Scanner.
+      for part in type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) {
+        names.insert(String(part))
+      }
+    }
+    var functions = Set<String>()
+    for container in plans.flatMap(\.containers) {
+      container.externals.forEach { add($0.type) }
+      for service in container.services {
+        add(service.type)
+        service.bindings.forEach(add)
+        service.arguments.forEach { add($0.type) }
+        if let factory = service.factoryMember ?? service.factory {
+          if let dot = factory.lastIndex(of: ".") { add(String(factory[..<dot])) } else { functions.insert(factory) }
+        }
+      }
+    }
+    let files =
+      names.compactMap { swift.type(named: $0)?.location.file }
+      + swift.functions.filter { functions.contains($0.name) }.map(\.location.file)
+    return pairs.compactMap { pair -> String? in
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { return nil }
+      let folder = URL(fileURLWithPath: parts[1]).standardizedFileURL.path + "/"
+      return files.contains { URL(fileURLWithPath: $0).standardizedFileURL.path.hasPrefix(folder) } ? parts[0] : nil
+    }
+  }
+
   /// Reads the arguments the build and command plugins pass to `dicfg-generate`: graph files,
   /// then `--output FILE`, `--all-envs`, `--access LEVEL`, `--source-root DIR`, and the repeatable
-  /// `--import MODULE`, `--swift PATH`, `--container-type NAME=TYPE`, `--env NAME` and
+  /// `--import MODULE`, `--import-if-used MODULE=DIRECTORY`, `--swift PATH`, `--container-type NAME=TYPE`,
+  /// `--env NAME` and
   /// `--override FILE`; `--color never|always`; `--configuration FILE`, a generator configuration
   /// read when the run starts (its `files` stand for the graph files). The same options as
   /// `dicfg generate`, which documents them.
@@ -186,6 +228,12 @@ extension RegistryGeneration {
       case "--source-root": generation.sourceRoot = try value(for: argument)
       case "--configuration": generation.configuration = try value(for: argument)
       case "--import": generation.imports.append(try value(for: argument))
+      case "--import-if-used":
+        let pair = try value(for: argument)
+        guard pair.split(separator: "=", maxSplits: 1).count == 2 else {
+          throw UsageError(description: "'--import-if-used \(pair)' is not MODULE=DIRECTORY")
+        }
+        generation.conditionalImports.append(pair)
       case "--swift": generation.swiftSources.append(try value(for: argument))
       case "--env": generation.environments.append(try value(for: argument))
       case "--override": generation.overrides.append(try value(for: argument))

@@ -53,6 +53,37 @@ private let examples = [
     #expect(text.contains("  public static func plan(environment: String? = nil) throws -> ResolutionPlan {"))
   }
 
+  // A module of another package is imported where the graph names what it declares (a type, a
+  // factory's owner), and not otherwise: an unused one brings no name of its own into the file.
+  @Test func aModuleIsImportedIfTheGraphUsesWhatItDeclares() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-imports-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let files = [
+      "Scanner/Scanner.swift": "public enum ScannerKit { public static let foreground = Camera() }\n"
+        + "public final class Camera: Sendable {}\n",
+      "Injection/Container.swift": "public final class Container {}\n",
+      "App/dicfg.yaml": "dicfg: 1\nservices:\n  camera: { type: Camera, factory: ScannerKit.foreground }\n",
+    ]
+    for (path, text) in files {
+      let url = URL(fileURLWithPath: folder + "/" + path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let output = folder + "/out.swift"
+    let result = try runCommand([
+      "generate", folder + "/App/dicfg.yaml", "--output", output, "--swift", folder + "/Scanner/Scanner.swift",
+      "--swift", folder + "/Injection/Container.swift", "--import-if-used", "ScannerSDK=\(folder)/Scanner",
+      "--import-if-used", "Swinject=\(folder)/Injection",
+    ])
+    #expect(result.exitCode == 0, "\(result.standardError)")
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(text.contains("\nimport ScannerSDK\n"))
+    #expect(!text.contains("import Swinject"))
+    #expect(throws: (any Error).self) {
+      try runCommand(["generate", "app.yaml", "--output", output, "--import-if-used", "Swinject"])
+    }
+  }
+
   @Test func aContainerTypeNamesTheTypedContainerAndAnUnknownContainerIsAnError() throws {
     let text = try generated(["config-examples/knights/app.yaml", "--container-type", "main=KnightsContainer"])
     #expect(text.contains("\nfinal class KnightsContainer: Sendable {\n"))

@@ -49,6 +49,15 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
   public var imports: [String] = []
 
   @Option(
+    name: .customLong("import-if-used"),
+    help: ArgumentHelp(
+      "A module whose Swift files (among '--swift') are in DIRECTORY, imported only where the graph names a type "
+        + "or function it declares, as MODULE=DIRECTORY; repeatable. The build plugin passes the other packages' "
+        + "products the target depends on.",
+      valueName: "module=directory"))
+  public var conditionalImports: [String] = []
+
+  @Option(
     help: ArgumentHelp(
       "A directory (the package's): graph-file paths under it are written relative to it in the embedded plans "
         + "and the comments, so an app holds no path of the machine that built it.",
@@ -78,6 +87,9 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
 
   public func validate() throws {
     if files.isEmpty && configuration == nil { throw ValidationError("Name at least one graph file.") }
+    for pair in conditionalImports where pair.split(separator: "=", maxSplits: 1).count != 2 {
+      throw ValidationError("'--import-if-used \(pair)' is not MODULE=DIRECTORY.")
+    }
     for pair in containerTypes where pair.split(separator: "=").count != 2 {
       throw ValidationError("'--container-type \(pair)' is not NAME=TYPE; write, say, 'main=ShopContainer'.")
     }
@@ -97,6 +109,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     generation.allEnvironments = allEnvs
     generation.access = RegistryGenerator.Access(rawValue: access.rawValue) ?? .internal
     generation.imports = imports
+    generation.conditionalImports = conditionalImports
     generation.sourceRoot = sourceRoot
     generation.containerTypes = containerTypes
     generation.configuration = configuration

@@ -86,8 +86,10 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     guard methods.isEmpty, let property = owner.staticProperties.first(where: { $0.name == member }) else {
       return (owner, methods)
     }
+    // A property written without its type (`static let foreground = Camera()`) is of a type the reader
+    // does not work out: `Self` stands for it, which the checks leave to Swift.
     var read = SwiftFunction(
-      name: member, parameters: [], returnType: property.type ?? owner.name, access: property.access,
+      name: member, parameters: [], returnType: property.type ?? "Self", access: property.access,
       location: property.location)
     read.isProperty = true
     read.globalActor = owner.globalActor
