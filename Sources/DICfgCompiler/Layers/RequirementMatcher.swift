@@ -89,12 +89,13 @@ struct RequirementMatcher {
     return type
   }
 
-  /// The services and externals of `container` that bind `type`: by `type:` or `as:`.
+  /// The services and externals of `container` that bind `type`: by `type:` or `as:`, compared as a
+  /// reference by type finds them (`SwiftTypeName.normalized`, as `TypeBindings` does).
   private static func providers(of type: String, in container: ContainerSection) -> [ConfigNode.Entry] {
-    let wanted = SwiftTypeExpression(type)
+    let wanted = SwiftTypeName.normalized(type)
     func binds(_ node: ConfigNode?) -> Bool {
       guard let text = node?.scalar?.text else { return false }
-      return SwiftTypeExpression(text).isSame(as: wanted)
+      return SwiftTypeName.normalized(text) == wanted
     }
     let services = container.services.list.filter { entry in
       guard let fields = entry.value.mapping else { return false }
