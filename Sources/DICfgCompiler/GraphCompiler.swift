@@ -45,6 +45,12 @@ public struct CompileResult: Sendable {
   /// The Swift compilation condition the layers limit this compile to (`DEBUG` for a layer that
   /// says `condition: DEBUG`); nil where every build has it.
   public var condition: String?
+  /// The Swift declarations the compile checked against: the request's, with the builders that
+  /// other modules' generated code declares for their graph files' services (``ModuleBuilders``).
+  public var swift: SwiftDeclarations?
+  /// The builders the code generated for the root file's module declares: one for each service its
+  /// graph files declare that a graph importing them could not build itself.
+  public var publishedBuilders: [ModuleBuilder] = []
   /// Each file's document as the compiler decoded it, in the order read: what ``symbols`` is read
   /// from, when asked for (a build's compile never asks).
   var documents: [FileDocument]
@@ -92,10 +98,18 @@ public struct GraphCompiler: Sendable {
 
     var plan: ResolutionPlan?
     let hasDocument = !document.containers.isEmpty
+    // The generated code of each module whose graph file the root imports builds the services it
+    // declares with internal types; the root's own module's builders are what its code declares.
+    let own = SwiftDeclarations.module(ofPath: request.file)
+    let baseFiles = Set(layers[0].files)
+    let builders = request.swift.map { swift in
+      ModuleBuilders(documents: assembler.documents.filter { baseFiles.contains($0.path) }, swift: swift)
+    }
+    let swift = request.swift.map { builders?.declared(in: $0, except: own) ?? $0 }
     if hasDocument {
       var resolver = GraphResolver(
         parameters: parameters, containers: containers, environment: request.environmentVariables,
-        swift: request.swift)
+        swift: swift, generatedModule: own, builders: builders ?? ModuleBuilders())
       plan = resolver.resolve()
       var found = resolver.diagnostics
       // A reference to a requirement whose own error is reported is no finding of its own.
@@ -128,8 +142,8 @@ public struct GraphCompiler: Sendable {
     return CompileResult(
       plan: sorted.containsErrors || !hasDocument ? nil : plan, diagnostics: sorted, files: assembler.loadedFiles,
       fileOrder: assembler.fileOrder, mergedServices: mergedServices,
-      condition: CompilationCondition.all(layers.dropFirst().compactMap(\.condition)),
-      documents: assembler.documents)
+      condition: CompilationCondition.all(layers.dropFirst().compactMap(\.condition)), swift: swift,
+      publishedBuilders: own.flatMap { builders?.published(by: $0) } ?? [], documents: assembler.documents)
   }
 
   /// One finding per root cause: the same code at the same place with the same message once.

@@ -102,9 +102,12 @@ public struct RegistryGeneration: Sendable {
         let parts = pair.split(separator: "=").map(String.init)
         return parts.count == 2 ? (parts[0], parts[1]) : nil
       }, uniquingKeysWith: { $1 })
+    // The declarations the compile checked against: with the builders other modules' generated code
+    // declares for the services of their graph files the root imports.
+    let base = results.first { $0.target.added == nil }?.result ?? results.first?.result
     let typed = TypedContainerGenerator(
-      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent, swift: swift,
-      typeNames: typeNames)
+      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent,
+      swift: base?.swift ?? swift, typeNames: typeNames)
     let containerNames = variants.first?.plan.containers.map(\.name) ?? []
     for name in typeNames.keys.sorted() where !containerNames.contains(name) {
       let suggestion = Suggestions.clause(for: name, among: containerNames)
@@ -120,7 +123,10 @@ public struct RegistryGeneration: Sendable {
         exitCode: 1, standardError: report(unreadable + (diagnostics + swaps).sortedUnique(), sources: sources))
     }
     generator.typedContainers = typed
-    let text = generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
+    // The builders this module's generated code declares for the graphs that import its files.
+    let text =
+      generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
+      + ModuleBuilder.swift(base?.publishedBuilders ?? [])
     do {
       let url = URL(fileURLWithPath: output)
       if (try? String(contentsOf: url, encoding: .utf8)) != text {

@@ -49,7 +49,8 @@ public enum GraphChecks {
         let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
         diagnostics += TypedContainerGenerator.checks(
           graphFile: target.file, base: result.plan,
-          environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } }, swift: swift)
+          environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } },
+          swift: result.swift ?? swift)
       }
     }
     return diagnostics.sortedUnique()

@@ -13,6 +13,9 @@ extension GraphResolver {
     let context = SwiftContext(swift)
     let lost = checkBindings(swift, context: context)
     for number in nodes.indices {
+      if let builder = moduleBuilder(of: nodes[number].declaration) {
+        build(number, with: builder, services: &services)
+      }
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
       // The generated code names the service's type however it is built.
@@ -81,32 +84,68 @@ extension GraphResolver {
     }
   }
 
+  /// The builder another module's generated code declares for `declaration`: a service its graph
+  /// file declares with an internal type or initializer, as the file declares it (no layer changed
+  /// its type, factory or arguments), read where the code is generated in another module.
+  func moduleBuilder(of declaration: ServiceDeclaration) -> ModuleBuilder? {
+    guard let own = generatedModule, let type = declaration.type,
+      let module = SwiftDeclarations.module(ofPath: type.location.file), module != own,
+      let builder = builders.builder(file: type.location.file, service: declaration.id),
+      declaration.receiver == nil, declaration.properties.isEmpty,
+      declaration.factory?.value == (builder.calleeIsFunction ? builder.callee : nil),
+      declaration.initializer.map(\.label) == builder.arguments
+    else { return nil }
+    return builder
+  }
+
+  /// Node `number` and its service built with `builder`: a service of the type the builder returns,
+  /// built by the builder, given the same arguments.
+  mutating func build(_ number: Int, with builder: ModuleBuilder, services: inout [[ResolutionPlan.Service]]) {
+    let node = nodes[number]
+    guard let type = node.declaration.type else { return }
+    nodes[number].declaration.type = Located(value: builder.exposed, location: type.location)
+    nodes[number].declaration.factory = Located(
+      value: builder.qualifiedName, location: node.declaration.factory?.location ?? type.location)
+    services[node.container][node.index].type = builder.exposed
+    services[node.container][node.index].factory = builder.qualifiedName
+  }
+
   /// Whether what builds a service, declared in another module, is beyond the reach of the code
-  /// generated beside the graph file, reported once at `location`: the type itself where it is not
-  /// `public` (or `package`), else `member` (an initializer, a static function or property) where it
-  /// is not. A module is a folder under `Sources/` (``SwiftDeclarations/otherModule(of:from:)``).
+  /// generated for ``generatedModule`` (else for the graph file's own module), reported once at
+  /// `location`: the type itself where it is not `public` (or `package`), else `member` (an
+  /// initializer, a static function or property) where it is not. A module is a folder under
+  /// `Sources/` (``SwiftDeclarations/module(ofPath:)``).
   mutating func checkReach(
     _ type: SwiftType?, member: String?, access: SwiftAccess, declaredAt: SourceLocation,
     of declaration: ServiceDeclaration, at location: SourceLocation
   ) -> Bool {
     let graphFile = declaration.location.file
-    guard let own = SwiftDeclarations.module(ofPath: graphFile) else { return false }
+    guard let own = generatedModule ?? SwiftDeclarations.module(ofPath: graphFile) else { return false }
     let id = declaration.id
+    // A service of another module's graph file, which that module's generated code builds where it
+    // can (``ModuleBuilders``).
+    let fragment = SwiftDeclarations.module(ofPath: location.file).flatMap { $0 == own ? nil : $0 }
     // The type and its member may be of different modules: an initializer inherited from another
     // module's class.
-    if let type, let module = SwiftDeclarations.otherModule(of: type.location, from: graphFile),
+    if let type, let module = SwiftDeclarations.module(ofPath: type.location.file), module != own,
       !type.access.isVisible(fromAnotherModule: true)
     {
+      let fix =
+        fragment == module
+        ? "bind '\(id)' 'as:' a public type '\(type.name)' conforms to, with public types for the arguments it "
+          + "takes and no 'properties:', so \(module)'s generated code builds it, or make '\(type.name)' public in "
+          + module
+        : "make '\(type.name)' public in \(module), or build '\(id)' with a public factory of \(module) and bind it "
+          + "by a public protocol"
       diagnostics.append(
         .error(
           .inaccessibleDeclaration,
           "'\(id)' is \(member == nil ? "of type" : "built with") '\(type.name)', which is \(type.access.keyword) in "
-            + "module '\(module)', so the code generated for module '\(own)' cannot name it; make '\(type.name)' public "
-            + "in \(module), or build '\(id)' with a public factory of \(module) and bind it by a public protocol",
+            + "module '\(module)', so the code generated for module '\(own)' cannot name it; " + fix,
           at: location, notes: [Note(message: "'\(type.name)' is declared here", location: type.location)]))
       return true
     }
-    guard let member, let module = SwiftDeclarations.otherModule(of: declaredAt, from: graphFile),
+    guard let member, let module = SwiftDeclarations.module(ofPath: declaredAt.file), module != own,
       !access.isVisible(fromAnotherModule: true)
     else { return false }
     let written = access == .internal && declaredAt == type?.location

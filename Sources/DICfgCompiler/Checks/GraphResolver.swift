@@ -48,15 +48,24 @@ struct GraphResolver {
     [(name: String, candidates: [Candidate], bindings: [SourceLocation], references: [SourceLocation])] = []
 
   let swift: SwiftDeclarations?
+  /// The module the generated code is compiled into (the root graph file's), where the root is in
+  /// a module folder: what it can reach of other modules is checked.
+  let generatedModule: String?
+  /// The builders the modules' generated code declares for services their graph files declare with
+  /// internal types: a service of another module's file that the generated code cannot build itself
+  /// is built with its builder.
+  let builders: ModuleBuilders
 
   init(
     parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?,
-    swift: SwiftDeclarations? = nil
+    swift: SwiftDeclarations? = nil, generatedModule: String? = nil, builders: ModuleBuilders = ModuleBuilders()
   ) {
     self.parameters = parameters
     self.declarations = containers
     self.environment = environment
     self.swift = swift
+    self.generatedModule = generatedModule
+    self.builders = builders
   }
 
   mutating func resolve() -> ResolutionPlan {

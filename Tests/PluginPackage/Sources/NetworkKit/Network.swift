@@ -1,4 +1,5 @@
-// A layer module: a public protocol, an internal implementation, a public way in.
+// A layer module: a public protocol and an internal implementation, which the graph file names and
+// the module's generated code builds; a public way in for code wired by hand.
 
 public protocol HTTPClient: AnyObject, Sendable {
   var baseURL: String { get }
