@@ -46,7 +46,8 @@ let package = Package(
       name: "DICfgGeneration", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
     // The build plugins' tool: the generator alone, without the command line's dependencies.
     .executableTarget(name: "dicfg-generate", dependencies: ["DICfgGeneration"]),
-    .target(name: "DICfgLanguageServer", dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore"]),
+    .target(
+      name: "DICfgLanguageServer", dependencies: ["DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore"]),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
       name: "DICfgCLI",
@@ -93,12 +94,12 @@ let package = Package(
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCompilerTests",
-      dependencies: ["DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
+      dependencies: ["DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "DICfgSwiftReaderTests",
-      dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgCore", "DICfgTestSupport"]
+      dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgGeneration", "DICfgCore", "DICfgTestSupport"]
     ),
     .testTarget(
       name: "DICfgRuntimeTests",

@@ -46,7 +46,7 @@ public struct CompileResult: Sendable {
   /// says `condition: DEBUG`); nil where every build has it.
   public var condition: String?
   /// The Swift declarations the compile checked against: the request's, with the builders that
-  /// other modules' generated code declares for their graph files' services (``ModuleBuilders``).
+  /// other modules' generated code declares for their graph files' services (`ModuleBuilders`).
   public var swift: SwiftDeclarations?
   /// The builders the code generated for the root file's module declares: one for each service its
   /// graph files declare that a graph importing them could not build itself.

@@ -86,7 +86,7 @@ public struct RegistryGeneration: Sendable {
     }
     // Findings as `dicfg validate` reports them, warnings too (the typed container's checks follow,
     // with this run's container names).
-    diagnostics = GraphChecks.findings(results, environments: environments, typedContainers: false)
+    diagnostics = GraphChecks.findings(results, environments: environments)
     // A Swift file that does not parse is said once; its types are left to the Swift compiler.
     let unreadable = swift?.unreadable ?? []
     guard !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 import DICfgLoader
 import Foundation
 
@@ -83,7 +84,10 @@ extension Analysis {
       )
     }
     let base = results[0].result
-    let diagnostics = (swift?.unreadable ?? []) + GraphChecks.findings(results, environments: [], swift: swift)
+    let diagnostics =
+      (swift?.unreadable ?? [])
+      + GraphChecks.findings(
+        results, environments: [], typedChecks: TypedContainerGenerator.checks, swift: swift)
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
     for (target, layered) in results.dropFirst() {

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 import DICfgLoader
 import DICfgTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 import DICfgTestSupport
 import Testing
 

@@ -92,7 +92,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       results.append((target, input.compile(target.file, environments: target.environments, swift: swift)))
     }
     diagnostics += GraphChecks.findings(
-      results, environments: input.environments, swift: swift,
+      results, environments: input.environments, typedChecks: TypedContainerGenerator.checks, swift: swift,
       planChecks: { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] },
       compileAlone: { input.compile($0, environments: [], swift: swift) })
     for (_, result) in CompileTargets.reported(results) {

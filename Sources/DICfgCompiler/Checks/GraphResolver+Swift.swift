@@ -584,9 +584,9 @@ extension GraphResolver {
 
 /// The declarations with what the checks ask of them: a type's initializers and properties with
 /// its declared superclasses', and whether a type converts to another.
-struct SwiftContext {
-  let declarations: SwiftDeclarations
-  let types: [String: SwiftType]
+package struct SwiftContext {
+  package let declarations: SwiftDeclarations
+  package let types: [String: SwiftType]
 
   /// Protocols of the standard library a type may conform to without making it anything the
   /// checks compare.
@@ -596,7 +596,7 @@ struct SwiftContext {
   ]
 
   /// The superclass a class declares, when it is a class declared in the target.
-  func superclass(of type: SwiftType) -> SwiftType? {
+  package func superclass(of type: SwiftType) -> SwiftType? {
     guard type.kind == .class, let first = type.inherited.first, let parent = types[first], parent.kind == .class
     else { return nil }
     return parent
@@ -609,28 +609,28 @@ struct SwiftContext {
     return !Self.markerProtocols.contains(first)
   }
 
-  func initializers(of type: SwiftType) -> [SwiftInitializer] {
+  package func initializers(of type: SwiftType) -> [SwiftInitializer] {
     var result = type.initializers
     // A class that declares no designated initializer inherits its superclass's.
     if result.isEmpty, let parent = superclass(of: type) { result = initializers(of: parent) }
     return result
   }
 
-  func initializersComplete(_ type: SwiftType) -> Bool {
+  package func initializersComplete(_ type: SwiftType) -> Bool {
     guard type.initializersComplete, type.kind != .extension, type.kind != .protocol else { return false }
     if type.initializers.isEmpty, let parent = superclass(of: type) { return initializersComplete(parent) }
     return !hasUnknownSuperclass(type) || !type.initializers.isEmpty
   }
 
-  func properties(of type: SwiftType) -> [SwiftProperty] {
+  package func properties(of type: SwiftType) -> [SwiftProperty] {
     type.properties + (superclass(of: type).map { properties(of: $0) } ?? [])
   }
 
-  func property(_ name: String, of type: SwiftType) -> SwiftProperty? {
+  package func property(_ name: String, of type: SwiftType) -> SwiftProperty? {
     properties(of: type).first { $0.name == name }
   }
 
-  func propertiesComplete(_ type: SwiftType) -> Bool {
+  package func propertiesComplete(_ type: SwiftType) -> Bool {
     guard type.propertiesComplete, type.kind != .extension, type.kind != .protocol, !hasUnknownSuperclass(type) else {
       return false
     }
@@ -638,7 +638,7 @@ struct SwiftContext {
   }
 
   /// What the declarations prove of passing a value of one type where another is taken.
-  enum Conversion {
+  package enum Conversion {
     /// It compiles: the same type, `Any`, `AnyObject` for a class, or a type `source` inherits
     /// from, transitively.
     case certain
@@ -652,7 +652,7 @@ struct SwiftContext {
   /// Whether a value of the type named `source` is passed where the type named `target` is taken:
   /// the one rule the checks (which report what is ``Conversion/impossible``) and the straight-line
   /// planner (which writes only what is ``Conversion/certain``) follow.
-  func conversion(_ source: String, to target: String) -> Conversion {
+  package func conversion(_ source: String, to target: String) -> Conversion {
     let target = SwiftTypeName.normalized(target)
     let sourceName = SwiftTypeName.normalized(source)
     if target == "Any" || sourceName == target { return .certain }
@@ -681,14 +681,14 @@ struct SwiftContext {
   }
 
   /// Whether a value of the type named `source` certainly cannot be passed where `target` is taken.
-  func cannotConvert(_ source: String, to target: String) -> Bool {
+  package func cannotConvert(_ source: String, to target: String) -> Bool {
     conversion(source, to: target) == .impossible
   }
 }
 
 extension SwiftContext {
   /// The declarations of `declarations`, indexed by name.
-  init(_ declarations: SwiftDeclarations) {
+  package init(_ declarations: SwiftDeclarations) {
     var index: [String: SwiftType] = [:]
     for type in declarations.types where index[type.name] == nil { index[type.name] = type }
     self.init(declarations: declarations, types: index)

@@ -15,7 +15,7 @@ public import DICfgCore
 ///
 /// and the app's container builds `reporter` with `KitServices.makeReporter(logger:)`, as a service
 /// of type `Reporter`. Both builds work the builders out the same way, from the file as written and
-/// the module's Swift (``ModuleBuilders``).
+/// the module's Swift (`ModuleBuilders`).
 public struct ModuleBuilder: Sendable, Hashable {
   /// The module: the folder under `Sources/` of the graph file declaring the service.
   public var module: String

@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 /// How ``PlanStatement``s are spelled in Swift: one call of `ResolutionPlan.Builder` each, on a

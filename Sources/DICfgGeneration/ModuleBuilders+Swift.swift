@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 // The Swift of the builders a module's generated code declares (``ModuleBuilder``): public static

@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 extension TypedContainerGenerator {

@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 /// What ``TypedContainerGenerator/translate(_:aliases:)`` decides: names, types and effects, no Swift text.

@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 /// Builds the text of a generated Swift file: indentation, documentation, and calls whose lines

@@ -1,9 +1,9 @@
 import DICfgCore
 
 /// Swift names for the graph file's ids.
-enum SwiftIdentifier {
+package enum SwiftIdentifier {
   /// `events-list` → `eventsList`, `user_details` → `user_details`; a leading digit gets `_`.
-  static func camelCase(_ name: String) -> String {
+  package static func camelCase(_ name: String) -> String {
     var result = ""
     var upper = false
     for character in name {
@@ -21,13 +21,13 @@ enum SwiftIdentifier {
 
   /// `camelCase(_:)` with its first letter in upper case: `events-list` → `EventsList`,
   /// `any Logger` → `AnyLogger`, `Paymnts.Gateway` → `PaymntsGateway`.
-  static func upperCamelCase(_ name: String) -> String {
+  package static func upperCamelCase(_ name: String) -> String {
     let camel = camelCase(name)
     return camel.prefix(1).uppercased() + camel.dropFirst()
   }
 
   /// What the alias of a type the target's Swift does not declare starts with: `DicfgLedger`.
-  static let aliasPrefix = "Dicfg"
+  package static let aliasPrefix = "Dicfg"
 
   private static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -38,5 +38,5 @@ enum SwiftIdentifier {
   ]
 
   /// `name`, in backticks where it is a keyword.
-  static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+  package static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 }

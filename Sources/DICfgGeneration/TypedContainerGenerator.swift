@@ -1,3 +1,4 @@
+public import DICfgCompiler
 public import DICfgCore
 
 /// Writes a typed container for each container of a compiled graph file: one accessor per

@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 /// Decides how typed accessors build services without the runtime: graph- and unique-scoped

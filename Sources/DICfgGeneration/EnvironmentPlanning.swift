@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 /// Plans the typed accessors of every environment: each environment's plan is planned on its own
