@@ -1,4 +1,4 @@
-public import DICfgCompiler
+import DICfgCompiler
 public import DICfgCore
 
 /// A compiled plan as the statements that write it with `ResolutionPlan.Builder`: how the

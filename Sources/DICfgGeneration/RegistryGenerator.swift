@@ -1,4 +1,4 @@
-public import DICfgCompiler
+import DICfgCompiler
 public import DICfgCore
 
 /// Writes the Swift registration of a graph file: one factory for every type and initializer its

@@ -1,4 +1,4 @@
-public import DICfgCompiler
+import DICfgCompiler
 public import DICfgCore
 
 /// The Swift registration of a graph file, decided but not yet written: which initializers to
