@@ -146,6 +146,29 @@ import Testing
     #expect(result.diagnostics.first?.location == files["Sources/Kit/dicfg.yaml", "1️⃣"])
   }
 
+  // Builders are functions of one enum per module: two services of a module with one id (here in
+  // two containers) get none, and each is the reach error.
+  @Test func twoServicesOfAModuleWithOneIdAreEachTheReachError() {
+    let kit = """
+      dicfg: 1
+      containers:
+        main:
+          services:
+            clock: { type: Clock, init: { 2️⃣zone: { value: UTC } } }
+        other:
+          services:
+            clock: { type: Clock, init: { 3️⃣zone: { value: CET } } }
+
+      """
+    let (result, files) = compile("Sources/App/dicfg.yaml", kit: kit)
+    #expect(result.diagnostics.map(\.code).allSatisfy { $0 == .inaccessibleDeclaration }, "\(result.diagnostics)")
+    #expect(
+      Set(result.diagnostics.map(\.location)).isSuperset(of: [
+        files["Sources/Kit/dicfg.yaml", "2️⃣"], files["Sources/Kit/dicfg.yaml", "3️⃣"],
+      ]), "\(result.diagnostics)")
+    #expect(compile("Sources/Kit/dicfg.yaml", kit: kit).0.publishedBuilders.isEmpty)
+  }
+
   // A layer of the app passing another value keeps the builder; one adding an argument the
   // module's file does not pass cannot use it.
   @Test func aLayerChangingAValueKeepsTheBuilderAndOneAddingAnArgumentIsTheReachError() throws {

@@ -87,17 +87,24 @@ package struct ModuleBuilders: Sendable {
   /// The builders of the services `documents` (the files of a compile's base) declare in module
   /// folders.
   init(documents: [FileDocument], swift: SwiftDeclarations) {
+    var found: [(key: Key, builder: ModuleBuilder)] = []
+    // Builders of one module are functions of one enum: an id two services of a module share (in
+    // two containers, or two files) has none, and its services are left to the reach check.
+    var names: [String: Int] = [:]
     for file in documents {
       guard let module = SwiftDeclarations.module(ofPath: file.path) else { continue }
       var decoder = DeclarationDecoder()
       for section in file.document.containers {
         for service in decoder.container(section).services {
+          names[ModuleBuilder.namespace(of: module) + "." + service.id, default: 0] += 1
           guard let builder = Self.builder(of: service, module: module, swift: swift) else { continue }
-          if byService.updateValue(builder, forKey: Key(file: file.path, service: service.id)) == nil {
-            all.append(builder)
-          }
+          found.append((Key(file: file.path, service: service.id), builder))
         }
       }
+    }
+    for (key, builder) in found where names[ModuleBuilder.namespace(of: builder.module) + "." + key.service] == 1 {
+      byService[key] = builder
+      all.append(builder)
     }
   }
 
