@@ -110,12 +110,14 @@ public struct GraphCompiler: Sendable {
       var resolver = GraphResolver(
         parameters: parameters, containers: containers, environment: request.environmentVariables,
         swift: swift, generatedModule: own, builders: builders ?? ModuleBuilders())
+      if layers.count > 1 { resolver.baseParameters = Set(layers[0].document.parameters.keys) }
       plan = resolver.resolve()
       var found = resolver.diagnostics
       // A reference to a requirement whose own error is reported is no finding of its own.
       let standIns = Set(
         resolver.unresolved.filter { assembler.malformedRequirements.contains($0.name) }.map(\.location))
       found.removeAll { $0.code == .unknownReference && standIns.contains($0.location) }
+      found = Self.explainingRemovals(found, unresolved: resolver.unresolved, removals: merger.removals)
       if !resolver.unresolved.isEmpty,
         let root = assembler.documents.first(where: { $0.path == request.file })
       {
@@ -146,11 +148,30 @@ public struct GraphCompiler: Sendable {
       publishedBuilders: own.flatMap { builders?.published(by: $0) } ?? [], documents: assembler.documents)
   }
 
+  /// `found` with the references to a service an override layer removed as one error at the removal,
+  /// the requests as notes, instead of one error at each request naming no layer.
+  private static func explainingRemovals(
+    _ found: [Diagnostic], unresolved: [(name: String, location: SourceLocation)], removals: [String: SourceLocation]
+  ) -> [Diagnostic] {
+    guard !removals.isEmpty else { return found }
+    var requests: [String: [SourceLocation]] = [:]
+    for reference in unresolved where removals[reference.name] != nil {
+      requests[reference.name, default: []].append(reference.location)
+    }
+    guard !requests.isEmpty else { return found }
+    let explained = Set(requests.values.joined())
+    return found.filter { $0.code != .unknownReference || !explained.contains($0.location) }
+      + requests.sorted { $0.key < $1.key }.compactMap { id, locations in
+        removals[id].map { .removedServiceRequested(id, at: $0, requests: locations.sorted()) }
+      }
+  }
+
   /// One finding per root cause: the same code at the same place with the same message once.
   /// Findings that an unreadable file may have caused: a reference to, an override of, or a name
   /// of what the file would define, and declarations it might have used.
   static let followOnCodes: Set<DiagnosticCode> = [
-    .unknownReference, .overrideMissingService, .unknownCollaborator, .unknownScope, .unusedParameter,
+    .unknownReference, .overrideMissingService, .overrideMissingParameter, .unknownCollaborator, .unknownScope,
+    .unusedParameter,
     .unusedExternal, .unknownEnvironment,
   ]
 

@@ -149,10 +149,12 @@ extension DiagnosticCode {
       example: .graphFiles(["dependency-cycle.yaml"])),
     Documentation(
       .captiveDependency, stage: .graphFile,
-      summary: "a service holding one that dies sooner",
-      meaning: "A warning: a service holds, through its initializer or a property, one that should die "
-        + "sooner (singleton > cached and custom scopes > weak and graph), keeping it alive past "
-        + "its scope.",
+      summary: "a service holding one whose scope promises to release it sooner",
+      meaning: "A warning: a service holds, through its initializer or a property, a `weak`, `cached` or "
+        + "custom-scoped service that a longer-lived one keeps alive past its scope (singleton > cached and "
+        + "custom scopes > weak): a weak instance no longer released, a cached or custom-scoped one kept after "
+        + "a reset. `graph` and `unique` services promise no lifetime beyond the resolve that builds them "
+        + "(Swinject's graph scope, Dagger's unscoped bindings), so holding one is never captive.",
       fix: "Inject `{ provider: name }` and resolve when needed, or give the dependency a longer "
         + "scope.",
       example: .graphFiles(["captive-dependency.yaml"])),
@@ -229,6 +231,15 @@ extension DiagnosticCode {
       fix: "Fix the id (the message suggests the closest), or give the entry a `type` to add a new "
         + "service.",
       example: .graphFiles(["override-missing-service"])),
+    Documentation(
+      .overrideMissingParameter, stage: .graphFile,
+      summary: "a layer's parameter the base does not declare and nothing uses",
+      meaning: "An override layer (an environment file or `--override`) sets a parameter that the graph "
+        + "below it does not declare, and no service of that environment refers to it: usually a misspelt "
+        + "name, so the environment silently runs with the base's value.",
+      fix: "Fix the name (the message suggests the closest parameter the base declares), or refer to it as "
+        + "`$name` from a service of the layer.",
+      example: .graphFiles(["override-missing-parameter"])),
     Documentation(
       .eagerNotSingleton, stage: .graphFile,
       summary: "'eager: true' on a scope other than singleton",
@@ -308,6 +319,16 @@ extension DiagnosticCode {
           + "module 'Analytics', so the code generated for module 'App' cannot name it; make 'ErrorReporterImpl' "
           + "public in Analytics, or build 'errorReporter' with a public factory of Analytics and bind it by a "
           + "public protocol [#inaccessible-declaration]")),
+    Documentation(
+      .defaultedDependency, stage: .swiftDeclarations,
+      summary: "a defaulted parameter left out whose type the graph binds",
+      meaning: "A warning: the initializer or function that builds a service has a parameter with a default "
+        + "value that `init:` leaves out, and a service of the graph is bound to its type. Swift then builds "
+        + "the service with the default (`= Resolver.resolve()`, `= SystemClock()`), which finds or makes its "
+        + "own, not the graph's: with an old container still linked it silently bypasses the graph, without "
+        + "one it crashes.",
+      fix: "Pass the graph's service under the parameter's label (the message names it).",
+      example: .graphFiles(["defaulted-dependency"])),
     Documentation(
       .unreadableSwift, stage: .swiftDeclarations,
       summary: "a Swift file the declaration reader cannot parse",
@@ -392,7 +413,9 @@ extension DiagnosticCode {
       .weakValueType, stage: .linking,
       summary: "'weak' on something that is not a class",
       meaning: "Scope `weak`, or a weak or unowned external, on a value that is not a class instance; "
-        + "only objects can be held weakly.",
+        + "only objects can be held weakly. Checked against the target's Swift (the build, `dicfg validate "
+        + "--swift`, the editor), a `weak` service whose type is a struct or an enum is this error at its "
+        + "`scope:`; otherwise the link finds it.",
       fix: "Choose another scope, or hold the external strong.",
       example: .output(
         "app.yaml:5:3: error: 'plugin' has scope weak, but 'LoggingPlugin' is not a class; only "

@@ -160,12 +160,13 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 }
 
 @Suite struct EnvironmentFindingTests {
-  /// A base whose external only a service the test layer removes uses.
+  /// A base whose timer the test layer makes a singleton, which then holds a cached session.
   private func files() throws -> URL {
     try temporaryFolder([
       "app.yaml":
-        "dicfg: 1\nexternals:\n  clock: { type: Clock }\nservices:\n  timer: { type: Timer, init: { clock: clock } }\n",
-      "app.test.yaml": "dicfg: 1\nservices:\n  timer: null\n",
+        "dicfg: 1\nservices:\n  session: { type: Session, scope: cached }\n"
+        + "  timer: { type: Timer, init: { session: session } }\n",
+      "app.test.yaml": "dicfg: 1\nservices:\n  timer: { scope: singleton }\n",
     ])
   }
 
@@ -178,7 +179,7 @@ private func run(_ arguments: [String]) throws -> CommandResult {
     #expect(result.exitCode == 0)
     let base = folder.appendingPathComponent("app.yaml").path
     let layer = folder.appendingPathComponent("app.test.yaml").path
-    #expect(result.standardOutput.contains("\"code\" : \"unused-external\""))
+    #expect(result.standardOutput.contains("\"code\" : \"captive-dependency\""))
     #expect(
       result.standardOutput.contains(
         "with environment 'test' (\(layer)); '\(base)' alone does not have it"), "\(result.standardOutput)")
@@ -193,5 +194,34 @@ private func run(_ arguments: [String]) throws -> CommandResult {
     let result = try runCommand(["validate", "--format", "json", folder.appendingPathComponent("app.test.yaml").path])
     #expect(result.standardOutput.contains("\"code\" : \"unused-external\""))
     #expect(!result.standardOutput.contains("with environment"))
+  }
+
+  /// An external the base uses and the test layer's replacement does not, or one only the test
+  /// layer's service uses, is used in some environment: no edit could remove it, so it is no finding,
+  /// however the run names the environments. One nothing uses anywhere still is.
+  @Test(arguments: [["app.yaml", "--env", "test"], ["app.test.yaml"], ["app.yaml", "--all-envs"]])
+  func anExternalSomeEnvironmentUsesIsNotUnused(arguments: [String]) throws {
+    let folder = try temporaryFolder([
+      "app.yaml": """
+      dicfg: 1
+      externals:
+        database: { type: Database }
+        fixtures: { type: Fixtures }
+        nobody: { type: Nobody }
+      services:
+        store: { type: Store, init: { database: database } }
+      """,
+      "app.test.yaml": "dicfg: 1\nservices:\n  store: { type: MemoryStore, init: { fixtures: fixtures } }\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = arguments.map { $0.hasSuffix(".yaml") ? folder.appendingPathComponent($0).path : $0 }
+    let result = try runCommand(["validate", "--color", "never"] + paths)
+    let findings = result.standardError.split(separator: "\n").filter { $0.contains(": warning: ") }
+      .map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
+    #expect(
+      findings == [
+        "app.yaml:5:3: warning: external 'nobody' is never used; remove it, or the host app supplies it for nothing "
+          + "[#unused-external]"
+      ], "\(result.standardError)")
   }
 }

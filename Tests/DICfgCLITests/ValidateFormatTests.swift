@@ -104,7 +104,8 @@ import Testing
     #expect(result.exitCode == 1)
     let lines = result.standardError.split(separator: "\n").map(String.init)
     #expect(lines.count { $0.contains(": error: ") } == 1)
-    #expect(lines.first?.hasPrefix(folder + "/app.yaml:4:43: error: argument 'client' of 'report'") == true)
+    #expect(
+      lines.first?.hasPrefix(folder + "/app.test.yaml:3:3: error: this override removes service 'client'") == true)
     #expect(
       lines.contains(
         "note: with environment 'test' (\(folder)/app.test.yaml); '\(folder)/app.yaml' alone does not have it"))

@@ -65,6 +65,35 @@ import Testing
     #expect(result.diagnostics[0].message.hasSuffix("did you mean 'weatherClient'?"))
   }
 
+  /// A layer that removes a service others still request: one error at the removal, whose line is
+  /// the one to change, with each request as a note, instead of one error per requester naming no
+  /// layer.
+  @Test func removingAServiceStillRequestedIsOneErrorAtTheRemoval() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        clock: { type: Clock }
+        timer: { type: Timer, init: { clock: 2️⃣clock } }
+        alarm: { type: Alarm, init: { clock: 3️⃣clock } }
+        other: { type: Other, init: { missing: 4️⃣nowhere } }
+      """,
+      "app.test.yaml": "dicfg: 1\nservices:\n  1️⃣clock: null\n",
+    ])
+    let result = compile(files, environments: ["test"])
+    #expect(
+      summaries(result.diagnostics) == [
+        at(.unknownReference, files["app.test.yaml", "1️⃣"]), at(.unknownReference, files["app.yaml", "4️⃣"]),
+      ])
+    let removal = try #require(result.diagnostics.first)
+    #expect(
+      removal.message
+        == "this override removes service 'clock', which 2 requests still name; remove those requests in this layer "
+        + "too, or replace 'clock' (give it a 'type') instead of removing it")
+    #expect(removal.notes.map(\.location) == [files["app.yaml", "2️⃣"], files["app.yaml", "3️⃣"]])
+    #expect(removal.notes.first?.message == "'clock' is requested here")
+  }
+
   @Test func diagnosticPointsIntoTheLayerThatSetTheValue() {
     let files = MarkedFiles([
       "app.yaml": base,

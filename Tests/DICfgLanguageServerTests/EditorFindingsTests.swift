@@ -30,13 +30,16 @@ import Testing
 
   @Test func aFindingOnlyAnEnvironmentBringsSaysSoInTheEditor() throws {
     let base =
-      "dicfg: 1\nexternals:\n  clock: { type: Clock }\nservices:\n  timer: { type: Timer, init: { clock: clock } }\n"
-    let folder = try temporaryFolder(["app.test.yaml": "dicfg: 1\nservices:\n  timer: null\n", "app.yaml": base])
+      "dicfg: 1\nservices:\n  session: { type: Session, scope: cached }\n"
+      + "  timer: { type: Timer, init: { session: session } }\n"
+    let folder = try temporaryFolder([
+      "app.test.yaml": "dicfg: 1\nservices:\n  timer: { scope: singleton }\n", "app.yaml": base,
+    ])
     defer { try? FileManager.default.removeItem(at: folder) }
     let uri = folder.appendingPathComponent("app.yaml").absoluteString
     let published = open(LanguageServer(), uri, base)
     let diagnostics = published.first { $0["params"]?["uri"] == .string(uri) }?["params"]?["diagnostics"]?.array
-    #expect(diagnostics?.map { $0["code"] } == [.string("unused-external")])
+    #expect(diagnostics?.map { $0["code"] } == [.string("captive-dependency")])
     let message = diagnostics?.first?["message"]?.string ?? ""
     #expect(message.contains("with environment 'test'"), "\(message)")
   }

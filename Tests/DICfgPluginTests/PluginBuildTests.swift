@@ -321,9 +321,9 @@ struct PluginBuildTests {
       .map { $0.replacingOccurrences(of: fixturePackage + "/", with: "") }
     #expect(
       warnings == [
-        "Sources/CaptiveSingleton/dicfg.yaml:4:64: warning: singleton 'tracker' holds graph 'session' (argument "
-          + "'session'), keeping it alive past its scope; inject '{ provider: session }' or give 'session' a longer "
-          + "scope [#captive-dependency]"
+        "Sources/CaptiveSingleton/dicfg.yaml:4:64: warning: singleton 'tracker' holds cached 'session' (argument "
+          + "'session'), keeping it alive past its scope; inject '{ provider: session }' and resolve it when needed, "
+          + "or give 'session' a longer scope [#captive-dependency]"
       ], "\(build.output)")
   }
 
@@ -338,9 +338,9 @@ struct PluginBuildTests {
   @Test(arguments: [
     (
       "LayerRemovedReference",
-      "Sources/LayerRemovedReference/dicfg.yaml:4:50: error: argument 'analytics' of 'exporter' refers to "
-        + "'analytics', which nothing provides; define a service or external with that id, or bind the type with "
-        + "'as' [#unknown-reference]",
+      "Sources/LayerRemovedReference/dicfg.test.yaml:4:3: error: this override removes service 'analytics', which "
+        + "a service still requests; remove those requests in this layer too, or replace 'analytics' (give it a "
+        + "'type') instead of removing it [#unknown-reference]",
       "note: with environment 'test'"
     ),
     (

@@ -13,7 +13,7 @@ private final class ImageCache: Sendable {
       "app.yaml": """
       dicfg: 1
       services:
-        session: { type: UserSession, scope: graph }
+        session: { type: UserSession, scope: cached }
         cache: { type: ImageCache, scope: singleton, init: { session: 1️⃣session } }
       """
     ])

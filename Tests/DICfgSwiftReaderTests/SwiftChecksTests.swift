@@ -52,6 +52,40 @@ import Testing
     #expect(result.plan != nil)
   }
 
+  /// A struct or enum cannot be held weakly: known from the Swift, it is one error at `scope:` in the
+  /// environment that makes it weak, before the build or the launch.
+  @Test func aWeakValueTypeIsOneErrorAtItsScope() throws {
+    let swift = MarkedFiles([
+      "Sources/App/Settings.swift": """
+      1️⃣struct Settings { init() {} }
+      enum Theme { case light; init() { self = .light } }
+      final class Session { init() {} }
+      """
+    ])
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        settings: { type: Settings, scope: 1️⃣weak }
+        theme: { type: Theme }
+        session: { type: Session, scope: weak }
+      """,
+      "app.test.yaml": "dicfg: 1\nservices:\n  theme: { scope: 2️⃣weak }\n",
+    ])
+    let base = compile(files, swift: swift)
+    #expect(
+      base.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .weakValueType, at: files["app.yaml", "1️⃣"],
+          "'settings' has scope weak, but 'Settings' is a struct; only objects can be held weakly, so choose another "
+            + "scope (singleton, graph or unique)")
+      ])
+    #expect(base.diagnostics.first?.notes.first?.location == swift["Sources/App/Settings.swift", "1️⃣"])
+    let test = compile(files, swift: swift, environments: ["test"])
+    #expect(test.diagnostics.map(\.code) == [.weakValueType, .weakValueType])
+    #expect(test.diagnostics.map(\.location).contains(files["app.test.yaml", "2️⃣"]))
+  }
+
   @Test func aMisspeltLabelIsOneErrorAtItsKeyWithDidYouMeanAndANoteAtTheInitializer() throws {
     let files = graph(
       """

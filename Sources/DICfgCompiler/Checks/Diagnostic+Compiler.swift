@@ -382,6 +382,17 @@ extension Diagnostic {
     return .error(.unknownReference, "\(from) refers to '\(name)', which nothing provides\(fix)", at: location)
   }
 
+  static func removedServiceRequested(_ id: String, at location: SourceLocation, requests: [SourceLocation])
+    -> Diagnostic
+  {
+    let count = requests.count == 1 ? "a service still requests" : "\(requests.count) requests still name"
+    return .error(
+      .unknownReference,
+      "this override removes service '\(id)', which \(count); remove those requests in this layer too, or "
+        + "replace '\(id)' (give it a 'type') instead of removing it",
+      at: location, notes: requests.map { Note(message: "'\(id)' is requested here", location: $0) })
+  }
+
   static func unimportedFragment(
     _ file: String, relativePath: String, names: [String], references: [SourceLocation],
     definitions: [ModuleFragments.Definition], at location: SourceLocation
@@ -502,7 +513,8 @@ extension Diagnostic {
     .warning(
       .captiveDependency,
       "\(holderScope) '\(holder.id)' holds \(dependencyScope) '\(dependency.id)' (\(edge.position)), keeping it "
-        + "alive past its scope; inject '{ provider: \(dependency.id) }' or give '\(dependency.id)' a longer scope",
+        + "alive past its scope; inject '{ provider: \(dependency.id) }' and resolve it when needed, or give "
+        + "'\(dependency.id)' a longer scope",
       at: edge.location,
       notes: [Note(message: "'\(dependency.id)' is declared here", location: dependency.location)])
   }
@@ -532,6 +544,39 @@ extension Diagnostic {
   static func unusedParameter(_ name: String, at location: SourceLocation) -> Diagnostic {
     .warning(
       .unusedParameter, "parameter '\(name)' is never used; remove it or refer to it as '$\(name)'", at: location)
+  }
+
+  static func overrideMissingParameter(_ name: String, at location: SourceLocation, candidates: [String])
+    -> Diagnostic
+  {
+    let suggestion = Suggestions.clause(for: name, among: candidates)
+    return .error(
+      .overrideMissingParameter,
+      "this override sets parameter '\(name)', which no layer below declares and nothing uses"
+        + (suggestion.isEmpty ? "; refer to it as '$\(name)' or remove it" : suggestion),
+      at: location)
+  }
+
+  static func weakValueSwiftType(_ service: ServiceDeclaration, type: SwiftType, at location: SourceLocation)
+    -> Diagnostic
+  {
+    .error(
+      .weakValueType,
+      "'\(service.id)' has scope weak, but '\(type.name)' is a \(type.kind.rawValue); only objects can be held "
+        + "weakly, so choose another scope (singleton, graph or unique)", at: location,
+      notes: [Note(message: "'\(type.name)' is declared here", location: type.location)])
+  }
+
+  static func leftOutDefault(
+    _ service: ServiceDeclaration, label: String, type: String, provider: String, callee: String,
+    declaredAt: SourceLocation
+  ) -> Diagnostic {
+    .warning(
+      .defaultedDependency,
+      "'\(service.id)' leaves out '\(label):' of '\(callee)', so Swift passes the parameter's default, not "
+        + "'\(provider)', the graph's '\(type)'; pass it: 'init: { \(label): \(provider) }'",
+      at: service.initializer.first?.location ?? service.type?.location ?? service.location,
+      notes: [Note(message: "'\(callee)' is declared here", location: declaredAt)])
   }
 
   static func unusedExternal(_ id: String, at location: SourceLocation) -> Diagnostic {

@@ -26,8 +26,20 @@ public enum GraphChecks {
   ) -> [Diagnostic] {
     let results = CompileTargets.reported(results)
     var diagnostics: [Diagnostic] = []
+    // Each file compiled with no layer at all, where no target is and a run names only its
+    // environments (`--env test`, `app.test.yaml`), compiled once.
+    var aloneResults: [String: CompileResult] = [:]
+    if let compileAlone {
+      for file in Set(results.map(\.target.file))
+      where !results.contains(where: { $0.target.file == file && $0.target.environments.isEmpty }) {
+        aloneResults[file] = compileAlone(file)
+      }
+    }
+    let usedSomewhere = usedSomewhere(results.map(\.result) + aloneResults.values)
     func findings(of result: CompileResult) -> [Diagnostic] {
-      result.diagnostics + (result.plan.map(planChecks) ?? [])
+      (result.diagnostics + (result.plan.map(planChecks) ?? [])).filter {
+        !unusedCodes.contains($0.code) || !usedSomewhere.contains($0.location)
+      }
     }
     // Per file compiled with the `--env` layers alone: its findings, so those only an environment
     // adds can say so.
@@ -41,12 +53,8 @@ public enum GraphChecks {
       if added.isEmpty { baseFindings[target.file] = Set(found) }
       if !added.isEmpty, let base = baseFindings[target.file] {
         found = found.map { attributed($0, to: Array(added), of: target.file, unless: base) }
-      } else if !target.environments.isEmpty, let compileAlone,
-        !results.contains(where: { $0.target.file == target.file && $0.target.environments.isEmpty })
-      {
-        if aloneFindings[target.file] == nil {
-          aloneFindings[target.file] = Set(findings(of: compileAlone(target.file)))
-        }
+      } else if !target.environments.isEmpty, let alone = aloneResults[target.file] {
+        if aloneFindings[target.file] == nil { aloneFindings[target.file] = Set(findings(of: alone)) }
         let alone = aloneFindings[target.file] ?? []
         found = found.map { attributed($0, to: target.environments, of: target.file, unless: alone) }
       }
@@ -61,6 +69,24 @@ public enum GraphChecks {
       }
     }
     return diagnostics.sortedUnique()
+  }
+
+  /// The findings of a declaration nothing uses.
+  static let unusedCodes: Set<DiagnosticCode> = [.unusedExternal, .unusedParameter]
+
+  /// Where the externals and parameters are declared that some compile of their file uses: its plan
+  /// declares them and it reports no `unused-external` or `unused-parameter` there. An external or
+  /// parameter the base uses and a test layer's replacement no longer needs, or one only a layer's
+  /// service uses, is no finding: no edit of the file could remove it.
+  static func usedSomewhere(_ results: [CompileResult]) -> Set<SourceLocation> {
+    var used = Set<SourceLocation>()
+    for result in results {
+      guard let plan = result.plan else { continue }
+      let unused = Set(result.diagnostics.filter { unusedCodes.contains($0.code) }.map(\.location))
+      let declared = plan.parameters.map(\.location) + plan.containers.flatMap { $0.externals.map(\.location) }
+      used.formUnion(declared.filter { !unused.contains($0) })
+    }
+    return used
   }
 
   /// `diagnostic` with a note naming the environments (and their layer files) it comes with, unless

@@ -78,10 +78,9 @@ extension GraphResolver {
         traced.append(
           (.runtimeArgumentDependency(edge, holder: holder.declaration, dependency: dependency.declaration), edge.from))
       }
-      guard edge.kind.isImmediate, dependency.scope != .unique, !reported.contains(index),
-        holder.scopeIsKnown, dependency.scopeIsKnown
+      guard edge.kind.isImmediate, !reported.contains(index), holder.scopeIsKnown, dependency.scopeIsKnown
       else { continue }
-      if holder.scope.lifetimeRank > dependency.scope.lifetimeRank {
+      if holder.scope.keepsCaptive(dependency.scope) {
         diagnostics.append(
           .captiveDependency(
             edge, holder: holder.declaration, holderScope: holder.scope, dependency: dependency.declaration,
@@ -131,7 +130,12 @@ extension GraphResolver {
 
   mutating func checkUnused() {
     for (index, parameter) in parameters.enumerated() where !usedParameters.contains(index) {
-      diagnostics.append(.unusedParameter(parameter.name, at: parameter.location))
+      if let baseParameters, !baseParameters.contains(parameter.name) {
+        diagnostics.append(
+          .overrideMissingParameter(parameter.name, at: parameter.location, candidates: baseParameters.sorted()))
+      } else {
+        diagnostics.append(.unusedParameter(parameter.name, at: parameter.location))
+      }
     }
     for (containerIndex, container) in declarations.enumerated() {
       for (index, external) in container.externals.enumerated() where !usedExternals.contains([containerIndex, index]) {

@@ -18,6 +18,11 @@ extension GraphResolver {
       }
       let node = nodes[number]
       guard let typeName = node.declaration.type else { continue }
+      if node.scope == .weak, let type = swift.type(named: typeName.value), type.kind == .struct || type.kind == .enum {
+        diagnostics.append(
+          .weakValueSwiftType(
+            node.declaration, type: type, at: node.declaration.scope?.location ?? typeName.location))
+      }
       // The generated code names the service's type however it is built.
       if let type = swift.type(named: typeName.value),
         checkReach(
@@ -43,6 +48,7 @@ extension GraphResolver {
           checkValues(
             of: node.declaration, service: service, initializer: function, callee: callee, context: context,
             lostBindings: lost)
+          checkLeftOutDefaults(of: node, initializer: function, callee: callee)
           if function.globalActor == "MainActor" {
             isolateOnMainActor(
               number, initializer: function, callee: callee, isFunction: true, at: factory.location, services: &services
@@ -75,6 +81,7 @@ extension GraphResolver {
         checkValues(
           of: node.declaration, service: service, initializer: initializer, callee: callee, context: context,
           lostBindings: lost)
+        checkLeftOutDefaults(of: node, initializer: initializer, callee: callee)
         if initializer.globalActor == "MainActor" {
           isolateOnMainActor(
             number, initializer: initializer, callee: callee, at: typeName.location, services: &services)
@@ -381,6 +388,28 @@ extension GraphResolver {
           + "without a default; add \(missing.count == 1 ? "it" : "them")",
         at: anchor, notes: notes))
     return nil
+  }
+
+  /// A defaulted parameter that `init:` leaves out, whose type a service of the graph binds: Swift
+  /// uses the default (`= Resolver.resolve()`, `= SystemClock()`), which builds or looks up its own,
+  /// not the graph's. A warning at the service, naming the parameter and the service to pass.
+  private mutating func checkLeftOutDefaults(of node: Node, initializer: SwiftInitializer, callee: String) {
+    let declaration = node.declaration
+    guard let given = initializer.parameterPositions(for: declaration.initializer.map(\.label)) else { return }
+    let order = symbols[node.container].lookupOrder
+    for (position, parameter) in initializer.parameters.enumerated()
+    where parameter.hasDefault && !given.contains(position) {
+      guard let type = parameter.type,
+        let (container, bound) = TypeBindings.nearest(type, along: order, in: symbols.map(\.typeBindings)),
+        let first = bound.first
+      else { continue }
+      let provider = nodes[symbols[container].firstNode + first].declaration
+      guard provider.id != declaration.id || container != node.container else { continue }
+      diagnostics.append(
+        .leftOutDefault(
+          declaration, label: parameter.label ?? "_", type: type, provider: provider.id, callee: callee,
+          declaredAt: initializer.location))
+    }
   }
 
   /// Values of `init:` whose type the declarations show cannot fit the parameter: a literal of

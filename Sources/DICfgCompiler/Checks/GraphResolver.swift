@@ -55,6 +55,9 @@ struct GraphResolver {
   /// internal types: a service of another module's file that the generated code cannot build itself
   /// is built with its builder.
   let builders: ModuleBuilders
+  /// The parameters the graph below the override layers declares, when there are layers: a layer's
+  /// parameter that is not among them and that nothing uses is an error, not a warning.
+  var baseParameters: Set<String>?
 
   init(
     parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?,

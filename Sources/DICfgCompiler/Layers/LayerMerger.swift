@@ -12,6 +12,9 @@ import DICfgLoader
 /// Every merged value keeps its own node, so its location names the layer that set it.
 struct LayerMerger {
   private(set) var diagnostics: [Diagnostic] = []
+  /// The services a layer removed (`id: null`) from the layers below, by id: where the last removal
+  /// of each is.
+  private(set) var removals: [String: SourceLocation] = [:]
 
   /// The sections of a service whose entries merge one by one.
   private static let mergedServiceFields: Set<String> = ["init", "properties", "arguments"]
@@ -44,6 +47,8 @@ struct LayerMerger {
       if entry.value.isNull {
         if base.services[id] == nil {
           diagnostics.append(missing(entry.key, deleting: true, in: base, others: others))
+        } else {
+          removals[id] = entry.key.location
         }
         base.services[id] = nil
       } else if isFullDefinition(entry.value) {

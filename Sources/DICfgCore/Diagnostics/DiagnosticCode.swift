@@ -65,6 +65,7 @@ extension DiagnosticCode {
   public static let unmetRequirement: DiagnosticCode = "unmet-requirement"
   public static let unknownEnvironment: DiagnosticCode = "unknown-environment"
   public static let overrideMissingService: DiagnosticCode = "override-missing-service"
+  public static let overrideMissingParameter: DiagnosticCode = "override-missing-parameter"
   public static let eagerNotSingleton: DiagnosticCode = "eager-not-singleton"
   public static let unusedExternal: DiagnosticCode = "unused-external"
   public static let unusedParameter: DiagnosticCode = "unused-parameter"
@@ -76,6 +77,7 @@ extension DiagnosticCode {
   public static let initializerMismatch: DiagnosticCode = "initializer-mismatch"
   public static let readOnlyProperty: DiagnosticCode = "read-only-property"
   public static let inaccessibleDeclaration: DiagnosticCode = "inaccessible-declaration"
+  public static let defaultedDependency: DiagnosticCode = "defaulted-dependency"
   public static let unreadableSwift: DiagnosticCode = "unreadable-swift"
 
   // MARK: Linking a plan to registered factories

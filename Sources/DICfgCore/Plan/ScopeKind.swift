@@ -52,15 +52,26 @@ public enum ScopeKind: Sendable, Hashable, Codable, CustomStringConvertible {
 
   public var description: String { name }
 
-  /// How long instances of this scope outlive others: singleton 3, cached and custom 2, weak and
-  /// graph 1, unique 0 (private to its holder).
-  public var lifetimeRank: Int {
+  /// How long the scope promises its instances live, for the captive-dependency rule: singleton 3,
+  /// cached and custom 2 (until a reset), weak 1 (while held); nil for graph and unique, which
+  /// promise no lifetime (a graph instance is shared within one resolve, not limited to it).
+  public var lifetimeRank: Int? {
     switch self {
     case .singleton: 3
     case .cached, .custom: 2
-    case .weak, .graph: 1
-    case .unique: 0
+    case .weak: 1
+    case .graph, .unique: nil
     }
+  }
+
+  /// Whether an instance of this scope holding one of `dependency`'s scope keeps it past the
+  /// lifetime its scope promises: a `weak`, `cached` or custom-scoped instance held by a
+  /// longer-lived one, as Dagger rejects a binding that depends on a narrower scope and .NET's
+  /// scope validation a singleton taking a scoped service. Graph and unique services are never
+  /// captive (Swinject's graph scope, Dagger's unscoped bindings), nor a graph or unique holder.
+  public func keepsCaptive(_ dependency: ScopeKind) -> Bool {
+    guard let holder = lifetimeRank, let held = dependency.lifetimeRank else { return false }
+    return holder > held
   }
 
   /// Decodes `graph`, `unique`, `singleton`, `weak`, `cached`, or `custom:NAME`.
