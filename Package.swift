@@ -40,7 +40,7 @@ let package = Package(
     ),
     .target(
       name: "DICfgSwiftReader",
-      dependencies: ["DICfgCore", "DICfgCompiler"]
+      dependencies: ["DICfgCore"]
     ),
     .target(
       name: "DICfgGeneration", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),

@@ -1,5 +1,4 @@
-public import DICfgCompiler
-import DICfgCore
+public import DICfgCore
 import Foundation
 
 /// Reads what a Swift target declares: its types (nested ones by qualified

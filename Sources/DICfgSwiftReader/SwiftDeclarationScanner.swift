@@ -1,4 +1,3 @@
-public import DICfgCompiler
 public import DICfgCore
 
 /// One type's declaration or extension as one file declares it, before extensions are merged and

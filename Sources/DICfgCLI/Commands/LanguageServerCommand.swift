@@ -1,5 +1,6 @@
 public import ArgumentParser
 import DICfgCompiler
+import DICfgCore
 import DICfgLanguageServer
 import DICfgSwiftReader
 import Foundation

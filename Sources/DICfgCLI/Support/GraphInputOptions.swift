@@ -1,5 +1,6 @@
 public import ArgumentParser
 import DICfgCompiler
+import DICfgCore
 import DICfgLoader
 import DICfgSwiftReader
 import Foundation

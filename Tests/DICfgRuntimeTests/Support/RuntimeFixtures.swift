@@ -1,4 +1,5 @@
 import DICfg
+import DICfgCore
 import DICfgTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,6 @@
-public import DICfgCore
-
 /// What the Swift sources of a target declare, as far as a graph file wires them: each type's
 /// initializers, settable properties, nested types and the types it inherits from. The compiler
-/// checks a graph file against it when a ``CompileRequest`` carries it, so a mistake between the
+/// checks a graph file against it when a `CompileRequest` (DICfgCompiler) carries it, so a mistake between the
 /// file and the Swift is one finding at the graph file's line; `dicfg generate` and
 /// `dicfg validate --swift` read it from the sources.
 ///
