@@ -16,6 +16,8 @@ struct OverlayFileSystem: GraphFileSystem {
 
   func fileExists(_ path: String) -> Bool { open[path] != nil || disk.fileExists(path) }
 
+  func text(_ path: String) -> String? { open[path] ?? disk.text(path) }
+
   func fileNames(in folder: String) -> [String] {
     var names = Set(disk.fileNames(in: folder))
     for path in open.keys where Paths.directory(of: path) == folder {

@@ -51,6 +51,31 @@ import Testing
       ])
   }
 
+  /// A misspelt flag compiles the layer out of every build: one error at the value, with the
+  /// closest of DEBUG, RELEASE and what the package's manifest defines. A flag close to none of them
+  /// may be set elsewhere (an Xcode setting) and is left alone, as are platform conditions.
+  @Test(arguments: [
+    ("DEBGU", "DEBUG"), ("\"!RELAESE\"", "RELEASE"), ("DEBUG && STAGNIG", "STAGING"), ("os(iOS) && Debug", "DEBUG"),
+    ("STAGING || DEBUG", nil), ("PREVIEW_BUILD", nil), ("os(Linux)", nil), ("canImport(DEBGU)", nil),
+  ])
+  func aFlagNoBuildConfigurationDefinesIsAnErrorWithTheClosestOne(_ condition: String, _ suggestion: String?) {
+    let files = MarkedFiles([
+      "Package.swift": "let package = Package(name: \"App\", targets: [.target(name: \"App\", swiftSettings: "
+        + "[.define(\"STAGING\", .when(configuration: .release))])])\n",
+      "Sources/App/app.yaml": base,
+      "Sources/App/app.test.yaml": "dicfg: 1\ncondition: 1️⃣\(condition)\nservices:\n  store: { scope: unique }\n",
+    ])
+    let diagnostics = compile(files, file: "Sources/App/app.yaml", environments: ["test"]).diagnostics
+    guard let suggestion else {
+      #expect(diagnostics.isEmpty)
+      return
+    }
+    #expect(diagnostics.map(\.code) == [.invalidValue])
+    #expect(diagnostics.first?.location == files["Sources/App/app.test.yaml", "1️⃣"])
+    #expect(
+      diagnostics.first?.message.hasSuffix("so the layer would never apply; did you mean '\(suggestion)'?") == true)
+  }
+
   @Test func aConditionInTheBaseIsAnErrorAtItsKey() {
     let files = MarkedFiles(["app.yaml": "dicfg: 1\n1️⃣condition: DEBUG\nservices:\n  store: { type: SQLStore }\n"])
     #expect(

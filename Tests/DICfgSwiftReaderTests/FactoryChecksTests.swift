@@ -73,6 +73,26 @@ import Testing
     #expect(result.diagnostics.first?.notes.first?.location == Self.swift["Sources/App/Store.swift", "2️⃣"])
   }
 
+  /// A required argument left out names what to add, not the whole signature.
+  @Test func aRequiredArgumentLeftOutIsOneErrorNamingItAndTheLineToWrite() {
+    let (result, files) = compile(
+      """
+        database: { type: Database, factory: 1️⃣Database.open }
+        tuned: { type: Database, factory: Database.open, init: { 2️⃣schemaVersion: { value: 4 } } }
+      """)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "1️⃣"],
+          "'database' is built by 'Database.open(path:schemaVersion:migrate:)', which takes 'path' without a default; "
+            + "add it to 'init:' ('init: { path: … }')"),
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "2️⃣"],
+          "'tuned' is built by 'Database.open(path:schemaVersion:migrate:)', which takes 'path' without a default; "
+            + "add it to 'init:' ('init: { path: … }')"),
+      ])
+  }
+
   @Test func aFactoryReturningAnotherTypeOrNothingIsATypeMismatchAtTheFactory() {
     let (result, files) = compile(
       """

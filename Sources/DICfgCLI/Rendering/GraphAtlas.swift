@@ -155,7 +155,7 @@ struct GraphAtlas {
     }
     func layer(_ location: SourceLocation) -> String { GraphDiff.layer(of: location.file, in: result) }
     var nodes: [Node] = []
-    for (containerIndex, container) in plan.containers.enumerated() {
+    for container in plan.containers {
       let merged = result.mergedServices[container.name] ?? [:]
       for service in container.services {
         var dependencies: [[String]] = []

@@ -180,6 +180,14 @@ extension Diagnostic {
       at: node.location)
   }
 
+  static func unknownConditionFlag(_ flag: String, suggestion: String, at location: SourceLocation) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'condition' tests '\(flag)', which no build configuration defines (DEBUG, RELEASE and the package's "
+        + "'.define' conditions), so the layer would never apply; did you mean '\(suggestion)'?",
+      at: location)
+  }
+
   /// A `condition:` where no layer starts: in the base, which every build has, or in a file a
   /// layer imports.
   static func misplacedCondition(_ key: ConfigNode, layerFile: String?) -> Diagnostic {

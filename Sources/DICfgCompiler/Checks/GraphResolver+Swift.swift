@@ -286,15 +286,21 @@ extension GraphResolver {
         Note(message: "'\(prefix)\($0.signature)' is declared here", location: $0.location)
       }
       let given = labels.isEmpty ? "no arguments" : "'init:' lists " + Self.list(labels)
+      // One function whose every parameter `init:` names, and which needs more: what to add.
+      let missing = usable.count == 1 ? Self.missingArguments(of: usable[0].parameters, given: labels) : []
       diagnostics.append(
         .error(
           .initializerMismatch,
           usable.isEmpty
             ? "'\(declaration.id)' is built by '\(named)', which is private; make it internal or build "
               + "'\(declaration.id)' another way"
-            : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
-              + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
-              + "; list its arguments in 'init:' in its order (those with a default may be left out)",
+            : !missing.isEmpty
+              ? "'\(declaration.id)' is built by '\(prefix)\(usable[0].signature)', which takes \(Self.list(missing)) "
+                + "without a default; add \(missing.count == 1 ? "it" : "them") to 'init:' ('init: { "
+                + missing.map { "\($0): …" }.joined(separator: ", ") + " }')"
+              : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
+                + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
+                + "; list its arguments in 'init:' in its order (those with a default may be left out)",
           at: declaration.initializer.last?.location ?? factory.location, notes: notes))
       return nil
     }
@@ -388,6 +394,14 @@ extension GraphResolver {
           + "without a default; add \(missing.count == 1 ? "it" : "them")",
         at: anchor, notes: notes))
     return nil
+  }
+
+  /// The labels of the parameters without a default that `given` lacks, where every label of
+  /// `given` is one of `parameters` (else none: the labels name another function).
+  static func missingArguments(of parameters: [SwiftParameter], given: [String]) -> [String] {
+    let labels = parameters.map { $0.label ?? "_" }
+    guard given.allSatisfy(labels.contains) else { return [] }
+    return parameters.filter { !$0.hasDefault && !given.contains($0.label ?? "_") }.map { $0.label ?? "_" }
   }
 
   /// A defaulted parameter that `init:` leaves out, whose type a service of the graph binds: Swift

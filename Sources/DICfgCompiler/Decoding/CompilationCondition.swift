@@ -9,6 +9,38 @@ public enum CompilationCondition {
     return parser.position == parser.tokens.count
   }
 
+  /// The compilation conditions that must be set for a build, so a misspelt one is caught: DEBUG,
+  /// which SwiftPM and Xcode's debug configurations define, and RELEASE, the one apps define for
+  /// the other; a package adds those its manifest defines (``defines(inManifest:)``).
+  public static let wellKnown = ["DEBUG", "RELEASE"]
+
+  /// The names `text` tests as compilation flags (`DEBUG` in `DEBUG && !os(iOS)`), not platform
+  /// conditions; none where `text` is not a condition.
+  public static func flags(in text: String) -> [String] {
+    guard let tokens = tokens(of: text) else { return [] }
+    var flags: [String] = []
+    for (index, token) in tokens.enumerated() {
+      guard case .name(let name) = token, name != "true", name != "false" else { continue }
+      if index + 1 < tokens.count, case .argument = tokens[index + 1] { continue }
+      if !flags.contains(name) { flags.append(name) }
+    }
+    return flags
+  }
+
+  /// The compilation conditions a package manifest defines for its targets
+  /// (`.define("PREVIEW")`, with or without a `.when(…)`).
+  public static func defines(inManifest manifest: String) -> [String] {
+    var names: [String] = []
+    var rest = manifest[...]
+    while let range = rest.range(of: ".define(") {
+      rest = rest[range.upperBound...].drop { $0 == " " || $0 == "\n" }
+      guard rest.first == "\"" else { continue }
+      let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if !name.isEmpty, !names.contains(String(name)) { names.append(String(name)) }
+    }
+    return names
+  }
+
   /// The condition that holds where every one of `conditions` does: nil for none, the one, or each
   /// in parentheses joined by `&&`.
   public static func all(_ conditions: [String]) -> String? {

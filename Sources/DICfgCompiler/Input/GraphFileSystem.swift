@@ -10,9 +10,15 @@ public protocol GraphFileSystem: Sendable {
   /// The names of the files and folders in `folder` ("" for the current folder), for finding the
   /// environment layers beside a graph file and the graph files of the modules beside its own.
   func fileNames(in folder: String) -> [String]
+  /// The text of the file at `path`, read whole (for the package manifest, `Package.swift`, whose
+  /// compilation conditions a layer's `condition:` is checked against); nil where it is not there.
+  func text(_ path: String) -> String?
 }
 
 extension GraphFileSystem {
+  /// No text: a file system that holds only graph files knows no package manifest.
+  public func text(_ path: String) -> String? { nil }
+
   /// No names: a file system that cannot list its folders has no environment layers to find
   /// (named environments still load their layers through ``fileExists(_:)``).
   public func fileNames(in folder: String) -> [String] { [] }
@@ -33,6 +39,11 @@ public struct LocalFileSystem: GraphFileSystem {
 
   public func fileNames(in folder: String) -> [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+  }
+
+  public func text(_ path: String) -> String? {
+    guard fileExists(path) else { return nil }
+    return try? String(contentsOfFile: path, encoding: .utf8)
   }
 }
 
@@ -56,6 +67,8 @@ public struct InMemoryFileSystem: GraphFileSystem {
   }
 
   public func fileExists(_ path: String) -> Bool { files[path] != nil }
+
+  public func text(_ path: String) -> String? { files[path] }
 
   public func fileNames(in folder: String) -> [String] {
     let prefix = folder.isEmpty ? "" : folder + "/"

@@ -119,9 +119,35 @@ struct LayerAssembler {
         diagnostics.append(.misplacedCondition(entry.key, layerFile: isBase ? nil : roots.first))
       } else if let text = entry.value.scalar?.text, !conditions.contains(text) {
         conditions.append(text)
+        checkFlags(of: entry.value, text: text, file: document.path)
       }
     }
     return CompilationCondition.all(conditions)
+  }
+
+  /// A flag of a layer's condition that neither DEBUG, RELEASE nor the package's manifest defines,
+  /// and that is a likely misspelling of one of them: the layer would never apply.
+  private mutating func checkFlags(of value: ConfigNode, text: String, file: String) {
+    let flags = CompilationCondition.flags(in: text)
+    guard !flags.isEmpty else { return }
+    let known = CompilationCondition.wellKnown + manifestDefines(above: file)
+    for flag in flags where !known.contains(flag) {
+      if let suggestion = Suggestions.closest(to: flag, among: known) {
+        diagnostics.append(.unknownConditionFlag(flag, suggestion: suggestion, at: value.location))
+      }
+    }
+  }
+
+  /// The conditions the nearest `Package.swift` in `file`'s folder or above defines.
+  private func manifestDefines(above file: String) -> [String] {
+    var folder = Paths.directory(of: file)
+    while true {
+      let manifest = folder.isEmpty ? "Package.swift" : folder == "/" ? "/Package.swift" : folder + "/Package.swift"
+      if let text = fileSystem.text(manifest) { return CompilationCondition.defines(inManifest: text) }
+      guard !folder.isEmpty, folder != "/" else { return [] }
+      let parent = Paths.directory(of: folder)
+      folder = parent.isEmpty && folder.hasPrefix("/") ? "/" : parent
+    }
   }
 
   private mutating func read(_ path: String) -> FileDocument? {
