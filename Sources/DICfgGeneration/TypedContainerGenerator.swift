@@ -1,4 +1,4 @@
-public import DICfgCompiler
+import DICfgCompiler
 public import DICfgCore
 
 /// Writes a typed container for each container of a compiled graph file: one accessor per

@@ -1,4 +1,4 @@
-public import DICfgCompiler
+import DICfgCompiler
 import DICfgCore
 import DICfgLoader
 import Foundation

@@ -20,7 +20,19 @@ import Testing
     #expect(services[1].initializer.map(\.value) == [.swift("DispatchQueue.main"), .swift(".`default`")])
   }
 
-  @Test(arguments: ["convert from snake case", "DispatchQueue.global()", ".", "a..b", "3", "[.a]", ".a.", "a-b"])
+  @Test(arguments: ["2", "-2", "1_000", "0.5", "-1.5e-3", "0xFF", "0b1010"])
+  func aNumberIsASwiftValueThatSwiftTypesAsTheParameter(_ written: String) throws {
+    let result = compile(
+      MarkedFiles([
+        "app.yaml": "dicfg: 1\nservices:\n  pool: { type: Pool, init: { size: { swift: \"\(written)\" } } }\n"
+      ]))
+    #expect(result.diagnostics.isEmpty)
+    #expect(try #require(result.plan).containers[0].services[0].initializer.map(\.value) == [.swift(written)])
+  }
+
+  @Test(arguments: [
+    "convert from snake case", "DispatchQueue.global()", ".", "a..b", "3.", "1e", "0x", "--2", "[.a]", ".a.", "a-b",
+  ])
   func aSwiftValueThatIsNotANameIsAnErrorAtTheValue(_ written: String) {
     let files = MarkedFiles([
       "app.yaml": "dicfg: 1\nservices:\n  feed: { type: Feed, init: { queue: { swift: 1️⃣\"\(written)\" } } }\n"
@@ -30,8 +42,8 @@ import Testing
       result.diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(
           .invalidValue, at: files["app.yaml", "1️⃣"],
-          "'swift' takes an enum case, a static member or a constant as Swift writes it, such as "
-            + "'.convertFromSnakeCase' or 'DispatchQueue.main', not '\(written)'")
+          "'swift' takes an enum case, a static member, a constant or a number as Swift writes it, such as "
+            + "'.convertFromSnakeCase', 'DispatchQueue.main' or '2', not '\(written)'")
       ])
   }
 

@@ -52,6 +52,38 @@ import Testing
     #expect(result.plan != nil)
   }
 
+  /// A graph literal reaches a parameter as an `Int`, a `Double`, a `String` or a `Bool`: a `UInt64`,
+  /// an `Int32` or a `CGFloat` takes none of them, whether an initializer or a declared function has
+  /// it. One error at the value, with the fix that works: the value written as Swift.
+  @Test func aLiteralForANumberTypeNoResolveConvertsToIsOneErrorNamingTheSwiftValue() {
+    let swift = MarkedFiles([
+      "Sources/App/Pool.swift": """
+      final class Pool { init(size: UInt64, ratio: Double) {} }
+      func makePool(size: UInt64, ratio: Double = 1) -> Pool { Pool(size: size, ratio: ratio) }
+      """
+    ])
+    let files = graph(
+      """
+        pool: { type: Pool, init: { size: 1️⃣{ value: 2 }, ratio: { value: 2 } } }
+        made: { type: Pool, factory: makePool, init: { size: 2️⃣{ value: -2 } } }
+        typed: { type: Pool, init: { size: { swift: 2 }, ratio: { value: 0.5 } } }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'size' of 'pool' is the integer 2, but 'Pool.init(size:ratio:)' takes 'UInt64' there; a graph "
+            + "literal reaches it as an Int, which is not converted; write it as Swift, '{ swift: 2 }', so Swift "
+            + "types it"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "argument 'size' of 'made' is the integer -2, but 'makePool(size:ratio:)' takes 'UInt64' there; a graph "
+            + "literal reaches it as an Int, which is not converted; write it as Swift, '{ swift: -2 }', so Swift "
+            + "types it"),
+      ])
+  }
+
   /// A struct or enum cannot be held weakly: known from the Swift, it is one error at `scope:` in the
   /// environment that makes it weak, before the build or the launch.
   @Test func aWeakValueTypeIsOneErrorAtItsScope() throws {

@@ -396,6 +396,24 @@ extension GraphResolver {
     return nil
   }
 
+  /// How to write a literal a parameter of type `expected` takes: as Swift, which types it, where the
+  /// type is a number or character type a graph literal never reaches; else a value of the type.
+  static func fix(_ literal: ResolutionPlan.Literal, for expected: String) -> String {
+    let type = (SwiftTypeExpression(expected).wrapped ?? SwiftTypeExpression(expected)).normalized
+    guard ResolutionPlan.Literal.unconverted.contains(type), let source = literal.swiftSource else {
+      return "write a value of that type"
+    }
+    let kind =
+      switch literal {
+      case .int: "an Int"
+      case .double: "a Double"
+      case .bool: "a Bool"
+      default: "a String"
+      }
+    return "a graph literal reaches it as \(kind), which is not converted; write it as Swift, '{ swift: \(source) }', "
+      + "so Swift types it"
+  }
+
   /// The labels of the parameters without a default that `given` lacks, where every label of
   /// `given` is one of `parameters` (else none: the labels name another function).
   static func missingArguments(of parameters: [SwiftParameter], given: [String]) -> [String] {
@@ -466,7 +484,7 @@ extension GraphResolver {
           .error(
             .typeMismatch,
             "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
-              + "'\(callee)' takes '\(written)' there; write a value of that type",
+              + "'\(callee)' takes '\(written)' there; " + Self.fix(literal, for: expected),
             at: use, notes: [note]))
       } else if case .parameter(let index) = value, let (literal, variable) = readValue(of: parameters[index].value),
         !literal.fits(expected)

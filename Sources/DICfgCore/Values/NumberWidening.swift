@@ -42,6 +42,9 @@ extension ResolutionPlan.Literal {
       return fits(wrapped.normalized)
     }
     let expected = parsed.normalized
+    // Numbers and characters of other types: a literal reaches them as an `Int`, a `Double` or a
+    // `String`, which no resolve converts, so none fits (written `{ swift: 2 }`, Swift types it).
+    if Self.unconverted.contains(expected) { return false }
     let scalars = ["String", "Bool", "Int", "Double", "Float"]
     guard scalars.contains(expected) else { return true }
     let literalType: String
@@ -53,6 +56,28 @@ extension ResolutionPlan.Literal {
     default: return false
     }
     return literalType == expected || NumberWidening.widens(literalType, to: expected)
+  }
+}
+
+extension ResolutionPlan.Literal {
+  /// The standard library's and Foundation's number and character types that a literal of a graph
+  /// file never reaches: it is an `Int`, a `Double`, a `String` or a `Bool`, and the resolve
+  /// converts only an `Int` to a `Double` or a `Float`.
+  package static let unconverted: Set<String> = [
+    "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Float16", "Float80",
+    "CGFloat", "Decimal", "NSNumber", "NSDecimalNumber", "Character", "Unicode.Scalar",
+  ]
+
+  /// The literal as Swift source (`2`, `0.5`, `"text"`, `true`), for a fix that writes it as a
+  /// Swift value; nil for null.
+  package var swiftSource: String? {
+    switch self {
+    case .string(let text): QuotedString.quoted(text, in: .swift)
+    case .bool(let value): value ? "true" : "false"
+    case .int(let value): String(value)
+    case .double(let value): "\(value)"
+    default: nil
+    }
   }
 }
 

@@ -8,7 +8,11 @@ public protocol HTTPClient: AnyObject, Sendable {
 
 final class DefaultHTTPClient: HTTPClient {
   let baseURL: String
-  init(baseURL: String) { self.baseURL = baseURL }
+  let retries: UInt8
+  init(baseURL: String, retries: UInt8 = 1) {
+    self.baseURL = baseURL
+    self.retries = retries
+  }
   func get(_ path: String) -> String { baseURL + path }
 }
 

@@ -1,0 +1,3 @@
+struct Settings {
+  init() {}
+}
