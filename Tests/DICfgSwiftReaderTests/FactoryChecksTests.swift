@@ -66,11 +66,29 @@ import Testing
       result.diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(
           .initializerMismatch, at: files["app.yaml", "1️⃣"],
-          "'database' is built by 'Database.open', but 'init:' lists 'file' and it takes "
-            + "'Database.open(path:schemaVersion:migrate:)'; list its arguments in 'init:' in its order (those with a "
-            + "default may be left out)")
+          "'database' is built by 'Database.open(path:schemaVersion:migrate:)', which takes no 'file' and needs 'path' "
+            + "without a default; write 'init: { path: … }'")
       ])
     #expect(result.diagnostics.first?.notes.first?.location == Self.swift["Sources/App/Store.swift", "2️⃣"])
+  }
+
+  /// A label the one function does not take names it, with the closest label it does take.
+  @Test func aLabelTheFunctionDoesNotTakeIsOneErrorWithTheClosest() {
+    let (result, files) = compile(
+      """
+        database: { type: Database, factory: Database.open, init: { path: { value: x }, 1️⃣shemaVersion: { value: 4 } } }
+        cache: { type: Cache, factory: makeCache, init: { 2️⃣count: { value: 4 } } }
+      """)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "1️⃣"],
+          "'database' is built by 'Database.open(path:schemaVersion:migrate:)', which takes no 'shemaVersion'; did you "
+            + "mean 'schemaVersion'?"),
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "2️⃣"],
+          "'cache' is built by 'makeCache(size:)', which takes no 'count'; remove it from 'init:'"),
+      ])
   }
 
   /// A required argument left out names what to add, not the whole signature.

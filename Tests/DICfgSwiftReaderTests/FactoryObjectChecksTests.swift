@@ -88,9 +88,8 @@ import Testing
       result.diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(
           .initializerMismatch, at: files["app.yaml", "1️⃣"],
-          "'alert' is built by 'AlertFactory.makeAlert', but 'init:' lists 'name' and it takes "
-            + "'AlertFactory.makeAlert(title:)'; list its arguments in 'init:' in its order (those with a default may "
-            + "be left out)")
+          "'alert' is built by 'AlertFactory.makeAlert(title:)', which takes no 'name' and needs 'title' without a "
+            + "default; write 'init: { title: … }'")
       ])
     #expect(result.diagnostics.first?.notes.first?.location == Self.swift["Sources/Alerts/Alerts.swift", "1️⃣"])
   }

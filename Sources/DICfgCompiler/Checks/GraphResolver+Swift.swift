@@ -288,19 +288,37 @@ extension GraphResolver {
       let given = labels.isEmpty ? "no arguments" : "'init:' lists " + Self.list(labels)
       // One function whose every parameter `init:` names, and which needs more: what to add.
       let missing = usable.count == 1 ? Self.missingArguments(of: usable[0].parameters, given: labels) : []
+      // One function that takes none of some labels `init:` lists: which, and the closest it takes.
+      let taken = usable.count == 1 ? usable[0].parameters.map { $0.label ?? "_" } : []
+      let extra = usable.count == 1 ? labels.filter { !taken.contains($0) } : []
+      let closest =
+        extra.count == 1 ? Suggestions.clause(for: extra[0], among: taken.filter { !labels.contains($0) }) : ""
+      let required =
+        usable.count == 1
+        ? usable[0].parameters.filter { !$0.hasDefault }.map { $0.label ?? "_" }.filter { !labels.contains($0) } : []
+      let extraFix =
+        !closest.isEmpty
+        ? closest
+        : required.isEmpty
+          ? "; remove \(extra.count == 1 ? "it" : "them") from 'init:'"
+          : " and needs \(Self.list(required)) without a default; write 'init: { "
+            + required.map { "\($0): …" }.joined(separator: ", ") + " }'"
       diagnostics.append(
         .error(
           .initializerMismatch,
           usable.isEmpty
             ? "'\(declaration.id)' is built by '\(named)', which is private; make it internal or build "
               + "'\(declaration.id)' another way"
-            : !missing.isEmpty
-              ? "'\(declaration.id)' is built by '\(prefix)\(usable[0].signature)', which takes \(Self.list(missing)) "
-                + "without a default; add \(missing.count == 1 ? "it" : "them") to 'init:' ('init: { "
-                + missing.map { "\($0): …" }.joined(separator: ", ") + " }')"
-              : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
-                + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
-                + "; list its arguments in 'init:' in its order (those with a default may be left out)",
+            : !extra.isEmpty
+              ? "'\(declaration.id)' is built by '\(prefix)\(usable[0].signature)', which takes no "
+                + Self.list(extra) + extraFix
+              : !missing.isEmpty
+                ? "'\(declaration.id)' is built by '\(prefix)\(usable[0].signature)', which takes \(Self.list(missing)) "
+                  + "without a default; add \(missing.count == 1 ? "it" : "them") to 'init:' ('init: { "
+                  + missing.map { "\($0): …" }.joined(separator: ", ") + " }')"
+                : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
+                  + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
+                  + "; list its arguments in 'init:' in its order (those with a default may be left out)",
           at: declaration.initializer.last?.location ?? factory.location, notes: notes))
       return nil
     }
