@@ -84,6 +84,39 @@ import Testing
       ])
   }
 
+  /// A misspelt member of a Foundation type the graph configures, in a property of a Foundation
+  /// coder or a parameter of such a type, is one error at the value with the closest member.
+  @Test func aMisspeltMemberOfAFoundationTypeIsOneErrorAtTheValue() {
+    let swift = MarkedFiles([
+      "Sources/App/Ticker.swift": """
+      import Foundation
+      final class Ticker { 1️⃣init(interval: TimeInterval, mode: RunLoop.Mode = .default) {} }
+      """
+    ])
+    let files = graph(
+      """
+        decoder:
+          type: JSONDecoder
+          properties: { keyDecodingStrategy: { swift: 1️⃣.convertFromSnakeCae }, dateDecodingStrategy: { swift: .iso8601 } }
+        encoder: { type: JSONEncoder, properties: { outputFormatting: { swift: .sortedKeys } } }
+        ticker: { type: Ticker, init: { interval: { value: 1.5 }, mode: { swift: 2️⃣.defualt } } }
+        other: { type: Ticker, init: { interval: { value: 1.5 }, mode: { swift: .common } } }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "'decoder' sets 'keyDecodingStrategy' to '.convertFromSnakeCae', but 'JSONDecoder.KeyDecodingStrategy' has "
+            + "no member 'convertFromSnakeCae'; did you mean '.convertFromSnakeCase'?"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "argument 'mode' of 'ticker' is '.defualt', but 'RunLoop.Mode' has no member 'defualt'; did you mean "
+            + "'.default'?"),
+      ])
+    #expect(result.diagnostics.last?.notes.first?.location == swift["Sources/App/Ticker.swift", "1️⃣"])
+  }
+
   /// A struct or enum cannot be held weakly: known from the Swift, it is one error at `scope:` in the
   /// environment that makes it weak, before the build or the launch.
   @Test func aWeakValueTypeIsOneErrorAtItsScope() throws {

@@ -23,6 +23,9 @@ extension GraphResolver {
           .weakValueSwiftType(
             node.declaration, type: type, at: node.declaration.scope?.location ?? typeName.location))
       }
+      if swift.type(named: typeName.value) == nil {
+        checkFoundationProperties(of: node.declaration, type: typeName.value)
+      }
       // The generated code names the service's type however it is built.
       if let type = swift.type(named: typeName.value),
         checkReach(
@@ -440,6 +443,35 @@ extension GraphResolver {
     return parameters.filter { !$0.hasDefault && !given.contains($0.label ?? "_") }.map { $0.label ?? "_" }
   }
 
+  /// The properties of a Foundation type (`JSONDecoder`) that `properties:` sets to a member Swift
+  /// writes: each member is checked against ``FoundationMembers``.
+  private mutating func checkFoundationProperties(of declaration: ServiceDeclaration, type: String) {
+    guard let properties = FoundationMembers.properties[SwiftTypeName.normalized(type)] else { return }
+    for property in declaration.properties {
+      guard case .swift(let text, let location) = property.value, let propertyType = properties[property.label]
+      else { continue }
+      checkFoundationMember(
+        text, of: propertyType, at: location, setting: "'\(declaration.id)' sets '\(property.label)' to", notes: [])
+    }
+  }
+
+  /// An implicit member (`.convertFromSnakeCae`) of a Foundation type the compiler knows that the type
+  /// has no member of: one error at the value, with the closest member.
+  private mutating func checkFoundationMember(
+    _ expression: String, of type: String, at location: SourceLocation, setting: String, notes: [Note]
+  ) {
+    guard let member = FoundationMembers.implicitMember(expression),
+      let members = FoundationMembers.members[SwiftTypeName.normalized(type)], !members.contains(member)
+    else { return }
+    diagnostics.append(
+      .error(
+        .typeMismatch,
+        "\(setting) '\(expression)', but '\(type)' has no member '\(member)'"
+          + (Suggestions.closest(to: member, among: members).map { "; did you mean '.\($0)'?" }
+            ?? "; it has " + members.map { "'.\($0)'" }.joined(separator: ", ")),
+        at: location, notes: notes))
+  }
+
   /// A defaulted parameter that `init:` leaves out, whose type a service of the graph binds: Swift
   /// uses the default (`= Resolver.resolve()`, `= SystemClock()`), which builds or looks up its own,
   /// not the graph's. A warning at the service, naming the parameter and the service to pass.
@@ -478,6 +510,12 @@ extension GraphResolver {
       let expected = SwiftTypeName.normalized(written)
       let note = Note(
         message: "'\(callee)' is declared here", location: initializer.location)
+      if case .swift(let text, let location) = argument.value {
+        checkFoundationMember(
+          text, of: expected, at: location, setting: "argument '\(argument.label)' of '\(declaration.id)' is",
+          notes: [note])
+        continue
+      }
       let value = service.initializer[position].value
       if let literal = literalValue(value) {
         guard !literal.fits(expected) else { continue }
