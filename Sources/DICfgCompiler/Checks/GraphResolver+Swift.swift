@@ -288,40 +288,10 @@ extension GraphResolver {
       let notes = candidates.prefix(6).map {
         Note(message: "'\(prefix)\($0.signature)' is declared here", location: $0.location)
       }
-      let given = labels.isEmpty ? "no arguments" : "'init:' lists " + Self.list(labels)
-      // One function whose every parameter `init:` names, and which needs more: what to add.
-      let missing = usable.count == 1 ? Self.missingArguments(of: usable[0].parameters, given: labels) : []
-      // One function that takes none of some labels `init:` lists: which, and the closest it takes.
-      let taken = usable.count == 1 ? usable[0].parameters.map { $0.label ?? "_" } : []
-      let extra = usable.count == 1 ? labels.filter { !taken.contains($0) } : []
-      let closest =
-        extra.count == 1 ? Suggestions.clause(for: extra[0], among: taken.filter { !labels.contains($0) }) : ""
-      let required =
-        usable.count == 1
-        ? usable[0].parameters.filter { !$0.hasDefault }.map { $0.label ?? "_" }.filter { !labels.contains($0) } : []
-      let extraFix =
-        !closest.isEmpty
-        ? closest
-        : required.isEmpty
-          ? "; remove \(extra.count == 1 ? "it" : "them") from 'init:'"
-          : " and needs \(Self.list(required)) without a default; write 'init: { "
-            + required.map { "\($0): …" }.joined(separator: ", ") + " }'"
       diagnostics.append(
         .error(
           .initializerMismatch,
-          usable.isEmpty
-            ? "'\(declaration.id)' is built by '\(named)', which is private; make it internal or build "
-              + "'\(declaration.id)' another way"
-            : !extra.isEmpty
-              ? "'\(declaration.id)' is built by '\(prefix)\(usable[0].signature)', which takes no "
-                + Self.list(extra) + extraFix
-              : !missing.isEmpty
-                ? "'\(declaration.id)' is built by '\(prefix)\(usable[0].signature)', which takes \(Self.list(missing)) "
-                  + "without a default; add \(missing.count == 1 ? "it" : "them") to 'init:' ('init: { "
-                  + missing.map { "\($0): …" }.joined(separator: ", ") + " }')"
-                : "'\(declaration.id)' is built by '\(named)', but \(given) and it takes "
-                  + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
-                  + "; list its arguments in 'init:' in its order (those with a default may be left out)",
+          Self.unmatchedLabels(labels, of: declaration.id, named: named, prefix: prefix, usable: usable),
           at: declaration.initializer.last?.location ?? factory.location, notes: notes))
       return nil
     }
@@ -420,7 +390,8 @@ extension GraphResolver {
   /// How to write a literal a parameter of type `expected` takes: as Swift, which types it, where the
   /// type is a number or character type a graph literal never reaches; else a value of the type.
   static func fix(_ literal: ResolutionPlan.Literal, for expected: String) -> String {
-    let type = (SwiftTypeExpression(expected).wrapped ?? SwiftTypeExpression(expected)).normalized
+    let parsed = SwiftTypeExpression(expected)
+    let type = (parsed.wrapped ?? parsed).normalized
     guard ResolutionPlan.Literal.unconverted.contains(type), let source = literal.swiftSource else {
       return "write a value of that type"
     }
@@ -435,12 +406,42 @@ extension GraphResolver {
       + "so Swift types it"
   }
 
-  /// The labels of the parameters without a default that `given` lacks, where every label of
-  /// `given` is one of `parameters` (else none: the labels name another function).
-  static func missingArguments(of parameters: [SwiftParameter], given: [String]) -> [String] {
-    let labels = parameters.map { $0.label ?? "_" }
-    guard given.allSatisfy(labels.contains) else { return [] }
-    return parameters.filter { !$0.hasDefault && !given.contains($0.label ?? "_") }.map { $0.label ?? "_" }
+  /// Why `init:`'s `labels` name none of `usable`, the functions `named` may call (each spelt after
+  /// `prefix`): a private one; for one function, the labels it does not take (with the closest it
+  /// does), else the parameters without a default it still needs; else every signature it could be.
+  static func unmatchedLabels(
+    _ labels: [String], of id: String, named: String, prefix: String, usable: [SwiftFunction]
+  ) -> String {
+    guard let only = usable.first else {
+      return "'\(id)' is built by '\(named)', which is private; make it internal or build '\(id)' another way"
+    }
+    guard usable.count == 1 else {
+      let given = labels.isEmpty ? "no arguments" : "'init:' lists " + list(labels)
+      return "'\(id)' is built by '\(named)', but \(given) and it takes "
+        + usable.map { "'\(prefix)\($0.signature)'" }.joined(separator: " or ")
+        + "; list its arguments in 'init:' in its order (those with a default may be left out)"
+    }
+    let built = "'\(id)' is built by '\(prefix)\(only.signature)', which takes "
+    let taken = only.parameters.map { $0.label ?? "_" }
+    let extra = labels.filter { !taken.contains($0) }
+    let required = only.parameters.filter { !$0.hasDefault }.map { $0.label ?? "_" }.filter { !labels.contains($0) }
+    let written = "'init: { " + required.map { "\($0): …" }.joined(separator: ", ") + " }'"
+    if !extra.isEmpty {
+      let closest =
+        extra.count == 1 ? Suggestions.clause(for: extra[0], among: taken.filter { !labels.contains($0) }) : ""
+      if !closest.isEmpty { return built + "no " + list(extra) + closest }
+      if required.isEmpty {
+        return built + "no " + list(extra) + "; remove \(extra.count == 1 ? "it" : "them") from 'init:'"
+      }
+      return built + "no " + list(extra) + " and needs \(list(required)) without a default; write " + written
+    }
+    if !required.isEmpty {
+      return built + "\(list(required)) without a default; add \(required.count == 1 ? "it" : "them") to 'init:' "
+        + "(\(written))"
+    }
+    let given = labels.isEmpty ? "no arguments" : "'init:' lists " + list(labels)
+    return "'\(id)' is built by '\(named)', but \(given) and it takes '\(prefix)\(only.signature)'; list its "
+      + "arguments in 'init:' in its order (those with a default may be left out)"
   }
 
   /// The properties of a Foundation type (`JSONDecoder`) that `properties:` sets to a member Swift

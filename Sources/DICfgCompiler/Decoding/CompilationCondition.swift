@@ -12,11 +12,11 @@ public enum CompilationCondition {
   /// The compilation conditions that must be set for a build, so a misspelt one is caught: DEBUG,
   /// which SwiftPM and Xcode's debug configurations define, and RELEASE, the one apps define for
   /// the other; a package adds those its manifest defines (``defines(inManifest:)``).
-  public static let wellKnown = ["DEBUG", "RELEASE"]
+  static let wellKnown = ["DEBUG", "RELEASE"]
 
   /// The names `text` tests as compilation flags (`DEBUG` in `DEBUG && !os(iOS)`), not platform
   /// conditions; none where `text` is not a condition.
-  public static func flags(in text: String) -> [String] {
+  static func flags(in text: String) -> [String] {
     guard let tokens = tokens(of: text) else { return [] }
     var flags: [String] = []
     for (index, token) in tokens.enumerated() {
@@ -29,7 +29,7 @@ public enum CompilationCondition {
 
   /// The compilation conditions a package manifest defines for its targets
   /// (`.define("PREVIEW")`, with or without a `.when(…)`).
-  public static func defines(inManifest manifest: String) -> [String] {
+  static func defines(inManifest manifest: String) -> [String] {
     var names: [String] = []
     var rest = manifest[...]
     while let range = rest.range(of: ".define(") {
