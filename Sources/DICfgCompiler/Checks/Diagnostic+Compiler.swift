@@ -583,7 +583,8 @@ extension Diagnostic {
       .defaultedDependency,
       "'\(service.id)' leaves out '\(label):' of '\(callee)', so Swift passes the parameter's default, not "
         + "'\(provider)', the graph's '\(type)'; pass it: 'init: { \(label): \(provider) }'",
-      at: service.initializer.first?.location ?? service.type?.location ?? service.location,
+      // Where the graph file names what is called: its factory, else its type.
+      at: service.factory?.location ?? service.type?.location ?? service.location,
       notes: [Note(message: "'\(callee)' is declared here", location: declaredAt)])
   }
 
