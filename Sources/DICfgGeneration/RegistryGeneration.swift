@@ -81,7 +81,9 @@ public struct RegistryGeneration: Sendable {
       results.append((target, result))
       for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
       if let plan = result.plan {
-        variants.append(RegistryGenerator.Variant(environment: target.added, plan: plan, condition: result.condition))
+        variants.append(
+          RegistryGenerator.Variant(
+            environment: target.added, plan: plan, condition: result.condition, mergedServices: result.mergedServices))
       }
     }
     // Findings as `dicfg validate` reports them, warnings too (the typed container's checks follow,

@@ -1,5 +1,6 @@
 import DICfgCompiler
 public import DICfgCore
+public import DICfgLoader
 
 /// Writes the Swift registration of a graph file: one factory for every type and initializer its
 /// services name, in the base file and every environment layer, and a setter for every property
@@ -33,11 +34,25 @@ public struct RegistryGenerator: Sendable {
     /// The Swift compilation condition its layer is limited to (`condition: DEBUG`): what only it
     /// needs is generated under `#if`.
     public var condition: String?
+    /// Each service's merged entry, by container and id (``CompileResult/mergedServices``): where
+    /// Swift's diagnostics of each field are placed. Without it they are placed at the services'
+    /// and arguments' lines.
+    public var mergedServices: [String: [String: ConfigNode.Entry]]
 
-    public init(environment: String?, plan: ResolutionPlan, condition: String? = nil) {
+    public init(
+      environment: String?, plan: ResolutionPlan, condition: String? = nil,
+      mergedServices: [String: [String: ConfigNode.Entry]] = [:]
+    ) {
       self.environment = environment
       self.plan = plan
       self.condition = condition
+      self.mergedServices = mergedServices
+    }
+
+    /// Where `service` of the container `container` writes its fields.
+    func places(of service: ResolutionPlan.Service, in container: Int) -> ServicePlaces {
+      ServicePlaces(
+        entry: mergedServices[plan.containers[container].name]?[service.id], service: service.location)
     }
   }
 
@@ -108,7 +123,7 @@ public struct RegistryGenerator: Sendable {
     var aliases: [RegistryModel.TypeAlias] = []
     var named = Set<String>()
     var taken = Set<String>()
-    func name(_ type: String, at location: SourceLocation) {
+    func name(_ type: String, at location: @autoclosure () -> SourceLocation) {
       guard named.insert(type).inserted, swift.type(named: type) == nil else { return }
       let base = SwiftIdentifier.aliasPrefix + SwiftIdentifier.upperCamelCase(type)
       var alias = base
@@ -119,14 +134,15 @@ public struct RegistryGenerator: Sendable {
       }
       aliases.append(
         RegistryModel.TypeAlias(
-          name: alias, type: type, anchor: RegistryModel.Line(file: location.file, line: location.line)))
+          name: alias, type: type, anchor: RegistryModel.Line(location())))
     }
     for variant in variants {
-      for container in variant.plan.containers {
+      for (index, container) in variant.plan.containers.enumerated() {
         for external in container.externals { name(external.type, at: external.location) }
         for service in container.services {
-          name(service.type, at: service.location)
-          for binding in service.bindings { name(binding, at: service.location) }
+          let places = variant.places(of: service, in: index)
+          name(service.type, at: places.value(of: "type") ?? service.location)
+          for binding in service.bindings { name(binding, at: places.value(of: "as") ?? service.location) }
         }
       }
     }
@@ -138,6 +154,8 @@ public struct RegistryGenerator: Sendable {
     var service: ResolutionPlan.Service
     var plan: ResolutionPlan
     var container: Int
+    /// Where it writes its fields.
+    var places: ServicePlaces
     /// The conditions of the variants that have this definition (nil for one every build has).
     var conditions: [String?]
     /// The condition under which some build has it.
@@ -161,7 +179,10 @@ public struct RegistryGenerator: Sendable {
             continue
           }
           seen[service] = uses.count
-          uses.append(Use(service: service, plan: variant.plan, container: index, conditions: [variant.condition]))
+          uses.append(
+            Use(
+              service: service, plan: variant.plan, container: index, places: variant.places(of: service, in: index),
+              conditions: [variant.condition]))
         }
       }
     }
@@ -182,7 +203,7 @@ public struct RegistryGenerator: Sendable {
     }
     for use in uses {
       let service = use.service
-      let anchor = anchor(of: service)
+      let places = use.places
       let constant: String?
       if let existing = constants[use.key] {
         constant = existing
@@ -191,8 +212,9 @@ public struct RegistryGenerator: Sendable {
         constants[use.key] = constant
         var factory = RegistryModel.Factory(
           typeName: service.type, labels: use.labels, isMainActor: mainActorKeys.contains(use.key),
-          constant: constant, anchor: anchor, effects: effects(of: service),
+          constant: constant, anchor: Self.anchor(of: service, places), effects: effects(of: service),
           condition: keyConditions[use.key] ?? nil, function: service.factory)
+        factory.registration = places.value(of: "type").map(RegistryModel.Line.init)
         if service.receiver != nil, let function = service.factory, let member = service.factoryMember {
           factory.receiver = String(function.dropLast(member.count + 1))
         }
@@ -201,17 +223,18 @@ public struct RegistryGenerator: Sendable {
       }
       guard let constant else { continue }
       var check = RegistryModel.Check(
-        constant: constant, anchor: anchor,
+        constant: constant,
         arguments: service.initializer.map {
           RegistryModel.Argument(
-            line: $0.location.file == anchor.file ? $0.location.line : 0, value: checked($0.value, in: use.plan))
+            place: RegistryModel.Line(places.value(of: "init", $0.label) ?? $0.location),
+            value: checked($0.value, in: use.plan))
         }, condition: use.condition)
       for (position, argument) in service.initializer.enumerated() {
         guard case .swift(let expression) = argument.value else { continue }
         check.swiftValues.append(
           RegistryModel.SwiftValue(
             position: position, expression: expression,
-            line: RegistryModel.Line(file: argument.location.file, line: argument.location.line)))
+            line: RegistryModel.Line(places.swiftExpression(of: "init", argument.label) ?? argument.location)))
       }
       statements.append(.check(check))
     }
@@ -224,14 +247,11 @@ public struct RegistryGenerator: Sendable {
     return RegistryModel.Factory.Effects(isThrowing: initializer.isThrowing, isAsync: initializer.isAsync)
   }
 
-  /// The line a service's registration maps to, and its file: the line before its first `init:`
-  /// value when that is still within the service, else the service's own line.
-  private func anchor(of service: ResolutionPlan.Service) -> RegistryModel.Line {
-    guard let first = service.initializer.first?.location, first.file == service.location.file else {
-      return RegistryModel.Line(file: service.location.file, line: service.location.line)
-    }
-    return RegistryModel.Line(
-      file: first.file, line: first.line - 1 > service.location.line ? first.line - 1 : first.line)
+  /// Where Swift's error in naming what builds a service belongs: its `factory:` value, else its
+  /// `init:` key, else its `type:` value, else the service.
+  private static func anchor(of service: ResolutionPlan.Service, _ places: ServicePlaces) -> RegistryModel.Line {
+    RegistryModel.Line(
+      places.value(of: "factory") ?? places.written("init") ?? places.value(of: "type") ?? service.location)
   }
 
   /// What the never-run check passes for a value: a typed placeholder where the graph file knows
@@ -289,7 +309,10 @@ public struct RegistryGenerator: Sendable {
         values.append(
           RegistryModel.PropertyValue(
             typeName: use.service.type, label: property.label, value: value,
-            line: RegistryModel.Line(file: property.location.file, line: property.location.line),
+            line: RegistryModel.Line(
+              (value.isSwift
+                ? use.places.swiftExpression(of: "properties", property.label)
+                : use.places.value(of: "properties", property.label)) ?? property.location),
             condition: use.condition))
       }
     }
@@ -312,7 +335,7 @@ public struct RegistryGenerator: Sendable {
         guard registered.insert(key).inserted else { return nil }
         return RegistryModel.Property(
           typeName: use.service.type, label: property.label, isMainActor: mainActorTypes.contains(use.service.type),
-          location: RegistryModel.Line(file: property.location.file, line: property.location.line),
+          location: RegistryModel.Line(property.location),
           condition: CompilationCondition.any(conditions[key] ?? []))
       }
     }
@@ -325,9 +348,9 @@ public struct RegistryGenerator: Sendable {
   /// Each factory is the initializer the service's `init:` names, held in a constant that keeps
   /// the initializer's own type: a synchronous one registers as a synchronous factory, an `async`
   /// one as a factory the resolve awaits, a main-actor one with `register(mainActor:)`. A check
-  /// calls it through `dicfgCall…`, which makes every initializer `async throws`, so the call takes
-  /// `try await` whatever the initializer is, with no warning; binding that function before the
-  /// call lets the compiler name a wrong value precisely. An initializer of no arguments is
+  /// passes each value with the initializer to `dicfgCheck…Of…`, which types it as that parameter:
+  /// one statement a value, placed where the graph file writes it, so the compiler names a wrong
+  /// value at its line and column. An initializer of no arguments is
   /// registered through `dicfgRegister0` (or `dicfgRegisterMainActor0`), whose overloads pick it
   /// among the type's initializers.
   public func render(_ model: RegistryModel) -> String {
@@ -372,8 +395,11 @@ public struct RegistryGenerator: Sendable {
     if model.access != .internal { renderNamespace(model, sources: sources, into: &writer) }
     if let typed = model.typedContainers, let generator = typedContainers { generator.render(typed, into: &writer) }
     let factories = model.factories
+    let checkedValues =
+      model.checks.flatMap { check in check.checkedPositions.map { check.arguments[$0].value } }
+      + model.propertyValues.map(\.value)
     writer.helpers(
-      callArities: Set(model.checks.map(\.arguments.count)),
+      checkedArguments: model.checkedArguments,
       registersNoArguments: factories.contains { $0.constant == nil && !$0.isMainActor },
       registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor },
       factories: Set(
@@ -389,15 +415,20 @@ public struct RegistryGenerator: Sendable {
         }),
       propertyValues: model.propertyValues.contains { if case .swift = $0.value { true } else { false } },
       propertyChecks: !model.propertyValues.isEmpty,
-      numberLiterals: (model.checks.flatMap { $0.arguments.map(\.value) } + model.propertyValues.map(\.value)).contains
-      {
+      numberLiterals: checkedValues.contains {
         switch $0 {
         case .literal(.int), .literal(.double): true
         default: false
         }
+      },
+      textLiterals: checkedValues.contains {
+        switch $0 {
+        case .literal(.string), .literal(.bool): true
+        default: false
+        }
       })
     if !model.typeAliases.isEmpty {
-      writer.undeclaredTypeOverloads(callArities: Set(model.checks.map(\.arguments.count)))
+      writer.undeclaredTypeOverloads(checkedArguments: model.checkedArguments)
     }
     return writer.text
   }
@@ -412,8 +443,7 @@ public struct RegistryGenerator: Sendable {
       "misspelled), each named once here: the compiler reports one that does not exist at its line.",
     ])
     for alias in model.typeAliases {
-      writer.mapped(
-        file: alias.anchor.file, line: alias.anchor.line, ["\(access)typealias \(alias.name) = \(alias.type)"])
+      writer.placed("\(access)typealias \(alias.name) = ", alias.type, at: alias.anchor)
     }
     writer.blank()
   }
@@ -498,9 +528,13 @@ public struct RegistryGenerator: Sendable {
           ? "{ \(callee) }"
           : factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
             ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
-        writer.mapped(
-          file: factory.anchor.file, line: factory.anchor.line,
-          ["try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"])
+        // What is called stands where the graph file names it.
+        let statement = "try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"
+        let split =
+          statement.range(
+            of: callee, range: statement.range(of: initializer).map { $0.lowerBound..<statement.endIndex })?.lowerBound
+          ?? statement.startIndex
+        writer.placed(String(statement[..<split]), String(statement[split...]), at: factory.anchor)
         return
       }
       let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
@@ -526,27 +560,29 @@ public struct RegistryGenerator: Sendable {
       } else {
         value = reference + "(" + factory.labels.map { $0 + ":" }.joined() + ")"
       }
-      writer.mapped(
-        file: factory.anchor.file, line: factory.anchor.line,
-        [
-          "let \(constant) = \(value)",
-          "try registry.register(\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), "
-            + "labels: \(labels))",
-        ])
+      // What is called stands where the graph file names it: `.init(…)` on the `init:` key, a
+      // function on the `factory:` value.
+      let named = factory.function == nil && factory.effects == nil && factory.receiver == nil
+      let split = named ? value.index(value.startIndex, offsetBy: type.count) : value.startIndex
+      writer.placed(
+        "let \(constant) = " + value[..<split], String(value[split...]), at: factory.anchor, lead: named ? 1 : 0)
+      writer.placed(
+        "try registry.register(",
+        "\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), labels: \(labels))",
+        at: factory.registration ?? factory.anchor, lead: factory.isMainActor ? "mainActor: ".count : 0)
     case .check(let check):
-      writer.mappedCall(
-        file: check.anchor.file, headLine: check.anchor.line,
-        head: "_ = { () async throws -> Void in let call = dicfgCall\(check.arguments.count)(\(check.constant)); "
-          + "_ = try await call(",
-        values: check.arguments.map { ($0.line, swift($0.value, aliases: aliases)) })
-      // A Swift value is registered for the type of the parameter it goes to, which Swift infers.
+      for position in check.checkedPositions {
+        let argument = check.arguments[position]
+        writer.placed(
+          "dicfgCheck\(position + 1)Of\(check.arguments.count)(\(check.constant), ",
+          swift(argument.value, aliases: aliases) + ")", at: argument.place)
+      }
+      // A Swift value is registered for the type of the parameter it goes to, which Swift infers;
+      // that types it, so it is written once.
       for value in check.swiftValues {
-        writer.mapped(
-          file: value.line.file, line: value.line.line,
-          [
-            "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of\(check.arguments.count)"
-              + "(\(check.constant)) { \(value.expression) })"
-          ])
+        writer.placed(
+          "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
+            + "\(check.arguments.count)(\(check.constant)) { ", value.expression + " })", at: value.line)
       }
     }
   }
@@ -570,10 +606,10 @@ public struct RegistryGenerator: Sendable {
     // A literal is typed as the link passes it, not as Swift would type it where it goes: the link
     // passes a number only as `Int`, `Double` or `Float` and text only as `String`, so `3` for an
     // `Int32` property of a type from another module fails the build here instead of the link.
-    case .literal(.bool(let value)): value ? "true as Bool" : "false as Bool"
+    case .literal(.bool(let value)): "dicfgBool(\(value))"
     case .literal(.int(let value)): "dicfgInteger(\(value))"
     case .literal(.double(let value)): "dicfgDecimal(\(value))"
-    case .literal(.string(let value)): literal(value) + " as String"
+    case .literal(.string(let value)): "dicfgString(\(literal(value)))"
     case .none, .literal(.null): "nil"
     case .unknown, .literal(.list), .literal(.map): "dicfgValue()"
     case .swift(let expression): expression
@@ -590,13 +626,16 @@ public struct RegistryGenerator: Sendable {
     for value in values {
       writer.condition(value.condition, after: &condition)
       let type = aliases[value.typeName] ?? value.typeName
-      var lines = ["dicfgSetProperty(\(type).self) { $0.\(value.label) = \(swift(value.value, aliases: aliases)) }"]
       if case .swift(let expression) = value.value {
-        lines.append(
-          "registry.swiftValue(\(literal(expression)), dicfgPropertyValue(\(type).self, { $0.\(value.label) = $1 }) "
-            + "{ \(expression) })")
+        // Registered for the property's type, which types it: written once.
+        writer.placed(
+          "registry.swiftValue(\(literal(expression)), dicfgPropertyValue(\(type).self, { $0.\(value.label) = $1 }) { ",
+          expression + " })", at: value.line)
+      } else {
+        writer.placed(
+          "dicfgSetProperty(\(type).self) { $0.\(value.label) = ", swift(value.value, aliases: aliases) + " }",
+          at: value.line)
       }
-      writer.mapped(file: value.line.file, line: value.line.line, lines)
     }
     writer.condition(nil, after: &condition)
   }
@@ -606,13 +645,14 @@ public struct RegistryGenerator: Sendable {
     let head =
       "try registry.property(\(literal(property.label)), of: \(aliases[property.typeName] ?? property.typeName).self, "
     let typeName = literal(property.typeName)
-    writer.mapped(
-      file: property.location.file, line: property.location.line,
-      [
-        property.isMainActor
-          ? head + "typeName: \(typeName), mainActor: { $0.\(property.label) = $1 })"
-          : head + "\\.\(property.label), typeName: \(typeName))"
-      ])
+    // The property's name stands on its key, where a misspelt one is reported.
+    if property.isMainActor {
+      writer.placed(
+        head + "typeName: \(typeName), mainActor: ", "{ $0.\(property.label) = $1 })", at: property.location,
+        lead: "{ $0.".count)
+    } else {
+      writer.placed(head, "\\.\(property.label), typeName: \(typeName))", at: property.location, lead: 2)
+    }
   }
 
   /// `GraphFile`: the registration and plans for other modules. The `Registry` extension stays

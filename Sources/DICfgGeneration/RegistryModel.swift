@@ -9,14 +9,21 @@ public import DICfgCore
 /// ``RegistryGenerator/render(_:)`` writes it as Swift. Nothing in it is Swift text: the renderer
 /// alone spells Swift.
 public struct RegistryModel: Sendable, Equatable {
-  /// A line of a graph file.
+  /// A place in a graph file: its line, and the column (from 1) Swift's diagnostic of what is
+  /// written there should point at; 0 where only the line is known.
   public struct Line: Sendable, Hashable {
     public var file: String
     public var line: Int
+    public var column: Int
 
-    public init(file: String, line: Int) {
+    public init(file: String, line: Int, column: Int = 0) {
       self.file = file
       self.line = line
+      self.column = column
+    }
+
+    public init(_ location: SourceLocation) {
+      self.init(file: location.file, line: location.line, column: location.column)
     }
   }
 
@@ -35,8 +42,12 @@ public struct RegistryModel: Sendable, Equatable {
     /// initializer of no arguments, registered by a helper that picks it among the type's
     /// initializers.
     public var constant: String?
-    /// Where a compile error in the registration belongs.
+    /// Where Swift's error in naming what is called belongs: the `factory:` value, else the
+    /// `init:` key, else the `type:` value.
     public var anchor: Line
+    /// Where Swift's error in registering it belongs (a type that cannot be sent between
+    /// threads): the `type:` value; the anchor where nil.
+    public var registration: Line?
     /// The effects of the initializer, where the target's Swift declares it: the factory is then a
     /// closure calling it, which Swift takes as `@Sendable` in every language mode and which may
     /// leave out defaulted arguments. Nil where the type is another module's: the factory is the
@@ -91,14 +102,15 @@ public struct RegistryModel: Sendable, Equatable {
     case unknown
     /// A Swift value as the graph file writes it (`.convertFromSnakeCase`), typed by the parameter.
     case swift(String)
+
+    var isSwift: Bool { if case .swift = self { true } else { false } }
   }
 
-  /// A service's `init:` values checked against the initializer its factory registered.
+  /// A service's `init:` values checked against the initializer its factory registered, each
+  /// where the graph file writes it.
   public struct Check: Sendable, Equatable {
     /// The ``Factory/constant`` of the initializer called.
     public var constant: String
-    /// The line the call starts on.
-    public var anchor: Line
     /// The values in `init:` order.
     public var arguments: [Argument]
     /// The Swift compilation condition of the environments that have the service; nil where every
@@ -108,16 +120,26 @@ public struct RegistryModel: Sendable, Equatable {
     /// the parameter it goes to, at its value's line.
     public var swiftValues: [SwiftValue] = []
 
-    public init(constant: String, anchor: Line, arguments: [Argument], condition: String? = nil) {
+    /// The positions (from 0) of the values Swift types against their parameters: all but those
+    /// whose type the graph file does not say, and the Swift values, which their registration types.
+    public var checkedPositions: [Int] {
+      arguments.indices.filter {
+        switch arguments[$0].value {
+        case .unknown, .swift: false
+        case .typed, .literal, .none: true
+        }
+      }
+    }
+
+    public init(constant: String, arguments: [Argument], condition: String? = nil) {
       self.constant = constant
-      self.anchor = anchor
       self.arguments = arguments
       self.condition = condition
     }
   }
 
   /// A Swift value of an argument: its position among the initializer's arguments, the
-  /// expression and its line.
+  /// expression and where it is written.
   public struct SwiftValue: Sendable, Equatable {
     public var position: Int
     public var expression: String
@@ -148,13 +170,13 @@ public struct RegistryModel: Sendable, Equatable {
     }
   }
 
-  /// One value of a check, with its line in the check's file (0 when it comes from another file).
+  /// One value of a check, with where the graph file writes it.
   public struct Argument: Sendable, Equatable {
-    public var line: Int
+    public var place: Line
     public var value: CheckedValue
 
-    public init(line: Int, value: CheckedValue) {
-      self.line = line
+    public init(place: Line, value: CheckedValue) {
+      self.place = place
       self.value = value
     }
   }
@@ -267,6 +289,14 @@ public struct RegistryModel: Sendable, Equatable {
     case .register(let factory): factory.condition
     case .check(let check): check.condition
     }
+  }
+
+  /// The argument positions (from 1) and initializer arities that checks type values for.
+  var checkedArguments: Set<SwiftWriter.ArgumentValue> {
+    Set(
+      checks.flatMap { check in
+        check.checkedPositions.map { SwiftWriter.ArgumentValue(position: $0 + 1, arity: check.arguments.count) }
+      })
   }
 
   /// The checks, in order.

@@ -110,26 +110,30 @@ struct SwiftWriter {
     for content in lines { mappedLine(indentation + content) }
   }
 
-  /// `head` followed by `values` and `) }`, laid out so that each value stands on the graph
-  /// file's line that gave it: blank lines fill the gaps, and values on one line of the file share
-  /// a line. A value at line 0 (from another file) joins the line before it.
-  mutating func mappedCall(file: String, headLine: Int, head: String, values: [(line: Int, text: String)]) {
-    map(file: file, line: headLine)
-    var current = indentation + head
-    var cursor = headLine
-    var first = true
-    for (valueLine, value) in values {
-      if valueLine > cursor {
-        mappedLine(current + (first ? "" : ","))
-        for _ in 0..<(valueLine - cursor - 1) { mappedLine("") }
-        current = indentation + "    " + value
-        cursor = valueLine
-      } else {
-        current += (first ? "" : ", ") + value
-      }
-      first = false
+  /// One statement, `head` then `value`, laid out so that Swift reports what `value` holds where
+  /// the graph file writes it: `value` stands on `place`'s line with its character at `lead` on
+  /// `place`'s column, and `head` before it on that line where it fits, else alone on the line
+  /// before. So a diagnostic of the value's first token (a literal, a misspelt case, a type) names
+  /// the graph file's line and column, and no statement spans a line the graph file holds
+  /// something else on. Without a column, the statement stands on the line as one.
+  mutating func placed(_ head: String, _ value: String, at place: RegistryModel.Line, lead: Int = 0) {
+    let start = place.column - lead
+    guard place.line > 0, place.column > 0 else {
+      mapped(file: place.file, line: place.line, [head + value])
+      return
     }
-    mappedLine(current + ") }")
+    if head.count < start {
+      map(file: place.file, line: place.line)
+      guard mapping != nil else { return line(head + value) }
+      mappedLine(head + String(repeating: " ", count: start - 1 - head.count) + value)
+    } else if place.line > 1 {
+      map(file: place.file, line: place.line - 1)
+      guard mapping != nil else { return line(head + value) }
+      mappedLine(String(head.reversed().drop { $0 == " " }.reversed()))
+      mappedLine(String(repeating: " ", count: max(start - 1, 0)) + value)
+    } else {
+      mapped(file: place.file, line: place.line, [head + value])
+    }
   }
 
   /// An argument position (from 1) of an initializer of `arity` arguments that a Swift value goes to.
@@ -146,29 +150,30 @@ struct SwiftWriter {
   }
 
   /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
-  /// graph file knows only a value's type; `dicfgCall…` for each arity the checks call; the factory
+  /// graph file knows only a value's type; `dicfgCheck…Of…` for each argument the checks type; the factory
   /// closures' helpers (`dicfgFactory`, …) and those typing Swift values and property checks
   /// (`dicfgArgumentNOfM`, `dicfgPropertyValue`, `dicfgSetProperty`); `dicfgMake`; and the
   /// `dicfgRegister0` overloads, for initializers of no arguments.
   mutating func helpers(
-    callArities: Set<Int>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
+    checkedArguments: Set<ArgumentValue>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
     factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false,
     argumentValues: Set<ArgumentValue> = [],
-    propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false
+    propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false,
+    textLiterals: Bool = false
   ) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
     indent { $0.line("preconditionFailure(\"only type-checked, never called\")") }
     line("}")
-    for arity in callArities.sorted() {
-      let types = (1...arity).map { "A\($0)" }.joined(separator: ", ")
+    for checked in checkedArguments.sorted() {
+      let types = (1...checked.arity).map { "A\($0)" }.joined(separator: ", ")
       blank()
-      line("/// An initializer of \(arity) argument\(arity == 1 ? "" : "s") as `async throws`, for the checks above.")
       line(
-        "private func dicfgCall\(arity)<T, \(types)>(_ initializer: @escaping (\(types)) async throws -> T) "
-          + "-> (\(types)) async throws -> T {")
-      indent { $0.line("initializer") }
-      line("}")
+        "/// A value for argument \(checked.position) of an initializer of \(checked.arity) argument"
+          + "\(checked.arity == 1 ? "" : "s"), for the checks above: only type-checked, never called.")
+      line(
+        "private func dicfgCheck\(checked.position)Of\(checked.arity)<T, \(types)>(_ initializer: (\(types)) async throws "
+          + "-> T, _ value: @autoclosure () -> A\(checked.position)) {}")
     }
     for kind in FactoryKind.allCases where factories.contains(kind) {
       let (name, type, summary) =
@@ -212,6 +217,12 @@ struct SwiftWriter {
       line("private func dicfgInteger<T: DicfgIntegerWidening>(_ value: Int) -> T { T(dicfgInteger: value) }")
       line("private func dicfgDecimal(_ value: Double) -> Double { value }")
       line("private func dicfgDecimal<T: DicfgDecimalWidening>(_ value: Double) -> T { T(dicfgDecimal: value) }")
+    }
+    if textLiterals {
+      blank()
+      line("/// Text and a truth value the graph file writes, typed for the checks above as the link passes them.")
+      line("private func dicfgString(_ value: String) -> String { value }")
+      line("private func dicfgBool(_ value: Bool) -> Bool { value }")
     }
     if propertyChecks {
       blank()
@@ -281,7 +292,7 @@ struct SwiftWriter {
   /// Where the file names types through aliases: overloads that only a registration or check of
   /// a type that does not exist can pick, whose initializer, key path and value types Swift cannot
   /// infer, so that the alias's error is the only one. Every type that exists picks the others.
-  mutating func undeclaredTypeOverloads(callArities: Set<Int>) {
+  mutating func undeclaredTypeOverloads(checkedArguments: Set<ArgumentValue>) {
     blank()
     line("/// What a registration of a type that exists in no imported module passes: no value has this type.")
     line("private enum DicfgUndeclaredType {}")
@@ -309,13 +320,12 @@ struct SwiftWriter {
           + "mainActor set: @escaping @MainActor (T, DicfgUndeclaredType) -> Void) throws {}")
     }
     line("}")
-    for arity in callArities.sorted() {
-      let values = Array(repeating: "Any", count: arity).joined(separator: ", ")
+    for checked in checkedArguments.sorted() {
       blank()
       line("@_disfavoredOverload")
-      line("private func dicfgCall\(arity)(_ initializer: DicfgUndeclaredType) -> (\(values)) async throws -> Void {")
-      indent { $0.line("{ \((0..<arity).map { _ in "_" }.joined(separator: ", ")) in }") }
-      line("}")
+      line(
+        "private func dicfgCheck\(checked.position)Of\(checked.arity)(_ initializer: DicfgUndeclaredType, _ value: Any) {}"
+      )
     }
   }
 

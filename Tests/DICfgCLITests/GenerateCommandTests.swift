@@ -119,9 +119,10 @@ private let examples = [
     #expect(!embedded.contains { $0.contains(root) })
   }
 
-  /// The generated Swift grows by at most 15 lines a service, and an environment adds lines only
+  /// The generated Swift grows by at most 18 lines a service (each statement a graph file value causes
+  /// may stand on two lines, to be reported at its line and column), and an environment adds lines only
   /// for what its layer changes.
-  @Test func theGeneratedSwiftIsAtMostFifteenLinesAServiceAndALayerAddsOnlyItsChanges() throws {
+  @Test func theGeneratedSwiftIsAtMostEighteenLinesAServiceAndALayerAddsOnlyItsChanges() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-size-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -136,7 +137,7 @@ private let examples = [
     try swift.write(to: folder.appendingPathComponent("Types.swift"), atomically: true, encoding: .utf8)
     let file = folder.appendingPathComponent("app.yaml").path
     let base = try generated([file, "--swift", folder.path]).split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(base.count <= 15 * count, "\(base.count) lines for \(count) services")
+    #expect(base.count <= 18 * count, "\(base.count) lines for \(count) services")
     // A layer that makes one service eager: its plan is that service, written again, and its
     // accessor resolves through the link.
     try "dicfg: 1\nservices:\n  s7: { eager: true }\n".write(

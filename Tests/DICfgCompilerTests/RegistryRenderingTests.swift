@@ -29,7 +29,7 @@ import Testing
   private func registrationFunctions(in text: String) -> [(name: String, statements: [String])] {
     var functions: [(name: String, statements: [String])] = []
     var current: (name: String, statements: [String])?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+    for line in joinedStatements(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix("static func fromGraphFile()") || trimmed.hasPrefix("private static func dicfgRegisterPart")
       {
@@ -55,12 +55,12 @@ import Testing
       #expect(part.statements.count <= RegistryGenerator.statementsPerFunction, "\(part.name)")
       let declared = Set(part.statements.compactMap { $0.firstMatch(of: /^let (factory\d+) =/)?.1 }.map(String.init))
       let called = Set(
-        part.statements.compactMap { $0.firstMatch(of: /dicfgCall\d+\((factory\d+)\)/)?.1 }.map(String.init))
+        part.statements.compactMap { $0.firstMatch(of: /dicfgCheck\d+Of\d+\((factory\d+),/)?.1 }.map(String.init))
       #expect(called.isSubset(of: declared), "\(part.name) checks \(called.subtracting(declared).sorted())")
     }
     // Every service's check is written once, and every type registered once, across the parts.
     let statements = parts.flatMap(\.statements)
-    #expect(statements.count { $0.contains("dicfgCall1(") } == 399)
+    #expect(statements.count { $0.contains("dicfgCheck1Of1(") } == 399)
     #expect(statements.count { $0.hasPrefix("try registry.register(") } == 7)
     #expect(statements.last == "try registry.property(\"level\", of: Settings.self, \\.level, typeName: \"Settings\")")
   }

@@ -12,10 +12,16 @@ import Testing
   private func translate(
     _ files: MarkedFiles, environments: [String] = [], includePlans: Bool = true
   ) throws -> RegistryModel {
-    var variants = [RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))]
+    let base = compile(files)
+    var variants = [
+      RegistryGenerator.Variant(
+        environment: nil, plan: try #require(base.plan), mergedServices: base.mergedServices)
+    ]
     for environment in environments {
-      let plan = try #require(compile(files, environments: [environment]).plan)
-      variants.append(RegistryGenerator.Variant(environment: environment, plan: plan))
+      let result = compile(files, environments: [environment])
+      variants.append(
+        RegistryGenerator.Variant(
+          environment: environment, plan: try #require(result.plan), mergedServices: result.mergedServices))
     }
     return RegistryGenerator(sources: ["app.yaml"]).translate(variants, includePlans: includePlans)
   }
@@ -53,38 +59,45 @@ import Testing
       """
     ])
     let model = try translate(files)
-    #expect(
-      model.factories == [
-        Model.Factory(
-          typeName: "Session", labels: [], isMainActor: false, constant: nil, anchor: .init(file: "app.yaml", line: 9)),
-        Model.Factory(
-          typeName: "Client", labels: ["session", "timeout"], isMainActor: false, constant: "factory1",
-          anchor: .init(file: "app.yaml", line: 12)),
-        Model.Factory(
-          typeName: "Tracker", labels: ["key", "logger", "user", "host", "name", "fallback"], isMainActor: false,
-          constant: "factory2", anchor: .init(file: "app.yaml", line: 21)),
-      ])
+    // Each factory is placed where the graph file names what is called (its `init:` key, else its
+    // type), its registration at its type, and each checked value where it is written.
+    var session = Model.Factory(
+      typeName: "Session", labels: [], isMainActor: false, constant: nil,
+      anchor: .init(file: "app.yaml", line: 9, column: 20))
+    session.registration = .init(file: "app.yaml", line: 9, column: 20)
+    var client = Model.Factory(
+      typeName: "Client", labels: ["session", "timeout"], isMainActor: false, constant: "factory1",
+      anchor: .init(file: "app.yaml", line: 12, column: 5))
+    client.registration = .init(file: "app.yaml", line: 11, column: 11)
+    var tracker = Model.Factory(
+      typeName: "Tracker", labels: ["key", "logger", "user", "host", "name", "fallback"], isMainActor: false,
+      constant: "factory2", anchor: .init(file: "app.yaml", line: 21, column: 5))
+    tracker.registration = .init(file: "app.yaml", line: 19, column: 11)
+    #expect(model.factories == [session, client, tracker])
+    func at(_ line: Int, _ column: Int) -> Model.Line { .init(file: "app.yaml", line: line, column: column) }
     #expect(
       model.checks == [
         Model.Check(
-          constant: "factory1", anchor: .init(file: "app.yaml", line: 12),
+          constant: "factory1",
           arguments: [
-            .init(line: 13, value: .typed("Session", optional: false)), .init(line: 14, value: .literal(.int(30))),
+            .init(place: at(13, 16), value: .typed("Session", optional: false)),
+            .init(place: at(14, 16), value: .literal(.int(30))),
           ]),
         Model.Check(
-          constant: "factory1", anchor: .init(file: "app.yaml", line: 16),
+          constant: "factory1",
           arguments: [
-            .init(line: 17, value: .typed("Session", optional: false)), .init(line: 17, value: .literal(.double(2.5))),
+            .init(place: at(17, 22), value: .typed("Session", optional: false)),
+            .init(place: at(17, 40), value: .literal(.double(2.5))),
           ]),
         Model.Check(
-          constant: "factory2", anchor: .init(file: "app.yaml", line: 21),
+          constant: "factory2",
           arguments: [
-            .init(line: 22, value: .typed("String", optional: false)),
-            .init(line: 23, value: .typed("Logger", optional: true)),
-            .init(line: 24, value: .unknown),
-            .init(line: 25, value: .unknown),
-            .init(line: 26, value: .literal(.string("a \"b\""))),
-            .init(line: 27, value: .none),
+            .init(place: at(22, 12), value: .typed("String", optional: false)),
+            .init(place: at(23, 15), value: .typed("Logger", optional: true)),
+            .init(place: at(24, 13), value: .unknown),
+            .init(place: at(25, 13), value: .unknown),
+            .init(place: at(26, 13), value: .literal(.string("a \"b\""))),
+            .init(place: at(27, 17), value: .none),
           ]),
       ])
     #expect(model.statements.count == 6, "each registration is followed by the check of the service that asked for it")
@@ -152,7 +165,7 @@ import Testing
         Model.Factory.Effects(isThrowing: false, isAsync: false), nil,
         Model.Factory.Effects(isThrowing: false, isAsync: false),
       ])
-    let text = generator.render(model)
+    let text = joinedStatements(generator.render(model))
     #expect(text.contains("try dicfgRegister0(&registry, Client.self, { Client() }, typeName: \"Client\", labels: [])"))
     #expect(text.contains("let factory1 = dicfgFactory { Gateway(client: $0) }"))
     #expect(text.contains("let factory2 = dicfgAsyncFactory { try await Store(path: $0) }"))
@@ -204,14 +217,14 @@ import Testing
     #expect(model.plans?.map(\.condition) == [nil, "DEBUG"])
     #expect(model.typedContainers?.conditions == ["test": "DEBUG"])
     let text = generator.render(model)
+    let statements = joinedStatements(text)
     #expect(
-      text.contains(
-        "    #if DEBUG\n#sourceLocation(file: \"app.test.yaml\", line: 4)\n    let factory2 = MemoryStore.init(clock:)")
-    )
+      text.contains("    #if DEBUG\n#sourceLocation(file: \"app.test.yaml\", line: 3)\nlet factory2 = MemoryStore\n"))
+    #expect(statements.contains("    #if DEBUG\nlet factory2 = MemoryStore.init(clock:)"))
     #expect(
-      text.contains(
-        "    try registry.property(\"seed\", of: MemoryStore.self, \\.seed, typeName: \"MemoryStore\")\n#sourceLocation()\n    #endif\n"
-      ))
+      statements.contains(
+        "try registry.property(\"seed\", of: MemoryStore.self, \\.seed, typeName: \"MemoryStore\")\n    #endif\n"))
+    #expect(text.contains("typeName: \"MemoryStore\")\n#sourceLocation()\n    #endif\n"))
     #expect(text.contains("    #if DEBUG\n    case \"test\":\n"))
     #expect(
       text.contains(
@@ -246,9 +259,11 @@ import Testing
     #expect(
       model.properties == [
         Model.Property(
-          typeName: "BadgeView", label: "presenter", isMainActor: true, location: .init(file: "app.yaml", line: 7)),
+          typeName: "BadgeView", label: "presenter", isMainActor: true,
+          location: .init(file: "app.yaml", line: 7, column: 7)),
         Model.Property(
-          typeName: "BadgePresenter", label: "title", isMainActor: false, location: .init(file: "app.yaml", line: 11)),
+          typeName: "BadgePresenter", label: "title", isMainActor: false,
+          location: .init(file: "app.yaml", line: 11, column: 7)),
       ], "a type's property is set once, however many services set it")
   }
 
@@ -269,7 +284,7 @@ import Testing
     let model = try translate(files, environments: ["production"])
     #expect(model.environments == ["production"])
     #expect(model.factories.map(\.labels) == [[], ["clock"], ["clock", "retries"]])
-    #expect(model.factories.last?.anchor == .init(file: "app.production.yaml", line: 3))
+    #expect(model.factories.last?.anchor == .init(file: "app.production.yaml", line: 3, column: 27))
     #expect(model.plans?.map(\.environment) == [nil, "production"])
     #expect(try embeddedPlan(model, environment: "production") == compile(files, environments: ["production"]).plan)
     #expect(try embeddedPlan(model, environment: nil) == compile(files).plan)
@@ -285,7 +300,7 @@ import Testing
     #expect(try translate(files, environments: ["production"], includePlans: false).plans == nil)
   }
 
-  @Test func valuesALayerPatchesAreCheckedOnTheServiceLine() throws {
+  @Test func valuesALayerPatchesAreCheckedWhereTheLayerWritesThem() throws {
     let files = MarkedFiles([
       "app.yaml": """
       dicfg: 1
@@ -303,8 +318,10 @@ import Testing
     ])
     let model = try translate(files, environments: ["test"])
     let check = try #require(model.checks.last)
-    #expect(check.anchor == .init(file: "app.yaml", line: 4))
-    #expect(check.arguments.map(\.line) == [0, 0], "values from another file join the line the call starts on")
+    #expect(
+      check.arguments.map(\.place) == [
+        .init(file: "app.test.yaml", line: 3, column: 28), .init(file: "app.test.yaml", line: 3, column: 44),
+      ])
     #expect(check.arguments.last?.value == .literal(.int(0)))
   }
 }

@@ -611,7 +611,7 @@ import Testing
     let text = generator.render(model)
     // Outside its string literals (the names the runtime registers), each type is written once: in
     // its alias, which is the line a compile error about it is reported at.
-    let code = text.split(separator: "\n").map { $0.replacing(/"([^"\\]|\\.)*"/, with: "\"\"") }
+    let code = joinedStatements(text).split(separator: "\n").map { $0.replacing(/"([^"\\]|\\.)*"/, with: "\"\"") }
     for type in ["Logger", "JSONDecoder", "NumberFormatter", "Formatter", "Date"] {
       let naming = code.filter { $0.contains(try! Regex("(^|[^A-Za-z])\(type)([^A-Za-z]|$)")) }
       #expect(naming == ["typealias Dicfg\(type) = \(type)"], "\(type)")

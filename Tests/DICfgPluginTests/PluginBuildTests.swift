@@ -179,7 +179,7 @@ struct PluginBuildTests {
     // Swift's jobs for the module's files each print an error they meet: one error, printed by each.
     #expect(
       Set(errors(build.output)) == [
-        "Sources/UndeclaredType/dicfg.yaml:3:25: error: cannot find type 'Ledger' in scope"
+        "Sources/UndeclaredType/dicfg.yaml:4:11: error: cannot find type 'Ledger' in scope"
       ],
       "\(build.output)")
     #expect(!build.output.contains("Registry+GraphFile.swift:"), "\(build.output)")
@@ -361,7 +361,7 @@ struct PluginBuildTests {
     (
       // A literal Swift would type as the property's NSNumber, which the link passes as an Int.
       "LayerForeignLiteral",
-      "Sources/LayerForeignLiteral/dicfg.production.yaml:4:67: error: cannot assign value of type 'Int' to type "
+      "Sources/LayerForeignLiteral/dicfg.production.yaml:4:31: error: cannot assign value of type 'Int' to type "
         + "'NSNumber'",
       "dicfg.production.yaml:4"
     ),

@@ -211,8 +211,8 @@ public struct GraphDiff: Sendable {
         changes.append(added(.service, name, service.id, service.location, value: service.type))
       case .kept(let previous, let service):
         let fields = (
-          old: FieldLocations(entry: old.mergedServices[name]?[service.id], fallback: previous.location),
-          new: FieldLocations(entry: new.mergedServices[name]?[service.id], fallback: service.location)
+          old: old.places(ofService: service.id, inContainer: name, at: previous.location),
+          new: new.places(ofService: service.id, inContainer: name, at: service.location)
         )
         changes += serviceChanges(
           previous, service, container: name, fields: fields, spelling: (oldSpelling, newSpelling))
@@ -245,7 +245,7 @@ public struct GraphDiff: Sendable {
 
   private func serviceChanges(
     _ before: ResolutionPlan.Service, _ after: ResolutionPlan.Service, container: String,
-    fields: (old: FieldLocations, new: FieldLocations), spelling: (old: PlanSpelling, new: PlanSpelling)
+    fields: (old: ServicePlaces, new: ServicePlaces), spelling: (old: PlanSpelling, new: PlanSpelling)
   ) -> [GraphChange] {
     var changes: [GraphChange] = []
     // The newer side's line, unless only its base sets the field and the older side's layer set it
@@ -345,33 +345,5 @@ public struct GraphDiff: Sendable {
     newSymbols.occurrences.last {
       $0.isRemoval && $0.kind == kind && $0.name == id && (kind == .parameter || $0.container == container)
     }?.location
-  }
-}
-
-/// Where a merged service entry sets each field, for the change a field makes.
-private struct FieldLocations {
-  let entry: ConfigNode.Entry?
-  let fallback: SourceLocation
-
-  /// Where the entry writes `key` (and `label` inside it); nil where it does not.
-  func written(_ key: String, _ label: String?) -> SourceLocation? {
-    guard let field = entry?.value.mapping?.last(where: { $0.key.text == key }) else { return nil }
-    guard let label else { return field.key.location }
-    return field.value.mapping?.last(where: { $0.key.text == label })?.key.location
-  }
-
-  /// The location of `key` (and of `label` inside it), else of the entry that holds it, else the
-  /// service's.
-  func location(of key: String, _ label: String? = nil, fallback labelFallback: SourceLocation? = nil)
-    -> SourceLocation
-  {
-    guard let field = entry?.value.mapping?.last(where: { $0.key.text == key }) else {
-      return labelFallback ?? fallback
-    }
-    if let label {
-      return field.value.mapping?.last(where: { $0.key.text == label })?.key.location ?? labelFallback
-        ?? field.key.location
-    }
-    return field.key.location
   }
 }
