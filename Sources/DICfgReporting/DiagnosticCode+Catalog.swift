@@ -321,13 +321,16 @@ extension DiagnosticCode {
           + "public protocol [#inaccessible-declaration]")),
     Documentation(
       .defaultedDependency, stage: .swiftDeclarations,
-      summary: "a defaulted parameter left out whose type the graph binds",
+      summary: "a defaulted parameter left out whose type the graph binds or whose default looks up a container",
       meaning: "A warning: the initializer or function that builds a service has a parameter with a default "
-        + "value that `init:` leaves out, and a service of the graph is bound to its type. Swift then builds "
-        + "the service with the default (`= Resolver.resolve()`, `= SystemClock()`), which finds or makes its "
-        + "own, not the graph's: with an old container still linked it silently bypasses the graph, without "
-        + "one it crashes.",
-      fix: "Pass the graph's service under the parameter's label (the message names it).",
+        + "value that `init:` leaves out, and either a service of the graph is bound to its type or the "
+        + "default looks the value up in a container (a call named `resolve`, as `Resolver.resolve()` and "
+        + "Swinject's `container.resolve(Store.self)!`; a member of `Resolver`; Factory's "
+        + "`Container.shared.store()`). Swift then builds the service with the default, which finds or makes "
+        + "its own, not the graph's: with an old container still linked it silently bypasses the graph, "
+        + "without one it crashes.",
+      fix: "Pass the graph's service under the parameter's label (the message names it); where the graph has "
+        + "none of that type, declare one (or an external the app supplies) and pass it.",
       example: .graphFiles(["defaulted-dependency"])),
     Documentation(
       .unreadableSwift, stage: .swiftDeclarations,

@@ -722,17 +722,18 @@ struct SwiftDeclarationScanner {
       if last > index, isOperator(last, "...") { last -= 1 }
       let type = text(from: index, through: last)
       index = typeEnd
-      var hasDefault = false
+      var defaultValue: String?
       if index < end, tokens[index].kind == .operator, text(index).hasPrefix("=") {
-        hasDefault = true
         index += 1
+        let valueStart = index
         while index < end, tokens[index].kind != .comma { index = stepExpression(index, end) }
+        defaultValue = index > valueStart ? text(from: valueStart, through: index - 1) : ""
       }
       if index < end {
         guard tokens[index].kind == .comma else { return nil }
         index += 1
       }
-      parameters.append(SwiftParameter(label: label == "_" ? nil : label, type: type, hasDefault: hasDefault))
+      parameters.append(SwiftParameter(label: label == "_" ? nil : label, type: type, defaultValue: defaultValue))
     }
     return parameters
   }

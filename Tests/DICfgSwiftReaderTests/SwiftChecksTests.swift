@@ -117,6 +117,56 @@ import Testing
     #expect(result.diagnostics.last?.notes.first?.location == swift["Sources/App/Ticker.swift", "1️⃣"])
   }
 
+  /// A default that looks its value up in a container (Resolver's, Swinject's, Factory's), left out
+  /// where the graph binds no service of its type, is found by no container at run time: one warning
+  /// at the service, naming the parameter and its default. A default that makes its own value is the
+  /// user's choice and no finding.
+  @Test func aLeftOutDefaultThatLooksUpAContainerIsOneWarningAtTheService() throws {
+    let swift = MarkedFiles([
+      "Sources/App/Notes.swift": """
+      protocol NoteStore {}
+      protocol Clock {}
+      struct SystemClock: Clock {}
+      final class NotesViewModel {
+        1️⃣init(
+          title: String, store: any NoteStore = Resolver.resolve(), clock: any Clock = SystemClock(),
+          api: APIClient = Container.shared.api(), cache: Cache = container.resolve(Cache.self)!
+        ) {}
+      }
+      """
+    ])
+    let files = graph(
+      """
+        notes:
+          type: 1️⃣NotesViewModel
+          init: { title: { value: Notes }, cache: cache }
+        cache: { type: Cache }
+      """)
+    let result = compile(files, swift: swift)
+    let declared = "'NotesViewModel.init(title:store:clock:api:cache:)'"
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .defaultedDependency, at: files["app.yaml", "1️⃣"],
+          "'notes' leaves out 'api:' of \(declared), so Swift passes the parameter's default "
+            + "'Container.shared.api()', which looks 'APIClient' up in a container the graph does not fill; "
+            + "declare a service of type 'APIClient' and pass it: 'init: { api: <its id> }'"),
+        DiagnosticFacts(
+          .defaultedDependency, at: files["app.yaml", "1️⃣"],
+          "'notes' leaves out 'store:' of \(declared), so Swift passes the parameter's default 'Resolver.resolve()', "
+            + "which looks 'any NoteStore' up in a container the graph does not fill; declare a service of type "
+            + "'any NoteStore' and pass it: 'init: { store: <its id> }'"),
+      ])
+    #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(result.diagnostics.first?.notes.first?.location == swift["Sources/App/Notes.swift", "1️⃣"])
+    #expect(
+      ["resolve()", "try! container.resolve()", "r.resolve(Store.self)!", "Resolver.optional()"].allSatisfy(
+        SwiftParameter.looksUpAContainer))
+    #expect(
+      !["SystemClock()", ".shared", "resolved()", "Store.unresolve()"].contains(where: SwiftParameter.looksUpAContainer)
+    )
+  }
+
   /// A struct or enum cannot be held weakly: known from the Swift, it is one error at `scope:` in the
   /// environment that makes it weak, before the build or the launch.
   @Test func aWeakValueTypeIsOneErrorAtItsScope() throws {

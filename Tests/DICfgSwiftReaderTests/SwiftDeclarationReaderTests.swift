@@ -62,6 +62,11 @@ import Testing
     #expect(store.initializers.map(\.signature) == ["init(subject:retries:)", "init(when:limit:)"])
     #expect(store.initializers[0].parameters.map(\.type) == ["PassthroughSubject<Event, Never>", "Int"])
     #expect(store.initializers[0].parameters.map(\.hasDefault) == [true, true])
+    // The default as written: what a migration reads, and what says whether it looks up a container.
+    #expect(
+      store.initializers.flatMap { $0.parameters.map(\.defaultValue) } == [
+        "PassthroughSubject<Event, Never>()", "3", "1 < 2", "2 > 1 ? 1 : 0",
+      ])
     let quotes = try #require(declarations.type(named: "Quotes"))
     #expect(quotes.initializers.map(\.signature) == ["init(mark:after:)"])
     let reader = try #require(declarations.type(named: "Reader"))

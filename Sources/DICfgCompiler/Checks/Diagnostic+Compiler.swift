@@ -588,6 +588,19 @@ extension Diagnostic {
       notes: [Note(message: "'\(callee)' is declared here", location: declaredAt)])
   }
 
+  static func leftOutLookup(
+    _ service: ServiceDeclaration, label: String, type: String, lookup: String, callee: String,
+    declaredAt: SourceLocation
+  ) -> Diagnostic {
+    .warning(
+      .defaultedDependency,
+      "'\(service.id)' leaves out '\(label):' of '\(callee)', so Swift passes the parameter's default "
+        + "'\(lookup)', which looks '\(type)' up in a container the graph does not fill; declare a service "
+        + "of type '\(type)' and pass it: 'init: { \(label): <its id> }'",
+      at: service.factory?.location ?? service.type?.location ?? service.location,
+      notes: [Note(message: "'\(callee)' is declared here", location: declaredAt)])
+  }
+
   static func unusedExternal(_ id: String, at location: SourceLocation) -> Diagnostic {
     .warning(
       .unusedExternal, "external '\(id)' is never used; remove it, or the host app supplies it for nothing",

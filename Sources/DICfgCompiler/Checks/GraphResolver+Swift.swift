@@ -475,17 +475,27 @@ extension GraphResolver {
 
   /// A defaulted parameter that `init:` leaves out, whose type a service of the graph binds: Swift
   /// uses the default (`= Resolver.resolve()`, `= SystemClock()`), which builds or looks up its own,
-  /// not the graph's. A warning at the service, naming the parameter and the service to pass.
+  /// not the graph's. A warning at the service, naming the parameter and the service to pass. Where
+  /// the graph binds no service of that type, a default that looks the value up in a container
+  /// (`= Resolver.resolve()`) is a warning too: no container of the graph's fills it.
   private mutating func checkLeftOutDefaults(of node: Node, initializer: SwiftInitializer, callee: String) {
     let declaration = node.declaration
     guard let given = initializer.parameterPositions(for: declaration.initializer.map(\.label)) else { return }
     let order = symbols[node.container].lookupOrder
     for (position, parameter) in initializer.parameters.enumerated()
     where parameter.hasDefault && !given.contains(position) {
-      guard let type = parameter.type,
-        let (container, bound) = TypeBindings.nearest(type, along: order, in: symbols.map(\.typeBindings)),
+      guard let type = parameter.type else { continue }
+      guard let (container, bound) = TypeBindings.nearest(type, along: order, in: symbols.map(\.typeBindings)),
         let first = bound.first
-      else { continue }
+      else {
+        if let lookup = parameter.defaultValue, SwiftParameter.looksUpAContainer(lookup) {
+          diagnostics.append(
+            .leftOutLookup(
+              declaration, label: parameter.label ?? "_", type: type, lookup: lookup, callee: callee,
+              declaredAt: initializer.location))
+        }
+        continue
+      }
       let provider = nodes[symbols[container].firstNode + first].declaration
       guard provider.id != declaration.id || container != node.container else { continue }
       diagnostics.append(

@@ -259,11 +259,14 @@ public struct SwiftParameter: Sendable, Hashable, Codable {
   /// Its type as written (`Double`, `any WeatherClient`, `[String]?`); nil where Swift infers it.
   public var type: String?
   public var hasDefault: Bool
+  /// Its default value as written (`Resolver.resolve()`, `SystemClock()`), where the reader has it.
+  public var defaultValue: String?
 
-  public init(label: String?, type: String?, hasDefault: Bool = false) {
+  public init(label: String?, type: String?, hasDefault: Bool = false, defaultValue: String? = nil) {
     self.label = label
     self.type = type
-    self.hasDefault = hasDefault
+    self.hasDefault = hasDefault || defaultValue != nil
+    self.defaultValue = defaultValue
   }
 }
 
