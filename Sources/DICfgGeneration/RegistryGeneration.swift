@@ -63,38 +63,26 @@ public struct RegistryGeneration: Sendable {
         standardError: "error: no graph file to generate from; name one, or list it under 'files' in the "
           + "generator configuration\n")
     }
-    let fileSystem = LocalFileSystem()
-    var variants: [RegistryGenerator.Variant] = []
-    var diagnostics: [Diagnostic] = []
-    var sources: [String: SourceFile] = [:]
-    var compiled = Set<String>()
-    let targets = CompileTargets.plan(
-      files, environments: environments, allEnvironments: allEnvironments, fileSystem: fileSystem)
-    let swift = swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: swiftSources)
-    let compiler = GraphCompiler(loader: ConfigLoader(limits: limits), fileSystem: fileSystem)
-    var results: [(target: CompileTargets.Target, result: CompileResult)] = []
-    for target in targets where compiled.insert(target.key).inserted {
-      let result = compiler.compile(
-        CompileRequest(
-          file: target.file, environments: target.environments, overrides: overrides,
-          environmentVariables: environmentVariables, swift: swift))
-      results.append((target, result))
-      for (path, loaded) in result.files where sources[path] == nil { sources[path] = loaded.source }
-      if let plan = result.plan {
-        variants.append(
-          RegistryGenerator.Variant(
-            environment: target.added, plan: plan, condition: result.condition, mergedServices: result.mergedServices))
+    var request = GraphRun.Request(files: files, environments: environments, allEnvironments: allEnvironments)
+    request.overrides = overrides
+    request.swiftSources = swiftSources
+    request.limits = limits
+    request.environmentVariables = environmentVariables
+    // What `dicfg validate` finds, warnings too, with the typed container's checks.
+    let run = GraphRun(request)
+    let sources = run.sources
+    guard !run.hasErrors else {
+      return Outcome(exitCode: 1, standardError: report(run.findings, sources: sources))
+    }
+    let warnings = run.findings.isEmpty ? "" : report(run.findings, sources: sources)
+    let variants = run.results.compactMap { target, result in
+      result.plan.map {
+        RegistryGenerator.Variant(
+          environment: target.added, plan: $0, condition: result.condition, mergedServices: result.mergedServices)
       }
     }
-    // Findings as `dicfg validate` reports them, warnings too (the typed container's checks follow,
-    // with this run's container names).
-    diagnostics = GraphChecks.findings(results, environments: environments)
-    // A Swift file that does not parse is said once; its types are left to the Swift compiler.
-    let unreadable = swift?.unreadable ?? []
-    guard !diagnostics.contains(where: { $0.severity == .error }) else {
-      return Outcome(exitCode: 1, standardError: report(unreadable + diagnostics, sources: sources))
-    }
-    let warnings = unreadable.isEmpty && diagnostics.isEmpty ? "" : report(unreadable + diagnostics, sources: sources)
+    let swift = run.swift
+    let targets = run.results.map(\.target)
     let used = Self.modulesUsed(conditionalImports, by: variants.map(\.plan), swift: swift)
     var generator = RegistryGenerator(
       access: access, imports: imports + used.filter { !imports.contains($0) }, sources: files,
@@ -106,7 +94,7 @@ public struct RegistryGeneration: Sendable {
       }, uniquingKeysWith: { $1 })
     // The declarations the compile checked against: with the builders other modules' generated code
     // declares for the services of their graph files the root imports.
-    let base = results.first { $0.target.added == nil }?.result ?? results.first?.result
+    let base = run.base ?? run.results.first?.result
     let typed = TypedContainerGenerator(
       access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent,
       swift: base?.swift ?? swift, typeNames: typeNames)
@@ -118,11 +106,6 @@ public struct RegistryGeneration: Sendable {
         standardError: "error: '--container-type \(name)=…' names no container of \(files[0])"
           + "\(suggestion.isEmpty ? "." : suggestion) The containers are "
           + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
-    }
-    let swaps = Set(targets.map(\.file)).count == 1 ? typed.diagnostics(variants) : []
-    guard swaps.isEmpty else {
-      return Outcome(
-        exitCode: 1, standardError: report(unreadable + (diagnostics + swaps).sortedUnique(), sources: sources))
     }
     generator.typedContainers = typed
     // The builders this module's generated code declares for the graphs that import its files.

@@ -231,7 +231,7 @@ package enum CompletionPlace: Equatable, Sendable {
   /// The place of the marker under `keys`.
   private static func place(keys: [String], isKey: Bool, text: String) -> CompletionPlace {
     var rest = keys[...]
-    var container = "main"
+    var container = ResolutionPlan.Container.defaultName
     var topLevel = true
     if rest.first == "containers", rest.count >= 2 {
       container = rest[rest.startIndex + 1]

@@ -267,24 +267,26 @@ public final class LanguageServer {
     switch declaration.kind {
     case .service:
       lines = ["**\(declaration.name)**, a service of container '\(declaration.container)'", ""]
-      if let entry = analysis.merged[declaration.container]?[declaration.name], let fields = entry.value.mapping {
+      let places = ServicePlaces(
+        entry: analysis.merged[declaration.container]?[declaration.name], service: declaration.location)
+      if analysis.merged[declaration.container]?[declaration.name] != nil {
         // The scope and isolation the compiler decided: the container's `defaultScope:`, the
         // initializer `init:` names where the Swift says.
         let compiled = analysis.plan?.containers.first { $0.name == declaration.container }?.services
           .first { $0.id == declaration.name }
-        if fields[key: "scope"] == nil {
+        if places.written("scope") == nil {
           let scope = compiled?.scope ?? .graph
           lines.append(
             scope == .graph && !declaresDefaultScope(declaration.container, analysis: analysis)
               ? "- `scope: graph` (the default)" : "- `scope: \(scope)` (the container's `defaultScope:`)")
         }
-        if fields[key: "isolation"] == nil, let compiled {
+        if places.written("isolation") == nil, let compiled {
           lines.append(
             compiled.isolation == .mainActor
               ? "- `isolation: MainActor` (its Swift initializer is)" : "- `isolation: nonisolated` (the default)")
         }
-        for field in fields {
-          lines.append("- `\(field.key.text): \(field.value.flowText())` — set in \(relative(field.value.location))")
+        for field in places.fields {
+          lines.append("- `\(field.key): \(field.value)` — set in \(relative(field.valueLocation))")
         }
       }
       // Each environment's fields that its layer set, as `dicfg explain --env` shows them.
@@ -294,12 +296,14 @@ public final class LanguageServer {
           lines.append("In \(environment): removed by its layer.")
           continue
         }
-        let changed = (entry.value.mapping ?? []).filter { $0.value.location.file != declaration.location.file }
+        let changed = ServicePlaces(entry: entry, service: declaration.location).fields.filter {
+          $0.valueLocation.file != declaration.location.file
+        }
         guard !changed.isEmpty else { continue }
         lines.append("")
         lines.append("In \(environment):")
         for field in changed {
-          lines.append("- `\(field.key.text): \(field.value.flowText())` — set in \(relative(field.value.location))")
+          lines.append("- `\(field.key): \(field.value)` — set in \(relative(field.valueLocation))")
         }
       }
       let requesters = Set(

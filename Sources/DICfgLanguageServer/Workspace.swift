@@ -73,23 +73,15 @@ package enum Roots {
 extension Analysis {
   /// Compiles `root` alone and with each environment layer beside it.
   static func compile(_ root: String, fileSystem: OverlayFileSystem, swift: SwiftDeclarations?) -> Analysis {
-    let compiler = GraphCompiler(fileSystem: fileSystem)
-    // The process's environment, as `dicfg validate` reads `${NAME}` for its warnings.
-    let variables = ProcessInfo.processInfo.environment
-    // What `dicfg validate --all-envs` compiles, and its findings through the one pipeline.
-    let results = CompileTargets.everyEnvironment(of: root, fileSystem: fileSystem).map { target in
-      (
-        target: target,
-        result: compiler.compile(
-          CompileRequest(
-            file: target.file, environments: target.environments, environmentVariables: variables, swift: swift))
-      )
-    }
+    // What `dicfg validate --all-envs` compiles, and its findings, through the one run.
+    var request = GraphRun.Request(files: [root])
+    // The root is a base, whatever its name says (`a.b.yaml` beside `a.yaml`).
+    request.targets = CompileTargets.everyEnvironment(of: root, fileSystem: fileSystem)
+    request.swift = swift
+    request.fileSystem = fileSystem
+    let run = GraphRun(request)
+    let results = run.results
     let base = results[0].result
-    let diagnostics =
-      (swift?.unreadable ?? [])
-      + GraphChecks.findings(
-        results, environments: [], typedChecks: TypedContainerGenerator.checks, swift: swift)
     var files = base.files
     var mergedByEnvironment: [(String, [String: [String: ConfigNode.Entry]])] = []
     for (target, layered) in results.dropFirst() {
@@ -99,7 +91,7 @@ extension Analysis {
     // The names as the compiler read each file: the base's files first, then each layer's.
     let symbols = GraphSymbols(merging: results.map(\.result))
     return Analysis(
-      root: root, diagnostics: diagnostics.sortedUnique(), files: files, symbols: symbols,
+      root: root, diagnostics: run.findings, files: files, symbols: symbols,
       merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift, plan: base.plan)
   }
 }

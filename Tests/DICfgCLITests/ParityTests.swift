@@ -58,7 +58,8 @@ private func mistakeCases() -> [MistakeCase] {
 }
 
 /// The same mistakes give the same findings, errors and warnings, through `dicfg validate`,
-/// `dicfg generate`, the build plugin's `dicfg-generate` and the language server: one set of rules.
+/// `dicfg generate`, the build plugin's `dicfg-generate`, `dicfg compile` and the language server:
+/// one run (`GraphRun`), one set of rules.
 @Suite struct ParityTests {
   @Test func thereAreAtLeastThirtyMistakes() {
     #expect(mistakeCases().count >= 30)
@@ -82,6 +83,18 @@ private func mistakeCases() -> [MistakeCase] {
     let tool = try RegistryGeneration.parse(arguments: absolute + ["--output", output, "--color", "never"]).run()
     let toolText = tool.standardError.replacingOccurrences(of: repositoryRoot + "/", with: "")
     #expect(findings(inText: toolText) == validated, "dicfg-generate, the build plugin's tool")
+
+    // A command that needs the plan (`compile`, `graph`, `explain`) makes the same run: where it has
+    // an error, the same findings and no plan; else the plan.
+    if mistake.files.count == 1 {
+      let compiled = try runCommand(["compile"] + mistake.files + swift + ["--error-limit", "0"])
+      let failed = validated.contains { $0.severity == "error" }
+      #expect(compiled.exitCode == (failed ? 1 : 0), "dicfg compile")
+      if failed {
+        #expect(findings(inText: compiled.standardError) == validated, "dicfg compile")
+        #expect(compiled.standardOutput.isEmpty, "dicfg compile writes no plan")
+      }
+    }
 
     // An editor sends text, which is UTF-8: a file that is not cannot be opened in one.
     guard mistake.name != "invalid-encoding.yaml" else { return }

@@ -36,7 +36,7 @@ public struct CompileCommand: ParsableCommand, ExecutableCommand {
     let plan: ResolutionPlan
     switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
     case .failed(let failure): return failure
-    case .compiled(let compiledPlan, _): plan = compiledPlan
+    case .compiled(let compiledPlan, _, _): plan = compiledPlan
     }
     let json: String
     do {

@@ -72,18 +72,15 @@ public struct DiffCommand: ParsableCommand, ExecutableCommand {
   /// Compares the graphs and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     let (older, newer) = sides()
-    var failures: [CompileResult] = []
-    let oldResult = older.compile()
-    let newResult = newer.compile()
-    if oldResult.plan == nil { failures.append(oldResult) }
-    if newResult.plan == nil { failures.append(newResult) }
-    guard failures.isEmpty, let diff = GraphDiff(old: oldResult, new: newResult) else {
-      var text = ""
-      for result in failures {
-        text += DiagnosticTextReport.render(
-          result.diagnostics, sources: result.files.mapValues(\.source), colors: colorTerminal,
-          errorLimit: input.errorLimit)
+    var text = ""
+    var compiled: [CompileResult] = []
+    for side in [older, newer] {
+      switch Compilation.run(side.request, input: input, colors: colorTerminal) {
+      case .failed(let failure): text += failure.standardError
+      case .compiled(_, let base, _): compiled.append(base)
       }
+    }
+    guard compiled.count == 2, let diff = GraphDiff(old: compiled[0], new: compiled[1]) else {
       return CommandResult(exitCode: 1, standardError: text)
     }
     let changes = diff.changes
@@ -109,9 +106,10 @@ public struct DiffCommand: ParsableCommand, ExecutableCommand {
       file + (revision.map { "@" + $0 } ?? "") + environments.map { " --env " + $0 }.joined()
     }
 
-    func compile() -> CompileResult {
+    /// The run of this side: its file and layers, read from the revision where there is one.
+    var request: GraphRun.Request {
       let fileSystem: any GraphFileSystem = revision.map { GitRevisionFileSystem(revision: $0) } ?? LocalFileSystem()
-      return input.compile(file, environments: environments, fileSystem: fileSystem)
+      return input.request([file], environments: environments, fileSystem: fileSystem)
     }
   }
 
@@ -198,7 +196,7 @@ struct DiffReport {
         case .removed: "➖"
         case .changed: "✏️"
         }
-      let owner = change.container.map { $0 == "main" ? "" : $0 + "." } ?? ""
+      let owner = change.container.map { $0 == ResolutionPlan.Container.defaultName ? "" : $0 + "." } ?? ""
       let name = change.subject == .parameter ? "$" + change.id : change.id
       var what = "\(change.subject.rawValue) \(code(owner + name))"
       switch change.kind {

@@ -39,7 +39,7 @@ public struct ExplainCommand: ParsableCommand, ExecutableCommand {
     let compiled: CompileResult
     switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
     case .failed(let failure): return failure
-    case .compiled(let compiledPlan, let result): (plan, compiled) = (compiledPlan, result)
+    case .compiled(let compiledPlan, let base, _): (plan, compiled) = (compiledPlan, base)
     }
     let candidates = plan.containers.indices.filter { container == nil || plan.containers[$0].name == container }
     for containerIndex in candidates {
@@ -51,10 +51,11 @@ public struct ExplainCommand: ParsableCommand, ExecutableCommand {
         return CommandResult(exitCode: 0, standardOutput: text)
       }
       guard let index = declaration.services.firstIndex(where: { $0.id == service }) else { continue }
-      let merged = compiled.mergedServices[declaration.name]?[service]
+      let places = compiled.places(
+        ofService: service, inContainer: declaration.name, at: declaration.services[index].location)
       return CommandResult(
         exitCode: 0,
-        standardOutput: ServiceExplanation(plan: plan, container: containerIndex, service: index, merged: merged).text)
+        standardOutput: ServiceExplanation(plan: plan, container: containerIndex, service: index, places: places).text)
     }
     let known = plan.containers.flatMap { $0.services.map(\.id) + $0.aliases.map(\.id) }
     return CommandResult(
@@ -69,7 +70,8 @@ struct ServiceExplanation {
   let plan: ResolutionPlan
   let container: Int
   let service: Int
-  let merged: ConfigNode.Entry?
+  /// Where the merged layers set each of its fields.
+  let places: ServicePlaces
 
   private var definition: ResolutionPlan.Service { plan.containers[container].services[service] }
 
@@ -88,17 +90,13 @@ struct ServiceExplanation {
 
   /// Each field as merged, with the location of the layer that set it.
   private func fieldLines() -> [String] {
-    guard let fields = merged?.value.mapping else { return [] }
     var lines: [String] = []
-    for field in fields {
-      let nested = ["init", "properties", "arguments"].contains(field.key.text) ? field.value.mapping : nil
-      if let nested {
-        lines.append(aligned("  \(field.key.text):", field.key.location))
-        for entry in nested {
-          lines.append(aligned("    \(entry.key.text): \(entry.value.flowText())", entry.key.location))
-        }
+    for field in places.fields {
+      if let labels = field.labels {
+        lines.append(aligned("  \(field.key):", field.location))
+        for label in labels { lines.append(aligned("    \(label.key): \(label.value)", label.location)) }
       } else {
-        lines.append(aligned("  \(field.key.text): \(field.value.flowText())", field.key.location))
+        lines.append(aligned("  \(field.key): \(field.value)", field.location))
       }
     }
     return lines

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 
 /// `dicfg graph`: draws the dependency graph.
 public struct GraphCommand: ParsableCommand, ExecutableCommand {
@@ -57,18 +58,25 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
 
   /// Draws the graph and returns what to print.
   public func execute(colorTerminal: Bool = false) -> CommandResult {
+    if format == .html && container != nil {
+      return CommandResult(
+        exitCode: 64, standardError: "error: --container draws DOT or Mermaid; the atlas shows every container\n")
+    }
+    // The atlas shows the file with the `--env` layers and each environment beside it on top.
+    let request = input.request([file], allEnvironments: format == .html)
     let plan: ResolutionPlan
     let base: CompileResult
-    switch Compilation.compile(file: file, input: input, colors: colorTerminal) {
+    let run: GraphRun
+    switch Compilation.run(request, input: input, colors: colorTerminal, environmentsMayFail: format == .html) {
     case .failed(let failure): return failure
-    case .compiled(let compiledPlan, let result): (plan, base) = (compiledPlan, result)
+    case .compiled(let compiledPlan, let compiledBase, let compiledRun):
+      (plan, base, run) = (compiledPlan, compiledBase, compiledRun)
     }
     if format == .html {
-      if container != nil {
-        return CommandResult(
-          exitCode: 64, standardError: "error: --container draws DOT or Mermaid; the atlas shows every container\n")
-      }
-      return CommandResult(exitCode: 0, standardOutput: atlas(base: base).html)
+      let environments =
+        [GraphAtlas.Environment(name: "base", result: base)]
+        + run.environments.map { GraphAtlas.Environment(name: $0.name, result: $0.result) }
+      return CommandResult(exitCode: 0, standardOutput: GraphAtlas(file: file, environments: environments).html)
     }
     var containerIndex: Int?
     if let container {
@@ -84,19 +92,5 @@ public struct GraphCommand: ParsableCommand, ExecutableCommand {
     let output = GraphRenderer(plan: plan, container: containerIndex, modules: modules)
       .render(format == .dot ? .dot : .mermaid)
     return CommandResult(exitCode: 0, standardOutput: output)
-  }
-
-  /// The base (with the `--env` layers) and each environment beside the file on top of it.
-  private func atlas(base: CompileResult) -> GraphAtlas {
-    let swift = input.swiftDeclarations()
-    var environments = [GraphAtlas.Environment(name: "base", result: base)]
-    for environment in Paths.environments(beside: file, in: input.fileSystem)
-    where !input.environments.contains(environment) {
-      environments.append(
-        GraphAtlas.Environment(
-          name: environment,
-          result: input.compile(file, environments: input.environments + [environment], swift: swift)))
-    }
-    return GraphAtlas(file: file, environments: environments)
   }
 }

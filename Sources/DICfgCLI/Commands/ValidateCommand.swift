@@ -78,27 +78,11 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   ///   with `--color auto`).
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     var diagnostics: [Diagnostic] = []
-    var sources: [String: SourceFile] = [:]
     let manifest = loadManifest(&diagnostics)
-    let swift = input.swiftDeclarations()
-    diagnostics += swift?.unreadable ?? []
-    var compiled = Set<String>()
-    let targets = CompileTargets.plan(
-      files, environments: input.environments, allEnvironments: allEnvs, fileSystem: input.fileSystem)
-    // Every file first: a file another one imports is a fragment, checked through its importer
-    // (where its `$parameters` and references are defined), whatever the order of the arguments.
-    var results: [(target: CompileTargets.Target, result: CompileResult)] = []
-    for target in targets where compiled.insert(target.key).inserted {
-      results.append((target, input.compile(target.file, environments: target.environments, swift: swift)))
-    }
-    diagnostics += GraphChecks.findings(
-      results, environments: input.environments, typedChecks: TypedContainerGenerator.checks, swift: swift,
-      planChecks: { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] },
-      compileAlone: { input.compile($0, environments: [], swift: swift) })
-    for (_, result) in CompileTargets.reported(results) {
-      for (path, file) in result.files where sources[path] == nil { sources[path] = file.source }
-    }
-    diagnostics = diagnostics.sortedUnique()
+    var request = input.request(files, allEnvironments: allEnvs)
+    request.planChecks = { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] }
+    let run = GraphRun(request)
+    diagnostics += run.findings
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     let exitCode: Int32 = failed ? 1 : 0
     switch format {
@@ -112,7 +96,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       return CommandResult(exitCode: exitCode, standardOutput: DiagnosticGitHubRenderer.render(diagnostics))
     case .text:
       let text = DiagnosticTextReport.render(
-        diagnostics, sources: sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
+        diagnostics, sources: run.sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: exitCode, standardError: text)
     }
   }

@@ -127,7 +127,7 @@ struct GraphAtlas {
         changes = diff.changes.map { change in
           Change(
             n: change.subject == .parameter || change.subject == .container
-              ? nil : "\(change.container ?? "main")/\(change.id)",
+              ? nil : "\(change.container ?? ResolutionPlan.Container.defaultName)/\(change.id)",
             text: "\(change.subjectName) \(change.summary)", at: places.place(change.location), l: change.layer)
         }
       }
@@ -156,7 +156,6 @@ struct GraphAtlas {
     func layer(_ location: SourceLocation) -> String { GraphDiff.layer(of: location.file, in: result) }
     var nodes: [Node] = []
     for container in plan.containers {
-      let merged = result.mergedServices[container.name] ?? [:]
       for service in container.services {
         var dependencies: [[String]] = []
         for (position, argument) in service.initializer.map({ ("", $0) }) + service.properties.map({ (".", $0) }) {
@@ -180,7 +179,9 @@ struct GraphAtlas {
             s: service.scope.description,
             m: service.isolation == .nonisolated ? nil : service.isolation.rawValue, e: service.eager ? true : nil,
             at: places.place(service.location), l: layer(service.location), d: dependencies,
-            f: fields(merged[service.id], layer: layer, places: places)))
+            f: fields(
+              result.places(ofService: service.id, inContainer: container.name, at: service.location), layer: layer,
+              places: places)))
       }
     }
     for container in plan.containers {
@@ -195,24 +196,13 @@ struct GraphAtlas {
     return nodes
   }
 
-  /// Each field of a merged entry as written, with the file, line and layer that set it.
-  private func fields(_ entry: ConfigNode.Entry?, layer: (SourceLocation) -> String, places: Places) -> [[String]] {
-    guard let mapping = entry?.value.mapping else { return [] }
-    var fields: [[String]] = []
-    for field in mapping {
-      if ["init", "properties", "arguments"].contains(field.key.text), let nested = field.value.mapping {
-        for item in nested {
-          fields.append([
-            field.key.text + "." + item.key.text, item.value.flowText(), places.place(item.key.location),
-            layer(item.key.location),
-          ])
-        }
-      } else {
-        fields.append([
-          field.key.text, field.value.flowText(), places.place(field.key.location), layer(field.key.location),
-        ])
-      }
+  /// Each field of a service as written, with the file, line and layer that set it; a label inside
+  /// `init:`, `properties:` or `arguments:` as `init.label`.
+  private func fields(_ places: ServicePlaces, layer: (SourceLocation) -> String, places files: Places) -> [[String]] {
+    places.fields.flatMap { field in
+      field.labels.map { labels in
+        labels.map { [field.key + "." + $0.key, $0.value, files.place($0.location), layer($0.location)] }
+      } ?? [[field.key, field.value, files.place(field.location), layer(field.location)]]
     }
-    return fields
   }
 }

@@ -1,8 +1,8 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 import DICfgLoader
-import DICfgSwiftReader
 import Foundation
 
 /// How every command reads its graph files: the layers on top of each file and the loader's
@@ -35,21 +35,19 @@ public struct GraphInputOptions: ParsableArguments {
   /// The files read, from the local disk.
   var fileSystem: LocalFileSystem { LocalFileSystem() }
 
-  /// What the `--swift` files declare, read once per command; nil without `--swift`.
-  func swiftDeclarations() -> SwiftDeclarations? {
-    swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: swiftSources)
-  }
-
-  /// Compiles `file` with the given environments (this group's by default) and the overrides,
-  /// reading `${NAME}` parameters from the process environment, and checks it against `swift`; the
-  /// files come from `fileSystem`, the local disk by default.
-  func compile(
-    _ file: String, environments: [String]? = nil, swift: SwiftDeclarations? = nil,
+  /// The run of `files` with these options: the `--env` layers, the overrides, the `--swift`
+  /// sources, the loader's limits, `${NAME}` parameters read from the process environment, and the
+  /// files from `fileSystem`, the local disk by default.
+  func request(
+    _ files: [String], environments: [String]? = nil, allEnvironments: Bool = false,
     fileSystem: (any GraphFileSystem)? = nil
-  ) -> CompileResult {
-    GraphCompiler(loader: ConfigLoader(limits: limits.limits), fileSystem: fileSystem ?? self.fileSystem).compile(
-      CompileRequest(
-        file: file, environments: environments ?? self.environments, overrides: overrides,
-        environmentVariables: ProcessInfo.processInfo.environment, swift: swift))
+  ) -> GraphRun.Request {
+    var request = GraphRun.Request(
+      files: files, environments: environments ?? self.environments, allEnvironments: allEnvironments)
+    request.overrides = overrides
+    request.swiftSources = swiftSources
+    request.limits = limits.limits
+    request.fileSystem = fileSystem ?? self.fileSystem
+    return request
   }
 }

@@ -1,8 +1,8 @@
 public import DICfgCore
 
-/// The findings of a run over graph files, as `dicfg validate`, `dicfg generate`, the build plugin's
-/// `dicfg-generate` and the language server report them: one pipeline, so all four state the same
-/// errors and warnings at the same places.
+/// The rules that make the findings of a run over graph files: DICfgGeneration's `GraphRun`, behind
+/// `dicfg validate`, the build, the language server and the commands that need a plan, applies them,
+/// so all state the same errors and warnings at the same places.
 ///
 /// Each compiled target is reported as ``CompileTargets/reported(_:)`` selects it; a finding that
 /// only an environment brings is attributed to it (a note naming the environment and its layer),

@@ -55,7 +55,7 @@ public struct GraphChange: Sendable, Hashable, Codable {
   /// The subject as a sentence names it: `service 'api'`, `parameter '$token'`.
   public var subjectName: String {
     let name = subject == .parameter ? "$" + id : id
-    let owner = container.map { $0 == "main" ? "" : " (container '\($0)')" } ?? ""
+    let owner = container.map { $0 == ResolutionPlan.Container.defaultName ? "" : " (container '\($0)')" } ?? ""
     return "\(subject.rawValue) '\(name)'\(owner)"
   }
 
@@ -340,7 +340,7 @@ public struct GraphDiff: Sendable {
   /// Where the newer side's files write `id: null` for a declaration of `kind` in `container` (the
   /// last such file wins, as the layers apply), from the symbols the compiler recorded.
   private func removal(
-    of id: String, _ kind: GraphSymbols.Kind, in container: String = "main"
+    of id: String, _ kind: GraphSymbols.Kind, in container: String = ResolutionPlan.Container.defaultName
   ) -> SourceLocation? {
     newSymbols.occurrences.last {
       $0.isRemoval && $0.kind == kind && $0.name == id && (kind == .parameter || $0.container == container)

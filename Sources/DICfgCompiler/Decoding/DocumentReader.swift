@@ -42,7 +42,8 @@ struct DocumentReader {
         document.containers.append(section)
       }
     } else {
-      var main = ContainerSection(name: "main", location: entries.first?.key.location ?? root.location)
+      var main = ContainerSection(
+        name: ResolutionPlan.Container.defaultName, location: entries.first?.key.location ?? root.location)
       fill(&main, from: top)
       document.containers.append(main)
     }

@@ -195,10 +195,13 @@ public struct GraphSymbols: Sendable {
       // Where the compiler finds it: resolved from the importing file as `Paths.resolve` does.
       occurrences.append(
         Occurrence(
-          name: item.resolvedPath, kind: .file, container: "main", owner: nil, location: item.location,
+          name: item.resolvedPath, kind: .file, container: ResolutionPlan.Container.defaultName, owner: nil,
+          location: item.location,
           length: item.path.count, isDeclaration: false))
     }
-    for entry in file.document.parameters.list { declare(entry, kind: .parameter, container: "main") }
+    for entry in file.document.parameters.list {
+      declare(entry, kind: .parameter, container: ResolutionPlan.Container.defaultName)
+    }
     for section in file.document.containers {
       let container = section.name
       if !containers.contains(container) { containers.append(container) }

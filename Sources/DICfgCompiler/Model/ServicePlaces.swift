@@ -54,6 +54,42 @@ public struct ServicePlaces: Sendable {
   }
 }
 
+extension ServicePlaces {
+  /// A field as the merged layers set it, in the file of the layer that set it last.
+  public struct Field: Sendable {
+    /// Its key (`scope`, `init`), or its label inside `init:`, `properties:` or `arguments:`.
+    public var key: String
+    /// Its value as written, on one line (`{ value: 30 }`).
+    public var value: String
+    /// Where its key is written.
+    public var location: SourceLocation
+    /// Where its value is written.
+    public var valueLocation: SourceLocation
+    /// Each label's field, for `init:`, `properties:` and `arguments:` written as a mapping; nil
+    /// for any other field.
+    public var labels: [Field]?
+  }
+
+  /// The keys whose labels are fields of their own.
+  static let labelledKeys: Set<String> = ["init", "properties", "arguments"]
+
+  /// Each field of the service as set, in the order written: what `dicfg explain`, the atlas and
+  /// the editor's hover show with the layer that set it.
+  public var fields: [Field] {
+    (entry?.value.mapping ?? []).map { field in
+      Field(
+        key: field.key.text, value: field.value.flowText(), location: field.key.location,
+        valueLocation: field.value.location,
+        labels: Self.labelledKeys.contains(field.key.text)
+          ? field.value.mapping?.map { label in
+            Field(
+              key: label.key.text, value: label.value.flowText(), location: label.key.location,
+              valueLocation: label.value.location, labels: nil)
+          } : nil)
+    }
+  }
+}
+
 extension CompileResult {
   /// Where the service `id` of the container `container` writes its fields in this compile's
   /// merged layers; `service` is its own location, used where a field is not written.

@@ -65,7 +65,10 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
 
   /// One container of services.
   public struct Container: Sendable, Hashable, Codable {
-    /// Its name (`main` for a file without `containers:`).
+    /// The name of the one container of a file without `containers:`.
+    public static let defaultName = "main"
+
+    /// Its name (``defaultName`` for a file without `containers:`).
     public var name: String
     /// Where it is declared.
     public var location: SourceLocation

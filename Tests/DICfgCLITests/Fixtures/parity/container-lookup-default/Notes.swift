@@ -1,0 +1,5 @@
+protocol NoteStore: AnyObject {}
+
+final class NotesViewModel {
+  init(title: String, store: any NoteStore = Resolver.resolve()) {}
+}
