@@ -154,32 +154,15 @@ extension RegistryGeneration {
   }
 
   /// The modules among `pairs` (`MODULE=DIRECTORY`) that declare, by `swift`, a type a plan names
-  /// (a service's, a binding's, an external's, a run-time argument's, a factory's owner) or a free
-  /// function a factory names, in the order of `pairs`.
+  /// (a service's, a binding's, an external's, a run-time argument's, a factory's owner, one a Swift
+  /// value names: `{ swift: Analytics.shared }`) or a free function a factory names, in the order of
+  /// `pairs`.
   static func modulesUsed(_ pairs: [String], by plans: [ResolutionPlan], swift: SwiftDeclarations?) -> [String] {
     guard !pairs.isEmpty, let swift else { return [] }
-    var names = Set<String>()
-    func add(_ type: String) {
-      // Each name a spelling holds: `[Box<Scanner>]?` names Box and Scanner.
-      for part in type.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) {
-        names.insert(String(part))
-      }
-    }
-    var functions = Set<String>()
-    for container in plans.flatMap(\.containers) {
-      container.externals.forEach { add($0.type) }
-      for service in container.services {
-        add(service.type)
-        service.bindings.forEach(add)
-        service.arguments.forEach { add($0.type) }
-        if let factory = service.factoryMember ?? service.factory {
-          if let dot = factory.lastIndex(of: ".") { add(String(factory[..<dot])) } else { functions.insert(factory) }
-        }
-      }
-    }
+    let names = plans.reduce(into: Set<String>()) { $0.formUnion($1.spelledNames) }
     let files =
       names.compactMap { swift.type(named: $0)?.location.file }
-      + swift.functions.filter { functions.contains($0.name) }.map(\.location.file)
+      + swift.functions.filter { names.contains($0.name) }.map(\.location.file)
     return pairs.compactMap { pair -> String? in
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else { return nil }

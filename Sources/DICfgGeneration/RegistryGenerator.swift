@@ -84,6 +84,14 @@ public struct RegistryGenerator: Sendable {
     render(translate(variants, includePlans: includePlans))
   }
 
+  /// The types Apple's Foundation declares that Linux's declares in FoundationNetworking.
+  static let foundationNetworkingTypes: Set<String> = [
+    "URLSession", "URLSessionConfiguration", "URLSessionTask", "URLSessionDataTask", "URLSessionDelegate",
+    "URLSessionDataDelegate", "URLSessionTaskDelegate", "URLRequest", "NSURLRequest", "NSMutableURLRequest",
+    "URLResponse", "HTTPURLResponse", "URLCache", "CachedURLResponse", "URLCredential", "URLCredentialStorage",
+    "URLProtectionSpace", "URLProtocol", "URLAuthenticationChallenge", "HTTPCookie", "HTTPCookieStorage",
+  ]
+
   // MARK: Translation
 
   /// The registration of `variants`, decided: what ``render(_:)`` writes. The base variant comes
@@ -110,6 +118,10 @@ public struct RegistryGenerator: Sendable {
       environments: variants.compactMap(\.environment),
       statements: statements(uses), properties: properties(uses), plans: plans, planFiles: files)
     model.typeAliases = aliases
+    let names = variants.reduce(into: Set<String>()) { $0.formUnion($1.plan.spelledNames) }
+    if !names.isDisjoint(with: Self.foundationNetworkingTypes) {
+      model.importsWhereAvailable = ["FoundationNetworking"]
+    }
     model.propertyValues = propertyValues(uses)
     if includePlans { model.typedContainers = typedContainers?.translate(variants, aliases: model.aliasNames) }
     return model
@@ -355,7 +367,9 @@ public struct RegistryGenerator: Sendable {
   /// among the type's initializers.
   public func render(_ model: RegistryModel) -> String {
     var writer = SwiftWriter()
-    writer.header(sources: model.sources, environments: model.environments, imports: model.imports)
+    writer.header(
+      sources: model.sources, environments: model.environments, imports: model.imports,
+      importsWhereAvailable: model.importsWhereAvailable)
     let sources = model.sources.joined(separator: ", ")
     let aliases = model.aliasNames
     renderTypeAliases(model, into: &writer)

@@ -241,6 +241,9 @@ public struct RegistryModel: Sendable, Equatable {
 
   public var access: RegistryGenerator.Access
   public var imports: [String]
+  /// Modules imported where they exist (`#if canImport`): Linux's FoundationNetworking, where the
+  /// graph names `URLSession` or another type Apple's Foundation has and Linux's moves there.
+  public var importsWhereAvailable: [String] = []
   public var sources: [String]
   public var environments: [String]
   public var statements: [Statement]

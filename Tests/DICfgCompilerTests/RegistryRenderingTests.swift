@@ -65,6 +65,23 @@ import Testing
     #expect(statements.last == "try registry.property(\"level\", of: Settings.self, \\.level, typeName: \"Settings\")")
   }
 
+  /// Linux's Foundation leaves `URLSession` and its kin to FoundationNetworking: a graph that names
+  /// one, as a type or in a Swift value, gets it imported where it exists, and a graph that names
+  /// none does not link it.
+  @Test func foundationNetworkingIsImportedWhereItExistsOnlyWhereTheGraphNamesItsTypes() throws {
+    let networking = try render(
+      MarkedFiles([
+        "app.yaml": "dicfg: 1\nservices:\n  sync: { type: NoteSync, init: { session: { swift: URLSession.shared } } }\n"
+      ]))
+    #expect(
+      networking.contains(
+        "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n"))
+    let request = try render(MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  request: { type: URLRequest }\n"]))
+    #expect(request.contains("import FoundationNetworking\n"))
+    let none = try render(MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  sync: { type: NoteSync }\n"]))
+    #expect(!none.contains("FoundationNetworking"))
+  }
+
   @Test func aSmallRegistrationIsOneFunction() throws {
     let functions = registrationFunctions(in: try render(largeGraph(20)))
     #expect(functions.map(\.name) == ["static func fromGraphFile"])

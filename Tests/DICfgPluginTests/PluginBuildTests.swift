@@ -216,7 +216,7 @@ struct PluginBuildTests {
     let base =
       "created\nmigrating to schema 3\n"
       + "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true, order oldest, "
-      + "snake case: true\n"
+      + "snake case: true, shared session: true\n"
     let environments =
       "backup of /var/notes.db every 60.0\nmigrating to schema 3\nproduction: export page 200\n"
       + (configuration == "debug"

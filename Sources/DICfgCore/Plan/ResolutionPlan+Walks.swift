@@ -76,3 +76,39 @@ extension ScopeKind {
   /// Whether the scope builds its instances for each resolve (graph, unique), keeping none.
   public var isPerResolve: Bool { self == .graph || self == .unique }
 }
+
+extension ResolutionPlan {
+  /// Every name the plan's Swift spells, each once: in the types of its services, bindings,
+  /// run-time arguments and externals, in its factories (and their members), and in its Swift
+  /// values. `[Box<Scanner>]?` names `Box` and `Scanner`; `URLSession.shared` names `URLSession`
+  /// and `URLSession.shared`. What decides which modules the generated file imports.
+  public var spelledNames: Set<String> {
+    var names = Set<String>()
+    func add(_ spelling: String) {
+      for part in spelling.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) {
+        let components = part.split(separator: ".")
+        for count in components.indices { names.insert(components[...count].joined(separator: ".")) }
+      }
+    }
+    for container in containers {
+      container.externals.forEach { add($0.type) }
+      for service in container.services {
+        add(service.type)
+        service.bindings.forEach(add)
+        service.arguments.forEach { add($0.type) }
+        service.factory.map(add)
+        service.factoryMember.map(add)
+        var pending = (service.initializer + service.properties).map(\.value)
+        while let value = pending.popLast() {
+          switch value {
+          case .swift(let expression): add(expression)
+          case .array(let values): pending += values
+          case .optional(let wrapped?): pending.append(wrapped)
+          default: break
+          }
+        }
+      }
+    }
+    return names
+  }
+}

@@ -1,11 +1,16 @@
 // An app's composition root as apps write it: a database handle that is not Sendable, supplied as
 // an external; a store bound to its protocol; initializers with defaulted arguments, a defaulted
 // closure among them; a queue defaulted to a static member; Swift values (an enum case, a static
-// member, a property set to a Foundation enum's case); services built by a static method with code in
+// member, a property set to a Foundation enum's case, `URLSession.shared`, which Linux declares in
+// FoundationNetworking); services built by a static method with code in
 // it and by a free function; a test double in debug builds only, named by a layer limited to them. Built in Swift 5 language mode here and
 // in Swift 6 mode as NotesApp6, in debug and release, with no warning.
 import Dispatch
 import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// A database handle, as apps hold one: a class that is not `Sendable`.
 public final class Database {
@@ -97,4 +102,11 @@ public final class Backup {
 /// A free function that builds a service.
 public func scheduleBackup(of database: Database) -> Backup {
   Backup(database: database, every: 60)
+}
+
+/// Syncs notes over the network: its session is the shared one, a Swift value of a type Linux's
+/// Foundation leaves to FoundationNetworking, which the generated file then imports.
+public final class NoteSync {
+  public let session: URLSession
+  public init(session: URLSession) { self.session = session }
 }

@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 let database = Database(path: "/var/notes.db")
 let container = try MainContainer(externals: .init(database: database))
 print("created")
@@ -9,7 +13,8 @@ let exporter = try container.exporter
 print(
   "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
     + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label), "
-    + "order \(notes.order), snake case: \(snakeCase(try container.decoder))")
+    + "order \(notes.order), snake case: \(snakeCase(try container.decoder)), "
+    + "shared session: \(container.sync.session === URLSession.shared)")
 
 /// Whether the decoder reads snake-case keys, as the graph file sets it.
 func snakeCase(_ decoder: JSONDecoder) -> Bool {
