@@ -44,6 +44,8 @@ let package = Package(
     ),
     .target(
       name: "DICfgGeneration", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
+    // `dicfg import`: registrations of Swinject, Resolver and Factory read into a graph file.
+    .target(name: "DICfgImport", dependencies: ["DICfgCore", "DICfgCompiler", "DICfgSwiftReader"]),
     // The build plugins' tool: the generator alone, without the command line's dependencies.
     .executableTarget(name: "dicfg-generate", dependencies: ["DICfgGeneration"]),
     .target(
@@ -60,6 +62,7 @@ let package = Package(
         "DICfgSwiftReader",
         "DICfgGeneration",
         "DICfgLanguageServer",
+        "DICfgImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -84,9 +87,11 @@ let package = Package(
     // The Swift snippets of the README and the DocC articles, compiled with the graph files they use;
     // DocumentationSnippetTests runs those that show behaviour and checks that every snippet is here.
     .target(
-      name: "SnippetsEvents", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Events", plugins: ["DICfgGeneratorPlugin"]),
+      name: "SnippetsEvents", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Events",
+      plugins: ["DICfgGeneratorPlugin"]),
     .target(
-      name: "SnippetsPets", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Pets", resources: [.copy("dicfg.yaml")],
+      name: "SnippetsPets", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Pets",
+      resources: [.copy("dicfg.yaml")],
       plugins: ["DICfgGeneratorPlugin"]),
     .testTarget(
       name: "DocumentationSnippetTests", dependencies: ["SnippetsEvents", "SnippetsPets", "DICfgTestSupport"]),
@@ -111,6 +116,9 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]
     ),
+    .testTarget(
+      name: "DICfgImportTests",
+      dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),
     .testTarget(
       name: "DICfgLanguageServerTests",
       dependencies: ["DICfgLanguageServer", "DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"]),

@@ -1,7 +1,7 @@
 /// One token of a Swift source file: its kind, its bytes, whether a line break precedes it, and,
 /// for a bracket, the index of the bracket that closes or opens it.
-struct SwiftToken: Sendable {
-  enum Kind: UInt8, Sendable {
+package struct SwiftToken: Sendable {
+  package enum Kind: UInt8, Sendable {
     /// A name or keyword, `$0`, or a name in backticks.
     case identifier
     case number
@@ -18,12 +18,12 @@ struct SwiftToken: Sendable {
     case invalid
   }
 
-  var kind: Kind
-  var start: Int
-  var end: Int
-  var newlineBefore: Bool
+  package var kind: Kind
+  package var start: Int
+  package var end: Int
+  package var newlineBefore: Bool
   /// For a bracket: the index of its partner, or the token count where it has none.
-  var match: Int = -1
+  package var match: Int = -1
 }
 
 /// Splits Swift source into tokens, skipping comments and whitespace, and reads every literal
@@ -31,12 +31,12 @@ struct SwiftToken: Sendable {
 /// (`/…/` where an expression starts, `#/…/#`), numbers and names in backticks. Brackets are
 /// paired. The first thing that is not Swift (an unterminated literal or comment, an unpaired
 /// bracket, a stray character) is kept as `firstError`; tokenizing goes on after it.
-struct SwiftTokenizer {
-  let bytes: [UInt8]
-  private(set) var tokens: [SwiftToken] = []
+package struct SwiftTokenizer {
+  package let bytes: [UInt8]
+  package private(set) var tokens: [SwiftToken] = []
   /// The offset of the first error, if any: an unterminated literal or comment, or a stray
   /// character, before any bracket error (which such a literal causes).
-  var firstError: Int? { lexicalError ?? bracketError }
+  package var firstError: Int? { lexicalError ?? bracketError }
   private var lexicalError: Int?
   private var bracketError: Int?
   private var position = 0
@@ -45,7 +45,7 @@ struct SwiftTokenizer {
   /// How deep string interpolations may nest before the file is taken as unreadable.
   static let maxInterpolationDepth = 32
 
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.bytes = bytes
     tokens.reserveCapacity(bytes.count / 4)
     run()

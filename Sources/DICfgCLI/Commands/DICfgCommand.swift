@@ -18,11 +18,12 @@ public struct DICfgCommand: ParsableCommand {
         dicfg diff config/app.yaml --env test
         dicfg graph config/app.yaml | dot -Tsvg > graph.svg
         dicfg generate config/app.yaml --all-envs --output Sources/App/Registry+GraphFile.swift
+        dicfg import Sources --output Sources/App
       """,
     version: version,
     subcommands: [
       ValidateCommand.self, DiffCommand.self, GraphCommand.self, ExplainCommand.self, CompileCommand.self,
-      GenerateCommand.self,
+      GenerateCommand.self, ImportCommand.self,
       SchemaCommand.self, LanguageServerCommand.self,
     ]
   )

@@ -1,0 +1,88 @@
+public import ArgumentParser
+import DICfgImport
+import Foundation
+
+/// `dicfg import`: reads an app's Swinject, Resolver or Factory registrations and writes the graph
+/// file, its environment layers and the factory functions the closures' code needs.
+public struct ImportCommand: ParsableCommand, ExecutableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Write a graph file from an app's Swinject, Resolver or Factory registrations.",
+    discussion: """
+      Reads the Swift files and folders given (a file's registrations are read by the library it \
+      imports) and writes, into --output: dicfg.yaml; dicfg.ENV.yaml for each environment the code \
+      registers apart (a mock container, a Factory context such as onTest, an #if DEBUG block); and \
+      DICfgImported.swift, the factory functions that carry the code of closures the graph file \
+      cannot say. The report lists every registration with its file and line and how it was \
+      imported. Exits 0 when the files were written, 1 when one cannot be, 64 on a usage error.
+
+      Examples:
+        dicfg import Sources --output Sources/App
+        dicfg import Sources/App/Assemblies --output Sources/App --report json > import.json
+      """
+  )
+
+  public enum ReportFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+  }
+
+  @Argument(help: "The Swift files or folders whose registrations to read.")
+  public var paths: [String]
+
+  @Option(help: "The folder to write dicfg.yaml, its layers and DICfgImported.swift into.")
+  public var output: String
+
+  @Option(help: "The report's format: text or json, on standard output.")
+  public var report: ReportFormat = .text
+
+  public init() {}
+
+  public func run() throws {
+    try runInProcess()
+  }
+
+  public func execute(colorTerminal: Bool = false) -> CommandResult {
+    var files: [(path: String, text: String)] = []
+    for path in paths {
+      guard let found = Self.swiftFiles(at: path) else {
+        return CommandResult(exitCode: 1, standardError: "error: no Swift file or folder at '\(path)'\n")
+      }
+      for file in found {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+          return CommandResult(exitCode: 1, standardError: "error: cannot read '\(file)' as UTF-8\n")
+        }
+        files.append((file, text))
+      }
+    }
+    let imported = RegistrationImport(files: files)
+    var written = [("dicfg.yaml", imported.graphFile)]
+    written += imported.layers.map { ("dicfg.\($0.environment).yaml", $0.text) }
+    if let functions = imported.functions { written.append(("DICfgImported.swift", functions)) }
+    do {
+      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+      for (name, text) in written {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent(name), options: .atomic)
+      }
+    } catch {
+      return CommandResult(
+        exitCode: 1, standardError: "error: cannot write into '\(output)': \(error.localizedDescription)\n")
+    }
+    let report = ImportReport(imported)
+    return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
+  }
+
+  /// The Swift files at `path`: itself, or those in the folder and its subfolders (but build
+  /// folders), sorted; nil where there is none.
+  static func swiftFiles(at path: String) -> [String]? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+    guard isFolder.boolValue else { return path.hasSuffix(".swift") ? [path] : nil }
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    var files: [String] = []
+    while let name = enumerator?.nextObject() as? String {
+      if name.split(separator: "/").contains(where: { $0.hasPrefix(".build") || $0 == ".git" }) { continue }
+      if name.hasSuffix(".swift") { files.append((path.hasSuffix("/") ? path : path + "/") + name) }
+    }
+    return files.sorted()
+  }
+}

@@ -1,0 +1,415 @@
+import DICfgCompiler
+import DICfgCore
+
+/// Reads what a registration's closure builds: a graph entry where the closure only constructs a
+/// type from resolved services, literals and Swift values (and sets properties of it); else a
+/// factory function carrying the closure's code, whose resolves become its parameters.
+struct ClosureTranslator {
+  let registration: FoundRegistration
+  let declarations: SwiftDeclarations
+  /// The key of each Factory property by its name, for the parameter types of a factory function.
+  let factoryKeys: [String: String]
+
+  private var file: SwiftSourceFile { registration.file }
+  private var library: ImportedLibrary { registration.library }
+
+  /// The closure's resolver parameter (`r` in Swinject's `{ r in … }`), if it names one.
+  private func resolverName(_ closure: Closure) -> String? {
+    guard library != .factory, let first = closure.parameters.first, first.name != "_" else { return nil }
+    return first.name
+  }
+
+  /// The run-time arguments of a closure: Swinject's parameters after the resolver, Factory's `$0`.
+  private func argumentNames(_ closure: Closure) -> [(name: String, type: String?)] {
+    switch library {
+    case .swinject: return Array(closure.parameters.dropFirst())
+    case .factory:
+      guard let type = registration.parameterType else { return [] }
+      return [(closure.parameters.first?.name ?? "$0", type)]
+    case .resolver: return []
+    }
+  }
+
+  // MARK: Values
+
+  /// A resolve at `index`: the index after it and what it resolves (nil where it resolves in a way
+  /// the import does not read: with arguments, say).
+  func resolve(at index: Int, in closure: Closure) -> (end: Int, value: ImportedValue?)? {
+    switch library {
+    case .swinject:
+      guard let resolver = resolverName(closure), file.isWord(index, resolver), file.isOperator(index + 1, "."),
+        file.isWord(index + 2, "resolve"), file.kind(index + 3) == .leftParen
+      else { return nil }
+      guard let (key, name) = file.keyAndName(in: index + 3) else { return (file.after(index + 3), nil) }
+      var end = file.after(index + 3)
+      let forced = file.isOperator(end, "!")
+      if forced { end += 1 }
+      return (end, key.map { .resolved(key: $0, name: name, optional: !forced) })
+    case .resolver:
+      var start = index
+      if file.isWord(index, "Resolver") || (resolverName(closure).map { file.isWord(index, $0) } ?? false),
+        file.isOperator(index + 1, ".")
+      {
+        start = index + 2
+      } else if file.isOperator(index - 1, ".") {
+        return nil
+      }
+      guard file.isWord(start, "resolve") || file.isWord(start, "optional"), file.kind(start + 1) == .leftParen else {
+        return nil
+      }
+      guard let (key, name) = file.keyAndName(in: start + 1) else { return (file.after(start + 1), nil) }
+      return (file.after(start + 1), .resolved(key: key ?? "", name: name, optional: file.isWord(start, "optional")))
+    case .factory:
+      // `self.x()`, `Container.shared.x()`, `CheckoutContainer.shared.x()`.
+      var start = index
+      if file.isWord(index, "self"), file.isOperator(index + 1, ".") {
+        start = index + 2
+      } else if file.kind(index) == .identifier, file.isOperator(index + 1, "."), file.isWord(index + 2, "shared"),
+        file.isOperator(index + 3, ".")
+      {
+        start = index + 4
+      } else {
+        return nil
+      }
+      guard file.kind(start) == .identifier, file.kind(start + 1) == .leftParen, file.closing(start + 1) == start + 2
+      else { return nil }
+      return (start + 3, .service(id: file.text(start), optional: false))
+    }
+  }
+
+  /// Resolver's `args()`, `args("id")`, `args.get("id")`: the index after it and the argument's
+  /// key ("" for the one unkeyed argument).
+  private func resolverArgument(at index: Int, in closure: Closure) -> (end: Int, key: String)? {
+    guard library == .resolver, closure.parameters.count == 2, file.isWord(index, closure.parameters[1].name) else {
+      return nil
+    }
+    var open = index + 1
+    if file.isOperator(open, "."), file.isWord(open + 1, "get") { open += 2 }
+    guard file.kind(open) == .leftParen else { return nil }
+    let items = file.items(in: open)
+    let key = items.first.map { RegistrationReader.name(file.text($0.value)) } ?? ""
+    return (file.after(open), key)
+  }
+
+  /// What the graph file writes for the value in `range`; nil where only Swift code can say it.
+  func value(_ range: Range<Int>, in closure: Closure, label: String) -> ImportedValue? {
+    guard !range.isEmpty else { return nil }
+    if let (end, value) = resolve(at: range.lowerBound, in: closure), end == range.upperBound { return value }
+    if let (end, key) = resolverArgument(at: range.lowerBound, in: closure), end == range.upperBound {
+      return .argument(key.isEmpty ? label : key)
+    }
+    let text = file.text(range)
+    if range.count == 1 {
+      // Factory's `$0` is named by the label it is passed to.
+      if text == "$0", library == .factory, registration.parameterType != nil { return .argument(label) }
+      if argumentNames(closure).contains(where: { $0.name == text }) { return .argument(text) }
+      switch file.kind(range.lowerBound) {
+      case .number?: return .literal(text)
+      case .string? where !text.contains("\\(") && !text.hasPrefix("\"\"\"") && !text.hasPrefix("#"):
+        return .literal(text)
+      case .identifier? where text == "true" || text == "false": return .literal(text)
+      default: break
+      }
+    }
+    if range.count == 2, file.isOperator(range.lowerBound, "-"), file.kind(range.lowerBound + 1) == .number {
+      return .literal(text)
+    }
+    let compact = text.filter { !$0.isWhitespace }
+    // A name of the code is one of its locals or the closure's; a member of a type is a Swift value.
+    if SwiftValueExpression.isValid(compact), compact.contains(".") || compact.first?.isUppercase == true {
+      return .swift(compact)
+    }
+    return nil
+  }
+
+  // MARK: Entries
+
+  /// `Type(label: value, …)` in `range`, with `as P` after it: the type, the `(`, and `P`.
+  func construction(_ range: Range<Int>) -> (type: String, open: Int, asType: String?)? {
+    var index = range.lowerBound
+    if file.isWord(index, "return") { index += 1 }
+    guard index < range.upperBound, file.kind(index) == .identifier, file.text(index).first?.isUppercase == true
+    else { return nil }
+    let typeStart = index
+    index += 1
+    while file.isOperator(index, "."), file.kind(index + 1) == .identifier, !file.isWord(index + 1, "init") {
+      index += 2
+    }
+    let type = file.text(typeStart..<index)
+    guard file.kind(index) == .leftParen, !file.tokens[index].newlineBefore else { return nil }
+    let open = index
+    index = file.after(open)
+    if index == range.upperBound { return (type, open, nil) }
+    if file.isWord(index, "as"), index + 1 < range.upperBound {
+      return (type, open, file.text(index + 1..<range.upperBound))
+    }
+    return nil
+  }
+
+  /// The entry of a closure that constructs its service, with its properties set: nil where the
+  /// closure holds code the graph file cannot say.
+  func entry(_ closure: Closure) -> Entry? {
+    let statements = file.statements(in: closure.body)
+    if statements.count == 1, let built = construction(statements[0]) {
+      return entry(built, closure: closure)
+    }
+    // `let vm = ProfileViewModel(…)`, `vm.analytics = r.resolve(Analytics.self)!`, `return vm`.
+    guard statements.count >= 2, let first = statements.first, file.isWord(first.lowerBound, "let"),
+      file.kind(first.lowerBound + 1) == .identifier, file.isOperator(first.lowerBound + 2, "="),
+      let built = construction(first.lowerBound + 3..<first.upperBound), built.asType == nil
+    else { return nil }
+    let instance = file.text(first.lowerBound + 1)
+    let last = statements[statements.count - 1]
+    guard file.text(last) == "return \(instance)" || file.text(last) == instance,
+      var entry = entry(built, closure: closure)
+    else { return nil }
+    for statement in statements.dropFirst().dropLast() {
+      guard let property = property(statement, of: instance, closure: closure) else { return nil }
+      entry.properties.append(property)
+    }
+    return entry
+  }
+
+  /// `instance.label = value` or `(instance as! Type).label = value`.
+  func property(_ range: Range<Int>, of instance: String, closure: Closure) -> (label: String, value: ImportedValue)? {
+    var index = range.lowerBound
+    if file.kind(index) == .leftParen, file.isWord(index + 1, instance), file.isWord(index + 2, "as") {
+      index = file.after(index)
+    } else if file.isWord(index, instance) {
+      index += 1
+    } else {
+      return nil
+    }
+    guard file.isOperator(index, "."), file.kind(index + 1) == .identifier, file.isOperator(index + 2, "=") else {
+      return nil
+    }
+    let label = file.text(index + 1)
+    return value(index + 3..<range.upperBound, in: closure, label: label).map { (label, $0) }
+  }
+
+  struct Entry {
+    var type: String
+    var bindings: [String]
+    var initializer: [(label: String, value: ImportedValue)]
+    var properties: [(label: String, value: ImportedValue)] = []
+    var arguments: [(name: String, type: String)] = []
+    /// The Swift of the factory function that builds it, where one does.
+    var function: String?
+  }
+
+  private func entry(_ built: (type: String, open: Int, asType: String?), closure: Closure) -> Entry? {
+    var initializer: [(label: String, value: ImportedValue)] = []
+    for item in file.items(in: built.open) {
+      guard let label = item.label, let value = value(item.value, in: closure, label: label) else { return nil }
+      initializer.append((label, value))
+    }
+    var entry = Entry(type: built.type, bindings: built.asType.map { [$0] } ?? [], initializer: initializer)
+    // What the declarations say of the initializer: the types `resolve()` and `args()` leave to
+    // Swift, and the dependencies hidden in defaults that call a container.
+    let parameters = declaredParameters(of: built.type, labels: initializer.map(\.label))
+    for (position, argument) in entry.initializer.enumerated() {
+      let declared = parameters?.first { $0.label == argument.label }?.type
+      switch argument.value {
+      case .resolved(let key, let name, let optional) where key.isEmpty:
+        guard let declared else { return nil }
+        entry.initializer[position].value = .resolved(
+          key: Self.key(of: declared), name: name, optional: optional || declared.hasSuffix("?"))
+      case .argument(let name):
+        let written =
+          library == .factory ? registration.parameterType : argumentNames(closure).first { $0.name == name }?.type
+        guard let type = written.flatMap({ $0 }) ?? declared else { return nil }
+        if !entry.arguments.contains(where: { $0.name == name }) { entry.arguments.append((name, type)) }
+      default: break
+      }
+    }
+    for parameter in parameters ?? []
+    where !initializer.contains(where: { $0.label == parameter.label }) {
+      guard let lookup = parameter.defaultValue, SwiftParameter.looksUpAContainer(lookup),
+        let label = parameter.label, let type = parameter.type
+      else { continue }
+      entry.initializer.append(
+        (
+          label,
+          .resolved(key: Self.key(of: type), name: nil, optional: type.hasSuffix("?") || lookup.contains("optional"))
+        ))
+    }
+    return entry
+  }
+
+  /// The parameters of the initializer of `type` that takes `labels`, in order, with the others
+  /// defaulted; nil where the declarations do not know one.
+  func declaredParameters(of type: String, labels: [String]) -> [SwiftParameter]? {
+    guard let declared = declarations.type(named: type) else { return nil }
+    for initializer in declared.initializers {
+      let names = initializer.parameters.map { $0.label ?? "_" }
+      var position = 0
+      var fits = true
+      for parameter in initializer.parameters {
+        if position < labels.count, labels[position] == (parameter.label ?? "_") {
+          position += 1
+        } else if !parameter.hasDefault {
+          fits = false
+          break
+        }
+      }
+      if fits, position == labels.count, !names.isEmpty || labels.isEmpty { return initializer.parameters }
+    }
+    return nil
+  }
+
+  /// The key a parameter's type resolves by: without `any`, `?` or `!`.
+  static func key(of type: String) -> String {
+    var key = Identifiers.trimmed(type)
+    while key.hasSuffix("?") || key.hasSuffix("!") { key.removeLast() }
+    if key.hasPrefix("any ") { key.removeFirst(4) }
+    if key.hasPrefix("(") && key.hasSuffix(")") { key = String(key.dropFirst().dropLast()) }
+    return key
+  }
+
+  // MARK: Factory functions
+
+  /// A function carrying the closure's code, its resolves replaced by parameters: its text, the
+  /// values the graph passes it, and its run-time arguments; else why not.
+  func function(named name: String, returning key: String, _ closure: Closure) -> Result<Entry, Failure> {
+    var replacements: [(range: Range<Int>, name: String)] = []
+    var parameters: [(name: String, type: String, value: ImportedValue)] = []
+    var index = closure.body.lowerBound
+    while index < closure.body.upperBound {
+      if let (end, found) = resolve(at: index, in: closure) {
+        guard var value = found else {
+          return .failure(Failure("it resolves with arguments, which the import does not read"))
+        }
+        var type: String
+        switch value {
+        case .resolved(let written, let name, let optional):
+          var resolvedKey = written
+          if resolvedKey.isEmpty, file.isWord(index - 1, "return") {
+            // `return resolve(name: "staging")`: the type the closure returns.
+            resolvedKey = key
+            value = .resolved(key: key, name: name, optional: optional)
+          } else if resolvedKey.isEmpty {
+            // `let environment: NetworkEnvironment = resolve()`.
+            guard file.isOperator(index - 1, "="),
+              let colon = (closure.body.lowerBound..<index).last(where: {
+                file.kind($0) == .colon
+              }), colon > closure.body.lowerBound
+            else {
+              return .failure(Failure("'\(file.text(index..<end))' resolves a type only Swift infers"))
+            }
+            resolvedKey = Self.key(of: file.text(colon + 1..<index - 1))
+            value = .resolved(key: resolvedKey, name: name, optional: optional)
+          }
+          type = resolvedKey + (optional ? "?" : "")
+        case .service(let id, _):
+          guard let key = factoryKeys[id] else {
+            return .failure(Failure("'\(id)' is no factory of the files read"))
+          }
+          type = key
+        default: type = ""
+        }
+        let parameter =
+          parameters.first { $0.value == value }?.name ?? Self.parameterName(for: value, taken: parameters.map(\.name))
+        if !parameters.contains(where: { $0.value == value }) { parameters.append((parameter, type, value)) }
+        replacements.append((index..<end, parameter))
+        index = end
+        continue
+      }
+      index += 1
+    }
+    // The code must not use the resolver or the container any other way.
+    let replaced = Set(replacements.flatMap { Array($0.range) })
+    let forbidden = library == .factory ? "self" : resolverName(closure)
+    if let forbidden, closure.body.contains(where: { !replaced.contains($0) && file.isWord($0, forbidden) }) {
+      return .failure(Failure("its closure uses '\(forbidden)' in a way the import does not read"))
+    }
+    if library == .resolver, closure.parameters.count == 2 {
+      return .failure(Failure("its closure reads run-time arguments in code"))
+    }
+    var arguments: [(name: String, type: String)] = []
+    for argument in argumentNames(closure) {
+      if argument.type?.hasPrefix("(") == true {
+        return .failure(
+          Failure(
+            "its parameter is a tuple; a graph file names run-time arguments one by one, so write a "
+              + "'ParameterFactory' of one value, or port it with 'arguments:' by hand"))
+      }
+      guard let type = argument.type else {
+        return .failure(Failure("the type of its argument '\(argument.name)' is one only Swift infers"))
+      }
+      if argument.name.hasPrefix("$") {
+        return .failure(Failure("its closure reads its parameter as '\(argument.name)'; name it ('{ id in … }')"))
+      }
+      arguments.append((argument.name, type))
+    }
+    let signature =
+      (parameters.map { "\($0.name): \($0.type)" } + arguments.map { "\($0.name): \($0.type)" })
+      .joined(separator: ", ")
+    let throwing = closure.body.contains {
+      file.isWord($0, "try") && !file.isOperator($0 + 1, "!") && !file.isOperator($0 + 1, "?")
+    }
+    let body = Self.dedented(text(of: closure.body, replacing: replacements))
+    let position = file.position(registration.start)
+    let text =
+      "/// \(library.rawValue)'s registration of '\(key)' at \(file.path):\(position.line): its closure's code, with the\n"
+      + "/// services it resolved as parameters.\n"
+      + "func \(name)(\(signature))\(throwing ? " throws" : "") -> \(key) {\n"
+      + body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(
+        separator: "\n")
+      + "\n}\n"
+    var entry = Entry(
+      type: key, bindings: [],
+      initializer: parameters.map { ($0.name, $0.value) }
+        + arguments.map { ($0.name, ImportedValue.argument($0.name)) })
+    entry.arguments = arguments
+    entry.function = text
+    return .success(entry)
+  }
+
+  struct Failure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// A parameter's name for a resolved value: its key's (`apiConfiguration`), with its name
+  /// (`apiConfigurationStaging`), else the service's id.
+  static func parameterName(for value: ImportedValue, taken: [String]) -> String {
+    var base: String
+    switch value {
+    case .resolved(let key, let name, _):
+      base = Identifiers.lowerCamel(Identifiers.typeName(key)) + (name.map(Identifiers.upperCamel) ?? "")
+    case .service(let id, _): base = id
+    default: base = "value"
+    }
+    var candidate = base
+    var number = 2
+    while taken.contains(candidate) {
+      candidate = base + String(number)
+      number += 1
+    }
+    return candidate
+  }
+
+  /// The source of `range` as written, each replaced range written as its name.
+  private func text(of range: Range<Int>, replacing replacements: [(range: Range<Int>, name: String)]) -> String {
+    guard !range.isEmpty else { return "" }
+    var bytes: [UInt8] = []
+    var offset = file.tokens[range.lowerBound].start
+    for replacement in replacements {
+      let start = file.tokens[replacement.range.lowerBound].start
+      bytes += file.bytes[offset..<start]
+      bytes += Array(replacement.name.utf8)
+      offset = file.tokens[replacement.range.upperBound - 1].end
+    }
+    bytes += file.bytes[offset..<file.tokens[range.upperBound - 1].end]
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text` with the indentation its lines after the first share removed.
+  static func dedented(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let indents = lines.dropFirst().filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }
+    let common = indents.min() ?? 0
+    return ([String(lines.first ?? "")] + lines.dropFirst().map { String($0.dropFirst(min(common, $0.count))) })
+      .joined(separator: "\n")
+  }
+}

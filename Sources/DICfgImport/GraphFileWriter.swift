@@ -1,0 +1,200 @@
+/// Finds the service a value names among the imported registrations: by key and name, as the
+/// libraries resolve, in an environment's own registrations first, then the base's.
+struct ServiceLookup {
+  private var byIdentity: [String: String] = [:]
+  /// Services only an environment registers, by identity: what an optional reference of the base
+  /// names (nil where that environment is not applied).
+  private var inSomeEnvironment: [String: String] = [:]
+  private var ids: Set<String> = []
+  private var nilIDs: Set<String> = []
+
+  init(_ registrations: [ImportedRegistration]) {
+    for registration in registrations {
+      switch registration.outcome {
+      case .notImported, .binding: continue
+      case .asWritten, .factoryFunction: break
+      }
+      if registration.isNil {
+        if registration.environment == nil { nilIDs.insert(registration.id) }
+      }
+      ids.insert(registration.id)
+      let scope = registration.environment ?? ""
+      for key in [registration.key, registration.type] + registration.bindings {
+        let identity = scope + "|" + Identifiers.normalized(key) + "#" + (registration.name ?? "")
+        if byIdentity[identity] == nil { byIdentity[identity] = registration.id }
+        let anywhere = Identifiers.normalized(key) + "#" + (registration.name ?? "")
+        if inSomeEnvironment[anywhere] == nil { inSomeEnvironment[anywhere] = registration.id }
+      }
+    }
+  }
+
+  /// The id of the service `value` names, where an imported registration provides it.
+  func target(of value: ImportedValue, in environment: String?) -> String? {
+    switch value {
+    case .resolved(let key, let name, _):
+      let identity = Identifiers.normalized(key) + "#" + (name ?? "")
+      if let environment, let id = byIdentity[environment + "|" + identity] { return id }
+      if let id = byIdentity["|" + identity] { return id }
+      // An optional reference may name what only an environment provides: nil elsewhere.
+      guard case .resolved(_, _, true) = value else { return nil }
+      return inSomeEnvironment[identity]
+    case .service(let id, _): return ids.contains(id) ? id : nil
+    default: return nil
+    }
+  }
+
+  /// Whether the base has no instance of `id` (a factory of nil): what takes it takes nil.
+  func isNil(_ id: String) -> Bool { nilIDs.contains(id) }
+}
+
+/// Writes the graph file, its layers and the factory functions of imported registrations.
+struct GraphFileWriter {
+  let registrations: [ImportedRegistration]
+  private let lookup: ServiceLookup
+  /// The externals: what registrations resolve that none of the files read registers.
+  private let externals: [(id: String, type: String, optional: Bool)]
+
+  init(registrations: [ImportedRegistration]) {
+    self.registrations = registrations
+    lookup = ServiceLookup(registrations)
+    var externals: [(id: String, type: String, optional: Bool)] = []
+    for registration in registrations where registration.writesEntry {
+      for value in (registration.initializer + registration.properties).map(\.value) {
+        guard case .resolved(let key, let name, let optional) = value,
+          lookup.target(of: value, in: registration.environment) == nil
+        else { continue }
+        let id = Self.externalID(key: key, name: name)
+        if let index = externals.firstIndex(where: { $0.id == id }) {
+          externals[index].optional = externals[index].optional && optional
+        } else {
+          externals.append((id, key, optional))
+        }
+      }
+    }
+    self.externals = externals
+  }
+
+  static func externalID(key: String, name: String?) -> String {
+    Identifiers.lowerCamel(Identifiers.typeName(key)) + (name.map(Identifiers.upperCamel) ?? "")
+  }
+
+  // MARK: Files
+
+  func graphFile() -> String {
+    let libraries = Set(registrations.map(\.library.rawValue)).sorted().joined(separator: ", ")
+    let imported = registrations.filter(\.isImported).count
+    var lines = [
+      "# Imported by `dicfg import` from \(libraries) registrations: \(imported) of \(registrations.count) imported.",
+      "# Each service names the line of the registration it comes from; the import report lists those",
+      "# it could not import, with why.",
+      "dicfg: 1",
+    ]
+    let scopes = Set(registrations.compactMap(\.customScope)).sorted()
+    if !scopes.isEmpty {
+      lines.append("scopes:")
+      lines += scopes.map { "  \($0): {}" }
+    }
+    if !externals.isEmpty {
+      lines.append("# What the registrations resolve that no registration of the files read provides: the app")
+      lines.append("# supplies each when it creates the container (from the container it still has, while it moves).")
+      lines.append("externals:")
+      for external in externals {
+        lines.append("  \(external.id): { type: \(external.type)\(external.optional ? ", optional: true" : "") }")
+      }
+    }
+    lines.append("services:")
+    lines += services(in: nil)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Each environment's layer: the services registered for it apart.
+  func layers() -> [(environment: String, text: String)] {
+    var environments: [String] = []
+    for registration in registrations {
+      if let environment = registration.environment, !environments.contains(environment) {
+        environments.append(environment)
+      }
+    }
+    return environments.map { environment in
+      let conditions = Set(registrations.filter { $0.environment == environment }.compactMap(\.condition))
+      var lines = [
+        "# The '\(environment)' environment's registrations, imported by `dicfg import`.", "dicfg: 1",
+      ]
+      if conditions.count == 1, let condition = conditions.first { lines.append("condition: \(condition)") }
+      lines.append("services:")
+      lines += services(in: environment)
+      return (environment, lines.joined(separator: "\n") + "\n")
+    }
+  }
+
+  func functions(imports: [String]) -> String? {
+    let functions = registrations.compactMap { $0.isImported ? $0.function : nil }
+    guard !functions.isEmpty else { return nil }
+    var text =
+      "// Written by `dicfg import`: the code of the registration closures the graph file cannot say, each a\n"
+      + "// function the graph file names with `factory:`. The services a closure resolved are its parameters.\n"
+    text += (["Foundation"] + imports.filter { $0 != "Foundation" }).map { "import \($0)\n" }.joined()
+    return text + "\n" + functions.joined(separator: "\n")
+  }
+
+  // MARK: Entries
+
+  private func services(in environment: String?) -> [String] {
+    var lines: [String] = []
+    var module: String?? = .none
+    for registration in registrations where registration.environment == environment && registration.writesEntry {
+      if registration.module != module.flatMap({ $0 }) || module == nil, let name = registration.module {
+        lines.append("  # \(name)")
+      }
+      module = .some(registration.module)
+      lines.append("  \(registration.id):  # \(registration.file):\(registration.line)")
+      lines.append("    type: \(registration.type)")
+      if !registration.bindings.isEmpty { lines.append("    as: [\(registration.bindings.joined(separator: ", "))]") }
+      if let scope = registration.scope, scope != "graph" { lines.append("    scope: \(scope)") }
+      if let factory = registration.factory { lines.append("    factory: \(factory)") }
+      if !registration.arguments.isEmpty {
+        lines.append(
+          "    arguments: { " + registration.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + " }")
+      }
+      if !registration.initializer.isEmpty {
+        lines.append("    init: " + mapping(registration.initializer, in: registration.environment))
+      }
+      if !registration.properties.isEmpty {
+        lines.append("    properties: " + mapping(registration.properties, in: registration.environment))
+      }
+    }
+    return lines
+  }
+
+  private func mapping(_ values: [(label: String, value: ImportedValue)], in environment: String?) -> String {
+    "{ " + values.map { "\($0.label): \(text(of: $0.value, in: environment))" }.joined(separator: ", ") + " }"
+  }
+
+  private func text(of value: ImportedValue, in environment: String?) -> String {
+    switch value {
+    case .resolved(let key, let name, let optional):
+      let id = lookup.target(of: value, in: environment) ?? Self.externalID(key: key, name: name)
+      return id + (optional || lookup.isNil(id) ? "?" : "")
+    case .service(let id, let optional): return id + (optional || lookup.isNil(id) ? "?" : "")
+    case .literal(let literal): return "{ value: \(literal) }"
+    case .swift(let expression): return "{ swift: \(expression) }"
+    case .argument(let name): return "$" + name
+    }
+  }
+}
+
+extension ImportedRegistration {
+  /// Whether it is part of the graph: as written, through a factory function, or as a binding.
+  public var isImported: Bool {
+    if case .notImported = outcome { return false }
+    return true
+  }
+
+  /// Whether the graph file has an entry of its own for it.
+  var writesEntry: Bool {
+    switch outcome {
+    case .asWritten, .factoryFunction: return !isNil
+    case .binding, .notImported: return false
+    }
+  }
+}

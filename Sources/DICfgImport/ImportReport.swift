@@ -1,0 +1,113 @@
+import Foundation
+
+/// The import's report: each registration with its file and line and how it was imported, and the
+/// totals, as text or JSON.
+public struct ImportReport: Sendable {
+  public let registrations: [ImportedRegistration]
+  public let unreadable: [String]
+
+  public init(_ imported: RegistrationImport) {
+    registrations = imported.registrations
+    unreadable = imported.unreadable
+  }
+
+  /// How many were imported each way.
+  public struct Totals: Sendable, Codable, Equatable {
+    public var registrations = 0
+    public var asWritten = 0
+    public var factoryFunctions = 0
+    public var bindings = 0
+    public var notImported = 0
+    /// Imported (as written, through a factory function or as a binding), in percent, rounded down.
+    public var importedPercent: Int { registrations == 0 ? 100 : (registrations - notImported) * 100 / registrations }
+  }
+
+  public var totals: Totals {
+    var totals = Totals()
+    for registration in registrations {
+      totals.registrations += 1
+      switch registration.outcome {
+      case .asWritten: totals.asWritten += 1
+      case .factoryFunction: totals.factoryFunctions += 1
+      case .binding: totals.bindings += 1
+      case .notImported: totals.notImported += 1
+      }
+    }
+    return totals
+  }
+
+  /// One line a registration, compiler-style (`file:line:column: …`), then the totals.
+  public var text: String {
+    var lines = unreadable.map { "\($0): warning: not Swift the import can read; its registrations are not imported" }
+    for registration in registrations {
+      let place = "\(registration.file):\(registration.line):\(registration.column)"
+      let subject =
+        "\(registration.library.rawValue) registration of '\(registration.key)'"
+        + (registration.name.map { " named '\($0)'" } ?? "")
+        + (registration.environment.map { " in environment '\($0)'" } ?? "")
+      switch registration.outcome {
+      case .asWritten where registration.isNil:
+        lines.append(
+          "\(place): imported: \(subject) as '\(registration.id)', which it leaves out here (its factory gives nil), so "
+            + "what takes it takes nil")
+      case .asWritten:
+        lines.append("\(place): imported: \(subject) as '\(registration.id)'")
+      case .factoryFunction(let function):
+        lines.append(
+          "\(place): imported: \(subject) as '\(registration.id)', built by the factory function '\(function)'")
+      case .binding(let target):
+        lines.append("\(place): imported: \(subject) as a binding of '\(target)', whose instance it returns")
+      case .notImported(let reason):
+        lines.append("\(place): not imported: \(subject): \(reason); port it by hand")
+      }
+    }
+    let totals = totals
+    lines.append(
+      "\(totals.registrations) registrations: \(totals.asWritten) as written, \(totals.factoryFunctions) through a "
+        + "factory function, \(totals.bindings) as a binding, \(totals.notImported) not imported "
+        + "(\(totals.importedPercent)% imported)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private struct Document: Encodable {
+    struct Entry: Encodable {
+      var file: String
+      var line: Int
+      var column: Int
+      var library: String
+      var key: String
+      var name: String?
+      var environment: String?
+      var id: String
+      var scope: String?
+      var outcome: String
+      var function: String?
+      var bindingOf: String?
+      var reason: String?
+    }
+    var registrations: [Entry]
+    var unreadable: [String]
+    var totals: Totals
+  }
+
+  /// The report as one JSON document.
+  public var json: String {
+    let entries = registrations.map { registration -> Document.Entry in
+      var entry = Document.Entry(
+        file: registration.file, line: registration.line, column: registration.column,
+        library: registration.library.rawValue, key: registration.key, name: registration.name,
+        environment: registration.environment, id: registration.id, scope: registration.scope, outcome: "asWritten")
+      switch registration.outcome {
+      case .asWritten: break
+      case .factoryFunction(let function): (entry.outcome, entry.function) = ("factoryFunction", function)
+      case .binding(let target): (entry.outcome, entry.bindingOf) = ("binding", target)
+      case .notImported(let reason): (entry.outcome, entry.reason) = ("notImported", reason)
+      }
+      return entry
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let document = Document(registrations: entries, unreadable: unreadable, totals: totals)
+    return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+  }
+}

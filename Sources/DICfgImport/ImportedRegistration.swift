@@ -1,0 +1,77 @@
+/// The library a registration is written for.
+public enum ImportedLibrary: String, Sendable, Codable, CaseIterable {
+  case swinject = "Swinject"
+  case resolver = "Resolver"
+  case factory = "Factory"
+}
+
+/// A value a registration passes: what a graph file writes for it.
+enum ImportedValue: Equatable, Sendable {
+  /// A service the registration resolves by its key (a type, as written) and name.
+  case resolved(key: String, name: String?, optional: Bool)
+  /// A service of the same container by its id (Factory's `self.apiClient()`).
+  case service(id: String, optional: Bool)
+  /// A literal, as the graph file writes it (`30`, `"main"`, `true`).
+  case literal(String)
+  /// A Swift value the graph file can name (`.main`, `DispatchQueue.main`).
+  case swift(String)
+  /// A run-time argument of the registration.
+  case argument(String)
+}
+
+/// One registration read from an app's code, and how it was imported.
+public struct ImportedRegistration: Sendable {
+  /// How a registration became part of the graph.
+  public enum Outcome: Sendable, Equatable {
+    /// As a graph entry, as written.
+    case asWritten
+    /// Through a generated factory function, which carries the closure's code.
+    case factoryFunction(String)
+    /// As an `as:` binding of another registration (a registration that returns another's instance).
+    case binding(of: String)
+    /// Not imported, and why.
+    case notImported(String)
+  }
+
+  public var library: ImportedLibrary
+  public var file: String
+  public var line: Int
+  public var column: Int
+  /// The type the registration is resolved by, as written (`APIClient`, `Factory<APIClient>`'s `APIClient`).
+  public var key: String
+  /// The registration's name, if any.
+  public var name: String?
+  /// The id of the service in the graph file.
+  public var id: String
+  /// The module of the file (the folder under `Sources/`), where the path shows it.
+  public var module: String?
+  /// The environment whose layer holds it (a mock container, a Factory context); nil for the base.
+  public var environment: String?
+  /// The scope as written (`.container`, `.application`, `singleton`); nil for the library's default.
+  public var scopeAsWritten: String?
+  public var outcome: Outcome
+
+  // What the graph file writes for it.
+  /// The type the graph file gives it: the type its closure builds, else (a factory function's) its key.
+  public internal(set) var type: String
+  /// The types it is bound as (`as:`): its key where that is not its type, and those it implements.
+  public internal(set) var bindings: [String] = []
+  /// dicfg's scope for it (``ScopeMapping``); nil for `graph`, the default.
+  public internal(set) var scope: String?
+  /// The factory function that builds it, where one does.
+  public internal(set) var factory: String?
+  var initializer: [(label: String, value: ImportedValue)] = []
+  var properties: [(label: String, value: ImportedValue)] = []
+  var arguments: [(name: String, type: String)] = []
+  /// The Swift of a generated factory function, where the outcome is one.
+  public internal(set) var function: String?
+  /// The build condition its environment's layer holds under (`DEBUG`).
+  var condition: String?
+  /// A custom scope it is in (Resolver's and Factory's caches), which the graph file declares.
+  var customScope: String?
+  /// Whether its factory gives nil in this environment (Factory's `self { nil }`): no service, so
+  /// what takes it takes nil.
+  var isNil = false
+  /// What it returns where it returns another registration's instance.
+  var forwardsTo: ImportedValue?
+}

@@ -1,0 +1,307 @@
+import DICfgCore
+import DICfgSwiftReader
+import Foundation
+
+/// `dicfg import`: reads an app's registration code for Swinject, Resolver or Factory and writes
+/// the graph file, a layer per environment the code registers apart (a mock container, a Factory
+/// context, an `#if DEBUG` block), and a Swift file of factory functions carrying the code of the
+/// closures the graph file cannot say; each registration is reported with how it was imported.
+///
+/// ```swift
+/// let imported = RegistrationImport(files: [("Sources/App/AppAssembly.swift", text)])
+/// imported.graphFile           // dicfg.yaml
+/// imported.layers              // dicfg.ENV.yaml, by environment
+/// imported.functions           // the factory functions' Swift, if any
+/// imported.registrations       // each with its file, line and outcome
+/// ```
+public struct RegistrationImport: Sendable {
+  /// Every registration read, in the order of the files and their lines.
+  public let registrations: [ImportedRegistration]
+  /// The graph file.
+  public let graphFile: String
+  /// Each environment's layer: its name and its text.
+  public let layers: [(environment: String, text: String)]
+  /// The factory functions' Swift file; nil where no registration needs one.
+  public let functions: String?
+  /// The files that are not Swift the reader can read, with where they stop being so.
+  public let unreadable: [String]
+
+  /// Imports the registrations of `files` (their paths as the report should name them).
+  public init(files: [(path: String, text: String)]) {
+    let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
+    let declarations = SwiftDeclarationReader().read(files: files)
+    unreadable = sources.filter(\.isUnreadable).map(\.path)
+    let found = sources.filter { !$0.isUnreadable }.flatMap { RegistrationReader(file: $0).registrations() }
+    var factoryKeys: [String: String] = [:]
+    for registration in found where registration.library == .factory {
+      if let id = registration.givenID, let key = registration.key { factoryKeys[id] = key }
+    }
+    var registrations: [ImportedRegistration] = []
+    for registration in found {
+      let translator = ClosureTranslator(
+        registration: registration, declarations: declarations, factoryKeys: factoryKeys)
+      registrations += Self.translate(registration, with: translator)
+    }
+    registrations = Self.bindingForwards(Self.namingServices(registrations))
+    self.registrations = registrations
+    let writer = GraphFileWriter(registrations: registrations)
+    graphFile = writer.graphFile()
+    layers = writer.layers()
+    functions = writer.functions(imports: Self.imports(of: sources, in: registrations))
+  }
+
+  // MARK: Translation
+
+  private static func translate(
+    _ found: FoundRegistration, with translator: ClosureTranslator
+  ) -> [ImportedRegistration] {
+    let file = found.file
+    let (line, column) = file.position(found.start)
+    var registration = ImportedRegistration(
+      library: found.library, file: file.path, line: line, column: column, key: found.key ?? "", name: found.name,
+      id: found.givenID ?? "", module: module(of: file.path), environment: found.environment,
+      scopeAsWritten: found.scope, outcome: .asWritten, type: found.key ?? "")
+    registration.condition = found.condition
+    registration.scope = scope(found.scope, library: found.library, default: found.library == .factory ? "unique" : nil)
+    if case .custom(let name)? = registration.scope.map(ScopeName.init) { registration.customScope = name }
+    guard found.unsupported == nil, let closure = found.closure else {
+      registration.outcome = .notImported(
+        found.unsupported ?? "its factory closure is not written where the import reads it")
+      return [registration]
+    }
+    var imported = [translated(registration, closure: closure, found: found, with: translator)]
+    // Factory's contexts: the same service in an environment's layer.
+    for (environment, context) in found.contexts {
+      var layered = registration
+      layered.environment = environment
+      layered.condition = environment == "test" ? nil : "DEBUG"
+      layered.scopeAsWritten = found.scope
+      layered.line = file.position(context.open).line
+      layered.column = file.position(context.open).column
+      imported.append(translated(layered, closure: context, found: found, with: translator))
+    }
+    return imported
+  }
+
+  private static func translated(
+    _ base: ImportedRegistration, closure: Closure, found: FoundRegistration, with translator: ClosureTranslator
+  ) -> ImportedRegistration {
+    var registration = base
+    let file = found.file
+    let statements = file.statements(in: closure.body)
+    // `self { nil }`: nothing in this environment; what takes it takes nil.
+    if statements.count == 1, file.text(statements[0]) == "nil" {
+      registration.isNil = true
+      return registration
+    }
+    // A registration that returns another's instance is a binding of that one.
+    if statements.count == 1, let (end, value) = translator.resolve(at: statements[0].lowerBound, in: closure),
+      end == statements[0].upperBound, let value
+    {
+      registration.forwardsTo = value
+      registration.outcome = .binding(of: "")
+      return registration
+    }
+    var entry: ClosureTranslator.Entry
+    if let read = translator.entry(closure) {
+      entry = read
+    } else {
+      if registration.key.isEmpty, statements.count == 1, let built = translator.construction(statements[0]) {
+        registration.key = built.asType ?? built.type
+      }
+      guard !registration.key.isEmpty || closure.returnType != nil else {
+        registration.outcome = .notImported(
+          "its closure holds code and the type it registers is one only Swift infers; write 'register(T.self)' or "
+            + "'{ () -> T in … }'")
+        return registration
+      }
+      let key = registration.key.isEmpty ? (closure.returnType ?? "") : registration.key
+      registration.key = key
+      switch translator.function(named: "", returning: key, closure) {
+      case .success(let function): entry = function
+      case .failure(let failure):
+        registration.outcome = .notImported(failure.reason)
+        return registration
+      }
+      registration.outcome = .factoryFunction("")
+    }
+    if registration.key.isEmpty { registration.key = entry.bindings.first ?? closure.returnType ?? entry.type }
+    registration.type = entry.type
+    registration.bindings = ([registration.key] + entry.bindings + found.implements).filter {
+      Identifiers.normalized($0) != Identifiers.normalized(entry.type)
+    }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    registration.initializer = entry.initializer
+    registration.properties = entry.properties
+    registration.arguments = entry.arguments
+    registration.function = entry.function
+    // Properties set once it is built (`initCompleted`, `resolveProperties`).
+    for properties in found.propertyClosures {
+      guard properties.parameters.count == 2 else {
+        registration.outcome = .notImported("its property closure does not name the instance")
+        return registration
+      }
+      let instance = properties.parameters[1].name
+      for statement in file.statements(in: properties.body) {
+        guard let property = translator.property(statement, of: instance, closure: properties) else {
+          registration.outcome = .notImported(
+            "'\(file.text(statement))' in its property closure is code the graph file cannot say")
+          return registration
+        }
+        registration.properties.append(property)
+      }
+    }
+    // `viewModel.analytics = resolve()`: the type the property is declared with.
+    for (position, property) in registration.properties.enumerated() {
+      guard case .resolved(let key, let name, let optional) = property.value, key.isEmpty,
+        let declared = translator.declarations.type(named: registration.type)?.properties
+          .first(where: { $0.name == property.label })?.type
+      else { continue }
+      registration.properties[position].value = .resolved(
+        key: ClosureTranslator.key(of: declared), name: name, optional: optional || declared.hasSuffix("?"))
+    }
+    for value in registration.initializer + registration.properties {
+      if case .resolved(let key, _, _) = value.value, key.isEmpty {
+        registration.outcome = .notImported(
+          "'\(value.label)' is resolved as a type only Swift infers, and the Swift read does not declare it")
+        return registration
+      }
+    }
+    return registration
+  }
+
+  /// A registration's module: the folder under `Sources/` its file is in.
+  static func module(of path: String) -> String? {
+    let parts = path.split(separator: "/")
+    guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
+    return String(parts[sources + 1])
+  }
+
+  /// dicfg's scope for a library's, as ``ScopeMapping`` documents it.
+  static func scope(_ written: String?, library: ImportedLibrary, default fallback: String?) -> String? {
+    guard let written else { return fallback }
+    let name = written.hasPrefix(".") ? String(written.dropFirst()) : written
+    return ScopeMapping.table[library]?[name] ?? name
+  }
+
+  // MARK: Ids
+
+  /// Gives each registration its id: a Factory property's name, else its key's name with its
+  /// registration name (`apiConfigurationStaging`). A registration of an environment that replaces
+  /// one of the base takes the base's id; every other id is unique.
+  private static func namingServices(_ registrations: [ImportedRegistration]) -> [ImportedRegistration] {
+    var named = registrations
+    var taken: [String: Int] = [:]
+    var byKey: [String: String] = [:]
+    // The base's first, so an environment's replacement takes the base's id.
+    let order =
+      named.indices.filter { named[$0].environment == nil } + named.indices.filter { named[$0].environment != nil }
+    for index in order {
+      let registration = named[index]
+      let identity = Identifiers.normalized(registration.key) + "#" + (registration.name ?? "")
+      if registration.environment != nil, let id = byKey[identity] {
+        named[index].id = id
+        continue
+      }
+      let base =
+        registration.id.isEmpty
+        ? Identifiers.lowerCamel(Identifiers.typeName(registration.key))
+          + (registration.name.map(Identifiers.upperCamel) ?? "")
+        : registration.id
+      var id = base
+      if registration.environment == nil || byKey[identity] == nil {
+        if let count = taken[base], registration.library != .factory || count > 0 {
+          id = base + String(count + 1)
+        }
+        taken[base, default: 0] += 1
+      }
+      named[index].id = id
+      if byKey[identity] == nil { byKey[identity] = id }
+    }
+    for index in named.indices {
+      if case .factoryFunction = named[index].outcome {
+        let registration = named[index]
+        let subject =
+          registration.library == .factory
+          ? Identifiers.upperCamel(registration.id)
+          : Identifiers.typeName(registration.key) + (registration.name.map(Identifiers.upperCamel) ?? "")
+        let function = "make" + subject + (registration.environment.map(Identifiers.upperCamel) ?? "")
+        named[index].outcome = .factoryFunction(function)
+        named[index].factory = function
+        named[index].function = named[index].function?.replacingFirst("func (", with: "func \(function)(")
+      }
+    }
+    return named
+  }
+
+  /// A registration that returns another's instance becomes an `as:` binding of that one, in the
+  /// same environment or the base.
+  private static func bindingForwards(_ registrations: [ImportedRegistration]) -> [ImportedRegistration] {
+    var bound = registrations
+    let services = ServiceLookup(registrations)
+    for index in bound.indices {
+      guard let value = bound[index].forwardsTo else { continue }
+      guard let target = services.target(of: value, in: bound[index].environment),
+        let targetIndex = bound.firstIndex(where: { $0.id == target && $0.environment == bound[index].environment })
+          ?? bound.firstIndex(where: { $0.id == target && $0.environment == nil })
+      else {
+        bound[index].outcome = .notImported(
+          "it returns another registration's instance, which no registration of the files read provides")
+        continue
+      }
+      bound[index].outcome = .binding(of: target)
+      let key = bound[index].key
+      if Identifiers.normalized(key) != Identifiers.normalized(bound[targetIndex].type),
+        !bound[targetIndex].bindings.contains(key)
+      {
+        bound[targetIndex].bindings.append(key)
+      }
+    }
+    return bound
+  }
+
+  /// The modules the factory functions' file imports: those of the files their code comes from,
+  /// but the library's own.
+  private static func imports(of sources: [SwiftSourceFile], in registrations: [ImportedRegistration]) -> [String] {
+    let files = Set(registrations.filter { $0.function != nil }.map(\.file))
+    var modules: [String] = []
+    for source in sources where files.contains(source.path) {
+      for module in source.imports
+      where !modules.contains(module) && !ImportedLibrary.allCases.map(\.rawValue).contains(module) {
+        modules.append(module)
+      }
+    }
+    return modules
+  }
+}
+
+/// How each library's scopes map to dicfg's.
+public enum ScopeMapping {
+  /// By library, each scope as the library names it and dicfg's.
+  public static let table: [ImportedLibrary: [String: String]] = [
+    .swinject: ["graph": "graph", "transient": "unique", "container": "singleton", "weak": "weak"],
+    .resolver: [
+      "graph": "graph", "unique": "unique", "application": "singleton", "container": "singleton", "cached": "cached",
+      "shared": "weak",
+    ],
+    .factory: [
+      "unique": "unique", "singleton": "singleton", "cached": "cached", "shared": "weak", "graph": "graph",
+    ],
+  ]
+}
+
+/// A dicfg scope: one of its own, or a custom one the graph file declares under `scopes:`.
+enum ScopeName {
+  case builtIn(String)
+  case custom(String)
+
+  init(_ name: String) {
+    self = ["graph", "unique", "singleton", "weak", "cached"].contains(name) ? .builtIn(name) : .custom(name)
+  }
+}
+
+extension String {
+  func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard let range = range(of: target) else { return self }
+    return replacingCharacters(in: range, with: replacement)
+  }
+}

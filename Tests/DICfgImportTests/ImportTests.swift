@@ -1,0 +1,304 @@
+import DICfgCLI
+import DICfgCompiler
+import DICfgCore
+import DICfgGeneration
+import DICfgImport
+import DICfgSwiftReader
+import Foundation
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().path
+
+/// The fixture apps of `config-examples/import`, one per library: a shopping app of four modules.
+enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case swinject, resolver, factory
+
+  var folder: String { repositoryRoot + "/config-examples/import/" + rawValue }
+  var testDescription: String { rawValue }
+
+  var library: ImportedLibrary {
+    switch self {
+    case .swinject: .swinject
+    case .resolver: .resolver
+    case .factory: .factory
+    }
+  }
+
+  /// Its Swift files, by path inside it, as `dicfg import Sources` run there names them.
+  var files: [(path: String, text: String)] {
+    let sources = folder + "/Sources"
+    let names = (FileManager.default.enumerator(atPath: sources)?.allObjects as? [String] ?? [])
+      .filter { $0.hasSuffix(".swift") }.sorted()
+    return names.compactMap { name in
+      (try? String(contentsOfFile: sources + "/" + name, encoding: .utf8)).map { ("Sources/" + name, $0) }
+    }
+  }
+
+  /// Each registration as its REGISTRATIONS.md declares it: file, line, key, the concrete type it
+  /// builds (nil where it builds none of its own), and its scope as written (nil for the default).
+  var declared: [(file: String, line: Int, key: String, concrete: String?, scope: String?)] {
+    let text = (try? String(contentsOfFile: folder + "/REGISTRATIONS.md", encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard cells.count > 7, Int(cells[1]) != nil, let number = Int(cells[3]) else { return nil }
+      let keyTicks = Self.backticked(cells[4])
+      // Factory's key is `Container.name`: `Type`; the others' is `Type`, name `…`.
+      let key = self == .factory ? keyTicks.dropFirst().first : keyTicks.first
+      let concrete = cells[5].hasPrefix("`") ? Self.backticked(cells[5]).first : nil
+      let scope = cells[6].hasPrefix("`") ? Self.backticked(cells[6]).first : nil
+      return (cells[2], number, key ?? "", concrete, scope)
+    }
+  }
+
+  private static func backticked(_ text: String) -> [String] {
+    text.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+      String($0.element)
+    }
+  }
+
+  /// dicfg's scope for a scope as the fixture's REGISTRATIONS.md writes it (`.container`,
+  /// `.scope(.session)`), or the library's default: the mapping the migration guides document.
+  func dicfgScope(_ written: String?) -> String {
+    guard var written else { return self == .factory ? "unique" : "graph" }
+    if written.hasPrefix(".scope(") { written = String(written.dropFirst(7).dropLast()) }
+    let name = written.hasPrefix(".") ? String(written.dropFirst()) : written
+    let table: [String: String] =
+      switch self {
+      case .swinject: ["container": "singleton", "transient": "unique", "graph": "graph", "weak": "weak"]
+      case .resolver:
+        ["application": "singleton", "cached": "cached", "shared": "weak", "graph": "graph", "unique": "unique"]
+      case .factory:
+        ["singleton": "singleton", "cached": "cached", "shared": "weak", "graph": "graph", "unique": "unique"]
+      }
+    return table[name] ?? name
+  }
+}
+
+@Suite struct ImportTests {
+  /// At least nine registrations in ten import, as graph entries or generated factory functions;
+  /// each of the rest is listed with its line and why.
+  @Test(arguments: Fixture.allCases)
+  func atLeastNineInTenImportAndTheRestSayWhy(_ fixture: Fixture) {
+    let imported = RegistrationImport(files: fixture.files)
+    let report = ImportReport(imported)
+    #expect(report.totals.registrations >= 22)
+    #expect(report.totals.importedPercent >= 90, "\(report.text)")
+    #expect(imported.unreadable.isEmpty)
+    for registration in imported.registrations where !registration.isImported {
+      #expect(report.text.contains("\(registration.file):\(registration.line):\(registration.column): not imported: "))
+    }
+    #expect(imported.registrations.allSatisfy { $0.library == fixture.library })
+  }
+
+  /// The written graph, its layers and the factory functions, checked against the app's own Swift
+  /// in every environment: no error (the run `dicfg validate --all-envs --swift` makes).
+  @Test(arguments: Fixture.allCases)
+  func theWrittenGraphValidatesWithNoErrorAgainstTheAppsSwift(_ fixture: Fixture) {
+    let imported = RegistrationImport(files: fixture.files)
+    var files = ["import/dicfg.yaml": imported.graphFile]
+    for layer in imported.layers { files["import/dicfg.\(layer.environment).yaml"] = layer.text }
+    var request = GraphRun.Request(files: ["import/dicfg.yaml"], allEnvironments: true)
+    request.fileSystem = InMemoryFileSystem(files)
+    request.environmentVariables = [:]
+    request.swift = SwiftDeclarationReader().read(
+      files: fixture.files + (imported.functions.map { [("import/DICfgImported.swift", $0)] } ?? []))
+    let run = GraphRun(request)
+    #expect(run.results.count == 1 + imported.layers.count)
+    let errors = run.findings.filter { $0.severity == .error }
+    #expect(errors.isEmpty, "\(errors.map { "\($0.location): \($0.message)" })\n\(imported.graphFile)")
+  }
+
+  /// Each registration of the fixture's table is imported with the type it builds, the key it is
+  /// resolved by (its type or an `as:` binding) and dicfg's scope for the one it is written with.
+  @Test(arguments: Fixture.allCases)
+  func eachRegistrationKeepsItsTypeKeyAndScope(_ fixture: Fixture) throws {
+    let imported = RegistrationImport(files: fixture.files)
+    let declared = fixture.declared
+    #expect(declared.count >= 22)
+    for row in declared {
+      let found = imported.registrations.filter { $0.file == row.file && $0.line == row.line }
+      let registration = try #require(found.first, "\(row.file):\(row.line)")
+      #expect(Self.normalized(registration.key) == Self.normalized(row.key), "\(row.file):\(row.line)")
+      guard registration.isImported else { continue }
+      if case .binding = registration.outcome { continue }
+      #expect((registration.scope ?? "graph") == fixture.dicfgScope(row.scope), "\(row.file):\(row.line)")
+      let keys = [registration.type] + registration.bindings
+      #expect(keys.map(Self.normalized).contains(Self.normalized(row.key)), "\(row.file):\(row.line): \(keys)")
+      if let concrete = row.concrete, registration.factory == nil, concrete != "nil" {
+        #expect(registration.type == concrete, "\(row.file):\(row.line)")
+      }
+    }
+  }
+
+  private static func normalized(_ type: String) -> String {
+    type.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "?", with: "")
+  }
+
+  /// A closure with code becomes a function that carries it unchanged, the services it resolved
+  /// its parameters, and the graph passes them by id.
+  @Test func aClosureWithCodeBecomesAFunctionWhoseResolvesAreItsParameters() throws {
+    let imported = RegistrationImport(files: Fixture.swinject.files)
+    let registration = try #require(
+      imported.registrations.first { $0.file.hasSuffix("NetworkingAssembly.swift") && $0.line == 20 })
+    #expect(registration.outcome == .factoryFunction("makeAPIConfiguration"))
+    let function = try #require(registration.function)
+    #expect(
+      function.contains(
+        "func makeAPIConfiguration(networkEnvironment: NetworkEnvironment, apiConfigurationStaging: APIConfiguration, "
+          + "apiConfigurationProduction: APIConfiguration) -> APIConfiguration {\n"
+          + "  let environment = networkEnvironment\n"))
+    #expect(!function.contains("r.resolve"))
+    #expect(
+      imported.graphFile.contains(
+        "    factory: makeAPIConfiguration\n    init: { networkEnvironment: networkEnvironment, "
+          + "apiConfigurationStaging: apiConfigurationStaging, apiConfigurationProduction: apiConfigurationProduction }\n"
+      ))
+    #expect(imported.functions?.contains(function) == true)
+  }
+
+  /// A registration that returns another's instance is an `as:` binding of that one: one instance,
+  /// as the old container shared it.
+  @Test func aRegistrationReturningAnothersInstanceIsABindingOfIt() throws {
+    let imported = RegistrationImport(files: Fixture.swinject.files)
+    let forward = try #require(imported.registrations.first { $0.key == "ProfileCoordinatorDelegate" })
+    #expect(forward.outcome == .binding(of: "appRouter"))
+    let router = try #require(imported.registrations.first { $0.id == "appRouter" })
+    #expect(router.bindings == ["ProfileCoordinatorDelegate"])
+  }
+
+  /// Dependencies hidden in `= Resolver.resolve()` defaults are written in `init:`, with the type the
+  /// initializer declares; an environment's registrations go to its layer, under its condition.
+  @Test func resolverDefaultsAndEnvironmentsAreRead() throws {
+    let imported = RegistrationImport(files: Fixture.resolver.files)
+    #expect(
+      imported.graphFile.contains(
+        "  profileService:  # Sources/Profile/Resolver+Profile.swift:8\n"
+          + "    type: RemoteProfileService\n    as: [ProfileService]\n    init: { api: apiClientProtocol, imageCache: imageCaching }\n"
+      ))
+    let mock = try #require(imported.layers.first { $0.environment == "mock" })
+    #expect(mock.text.contains("condition: DEBUG\n"))
+    #expect(
+      mock.text.contains(
+        "  apiClientProtocol:  # Sources/App/AppDelegate+Injection.swift:40\n    type: MockAPIClient\n"))
+    // Registered only in debug builds: the base takes it as an optional reference, nil without the layer.
+    #expect(imported.graphFile.contains("logger: requestLogging? }"))
+  }
+
+  /// Factory's contexts become layers, and a factory of nil leaves the service out where it gives
+  /// nil, so what takes it takes an optional reference.
+  @Test func factoryContextsAreLayers() throws {
+    let imported = RegistrationImport(files: Fixture.factory.files)
+    #expect(imported.layers.map(\.environment).sorted() == ["debug", "preview", "test"])
+    let test = try #require(imported.layers.first { $0.environment == "test" })
+    #expect(!test.text.contains("condition:"))
+    #expect(
+      test.text.contains("  apiClient:  # Sources/Networking/Container+Networking.swift:63\n    type: MockAPIClient\n"))
+    #expect(imported.graphFile.contains("logger: requestLogger? }"))
+    #expect(!imported.graphFile.contains("  requestLogger:"))
+    #expect(imported.graphFile.contains("scopes:\n  session: {}\n"))
+  }
+
+  /// Swinject's closure may be passed as `factory:`; an initializer with a literal `as` binding reads
+  /// the same either way.
+  @Test func aFactoryClosurePassedAsAnArgumentIsRead() throws {
+    let imported = RegistrationImport(files: [
+      (
+        "Sources/App/Assembly.swift",
+        """
+        import Swinject
+
+        func assemble(_ container: Container) {
+          container.register(Logger.self, name: "console", factory: { _ in ConsoleLogger(level: 2) })
+        }
+        """
+      )
+    ])
+    let registration = try #require(imported.registrations.first)
+    #expect(registration.outcome == .asWritten)
+    #expect(registration.id == "loggerConsole" && registration.name == "console")
+    #expect(
+      imported.graphFile.hasSuffix(
+        "  loggerConsole:  # Sources/App/Assembly.swift:4\n    type: ConsoleLogger\n    as: [Logger]\n"
+          + "    init: { level: { value: 2 } }\n"))
+  }
+
+  // MARK: Bad input
+
+  /// A file that is not Swift is named and read no further; registrations the import cannot read
+  /// are each listed at their line with why, and nothing else is written for them.
+  @Test func badInputIsReportedAtItsLineAndNothingElseIsWritten() throws {
+    let imported = RegistrationImport(files: [
+      ("Sources/App/Broken.swift", "import Swinject\nlet x = \"unclosed\n"),
+      (
+        "Sources/App/Assembly.swift",
+        """
+        import Swinject
+
+        final class AppAssembly: Assembly {
+          func assemble(container: Container) {
+            container.register(Clock.self) { _ in SystemClock() }.inObjectScope(.custom)
+            container.register(Store.self) { r in Store(clock: r.resolve(Clock.self, argument: 3)!) }
+            container.register(Cache.self) { r in
+              let cache = Cache()
+              r.resolve(Logger.self)!.log("made")
+              return cache
+            }
+            container.register(Feed.self) { r in makeFeed(r) }
+          }
+        }
+        """
+      ),
+      ("Sources/App/Plain.swift", "struct Plain { func register() {} }\n"),
+    ])
+    #expect(imported.unreadable == ["Sources/App/Broken.swift"])
+    let outcomes = imported.registrations.map { "\($0.line): \($0.outcome)" }
+    #expect(
+      outcomes == [
+        "5: asWritten",
+        "6: notImported(\"it resolves with arguments, which the import does not read\")",
+        "7: factoryFunction(\"makeCache\")",
+        "12: notImported(\"its closure uses \\'r\\' in a way the import does not read\")",
+      ])
+    // A scope the library does not have is left as written, for the graph file to name.
+    #expect(imported.registrations[0].scope == "custom")
+    #expect(!imported.graphFile.contains("store:"))
+    #expect(!imported.graphFile.contains("feed:"))
+    let report = ImportReport(imported)
+    #expect(report.text.hasPrefix("Sources/App/Broken.swift: warning: not Swift the import can read"))
+    #expect(report.text.contains("Sources/App/Assembly.swift:6:"))
+    let totals = report.totals
+    let counts: [Int] = [
+      totals.registrations, totals.asWritten, totals.factoryFunctions, totals.bindings, totals.notImported,
+    ]
+    #expect(counts == [4, 1, 1, 0, 2])
+  }
+
+  // MARK: The command
+
+  @Test func theCommandWritesTheFilesAndTheReport() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-import-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let command = try #require(
+      try DICfgCommand.parseAsRoot([
+        "import", Fixture.factory.folder + "/Sources", "--output", output, "--report", "json",
+      ])
+        as? ImportCommand)
+    let result = command.execute()
+    #expect(result.exitCode == 0)
+    let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+    #expect(
+      written == ["DICfgImported.swift", "dicfg.debug.yaml", "dicfg.preview.yaml", "dicfg.test.yaml", "dicfg.yaml"])
+    let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    let totals = try #require(document?["totals"] as? [String: Int])
+    #expect(totals["registrations"] == 28 && totals["notImported"] == 1)
+
+    let missing = try #require(
+      try DICfgCommand.parseAsRoot(["import", output + "/nothing", "--output", output]) as? ImportCommand)
+    let failed = missing.execute()
+    #expect(failed.exitCode == 1)
+    #expect(failed.standardError == "error: no Swift file or folder at '\(output)/nothing'\n")
+  }
+}
