@@ -193,8 +193,8 @@ struct ClosureTranslator {
     var initializer: [(label: String, value: ImportedValue)]
     var properties: [(label: String, value: ImportedValue)] = []
     var arguments: [(name: String, type: String)] = []
-    /// The Swift of the factory function that builds it, where one does.
-    var function: String?
+    /// The factory function that builds it, where one does.
+    var function: FactoryFunction?
   }
 
   private func entry(_ built: (type: String, open: Int, asType: String?), closure: Closure) -> Entry? {
@@ -270,7 +270,7 @@ struct ClosureTranslator {
 
   /// A function carrying the closure's code, its resolves replaced by parameters: its text, the
   /// values the graph passes it, and its run-time arguments; else why not.
-  func function(named name: String, returning key: String, _ closure: Closure) -> Result<Entry, Failure> {
+  func function(returning key: String, _ closure: Closure) -> Result<Entry, Failure> {
     var replacements: [(range: Range<Int>, name: String)] = []
     var parameters: [(name: String, type: String, value: ImportedValue)] = []
     var index = closure.body.lowerBound
@@ -341,27 +341,20 @@ struct ClosureTranslator {
       }
       arguments.append((argument.name, type))
     }
-    let signature =
-      (parameters.map { "\($0.name): \($0.type)" } + arguments.map { "\($0.name): \($0.type)" })
-      .joined(separator: ", ")
-    let throwing = closure.body.contains {
-      file.isWord($0, "try") && !file.isOperator($0 + 1, "!") && !file.isOperator($0 + 1, "?")
-    }
-    let body = Self.dedented(text(of: closure.body, replacing: replacements))
     let position = file.position(registration.start)
-    let text =
-      "/// \(library.rawValue)'s registration of '\(key)' at \(file.path):\(position.line): its closure's code, with the\n"
-      + "/// services it resolved as parameters.\n"
-      + "func \(name)(\(signature))\(throwing ? " throws" : "") -> \(key) {\n"
-      + body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(
-        separator: "\n")
-      + "\n}\n"
+    let function = FactoryFunction(
+      comment: "\(library.rawValue)'s registration of '\(key)', its closure's code with the services it resolved "
+        + "as parameters: \(file.path):\(position.line).",
+      parameters: parameters.map { "\($0.name): \($0.type)" } + arguments.map { "\($0.name): \($0.type)" },
+      throwing: closure.body.contains {
+        file.isWord($0, "try") && !file.isOperator($0 + 1, "!") && !file.isOperator($0 + 1, "?")
+      }, returnType: key, body: Self.dedented(text(of: closure.body, replacing: replacements)))
     var entry = Entry(
       type: key, bindings: [],
       initializer: parameters.map { ($0.name, $0.value) }
         + arguments.map { ($0.name, ImportedValue.argument($0.name)) })
     entry.arguments = arguments
-    entry.function = text
+    entry.function = function
     return .success(entry)
   }
 
@@ -411,5 +404,36 @@ struct ClosureTranslator {
     let common = indents.min() ?? 0
     return ([String(lines.first ?? "")] + lines.dropFirst().map { String($0.dropFirst(min(common, $0.count))) })
       .joined(separator: "\n")
+  }
+}
+
+/// A generated factory function: a registration closure's code, named once the service has its id.
+struct FactoryFunction: Sendable {
+  var comment: String
+  var parameters: [String]
+  var throwing: Bool
+  var returnType: String
+  var body: String
+
+  /// Its Swift, named `name`: a line a parameter where one line would be long, as formatters write it.
+  func text(named name: String) -> String {
+    let tail = ")\(throwing ? " throws" : "") -> \(returnType) {\n"
+    let oneLine = "func \(name)(" + parameters.joined(separator: ", ") + tail
+    let signature =
+      oneLine.count <= 100 || parameters.isEmpty
+      ? oneLine : "func \(name)(\n" + parameters.map { "  " + $0 }.joined(separator: ",\n") + "\n" + tail
+    var commentLines: [String] = []
+    var line = "///"
+    for word in comment.split(separator: " ") {
+      if line.count + word.count + 1 > 100 {
+        commentLines.append(line)
+        line = "///"
+      }
+      line += " " + word
+    }
+    commentLines.append(line)
+    return commentLines.joined(separator: "\n") + "\n" + signature
+      + body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+      .joined(separator: "\n") + "\n}\n"
   }
 }

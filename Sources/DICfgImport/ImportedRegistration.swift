@@ -65,6 +65,8 @@ public struct ImportedRegistration: Sendable {
   var arguments: [(name: String, type: String)] = []
   /// The Swift of a generated factory function, where the outcome is one.
   public internal(set) var function: String?
+  /// The factory function that builds it, before it is named.
+  var factoryFunction: FactoryFunction?
   /// The build condition its environment's layer holds under (`DEBUG`).
   var condition: String?
   /// A custom scope it is in (Resolver's and Factory's caches), which the graph file declares.

@@ -1,6 +1,5 @@
 import DICfgCore
 import DICfgSwiftReader
-import Foundation
 
 /// `dicfg import`: reads an app's registration code for Swinject, Resolver or Factory and writes
 /// the graph file, a layer per environment the code registers apart (a mock container, a Factory
@@ -26,8 +25,10 @@ public struct RegistrationImport: Sendable {
   /// The files that are not Swift the reader can read, with where they stop being so.
   public let unreadable: [String]
 
-  /// Imports the registrations of `files` (their paths as the report should name them).
-  public init(files: [(path: String, text: String)]) {
+  /// Imports the registrations of `files` (their paths as the report should name them), for the
+  /// module `module` the written files go to (nil where that is not known): the factory functions'
+  /// file imports the modules their code comes from but that one.
+  public init(files: [(path: String, text: String)], module: String? = nil) {
     let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
     let declarations = SwiftDeclarationReader().read(files: files)
     unreadable = sources.filter(\.isUnreadable).map(\.path)
@@ -47,7 +48,7 @@ public struct RegistrationImport: Sendable {
     let writer = GraphFileWriter(registrations: registrations)
     graphFile = writer.graphFile()
     layers = writer.layers()
-    functions = writer.functions(imports: Self.imports(of: sources, in: registrations))
+    functions = writer.functions(imports: Self.imports(of: sources, in: registrations).filter { $0 != module })
   }
 
   // MARK: Translation
@@ -117,7 +118,7 @@ public struct RegistrationImport: Sendable {
       }
       let key = registration.key.isEmpty ? (closure.returnType ?? "") : registration.key
       registration.key = key
-      switch translator.function(named: "", returning: key, closure) {
+      switch translator.function(returning: key, closure) {
       case .success(let function): entry = function
       case .failure(let failure):
         registration.outcome = .notImported(failure.reason)
@@ -133,7 +134,7 @@ public struct RegistrationImport: Sendable {
     registration.initializer = entry.initializer
     registration.properties = entry.properties
     registration.arguments = entry.arguments
-    registration.function = entry.function
+    registration.factoryFunction = entry.function
     // Properties set once it is built (`initCompleted`, `resolveProperties`).
     for properties in found.propertyClosures {
       guard properties.parameters.count == 2 else {
@@ -170,7 +171,7 @@ public struct RegistrationImport: Sendable {
   }
 
   /// A registration's module: the folder under `Sources/` its file is in.
-  static func module(of path: String) -> String? {
+  public static func module(of path: String) -> String? {
     let parts = path.split(separator: "/")
     guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
     return String(parts[sources + 1])
@@ -227,7 +228,7 @@ public struct RegistrationImport: Sendable {
         let function = "make" + subject + (registration.environment.map(Identifiers.upperCamel) ?? "")
         named[index].outcome = .factoryFunction(function)
         named[index].factory = function
-        named[index].function = named[index].function?.replacingFirst("func (", with: "func \(function)(")
+        named[index].function = named[index].factoryFunction?.text(named: function)
       }
     }
     return named
@@ -265,6 +266,8 @@ public struct RegistrationImport: Sendable {
     let files = Set(registrations.filter { $0.function != nil }.map(\.file))
     var modules: [String] = []
     for source in sources where files.contains(source.path) {
+      // The module the code comes from declares what it names.
+      if let module = module(of: source.path), !modules.contains(module) { modules.append(module) }
       for module in source.imports
       where !modules.contains(module) && !ImportedLibrary.allCases.map(\.rawValue).contains(module) {
         modules.append(module)
@@ -296,12 +299,5 @@ enum ScopeName {
 
   init(_ name: String) {
     self = ["graph", "unique", "singleton", "weak", "cached"].contains(name) ? .builtIn(name) : .custom(name)
-  }
-}
-
-extension String {
-  func replacingFirst(_ target: String, with replacement: String) -> String {
-    guard let range = range(of: target) else { return self }
-    return replacingCharacters(in: range, with: replacement)
   }
 }

@@ -147,8 +147,8 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let function = try #require(registration.function)
     #expect(
       function.contains(
-        "func makeAPIConfiguration(networkEnvironment: NetworkEnvironment, apiConfigurationStaging: APIConfiguration, "
-          + "apiConfigurationProduction: APIConfiguration) -> APIConfiguration {\n"
+        "func makeAPIConfiguration(\n  networkEnvironment: NetworkEnvironment,\n  apiConfigurationStaging: APIConfiguration,\n"
+          + "  apiConfigurationProduction: APIConfiguration\n) -> APIConfiguration {\n"
           + "  let environment = networkEnvironment\n"))
     #expect(!function.contains("r.resolve"))
     #expect(
@@ -274,6 +274,19 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
       totals.registrations, totals.asWritten, totals.factoryFunctions, totals.bindings, totals.notImported,
     ]
     #expect(counts == [4, 1, 1, 0, 2])
+  }
+
+  /// What `dicfg import Sources --output imported` writes from the Swinject fixture, kept beside it:
+  /// the plugin fixture's SwinjectShop builds and runs those files beside Swinject's container.
+  @Test func theSwinjectFixturesImportedFilesAreTheImportsOutput() throws {
+    let imported = RegistrationImport(files: Fixture.swinject.files)
+    let folder = Fixture.swinject.folder + "/imported/"
+    #expect(try String(contentsOfFile: folder + "dicfg.yaml", encoding: .utf8) == imported.graphFile)
+    #expect(try String(contentsOfFile: folder + "DICfgImported.swift", encoding: .utf8) == imported.functions)
+    #expect(imported.layers.isEmpty)
+    let linked = try FileManager.default.destinationOfSymbolicLink(
+      atPath: repositoryRoot + "/Tests/PluginPackage/Sources/SwinjectShop/dicfg.yaml")
+    #expect(linked.hasSuffix("config-examples/import/swinject/imported/dicfg.yaml"))
   }
 
   // MARK: The command

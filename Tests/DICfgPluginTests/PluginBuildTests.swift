@@ -265,6 +265,25 @@ struct PluginBuildTests {
     #expect(linked.isEmpty, "\(linked)")
   }
 
+  // The round trip of `dicfg import`: a Swinject app of four modules (the assemblies of
+  // config-examples/import/swinject) with, in its app target, the graph file and factory functions the
+  // import writes from them (DICfgImportTests pins them to its output). It builds with no warning of its
+  // own, and each of its 25 registrations resolves to the same type, shared the same way, from
+  // Swinject's container and from the generated one, with the same properties set.
+  @Test(arguments: ["debug", "release"])
+  func aSwinjectAppsImportedGraphResolvesAsItsContainerDoes(configuration: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", "SwinjectShop"])
+    #expect(build.status == 0, "\(build.output)")
+    // Swinject's own package warns of files it does not declare; the app and its generated code do not warn.
+    let warnings = build.output.split(separator: "\n").filter { $0.contains("warning:") && !$0.contains("'swinject'") }
+    #expect(warnings.isEmpty, "\(build.output)")
+    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", "SwinjectShop"])
+    #expect(run.status == 0, "\(run.output)")
+    let answers = run.output.split(separator: "\n").filter { $0.hasSuffix("| same") || $0.hasSuffix("| DIFFERS") }
+    #expect(answers.count == 29, "\(run.output)")
+    #expect(answers.allSatisfy { $0.hasSuffix("| same") }, "\(run.output)")
+  }
+
   // Mistakes at a module boundary, each one error where its cause lives, in dicfg's words, none inside
   // the generated file: a feature module's internal type named in another module's graph file; a
   // graph referring to a service of a module's fragment it does not import; a fragment's requirement

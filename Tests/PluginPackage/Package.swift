@@ -64,9 +64,26 @@ let apps: [Target] = [
   .executableTarget(name: "NotesApp6", dependencies: runtime, plugins: plugin),
 ]
 
+// A Swinject app of four modules (config-examples/import/swinject, linked) and, in its app target, the
+// graph file and factory functions `dicfg import` writes from its assemblies: the app resolves every
+// registration from Swinject's container and from the generated one and compares what each gives.
+let swinject: [Target.Dependency] = [.product(name: "Swinject", package: "Swinject")]
+let imported: [Target] = [
+  .target(name: "Networking", dependencies: swinject, swiftSettings: [.swiftLanguageMode(.v5)]),
+  .target(name: "Storage", dependencies: swinject, swiftSettings: [.swiftLanguageMode(.v5)]),
+  .target(
+    name: "Profile", dependencies: ["Networking", "Storage"] + swinject, swiftSettings: [.swiftLanguageMode(.v5)]),
+  .executableTarget(
+    name: "SwinjectShop", dependencies: ["Networking", "Storage", "Profile"] + swinject + runtime,
+    swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
+]
+
 let package = Package(
   name: "PluginPackage",
-  dependencies: [.package(name: "dicfg", path: "../.."), .package(path: "ScannerSDK")],
+  dependencies: [
+    .package(name: "dicfg", path: "../.."), .package(path: "ScannerSDK"),
+    .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+  ],
   targets: [
     // The graph file is also bundled as a resource, for loading it at run time.
     .target(
@@ -93,6 +110,6 @@ let package = Package(
     .target(name: "LayerUndeclaredExternal", dependencies: runtime, plugins: plugin),
     .target(name: "LayerForeignLiteral", dependencies: runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
-  ] + apps + modular,
+  ] + apps + modular + imported,
   swiftLanguageModes: [.v6]
 )

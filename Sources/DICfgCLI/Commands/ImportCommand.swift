@@ -54,7 +54,7 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
         files.append((file, text))
       }
     }
-    let imported = RegistrationImport(files: files)
+    let imported = RegistrationImport(files: files, module: RegistrationImport.module(of: output + "/dicfg.yaml"))
     var written = [("dicfg.yaml", imported.graphFile)]
     written += imported.layers.map { ("dicfg.\($0.environment).yaml", $0.text) }
     if let functions = imported.functions { written.append(("DICfgImported.swift", functions)) }

@@ -185,3 +185,8 @@ public final class RemoteAnalytics: Analytics {
         }
     }
 }
+
+// Linux's Foundation declares the URL loading types in FoundationNetworking.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif

@@ -1,0 +1,86 @@
+// The round trip of `dicfg import`: each registration of the app's Swinject assemblies, resolved from
+// Swinject's container and from the container generated from the graph file the import wrote (in this
+// target beside the app's assembly), with the type each gives and whether a second resolve gives the
+// same instance. A line ends 'DIFFERS' where the two answers differ.
+import Foundation
+import Networking
+import Profile
+import Storage
+import Swinject
+
+let old = AppAssembler.shared.resolver
+let new = try MainContainer()
+
+/// Whether `a` and `b` are one object.
+func identical(_ a: Any?, _ b: Any?) -> Bool {
+  guard let a, let b, Mirror(reflecting: a).displayStyle == .class else { return false }
+  return (a as AnyObject) === (b as AnyObject)
+}
+
+/// One line: the type each container gives for `key`, and whether each gives one instance twice
+/// (the first held while the second is resolved, as a weak scope needs).
+func compare(_ key: String, _ swinject: () -> Any?, _ dicfg: () throws -> Any) rethrows {
+  let first = swinject()
+  let second = swinject()
+  let mine = try dicfg()
+  let mineAgain = try dicfg()
+  let oldType = first.map { String(describing: type(of: $0)) } ?? "nil"
+  let newType = String(describing: type(of: mine))
+  let same = oldType == newType && identical(first, second) == identical(mine, mineAgain)
+  print(
+    "\(key): \(oldType), one instance \(identical(first, second)) | \(newType), one instance "
+      + "\(identical(mine, mineAgain)) | \(same ? "same" : "DIFFERS")")
+}
+
+/// One line for a fact both containers should agree on.
+func agree(_ fact: String, _ swinject: Bool, _ dicfg: Bool) {
+  print("\(fact): \(swinject) | \(dicfg) | \(swinject == dicfg ? "same" : "DIFFERS")")
+}
+
+compare("NetworkEnvironment", { old.resolve(NetworkEnvironment.self) }, { new.networkEnvironment })
+compare(
+  "APIConfiguration production", { old.resolve(APIConfiguration.self, name: "production") },
+  { new.apiConfigurationProduction })
+compare(
+  "APIConfiguration staging", { old.resolve(APIConfiguration.self, name: "staging") },
+  { new.apiConfigurationStaging })
+compare("APIConfiguration", { old.resolve(APIConfiguration.self) }, { new.apiConfiguration })
+agree(
+  "APIConfiguration is production", old.resolve(APIConfiguration.self)?.baseURL.host == "api.example.com",
+  new.apiConfiguration.baseURL.host == "api.example.com")
+try compare("JSONDecoder", { old.resolve(JSONDecoder.self) }, { try new.jsonDecoder })
+compare("RequestLogging", { old.resolve(RequestLogging.self) }, { new.requestLogging })
+try compare("HTTPClient", { old.resolve(HTTPClient.self) }, { try new.httpClient })
+compare("AuthTokenProviding", { old.resolve(AuthTokenProviding.self) }, { new.authTokenProviding })
+try compare("APIClient", { old.resolve(APIClient.self) }, { try new.apiClient })
+agree(
+  "APIClient has a token provider", (old.resolve(APIClient.self) as? RESTAPIClient)?.tokenProvider != nil,
+  try new.apiClient.tokenProvider != nil)
+try compare("APIClient staging", { old.resolve(APIClient.self, name: "staging") }, { try new.apiClientStaging })
+compare("Clock", { old.resolve(Clock.self) }, { new.clock })
+compare("KeyValueStore", { old.resolve(KeyValueStore.self) }, { new.keyValueStore })
+compare("DatabaseConnection", { old.resolve(DatabaseConnection.self) }, { new.databaseConnection })
+compare("NotesRepository", { old.resolve(NotesRepository.self) }, { new.notesRepository })
+compare("ImageCaching", { old.resolve(ImageCaching.self) }, { new.imageCaching })
+compare("CartStore", { old.resolve(CartStore.self) }, { new.cartStore })
+try compare("ProfileService", { old.resolve(ProfileService.self) }, { try new.profileService })
+try compare("ProfileViewModel", { old.resolve(ProfileViewModel.self) }, { try new.profileViewModel })
+agree(
+  "ProfileViewModel has analytics", old.resolve(ProfileViewModel.self)?.analytics != nil,
+  try new.profileViewModel.analytics != nil)
+try compare("Screen", { old.resolve(Screen.self, argument: "u1") }, { try new.screen(userID: "u1") })
+let noteID = UUID()
+compare(
+  "NoteEditorScreen", { old.resolve(NoteEditorScreen.self, argument: noteID) }, { new.noteEditorScreen(id: noteID) })
+try compare("ProfileCoordinator", { old.resolve(ProfileCoordinator.self) }, { try new.profileCoordinator })
+agree(
+  "ProfileCoordinator's delegate is the app router",
+  identical(old.resolve(ProfileCoordinator.self)?.delegate, old.resolve(AppRouter.self)),
+  identical(try new.profileCoordinator.delegate, try new.appRouter))
+try compare("Analytics", { old.resolve(Analytics.self) }, { try new.analytics })
+try compare("AppRouter", { old.resolve(AppRouter.self) }, { try new.appRouter })
+agree(
+  "ProfileCoordinatorDelegate is the app router",
+  identical(old.resolve(ProfileCoordinatorDelegate.self), old.resolve(AppRouter.self)),
+  identical(try new.dynamicContainer.resolve(ProfileCoordinatorDelegate.self), try new.appRouter))
+try compare("CheckoutViewModel", { old.resolve(CheckoutViewModel.self) }, { try new.checkoutViewModel })
