@@ -457,14 +457,25 @@ public struct TypedContainerGenerator: Sendable {
     return builds
   }
 
-  /// Whether a value of the type named `type` may cross threads as far as the target's Swift says:
-  /// false for a class, struct or enum the target declares without `Sendable` or a global actor;
-  /// true for an actor, a protocol (an existential is the app's to make `Sendable`) and a type of
-  /// another module.
+  /// Whether a value of the type named `type` may cross threads as far as the Swift read says:
+  /// false for a class, struct, enum or protocol declared without `Sendable` (itself or through a
+  /// protocol it refines or conforms to) or a global actor; true for an actor, a type only extended
+  /// and a type the Swift read does not declare.
   private func isSendable(_ type: String) -> Bool {
-    guard let declared = swift?.type(named: type), [.class, .struct, .enum].contains(declared.kind) else { return true }
-    if declared.globalActor != nil { return true }
-    return declared.inherited.contains { SwiftTypeName.normalized($0) == "Sendable" }
+    var seen = Set<String>()
+    func sendable(_ type: String) -> Bool {
+      let name = SwiftTypeName.normalized(type)
+      if name == "Sendable" { return true }
+      guard seen.insert(name).inserted, let declared = swift?.type(named: name),
+        [.class, .struct, .enum, .protocol].contains(declared.kind)
+      else { return true }
+      if declared.globalActor != nil { return true }
+      return declared.inherited.contains { inherited in
+        SwiftTypeName.normalized(inherited) == "Sendable"
+          || (swift?.type(named: inherited)?.kind == .protocol && sendable(inherited))
+      }
+    }
+    return sendable(type)
   }
 
   /// Whether the Swift declares the initializer the service is built with `async`.

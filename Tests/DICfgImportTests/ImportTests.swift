@@ -284,6 +284,15 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(try String(contentsOfFile: folder + "dicfg.yaml", encoding: .utf8) == imported.graphFile)
     #expect(try String(contentsOfFile: folder + "DICfgImported.swift", encoding: .utf8) == imported.functions)
     #expect(imported.layers.isEmpty)
+    // One module's registrations alone: what it takes from the others becomes externals.
+    let profile = RegistrationImport(files: Fixture.swinject.files.filter { $0.path.hasPrefix("Sources/Profile/") })
+    #expect(
+      try String(contentsOfFile: Fixture.swinject.folder + "/moving/dicfg.yaml", encoding: .utf8) == profile.graphFile)
+    #expect(
+      profile.graphFile.contains(
+        "externals:\n  apiClient: { type: APIClient }\n  imageCaching: { type: ImageCaching }\n"
+          + "  notesRepository: { type: NotesRepository }\n  analytics: { type: Analytics }\n"
+          + "  profileCoordinatorDelegate: { type: ProfileCoordinatorDelegate }\n"))
     let linked = try FileManager.default.destinationOfSymbolicLink(
       atPath: repositoryRoot + "/Tests/PluginPackage/Sources/SwinjectShop/dicfg.yaml")
     #expect(linked.hasSuffix("config-examples/import/swinject/imported/dicfg.yaml"))

@@ -76,6 +76,10 @@ let imported: [Target] = [
   .executableTarget(
     name: "SwinjectShop", dependencies: ["Networking", "Storage", "Profile"] + swinject + runtime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
+  // The same app moving one module at a time: Profile's registrations imported, the rest Swinject's.
+  .executableTarget(
+    name: "SwinjectShopMoving", dependencies: ["Networking", "Storage", "Profile"] + swinject + runtime,
+    swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
 ]
 
 let package = Package(

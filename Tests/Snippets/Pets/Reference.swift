@@ -65,3 +65,28 @@ public func compilerAsALibrary() throws {
     try print(plan.jsonText())
   }
 }
+
+/// The Swinject guide: its README's example, the graph file loaded at run time.
+public func swinjectGuideLoadAtRunTime() throws {
+  // The registration is generated from the graph file at build time by dicfg's plugin (the target
+  // holds it as dicfg.yaml): every type, initializer label and value it names is checked by the Swift
+  // compiler, with errors on the file's lines.
+  let registry = try Registry.fromGraphFile()
+
+  let container = try Container(graphFile: "config/app.yaml", registry: registry)
+  let person = try container.resolve(Person.self)
+  print(person.play())  // prints "I'm playing with Mimi."
+}
+
+/// The Resolver guide: its documented example, the graph file loaded at run time.
+public func resolverGuideLoadAtRunTime() throws {
+  // The registration is generated from the graph file at build time by dicfg's plugin (the target
+  // holds it as dicfg.yaml): every type, initializer label and value it names is checked by the Swift
+  // compiler, with errors on the file's lines.
+  let registry = try Registry.fromGraphFile()
+
+  let container = try Container(graphFile: "config/app.yaml", registry: registry)
+  let viewModel = try container.resolve(XYZViewModel.self)
+  assert(viewModel.fetcher === viewModel.updater)  // one XYZCombinedService per resolve
+  try container.reset(scope: "session")  // ResolverScope.session.reset()
+}

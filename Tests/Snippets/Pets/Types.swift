@@ -48,3 +48,18 @@ enum AppError: Error {
   case noGraphFile
   case noPlan
 }
+
+// Resolver's documented example: one service resolved as two protocols, for the Resolver guide.
+public protocol XYZFetching: AnyObject {}
+public protocol XYZUpdating: AnyObject {}
+public final class XYZCombinedService: XYZFetching, XYZUpdating {
+  public init() {}
+}
+public final class XYZViewModel {
+  public let fetcher: any XYZFetching
+  public let updater: any XYZUpdating
+  public init(fetcher: any XYZFetching, updater: any XYZUpdating) {
+    self.fetcher = fetcher
+    self.updater = updater
+  }
+}

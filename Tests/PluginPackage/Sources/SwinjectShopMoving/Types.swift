@@ -1,0 +1,1 @@
+../../../../config-examples/import/swinject/Sources/App/Types.swift
