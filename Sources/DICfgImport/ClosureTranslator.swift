@@ -330,8 +330,7 @@ struct ClosureTranslator {
       if argument.type?.hasPrefix("(") == true {
         return .failure(
           Failure(
-            "its parameter is a tuple; a graph file names run-time arguments one by one, so write a "
-              + "'ParameterFactory' of one value, or port it with 'arguments:' by hand"))
+            "its parameter is a tuple, and a graph file names run-time arguments one by one (`arguments:`)"))
       }
       guard let type = argument.type else {
         return .failure(Failure("the type of its argument '\(argument.name)' is one only Swift infers"))
@@ -416,12 +415,14 @@ struct FactoryFunction: Sendable {
   var body: String
 
   /// Its Swift, named `name`: a line a parameter where one line would be long, as formatters write it.
-  func text(named name: String) -> String {
+  /// `isPublic` where the code generated for another module calls it (a module's fragment's).
+  func text(named name: String, isPublic: Bool = false) -> String {
+    let head = (isPublic ? "public func " : "func ") + name + "("
     let tail = ")\(throwing ? " throws" : "") -> \(returnType) {\n"
-    let oneLine = "func \(name)(" + parameters.joined(separator: ", ") + tail
+    let oneLine = head + parameters.joined(separator: ", ") + tail
     let signature =
       oneLine.count <= 100 || parameters.isEmpty
-      ? oneLine : "func \(name)(\n" + parameters.map { "  " + $0 }.joined(separator: ",\n") + "\n" + tail
+      ? oneLine : head + "\n" + parameters.map { "  " + $0 }.joined(separator: ",\n") + "\n" + tail
     var commentLines: [String] = []
     var line = "///"
     for word in comment.split(separator: " ") {

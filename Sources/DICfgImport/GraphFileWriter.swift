@@ -47,27 +47,54 @@ struct ServiceLookup {
   func isNil(_ id: String) -> Bool { nilIDs.contains(id) }
 }
 
-/// Writes the graph file, its layers and the factory functions of imported registrations.
+/// Writes a graph file, its layers and the factory functions of imported registrations: of them
+/// all, or of one module's (a fragment) or of the rest, which imports the fragments.
 struct GraphFileWriter {
+  /// The registrations whose entries this file writes.
   let registrations: [ImportedRegistration]
   private let lookup: ServiceLookup
-  /// The externals: what registrations resolve that none of the files read registers.
+  /// Whether it is a module's fragment, which requires what its services take from elsewhere,
+  /// rather than the graph the app's container is made from, which declares it as externals.
+  private let isFragment: Bool
+  /// The fragments the graph imports, as paths from its folder.
+  private let imports: [String]
+  /// What the registrations resolve that this file does not provide: externals of the app's graph
+  /// (none of the files read registers them), requirements of a fragment (another module's too).
   private let externals: [(id: String, type: String, optional: Bool)]
 
-  init(registrations: [ImportedRegistration]) {
-    self.registrations = registrations
-    lookup = ServiceLookup(registrations)
+  /// - Parameters:
+  ///   - all: Every imported registration, which references are looked up among.
+  ///   - holds: Whether this file writes a registration's entry; every one where nil.
+  init(
+    registrations all: [ImportedRegistration], holds: ((ImportedRegistration) -> Bool)? = nil,
+    isFragment: Bool = false, imports: [String] = []
+  ) {
+    registrations = all.filter { holds?($0) ?? true }
+    lookup = ServiceLookup(all)
+    self.isFragment = isFragment
+    self.imports = imports
+    let held = Set(registrations.map(\.id))
     var externals: [(id: String, type: String, optional: Bool)] = []
     for registration in registrations where registration.writesEntry {
       for value in (registration.initializer + registration.properties).map(\.value) {
-        guard case .resolved(let key, let name, let optional) = value,
-          lookup.target(of: value, in: registration.environment) == nil
-        else { continue }
-        let id = Self.externalID(key: key, name: name)
-        if let index = externals.firstIndex(where: { $0.id == id }) {
-          externals[index].optional = externals[index].optional && optional
+        var needed: (id: String, type: String, optional: Bool)?
+        switch value {
+        case .resolved(let key, let name, let optional):
+          let target = lookup.target(of: value, in: registration.environment)
+          if target == nil {
+            needed = (Self.externalID(key: key, name: name), key, optional)
+          } else if let target, isFragment, !held.contains(target) {
+            needed = (target, key, false)
+          }
+        case .service(let id, _) where isFragment && !held.contains(id):
+          if let key = all.first(where: { $0.id == id })?.key { needed = (id, key, false) }
+        default: break
+        }
+        guard let needed else { continue }
+        if let index = externals.firstIndex(where: { $0.id == needed.id }) {
+          externals[index].optional = externals[index].optional && needed.optional
         } else {
-          externals.append((id, key, optional))
+          externals.append(needed)
         }
       }
     }
@@ -89,12 +116,21 @@ struct GraphFileWriter {
       "# it could not import, with why.",
       "dicfg: 1",
     ]
+    if !imports.isEmpty {
+      lines.append("# The modules' fragments, each checked in its module's build.")
+      lines.append("imports:")
+      lines += imports.map { "  - \($0)" }
+    }
     let scopes = Set(registrations.compactMap(\.customScope)).sorted()
     if !scopes.isEmpty {
       lines.append("scopes:")
       lines += scopes.map { "  \($0): {}" }
     }
-    if !externals.isEmpty {
+    if isFragment, !externals.isEmpty {
+      lines.append("# What the module's services take from the graph that imports this file.")
+      lines.append("requires:")
+      lines += externals.map { "  \($0.id): { type: \($0.type) }" }
+    } else if !externals.isEmpty {
       lines.append("# What the registrations resolve that no registration of the files read provides: the app")
       lines.append("# supplies each when it creates the container (from the container it still has, while it moves).")
       lines.append("externals:")
@@ -102,8 +138,9 @@ struct GraphFileWriter {
         lines.append("  \(external.id): { type: \(external.type)\(external.optional ? ", optional: true" : "") }")
       }
     }
-    lines.append("services:")
-    lines += services(in: nil)
+    let services = services(in: nil)
+    lines.append(services.isEmpty ? "services: {}" : "services:")
+    lines += services
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -128,7 +165,12 @@ struct GraphFileWriter {
   }
 
   func functions(imports: [String]) -> String? {
-    let functions = registrations.compactMap { $0.isImported ? $0.function : nil }
+    // A fragment's functions are called by the code generated for the module that imports it.
+    let functions = registrations.compactMap { registration -> String? in
+      guard registration.isImported, let function = registration.factoryFunction, let name = registration.factory
+      else { return nil }
+      return function.text(named: name, isPublic: isFragment)
+    }
     guard !functions.isEmpty else { return nil }
     var text =
       "// Written by `dicfg import`: the code of the registration closures the graph file cannot say, each a\n"

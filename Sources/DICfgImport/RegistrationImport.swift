@@ -24,6 +24,8 @@ public struct RegistrationImport: Sendable {
   public let functions: String?
   /// The files that are not Swift the reader can read, with where they stop being so.
   public let unreadable: [String]
+  /// The modules each file read imports, by its path.
+  private let moduleImports: [String: [String]]
 
   /// Imports the registrations of `files` (their paths as the report should name them), for the
   /// module `module` the written files go to (nil where that is not known): the factory functions'
@@ -32,6 +34,7 @@ public struct RegistrationImport: Sendable {
     let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
     let declarations = SwiftDeclarationReader().read(files: files)
     unreadable = sources.filter(\.isUnreadable).map(\.path)
+    moduleImports = Dictionary(sources.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
     let found = sources.filter { !$0.isUnreadable }.flatMap { RegistrationReader(file: $0).registrations() }
     var factoryKeys: [String: String] = [:]
     for registration in found where registration.library == .factory {
@@ -48,7 +51,83 @@ public struct RegistrationImport: Sendable {
     let writer = GraphFileWriter(registrations: registrations)
     graphFile = writer.graphFile()
     layers = writer.layers()
-    functions = writer.functions(imports: Self.imports(of: sources, in: registrations).filter { $0 != module })
+    functions = writer.functions(imports: Self.imports(of: moduleImports, in: registrations).filter { $0 != module })
+  }
+
+  /// One module's part of the import, or the graph the app's container is made from.
+  public struct Fragment: Sendable {
+    /// Its module; nil for the app's graph.
+    public var module: String?
+    /// The folder its files go to: the module's (`Sources/Networking`), or the output folder.
+    public var folder: String
+    public var graphFile: String
+    public var layers: [(environment: String, text: String)]
+    public var functions: String?
+
+    public init(
+      module: String?, folder: String, graphFile: String, layers: [(environment: String, text: String)],
+      functions: String?
+    ) {
+      self.module = module
+      self.folder = folder
+      self.graphFile = graphFile
+      self.layers = layers
+      self.functions = functions
+    }
+  }
+
+  /// The import as a fragment per module, each written into the module's folder and checked in its
+  /// build, requiring what its services take from other modules; and the graph of `output`'s module,
+  /// which imports them (`relativePath(from, to)` gives a path from a folder), holds that module's
+  /// services, those of files in no module and those in a custom scope (declared there once), and
+  /// declares what no module registers as externals.
+  public func fragments(output: String, relativePath: (String, String) -> String) -> [Fragment] {
+    let root = Self.module(of: output + "/dicfg.yaml")
+    var folders: [String: String] = [:]
+    for registration in registrations {
+      guard let module = registration.module, module != root, folders[module] == nil,
+        let range = registration.file.range(of: "Sources/" + module + "/")
+      else { continue }
+      folders[module] = String(registration.file[..<range.upperBound].dropLast())
+    }
+    let modules = folders.keys.sorted()
+    func fragment(_ module: String?, folder: String, writer: GraphFileWriter) -> Fragment {
+      let imports = Self.imports(of: moduleImports, in: writer.registrations).filter { $0 != (module ?? root) }
+      return Fragment(
+        module: module, folder: folder, graphFile: writer.graphFile(), layers: writer.layers(),
+        functions: writer.functions(imports: imports))
+    }
+    var fragments = modules.compactMap { module -> Fragment? in
+      guard let folder = folders[module] else { return nil }
+      return fragment(
+        module, folder: folder,
+        writer: GraphFileWriter(
+          registrations: registrations, holds: { $0.module == module && $0.customScope == nil }, isFragment: true))
+    }
+    // A custom scope is declared once, in the app's graph: the services in one stay there, so each
+    // fragment declares all it uses and is checked alone.
+    let app = GraphFileWriter(
+      registrations: registrations,
+      holds: { registration in
+        registration.customScope != nil || registration.module.map { !modules.contains($0) } ?? true
+      },
+      imports: modules.compactMap { folders[$0].map { relativePath(output, $0 + "/dicfg.yaml") } })
+    var graph = fragment(nil, folder: output, writer: app)
+    // An environment only modules register in still needs a layer beside the app's graph, which is
+    // where its environments are found; the modules' layers beside their fragments are applied with it.
+    for registration in registrations {
+      guard let environment = registration.environment,
+        !graph.layers.contains(where: { $0.environment == environment })
+      else { continue }
+      graph.layers.append(
+        (
+          environment,
+          "# The '\(environment)' environment: its registrations are in the layers beside the modules' fragments.\n"
+            + "dicfg: 1\n" + (registration.condition.map { "condition: \($0)\n" } ?? "") + "services: {}\n"
+        ))
+    }
+    fragments.insert(graph, at: 0)
+    return fragments
   }
 
   // MARK: Translation
@@ -180,7 +259,8 @@ public struct RegistrationImport: Sendable {
   /// dicfg's scope for a library's, as ``ScopeMapping`` documents it.
   static func scope(_ written: String?, library: ImportedLibrary, default fallback: String?) -> String? {
     guard let written else { return fallback }
-    let name = written.hasPrefix(".") ? String(written.dropFirst()) : written
+    // `.container`, `ObjectScope.container`, `ResolverScope.application`: the scope's own name.
+    let name = String(written.split(separator: ".").last ?? Substring(written))
     return ScopeMapping.table[library]?[name] ?? name
   }
 
@@ -262,13 +342,15 @@ public struct RegistrationImport: Sendable {
 
   /// The modules the factory functions' file imports: those of the files their code comes from,
   /// but the library's own.
-  private static func imports(of sources: [SwiftSourceFile], in registrations: [ImportedRegistration]) -> [String] {
-    let files = Set(registrations.filter { $0.function != nil }.map(\.file))
+  private static func imports(of sources: [String: [String]], in registrations: [ImportedRegistration]) -> [String] {
+    let files = registrations.filter { $0.function != nil }.map(\.file).reduce(into: [String]()) {
+      if !$0.contains($1) { $0.append($1) }
+    }
     var modules: [String] = []
-    for source in sources where files.contains(source.path) {
+    for file in files {
       // The module the code comes from declares what it names.
-      if let module = module(of: source.path), !modules.contains(module) { modules.append(module) }
-      for module in source.imports
+      if let module = module(of: file), !modules.contains(module) { modules.append(module) }
+      for module in sources[file] ?? []
       where !modules.contains(module) && !ImportedLibrary.allCases.map(\.rawValue).contains(module) {
         modules.append(module)
       }

@@ -155,11 +155,14 @@ struct RegistrationReader {
     return String(text.split(separator: ".").last ?? Substring(text))
   }
 
-  /// The environment of registrations compiled only under `conditions`: `debug` for `DEBUG`.
+  /// The environment of registrations compiled only under `conditions`: `debug` for `DEBUG`,
+  /// `notDebug` for the `#else` of `#if DEBUG`.
   static func environmentName(_ conditions: [String]) -> String {
     let last = conditions.last ?? ""
-    let letters = last.filter { $0.isLetter || $0.isNumber }
-    return letters.isEmpty ? "conditional" : letters.lowercased()
+    let words = last.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { $0.lowercased() }
+    guard let first = words.first else { return "conditional" }
+    let name = ([first] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }).joined()
+    return last.hasPrefix("!") ? "not" + name.prefix(1).uppercased() + name.dropFirst() : name
   }
 
   /// The closure whose `{` is at `open`.

@@ -225,6 +225,75 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
           + "    init: { level: { value: 2 } }\n"))
   }
 
+  /// A scope written with its type (`ObjectScope.container`) is the same scope; registrations in
+  /// each branch of an `#if` go to a layer of their own, under that branch's condition.
+  @Test func scopesWrittenWithTheirTypeAndBothBranchesOfAnIf() throws {
+    let imported = RegistrationImport(files: [
+      (
+        "Sources/App/Assembly.swift",
+        """
+        import Swinject
+
+        func assemble(_ container: Container) {
+          container.register(Clock.self) { _ in SystemClock() }.inObjectScope(ObjectScope.container)
+          #if DEBUG
+            container.register(Logger.self) { _ in ConsoleLogger() }
+          #else
+            container.register(Logger.self) { _ in SilentLogger() }
+          #endif
+        }
+        """
+      )
+    ])
+    #expect(imported.registrations.map(\.scope) == ["singleton", nil, nil])
+    #expect(imported.registrations.map(\.environment) == [nil, "debug", "notDebug"])
+    #expect(imported.layers.map(\.environment) == ["debug", "notDebug"])
+    #expect(imported.layers[1].text.contains("condition: !(DEBUG)\n"))
+    #expect(imported.layers[1].text.contains("    type: SilentLogger\n"))
+  }
+
+  /// With fragments, each module's registrations go into its folder, requiring what they take from
+  /// other modules; the app's graph imports them. Each fragment checks alone against its module's
+  /// Swift, and the app's graph, with them, against the app's: no error, in every environment.
+  @Test(arguments: Fixture.allCases)
+  func fragmentsCheckAloneAndTogether(_ fixture: Fixture) throws {
+    let imported = RegistrationImport(files: fixture.files, module: "App")
+    let parts = imported.fragments(output: "Sources/App") { folder, file in
+      "../" + file.split(separator: "/").dropFirst(1).joined(separator: "/")
+    }
+    #expect(parts.first?.module == nil && parts.first?.folder == "Sources/App")
+    #expect(parts.dropFirst().map(\.module) == ["Networking", "Profile", "Storage"])
+    var files: [String: String] = [:]
+    for part in parts {
+      files[part.folder + "/dicfg.yaml"] = part.graphFile
+      for layer in part.layers { files[part.folder + "/dicfg.\(layer.environment).yaml"] = layer.text }
+    }
+    func check(_ file: String, swift: [(path: String, text: String)]) -> [String] {
+      var request = GraphRun.Request(files: [file], allEnvironments: true)
+      request.fileSystem = InMemoryFileSystem(files)
+      request.environmentVariables = [:]
+      request.swift = SwiftDeclarationReader().read(files: swift)
+      return GraphRun(request).findings.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+    }
+    let functions = parts.compactMap { part in part.functions.map { (part.folder + "/DICfgImported.swift", $0) } }
+    #expect(check("Sources/App/dicfg.yaml", swift: fixture.files + functions) == [], "\(files)")
+    for part in parts.dropFirst() {
+      let own =
+        fixture.files.filter { $0.path.hasPrefix(part.folder + "/") }
+        + (part.functions.map { [(part.folder + "/DICfgImported.swift", $0)] } ?? [])
+      #expect(check(part.folder + "/dicfg.yaml", swift: own) == [], "\(part.graphFile)")
+    }
+    #expect(parts[0].graphFile.contains("imports:\n  - ../Networking/dicfg.yaml\n  - ../Profile/dicfg.yaml\n"))
+    if fixture == .swinject {
+      let profile = try #require(parts.first { $0.module == "Profile" })
+      #expect(
+        profile.graphFile.contains(
+          "requires:\n  apiClient: { type: APIClient }\n  imageCaching: { type: ImageCaching }\n"
+            + "  notesRepository: { type: NotesRepository }\n  analytics: { type: Analytics }\n"
+            + "  appRouter: { type: ProfileCoordinatorDelegate }\n"))
+    }
+  }
+
   // MARK: Bad input
 
   /// A file that is not Swift is named and read no further; registrations the import cannot read
@@ -316,6 +385,23 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     let totals = try #require(document?["totals"] as? [String: Int])
     #expect(totals["registrations"] == 28 && totals["notImported"] == 1)
+
+    // A file there that holds something else is kept unless asked.
+    try Data("dicfg: 1\nservices: {}\n".utf8).write(to: URL(fileURLWithPath: output + "/dicfg.yaml"))
+    let again = try #require(
+      try DICfgCommand.parseAsRoot(["import", Fixture.factory.folder + "/Sources", "--output", output])
+        as? ImportCommand)
+    let kept = again.execute()
+    #expect(kept.exitCode == 1)
+    #expect(
+      kept.standardError
+        == "error: '\(output)/dicfg.yaml' exists and holds something else; pass --force to replace it, "
+        + "or write into another folder with --output\n")
+    #expect(try String(contentsOfFile: output + "/dicfg.yaml", encoding: .utf8) == "dicfg: 1\nservices: {}\n")
+    let forced = try #require(
+      try DICfgCommand.parseAsRoot(["import", Fixture.factory.folder + "/Sources", "--output", output, "--force"])
+        as? ImportCommand)
+    #expect(forced.execute().exitCode == 0)
 
     let missing = try #require(
       try DICfgCommand.parseAsRoot(["import", output + "/nothing", "--output", output]) as? ImportCommand)

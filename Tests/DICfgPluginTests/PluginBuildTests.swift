@@ -275,13 +275,14 @@ struct PluginBuildTests {
   // config-examples/import/swinject) with, in its app target, the graph file and factory functions the
   // import writes from them (DICfgImportTests pins them to its output). It builds with no warning of its
   // own, and each of its 25 registrations resolves to the same type, shared the same way, from
-  // Swinject's container and from the generated one, with the same properties set.
-  @Test(arguments: ["debug", "release"])
-  func aSwinjectAppsImportedGraphResolvesAsItsContainerDoes(configuration: String) throws {
-    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", "SwinjectShop"])
+  // Swinject's container and from the generated one, with the same properties set. A debug build in
+  // Swift 5 mode, as the Swinject app is written; the generator's release and Swift 6 builds are the
+  // other apps'.
+  @Test func aSwinjectAppsImportedGraphResolvesAsItsContainerDoes() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--product", "SwinjectShop"])
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", "SwinjectShop"])
+    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "SwinjectShop"])
     #expect(run.status == 0, "\(run.output)")
     let answers = run.output.split(separator: "\n").filter { $0.hasSuffix("| same") || $0.hasSuffix("| DIFFERS") }
     #expect(answers.count == 29, "\(run.output)")

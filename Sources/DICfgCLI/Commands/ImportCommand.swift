@@ -13,12 +13,14 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       imports) and writes, into --output: dicfg.yaml; dicfg.ENV.yaml for each environment the code \
       registers apart (a mock container, a Factory context such as onTest, an #if DEBUG block); and \
       DICfgImported.swift, the factory functions that carry the code of closures the graph file \
-      cannot say. The report lists every registration with its file and line and how it was \
-      imported. Exits 0 when the files were written, 1 when one cannot be, 64 on a usage error.
+      cannot say; a file there that holds something else is replaced only with --force. The report \
+      lists every registration with its file and line and how it was imported. Exits 0 when the \
+      files were written, 1 when one cannot be, 64 on a usage error.
 
       Examples:
         dicfg import Sources --output Sources/App
         dicfg import Sources/App/Assemblies --output Sources/App --report json > import.json
+        dicfg import Sources --output Sources/App --fragments
       """
   )
 
@@ -34,6 +36,16 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
 
   @Option(help: "The report's format: text or json, on standard output.")
   public var report: ReportFormat = .text
+
+  @Flag(help: "Replace files of --output that hold something else (a graph file written by hand).")
+  public var force = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Write a fragment per module into the module's folder ('Sources/NAME/dicfg.yaml'), and into --output the graph that imports them.",
+      discussion: "Each fragment requires what its services take from other modules, and is checked in its "
+        + "module's build once the module applies the build plugin."))
+  public var fragments = false
 
   public init() {}
 
@@ -55,13 +67,38 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       }
     }
     let imported = RegistrationImport(files: files, module: RegistrationImport.module(of: output + "/dicfg.yaml"))
-    var written = [("dicfg.yaml", imported.graphFile)]
-    written += imported.layers.map { ("dicfg.\($0.environment).yaml", $0.text) }
-    if let functions = imported.functions { written.append(("DICfgImported.swift", functions)) }
+    let parts =
+      fragments
+      ? imported.fragments(output: output, relativePath: Self.relativePath)
+      : [
+        RegistrationImport.Fragment(
+          module: nil, folder: output, graphFile: imported.graphFile, layers: imported.layers,
+          functions: imported.functions)
+      ]
+    var written: [(path: String, text: String)] = []
+    for part in parts {
+      let folder = URL(fileURLWithPath: part.folder)
+      written.append((folder.appendingPathComponent("dicfg.yaml").path, part.graphFile))
+      written += part.layers.map { (folder.appendingPathComponent("dicfg.\($0.environment).yaml").path, $0.text) }
+      if let functions = part.functions {
+        written.append((folder.appendingPathComponent("DICfgImported.swift").path, functions))
+      }
+    }
+    // A graph file the app already has is not overwritten unless asked.
+    for (path, text) in written where !force {
+      if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing != text {
+        return CommandResult(
+          exitCode: 1,
+          standardError: "error: '\(path)' exists and holds something else; pass --force to replace it, or write "
+            + "into another folder with --output\n")
+      }
+    }
     do {
-      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-      for (name, text) in written {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output).appendingPathComponent(name), options: .atomic)
+      for (path, text) in written {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
       }
     } catch {
       return CommandResult(
@@ -69,6 +106,15 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
     }
     let report = ImportReport(imported)
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
+  }
+
+  /// A path from the folder `folder` to `file`, through their common folder.
+  static func relativePath(from folder: String, to file: String) -> String {
+    let from = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+    let to = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+    var common = 0
+    while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+    return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
   }
 
   /// The Swift files at `path`: itself, or those in the folder and its subfolders (but build

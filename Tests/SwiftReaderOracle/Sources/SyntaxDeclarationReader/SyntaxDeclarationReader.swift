@@ -175,7 +175,7 @@ struct FileVisitor {
       let label = parameter.firstName.text
       return SwiftParameter(
         label: label == "_" ? nil : label, type: parameter.type.trimmedDescription,
-        hasDefault: parameter.defaultValue != nil)
+        defaultValue: parameter.defaultValue?.value.trimmedDescription)
     }
     let effects = initializer.signature.effectSpecifiers
     let modifiers = initializer.modifiers.map(\.name.text)
@@ -194,7 +194,7 @@ struct FileVisitor {
       let label = parameter.firstName.text
       return SwiftParameter(
         label: label == "_" ? nil : label, type: parameter.type.trimmedDescription,
-        hasDefault: parameter.defaultValue != nil)
+        defaultValue: parameter.defaultValue?.value.trimmedDescription)
     }
     let effects = function.signature.effectSpecifiers
     let modifiers = function.modifiers.map(\.name.text)

@@ -103,13 +103,13 @@ import Testing
     if let actor = type.globalActor { parts.append("@\(actor)") }
     for (kind, function) in type.functions.map({ ("static", $0) }) + type.methods.map({ ("method", $0) }) {
       parts.append(
-        "\(function.access.keyword) \(kind) \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
+        "\(function.access.keyword) \(kind) \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
           + "throws \(function.isThrowing) async \(function.isAsync) actor \(function.globalActor ?? "-") "
           + "at \(function.location)")
     }
     for initializer in type.initializers {
       parts.append(
-        "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.hasDefault ? "=" : "")" }) "
+        "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
           + "throws \(initializer.isThrowing) async \(initializer.isAsync) failable \(initializer.isFailable) "
           + "actor \(initializer.globalActor ?? "-") \(initializer.access.keyword) at \(initializer.location)")
     }
