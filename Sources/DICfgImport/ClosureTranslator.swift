@@ -37,8 +37,23 @@ struct ClosureTranslator {
   func resolve(at index: Int, in closure: Closure) -> (end: Int, value: ImportedValue?)? {
     switch library {
     case .swinject:
-      guard let resolver = resolverName(closure), file.isWord(index, resolver), file.isOperator(index + 1, "."),
-        file.isWord(index + 2, "resolve"), file.kind(index + 3) == .leftParen
+      guard let resolver = resolverName(closure), file.isWord(index, resolver) else { return nil }
+      // SwinjectAutoregistration's `r ~> A.self` and `r ~> (A.self, name: "n")`.
+      if file.isOperator(index + 1, "~>") {
+        if file.kind(index + 2) == .leftParen {
+          guard let (key, name) = file.keyAndName(in: index + 2) else { return (file.after(index + 2), nil) }
+          return (file.after(index + 2), key.map { .resolved(key: $0, name: name, optional: false) })
+        }
+        var end = index + 2
+        while end < file.tokens.count, file.kind(end) == .identifier || file.isOperator(end, "."),
+          !file.isWord(end, "self")
+        {
+          end += 1
+        }
+        guard file.isWord(end, "self"), end > index + 3 else { return nil }
+        return (end + 1, .resolved(key: file.text(index + 2..<end - 1), name: nil, optional: false))
+      }
+      guard file.isOperator(index + 1, "."), file.isWord(index + 2, "resolve"), file.kind(index + 3) == .leftParen
       else { return nil }
       guard let (key, name) = file.keyAndName(in: index + 3) else { return (file.after(index + 3), nil) }
       var end = file.after(index + 3)
@@ -234,6 +249,23 @@ struct ClosureTranslator {
         ))
     }
     return entry
+  }
+
+  /// The entry of an initializer named by reference (`autoregister(P.self, initializer: Impl.init)`):
+  /// each parameter resolved by its type. Nil where the declarations do not say which initializer.
+  func autoregisteredEntry(type: String, labels: [String]?) -> Entry? {
+    guard let initializers = declarations.type(named: type)?.initializers else { return nil }
+    let candidates = initializers.filter { initializer in
+      labels.map { $0 == initializer.parameters.map { $0.label ?? "_" } } ?? true
+    }
+    guard candidates.count == 1, let initializer = candidates.first else { return nil }
+    var initializerValues: [(label: String, value: ImportedValue)] = []
+    for parameter in initializer.parameters {
+      guard let label = parameter.label, let written = parameter.type else { return nil }
+      initializerValues.append(
+        (label, .resolved(key: Self.key(of: written), name: nil, optional: written.hasSuffix("?"))))
+    }
+    return Entry(type: type, bindings: [], initializer: initializerValues)
   }
 
   /// The parameters of the initializer of `type` that takes `labels`, in order, with the others

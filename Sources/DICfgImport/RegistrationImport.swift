@@ -144,6 +144,19 @@ public struct RegistrationImport: Sendable {
     registration.condition = found.condition
     registration.scope = scope(found.scope, library: found.library, default: found.library == .factory ? "unique" : nil)
     if case .custom(let name)? = registration.scope.map(ScopeName.init) { registration.customScope = name }
+    if found.unsupported == nil, let (type, labels) = found.autoregistered {
+      guard let entry = translator.autoregisteredEntry(type: type, labels: labels) else {
+        registration.outcome = .notImported(
+          "the Swift read declares no one initializer of '\(type)' with labels that 'initializer:' names; "
+            + "write them ('\(type).init(a:b:)')")
+        return [registration]
+      }
+      registration.type = entry.type
+      registration.bindings =
+        Identifiers.normalized(registration.key) == Identifiers.normalized(type) ? [] : [registration.key]
+      registration.initializer = entry.initializer
+      return [registration]
+    }
     guard found.unsupported == nil, let closure = found.closure else {
       registration.outcome = .notImported(
         found.unsupported ?? "its factory closure is not written where the import reads it")

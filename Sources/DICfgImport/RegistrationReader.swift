@@ -28,6 +28,8 @@ struct FoundRegistration {
   var parameterType: String?
   /// Factory's contexts: the environment and the closure that builds the registration there.
   var contexts: [(environment: String, closure: Closure)] = []
+  /// SwinjectAutoregistration's initializer: the type and, where written (`init(a:b:)`), its labels.
+  var autoregistered: (type: String, labels: [String]?)?
 }
 
 /// A closure as written: its parameters, its return type if written, and its body.
@@ -50,7 +52,8 @@ struct RegistrationReader {
       var conditions: [String] = []
       while index < file.tokens.count {
         track(&conditions, at: index)
-        if file.isWord(index, "register"), !file.isWord(index - 1, "func"),
+        if file.isWord(index, "register") || (library == .swinject && file.isWord(index, "autoregister")),
+          !file.isWord(index - 1, "func"),
           let registration = register(at: index, library: library, conditions: conditions)
         {
           found.append(registration)
@@ -101,12 +104,26 @@ struct RegistrationReader {
         registration.closure = closure(at: last.value.lowerBound)
         items.removeLast()
       }
+      // SwinjectAutoregistration's `autoregister(P.self, initializer: Impl.init)`.
+      if file.isWord(index, "autoregister") {
+        guard let last = items.last, last.label == "initializer" else { return nil }
+        let initializer = file.text(last.value).filter { !$0.isWhitespace }
+        guard let dot = initializer.range(of: ".init") else {
+          registration.unsupported = "its initializer '\(initializer)' is not a type's 'init'"
+          return registration
+        }
+        let labels =
+          initializer[dot.upperBound...].hasPrefix("(")
+          ? initializer[dot.upperBound...].dropFirst().dropLast().split(separator: ":").map(String.init) : nil
+        registration.autoregistered = (String(initializer[..<dot.lowerBound]), labels)
+        items.removeLast()
+      }
       guard let (key, name) = file.keyAndName(of: items) else { return nil }
       registration.key = key
       registration.name = name
       next = file.after(next)
     }
-    if registration.closure == nil {
+    if registration.closure == nil, registration.autoregistered == nil {
       guard file.kind(next) == .leftBrace else { return nil }
       registration.closure = closure(at: next)
       next = file.after(next)

@@ -294,6 +294,54 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
   }
 
+  /// SwinjectAutoregistration's helpers, as Swinject apps commonly write them: `r ~> A.self` is a
+  /// resolve, and `autoregister(P.self, initializer: Impl.init)` builds `Impl` with each parameter
+  /// resolved by its type, as the initializer the Swift read declares says.
+  @Test func swinjectAutoregistrationsHelpersAreRead() throws {
+    let imported = RegistrationImport(files: [
+      (
+        "Sources/App/Types.swift",
+        """
+        protocol Clock {}
+        final class SystemClock: Clock { init() {} }
+        final class Scheduler { init(clock: Clock, name: String?) {} }
+        final class Cache { init(clock: Clock) {}; init(clock: Clock, limit: Int) {} }
+        """
+      ),
+      (
+        "Sources/App/Assembly.swift",
+        """
+        import Swinject
+        import SwinjectAutoregistration
+
+        func assemble(_ container: Container) {
+          container.autoregister(Clock.self, initializer: SystemClock.init).inObjectScope(.container)
+          container.register(Scheduler.self) { r in Scheduler(clock: r ~> Clock.self, name: r ~> (String.self, name: "n")) }
+          container.autoregister(Scheduler.self, name: "auto", initializer: Scheduler.init)
+          container.autoregister(Cache.self, initializer: Cache.init)
+          container.autoregister(Cache.self, name: "small", initializer: Cache.init(clock:))
+        }
+        """
+      ),
+    ])
+    let outcomes = imported.registrations.map { "\($0.line): \($0.outcome)" }
+    #expect(
+      outcomes == [
+        "5: asWritten", "6: asWritten", "7: asWritten",
+        "8: notImported(\"the Swift read declares no one initializer of \\'Cache\\' with labels that \\'initializer:\\' "
+          + "names; write them (\\'Cache.init(a:b:)\\')\")",
+        "9: asWritten",
+      ])
+    #expect(
+      imported.graphFile.contains(
+        "  clock:  # Sources/App/Assembly.swift:5\n    type: SystemClock\n    as: [Clock]\n    scope: singleton\n"))
+    #expect(imported.graphFile.contains("    type: Scheduler\n    init: { clock: clock, name: stringN }\n"))
+    #expect(imported.graphFile.contains("    type: Scheduler\n    init: { clock: clock, name: string? }\n"))
+    #expect(
+      imported.graphFile.contains(
+        "  cacheSmall:  # Sources/App/Assembly.swift:9\n    type: Cache\n    init: { clock: clock }\n"))
+  }
+
   // MARK: Bad input
 
   /// A file that is not Swift is named and read no further; registrations the import cannot read
