@@ -183,12 +183,13 @@ struct GraphFileWriter {
 
   private func services(in environment: String?) -> [String] {
     var lines: [String] = []
-    var module: String?? = .none
+    // A heading where the module changes.
+    var heading: String?
     for registration in registrations where registration.environment == environment && registration.writesEntry {
-      if registration.module != module.flatMap({ $0 }) || module == nil, let name = registration.module {
-        lines.append("  # \(name)")
+      if let module = registration.module, module != heading {
+        lines.append("  # \(module)")
+        heading = module
       }
-      module = .some(registration.module)
       lines.append("  \(registration.id):  # \(registration.file):\(registration.line)")
       lines.append("    type: \(registration.type)")
       if !registration.bindings.isEmpty { lines.append("    as: [\(registration.bindings.joined(separator: ", "))]") }
