@@ -88,6 +88,8 @@ struct GraphFileWriter {
           }
         case .service(let id, _) where isFragment && !held.contains(id):
           if let key = all.first(where: { $0.id == id })?.key { needed = (id, key, false) }
+        case .external(let id, let type, let optional):
+          needed = (id, type, optional)
         default: break
         }
         guard let needed else { continue }
@@ -219,6 +221,7 @@ struct GraphFileWriter {
       let id = lookup.target(of: value, in: environment) ?? Self.externalID(key: key, name: name)
       return id + (optional || lookup.isNil(id) ? "?" : "")
     case .service(let id, let optional): return id + (optional || lookup.isNil(id) ? "?" : "")
+    case .external(let id, _, let optional): return id + (optional ? "?" : "")
     case .literal(let literal): return "{ value: \(literal) }"
     case .swift(let expression): return "{ swift: \(expression) }"
     case .argument(let name): return "$" + name

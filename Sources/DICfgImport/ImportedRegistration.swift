@@ -11,6 +11,10 @@ enum ImportedValue: Equatable, Sendable {
   case resolved(key: String, name: String?, optional: Bool)
   /// A service of the same container by its id (Factory's `self.apiClient()`).
   case service(id: String, optional: Bool)
+  /// A service no file read registers, by the id the code calls it by and the type the Swift read
+  /// declares where it is passed (Factory's `Container.shared.apiClient()` while its module has not
+  /// moved): the app supplies it.
+  case external(id: String, type: String, optional: Bool)
   /// A literal, as the graph file writes it (`30`, `"main"`, `true`).
   case literal(String)
   /// A Swift value the graph file can name (`.main`, `DispatchQueue.main`).

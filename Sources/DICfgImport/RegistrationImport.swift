@@ -252,11 +252,35 @@ public struct RegistrationImport: Sendable {
       registration.properties[position].value = .resolved(
         key: ClosureTranslator.key(of: declared), name: name, optional: optional || declared.hasSuffix("?"))
     }
+    // `self.analytics()` of a factory no file read declares: an external of the type it is passed as.
+    let parameters = translator.declaredParameters(of: registration.type, labels: registration.initializer.map(\.label))
+    let properties = translator.declarations.type(named: registration.type)?.properties ?? []
+    for (position, argument) in registration.initializer.enumerated() {
+      guard case .service(let id, let optional) = argument.value, translator.factoryKeys[id] == nil,
+        let declared = parameters?.first(where: { $0.label == argument.label })?.type
+      else { continue }
+      registration.initializer[position].value = .external(
+        id: id, type: ClosureTranslator.key(of: declared), optional: optional || declared.hasSuffix("?"))
+    }
+    for (position, property) in registration.properties.enumerated() {
+      guard case .service(let id, let optional) = property.value, translator.factoryKeys[id] == nil,
+        let declared = properties.first(where: { $0.name == property.label })?.type
+      else { continue }
+      registration.properties[position].value = .external(
+        id: id, type: ClosureTranslator.key(of: declared), optional: optional || declared.hasSuffix("?"))
+    }
     for value in registration.initializer + registration.properties {
-      if case .resolved(let key, _, _) = value.value, key.isEmpty {
+      switch value.value {
+      case .resolved(let key, _, _) where key.isEmpty:
         registration.outcome = .notImported(
           "'\(value.label)' is resolved as a type only Swift infers, and the Swift read does not declare it")
         return registration
+      case .service(let id, _) where translator.factoryKeys[id] == nil:
+        registration.outcome = .notImported(
+          "'\(value.label)' calls '\(id)', a factory of no file read, where the Swift read declares no type; "
+            + "import the module that declares it too")
+        return registration
+      default: continue
       }
     }
     return registration

@@ -159,6 +159,25 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(imported.functions?.contains(function) == true)
   }
 
+  /// One module imported alone, as an app moving a module at a time does: what it takes from the
+  /// modules not read (Factory's calls of their factories included) is an external of the type it is
+  /// passed as, and the graph validates with no error against the app's Swift.
+  @Test(arguments: Fixture.allCases)
+  func oneModuleImportedAloneTakesTheRestAsExternals(_ fixture: Fixture) {
+    let profile = fixture.files.filter { $0.path.hasPrefix("Sources/Profile/") }
+    let imported = RegistrationImport(files: profile)
+    #expect(imported.graphFile.contains("externals:\n"))
+    var request = GraphRun.Request(files: ["import/dicfg.yaml"])
+    request.fileSystem = InMemoryFileSystem(["import/dicfg.yaml": imported.graphFile])
+    request.environmentVariables = [:]
+    request.swift = SwiftDeclarationReader().read(files: fixture.files)
+    let errors = GraphRun(request).findings.filter { $0.severity == .error }
+    #expect(errors.isEmpty, "\(errors.map { "\($0.location): \($0.message)" })\n\(imported.graphFile)")
+    if fixture == .factory {
+      #expect(imported.graphFile.contains("  apiClient: { type: APIClientProtocol }\n"))
+    }
+  }
+
   /// A registration that returns another's instance is an `as:` binding of that one: one instance,
   /// as the old container shared it.
   @Test func aRegistrationReturningAnothersInstanceIsABindingOfIt() throws {
