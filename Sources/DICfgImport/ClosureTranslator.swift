@@ -228,7 +228,7 @@ struct ClosureTranslator {
       case .resolved(let key, let name, let optional) where key.isEmpty:
         guard let declared else { return nil }
         entry.initializer[position].value = .resolved(
-          key: Self.key(of: declared), name: name, optional: optional || declared.hasSuffix("?"))
+          key: Identifiers.key(of: declared), name: name, optional: optional || Identifiers.isOptional(declared))
       case .argument(let name):
         let written =
           library == .factory ? registration.parameterType : argumentNames(closure).first { $0.name == name }?.type
@@ -245,7 +245,9 @@ struct ClosureTranslator {
       entry.initializer.append(
         (
           label,
-          .resolved(key: Self.key(of: type), name: nil, optional: type.hasSuffix("?") || lookup.contains("optional"))
+          .resolved(
+            key: Identifiers.key(of: type), name: nil,
+            optional: Identifiers.isOptional(type) || lookup.contains("optional"))
         ))
     }
     return entry
@@ -263,7 +265,7 @@ struct ClosureTranslator {
     for parameter in initializer.parameters {
       guard let label = parameter.label, let written = parameter.type else { return nil }
       initializerValues.append(
-        (label, .resolved(key: Self.key(of: written), name: nil, optional: written.hasSuffix("?"))))
+        (label, .resolved(key: Identifiers.key(of: written), name: nil, optional: Identifiers.isOptional(written))))
     }
     return Entry(type: type, bindings: [], initializer: initializerValues)
   }
@@ -287,15 +289,6 @@ struct ClosureTranslator {
       if fits, position == labels.count, !names.isEmpty || labels.isEmpty { return initializer.parameters }
     }
     return nil
-  }
-
-  /// The key a parameter's type resolves by: without `any`, `?` or `!`.
-  static func key(of type: String) -> String {
-    var key = Identifiers.trimmed(type)
-    while key.hasSuffix("?") || key.hasSuffix("!") { key.removeLast() }
-    if key.hasPrefix("any ") { key.removeFirst(4) }
-    if key.hasPrefix("(") && key.hasSuffix(")") { key = String(key.dropFirst().dropLast()) }
-    return key
   }
 
   // MARK: Factory functions
@@ -328,7 +321,7 @@ struct ClosureTranslator {
             else {
               return .failure(Failure("'\(file.text(index..<end))' resolves a type only Swift infers"))
             }
-            resolvedKey = Self.key(of: file.text(colon + 1..<index - 1))
+            resolvedKey = Identifiers.key(of: file.text(colon + 1..<index - 1))
             value = .resolved(key: resolvedKey, name: name, optional: optional)
           }
           type = resolvedKey + (optional ? "?" : "")
@@ -400,7 +393,7 @@ struct ClosureTranslator {
     var base: String
     switch value {
     case .resolved(let key, let name, _):
-      base = Identifiers.lowerCamel(Identifiers.typeName(key)) + (name.map(Identifiers.upperCamel) ?? "")
+      base = Identifiers.serviceID(key: key, name: name)
     case .service(let id, _): base = id
     default: base = "value"
     }

@@ -1,3 +1,5 @@
+import DICfgCore
+
 /// Finds the service a value names among the imported registrations: by key and name, as the
 /// libraries resolve, in an environment's own registrations first, then the base's.
 struct ServiceLookup {
@@ -20,9 +22,9 @@ struct ServiceLookup {
       ids.insert(registration.id)
       let scope = registration.environment ?? ""
       for key in [registration.key, registration.type] + registration.bindings {
-        let identity = scope + "|" + Identifiers.normalized(key) + "#" + (registration.name ?? "")
+        let identity = scope + "|" + SwiftTypeName.normalized(key) + "#" + (registration.name ?? "")
         if byIdentity[identity] == nil { byIdentity[identity] = registration.id }
-        let anywhere = Identifiers.normalized(key) + "#" + (registration.name ?? "")
+        let anywhere = SwiftTypeName.normalized(key) + "#" + (registration.name ?? "")
         if inSomeEnvironment[anywhere] == nil { inSomeEnvironment[anywhere] = registration.id }
       }
     }
@@ -32,7 +34,7 @@ struct ServiceLookup {
   func target(of value: ImportedValue, in environment: String?) -> String? {
     switch value {
     case .resolved(let key, let name, _):
-      let identity = Identifiers.normalized(key) + "#" + (name ?? "")
+      let identity = SwiftTypeName.normalized(key) + "#" + (name ?? "")
       if let environment, let id = byIdentity[environment + "|" + identity] { return id }
       if let id = byIdentity["|" + identity] { return id }
       // An optional reference may name what only an environment provides: nil elsewhere.
@@ -104,7 +106,7 @@ struct GraphFileWriter {
   }
 
   static func externalID(key: String, name: String?) -> String {
-    Identifiers.lowerCamel(Identifiers.typeName(key)) + (name.map(Identifiers.upperCamel) ?? "")
+    Identifiers.serviceID(key: key, name: name)
   }
 
   // MARK: Files

@@ -1,3 +1,6 @@
+import DICfgCompiler
+import DICfgCore
+
 /// The names the import gives services, parameters and functions.
 enum Identifiers {
   /// `APIConfiguration` → `apiConfiguration`, `URLSessionHTTPClient` → `urlSessionHTTPClient`.
@@ -14,30 +17,29 @@ enum Identifiers {
     return result.first?.isNumber == true ? "_" + result : result
   }
 
-  /// `staging` → `Staging`, `mock-api` → `MockApi`.
-  static func upperCamel(_ text: String) -> String {
-    text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
-      .joined()
+  /// The id of the service a registration or a resolve names by `key` and `name`:
+  /// `APIConfiguration` named `staging` → `apiConfigurationStaging`.
+  static func serviceID(key: String, name: String?) -> String {
+    lowerCamel(typeName(key)) + (name.map(SwiftIdentifier.upperCamelCase) ?? "")
   }
 
   /// The name a type spelling is known by: `any APIClient` → `APIClient`, `Box<Int>` → `Box`,
   /// `Networking.APIClient` → `APIClient`.
   static func typeName(_ spelling: String) -> String {
-    var text = trimmed(spelling)
-    if text.hasPrefix("any ") { text.removeFirst(4) }
-    if let generic = text.firstIndex(of: "<") { text = String(text[..<generic]) }
-    return String(text.split(separator: ".").last ?? Substring(text))
+    guard case .named(let components) = SwiftTypeExpression(spelling).withoutExistential, let last = components.last
+    else { return spelling }
+    return last.name
   }
 
-  /// A type spelling compared as the libraries compare keys: no `any`, no spaces.
-  static func normalized(_ spelling: String) -> String {
-    var text = spelling.filter { !$0.isWhitespace }
-    if text.hasPrefix("any") && text.dropFirst(3).first?.isUppercase == true { text.removeFirst(3) }
-    return text
+  /// The key a parameter's or property's declared type resolves by: without `any` and without the
+  /// optional around it, spelled as ``SwiftTypeName`` compares types.
+  static func key(of type: String) -> String {
+    let expression = SwiftTypeExpression(type)
+    return (expression.wrapped ?? expression).withoutExistential.normalized
   }
 
-  /// `text` without the spaces around it.
-  static func trimmed(_ text: String) -> String {
-    String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  /// Whether a declared type is optional (`T?`, `T!`, `Optional<T>`): what resolves it may be nil.
+  static func isOptional(_ type: String) -> Bool {
+    SwiftTypeExpression(type).wrapped != nil
   }
 }

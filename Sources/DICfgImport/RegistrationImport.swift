@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 import DICfgSwiftReader
 
@@ -82,7 +83,7 @@ public struct RegistrationImport: Sendable {
   /// services, those of files in no module and those in a custom scope (declared there once), and
   /// declares what no module registers as externals.
   public func fragments(output: String, relativePath: (String, String) -> String) -> [Fragment] {
-    let root = Self.module(of: output + "/dicfg.yaml")
+    let root = SwiftDeclarations.module(ofPath: output + "/dicfg.yaml")
     var folders: [String: String] = [:]
     for registration in registrations {
       guard let module = registration.module, module != root, folders[module] == nil,
@@ -139,7 +140,7 @@ public struct RegistrationImport: Sendable {
     let (line, column) = file.position(found.start)
     var registration = ImportedRegistration(
       library: found.library, file: file.path, line: line, column: column, key: found.key ?? "", name: found.name,
-      id: found.givenID ?? "", module: module(of: file.path), environment: found.environment,
+      id: found.givenID ?? "", module: SwiftDeclarations.module(ofPath: file.path), environment: found.environment,
       scopeAsWritten: found.scope, outcome: .asWritten, type: found.key ?? "")
     registration.condition = found.condition
     registration.scope = scope(found.scope, library: found.library, default: found.library == .factory ? "unique" : nil)
@@ -153,7 +154,7 @@ public struct RegistrationImport: Sendable {
       }
       registration.type = entry.type
       registration.bindings =
-        Identifiers.normalized(registration.key) == Identifiers.normalized(type) ? [] : [registration.key]
+        SwiftTypeName.normalized(registration.key) == SwiftTypeName.normalized(type) ? [] : [registration.key]
       registration.initializer = entry.initializer
       return [registration]
     }
@@ -221,7 +222,7 @@ public struct RegistrationImport: Sendable {
     if registration.key.isEmpty { registration.key = entry.bindings.first ?? closure.returnType ?? entry.type }
     registration.type = entry.type
     registration.bindings = ([registration.key] + entry.bindings + found.implements).filter {
-      Identifiers.normalized($0) != Identifiers.normalized(entry.type)
+      SwiftTypeName.normalized($0) != SwiftTypeName.normalized(entry.type)
     }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     registration.initializer = entry.initializer
     registration.properties = entry.properties
@@ -250,7 +251,7 @@ public struct RegistrationImport: Sendable {
           .first(where: { $0.name == property.label })?.type
       else { continue }
       registration.properties[position].value = .resolved(
-        key: ClosureTranslator.key(of: declared), name: name, optional: optional || declared.hasSuffix("?"))
+        key: Identifiers.key(of: declared), name: name, optional: optional || Identifiers.isOptional(declared))
     }
     // `self.analytics()` of a factory no file read declares: an external of the type it is passed as.
     let parameters = translator.declaredParameters(of: registration.type, labels: registration.initializer.map(\.label))
@@ -260,14 +261,14 @@ public struct RegistrationImport: Sendable {
         let declared = parameters?.first(where: { $0.label == argument.label })?.type
       else { continue }
       registration.initializer[position].value = .external(
-        id: id, type: ClosureTranslator.key(of: declared), optional: optional || declared.hasSuffix("?"))
+        id: id, type: Identifiers.key(of: declared), optional: optional || Identifiers.isOptional(declared))
     }
     for (position, property) in registration.properties.enumerated() {
       guard case .service(let id, let optional) = property.value, translator.factoryKeys[id] == nil,
         let declared = properties.first(where: { $0.name == property.label })?.type
       else { continue }
       registration.properties[position].value = .external(
-        id: id, type: ClosureTranslator.key(of: declared), optional: optional || declared.hasSuffix("?"))
+        id: id, type: Identifiers.key(of: declared), optional: optional || Identifiers.isOptional(declared))
     }
     for value in registration.initializer + registration.properties {
       switch value.value {
@@ -284,13 +285,6 @@ public struct RegistrationImport: Sendable {
       }
     }
     return registration
-  }
-
-  /// A registration's module: the folder under `Sources/` its file is in.
-  public static func module(of path: String) -> String? {
-    let parts = path.split(separator: "/")
-    guard let sources = parts.lastIndex(of: "Sources"), sources + 2 < parts.count else { return nil }
-    return String(parts[sources + 1])
   }
 
   /// dicfg's scope for a library's, as ``ScopeMapping`` documents it.
@@ -315,15 +309,14 @@ public struct RegistrationImport: Sendable {
       named.indices.filter { named[$0].environment == nil } + named.indices.filter { named[$0].environment != nil }
     for index in order {
       let registration = named[index]
-      let identity = Identifiers.normalized(registration.key) + "#" + (registration.name ?? "")
+      let identity = SwiftTypeName.normalized(registration.key) + "#" + (registration.name ?? "")
       if registration.environment != nil, let id = byKey[identity] {
         named[index].id = id
         continue
       }
       let base =
         registration.id.isEmpty
-        ? Identifiers.lowerCamel(Identifiers.typeName(registration.key))
-          + (registration.name.map(Identifiers.upperCamel) ?? "")
+        ? Identifiers.serviceID(key: registration.key, name: registration.name)
         : registration.id
       var id = base
       if registration.environment == nil || byKey[identity] == nil {
@@ -340,9 +333,9 @@ public struct RegistrationImport: Sendable {
         let registration = named[index]
         let subject =
           registration.library == .factory
-          ? Identifiers.upperCamel(registration.id)
-          : Identifiers.typeName(registration.key) + (registration.name.map(Identifiers.upperCamel) ?? "")
-        let function = "make" + subject + (registration.environment.map(Identifiers.upperCamel) ?? "")
+          ? SwiftIdentifier.upperCamelCase(registration.id)
+          : Identifiers.typeName(registration.key) + (registration.name.map(SwiftIdentifier.upperCamelCase) ?? "")
+        let function = "make" + subject + (registration.environment.map(SwiftIdentifier.upperCamelCase) ?? "")
         named[index].outcome = .factoryFunction(function)
         named[index].factory = function
         named[index].function = named[index].factoryFunction?.text(named: function)
@@ -368,7 +361,7 @@ public struct RegistrationImport: Sendable {
       }
       bound[index].outcome = .binding(of: target)
       let key = bound[index].key
-      if Identifiers.normalized(key) != Identifiers.normalized(bound[targetIndex].type),
+      if SwiftTypeName.normalized(key) != SwiftTypeName.normalized(bound[targetIndex].type),
         !bound[targetIndex].bindings.contains(key)
       {
         bound[targetIndex].bindings.append(key)
@@ -386,7 +379,7 @@ public struct RegistrationImport: Sendable {
     var modules: [String] = []
     for file in files {
       // The module the code comes from declares what it names.
-      if let module = module(of: file), !modules.contains(module) { modules.append(module) }
+      if let module = SwiftDeclarations.module(ofPath: file), !modules.contains(module) { modules.append(module) }
       for module in sources[file] ?? []
       where !modules.contains(module) && !ImportedLibrary.allCases.map(\.rawValue).contains(module) {
         modules.append(module)

@@ -1,5 +1,7 @@
 public import ArgumentParser
+import DICfgCore
 import DICfgImport
+import DICfgSwiftReader
 import Foundation
 
 /// `dicfg import`: reads an app's Swinject, Resolver or Factory registrations and writes the graph
@@ -54,19 +56,18 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
   }
 
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    var files: [(path: String, text: String)] = []
-    for path in paths {
-      guard let found = Self.swiftFiles(at: path) else {
-        return CommandResult(exitCode: 1, standardError: "error: no Swift file or folder at '\(path)'\n")
-      }
-      for file in found {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-          return CommandResult(exitCode: 1, standardError: "error: cannot read '\(file)' as UTF-8\n")
-        }
-        files.append((file, text))
-      }
+    let (found, missing) = SwiftDeclarationReader.swiftFiles(at: paths)
+    if let path = missing.first {
+      return CommandResult(exitCode: 1, standardError: "error: no Swift file or folder at '\(path)'\n")
     }
-    let imported = RegistrationImport(files: files, module: RegistrationImport.module(of: output + "/dicfg.yaml"))
+    var files: [(path: String, text: String)] = []
+    for file in found {
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        return CommandResult(exitCode: 1, standardError: "error: cannot read '\(file)' as UTF-8\n")
+      }
+      files.append((file, text))
+    }
+    let imported = RegistrationImport(files: files, module: SwiftDeclarations.module(ofPath: output + "/dicfg.yaml"))
     let parts =
       fragments
       ? imported.fragments(output: output, relativePath: Self.relativePath)
@@ -117,18 +118,4 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
     return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
   }
 
-  /// The Swift files at `path`: itself, or those in the folder and its subfolders (but build
-  /// folders), sorted; nil where there is none.
-  static func swiftFiles(at path: String) -> [String]? {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-    guard isFolder.boolValue else { return path.hasSuffix(".swift") ? [path] : nil }
-    let enumerator = FileManager.default.enumerator(atPath: path)
-    var files: [String] = []
-    while let name = enumerator?.nextObject() as? String {
-      if name.split(separator: "/").contains(where: { $0.hasPrefix(".build") || $0 == ".git" }) { continue }
-      if name.hasSuffix(".swift") { files.append((path.hasSuffix("/") ? path : path + "/") + name) }
-    }
-    return files.sorted()
-  }
 }
