@@ -267,9 +267,8 @@ public final class LanguageServer {
     switch declaration.kind {
     case .service:
       lines = ["**\(declaration.name)**, a service of container '\(declaration.container)'", ""]
-      let places = ServicePlaces(
-        entry: analysis.merged[declaration.container]?[declaration.name], service: declaration.location)
-      if analysis.merged[declaration.container]?[declaration.name] != nil {
+      if let entry = analysis.merged[declaration.container]?[declaration.name] {
+        let places = ServicePlaces(entry: entry, service: declaration.location)
         // The scope and isolation the compiler decided: the container's `defaultScope:`, the
         // initializer `init:` names where the Swift says.
         let compiled = analysis.plan?.containers.first { $0.name == declaration.container }?.services

@@ -470,6 +470,19 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
         as? ImportCommand)
     #expect(forced.execute().exitCode == 0)
 
+    // A file that is not UTF-8 is named, and nothing is written.
+    let folder = output + "-latin1"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data([0x69, 0x6D, 0x70, 0x6F, 0x72, 0x74, 0x20, 0xE9, 0x0A]).write(
+      to: URL(fileURLWithPath: folder + "/Old.swift"))
+    let latin1 = try #require(
+      try DICfgCommand.parseAsRoot(["import", folder, "--output", folder + "/out"]) as? ImportCommand)
+    let unreadable = latin1.execute()
+    #expect(unreadable.exitCode == 1)
+    #expect(unreadable.standardError == "error: cannot read '\(folder)/Old.swift' as UTF-8\n")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+
     let missing = try #require(
       try DICfgCommand.parseAsRoot(["import", output + "/nothing", "--output", output]) as? ImportCommand)
     let failed = missing.execute()
