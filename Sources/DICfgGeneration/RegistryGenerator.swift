@@ -209,6 +209,7 @@ public struct RegistryGenerator: Sendable {
   private func statements(_ uses: [Use]) -> [RegistryModel.Statement] {
     var constants: [[String]: String?] = [:]
     var statements: [RegistryModel.Statement] = []
+    var deprecated = 0
     let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
     let keyConditions = Dictionary(grouping: uses, by: \.key).mapValues {
       CompilationCondition.any($0.flatMap(\.conditions))
@@ -231,6 +232,12 @@ public struct RegistryGenerator: Sendable {
           factory.receiver = String(function.dropLast(member.count + 1))
         }
         factory.readsProperty = typedContainers?.swift?.readsProperty(service) ?? false
+        if factory.effects != nil, !factory.readsProperty,
+          typedContainers?.swift?.constructor(of: service)?.availability?.kind == .deprecated
+        {
+          deprecated += 1
+          factory.deprecatedHolder = "DICfgDeprecatedBuilder\(deprecated)"
+        }
         statements.append(.register(factory))
       }
       guard let constant else { continue }
@@ -423,6 +430,7 @@ public struct RegistryGenerator: Sendable {
         }),
       makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil && !$0.readsProperty },
       callsMethods: factories.contains { $0.receiver != nil && $0.effects == nil },
+      callsDeprecated: factories.contains { $0.deprecatedHolder != nil },
       argumentValues: Set(
         model.checks.flatMap { check in
           check.swiftValues.map { SwiftWriter.ArgumentValue(position: $0.position + 1, arity: check.arguments.count) }
@@ -542,6 +550,21 @@ public struct RegistryGenerator: Sendable {
           ? "{ \(callee) }"
           : factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
             ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
+        if let holder = factory.deprecatedHolder {
+          let kind =
+            factory.isMainActor
+            ? "@MainActor @Sendable () throws"
+            : factory.effects?.isAsync == true
+              ? "@Sendable () async throws"
+              : "@Sendable () throws"
+          renderDeprecated(
+            holder, "let deprecated\(holder.filter(\.isNumber)) = ", initializer, typed: "\(kind) -> \(type)",
+            at: factory.anchor, into: &writer)
+          writer.line(
+            "try \(helper)(&registry, \(type).self, deprecated\(holder.filter(\.isNumber)), typeName: \(typeName), "
+              + "labels: [])")
+          return
+        }
         // What is called stands where the graph file names it.
         let statement = "try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"
         let split =
@@ -578,8 +601,12 @@ public struct RegistryGenerator: Sendable {
       // function on the `factory:` value.
       let named = factory.function == nil && factory.effects == nil && factory.receiver == nil
       let split = named ? value.index(value.startIndex, offsetBy: type.count) : value.startIndex
-      writer.placed(
-        "let \(constant) = " + value[..<split], String(value[split...]), at: factory.anchor, lead: named ? 1 : 0)
+      if let holder = factory.deprecatedHolder {
+        renderDeprecated(holder, "let \(constant) = ", value, at: factory.anchor, into: &writer)
+      } else {
+        writer.placed(
+          "let \(constant) = " + value[..<split], String(value[split...]), at: factory.anchor, lead: named ? 1 : 0)
+      }
       writer.placed(
         "try registry.register(",
         "\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), labels: \(labels))",
@@ -599,6 +626,22 @@ public struct RegistryGenerator: Sendable {
             + "\(check.arguments.count)(\(check.constant)) { ", value.expression + " })", at: value.line)
       }
     }
+  }
+
+  /// A factory that calls a deprecated initializer or function: `value` at the graph file's place,
+  /// as the deprecated static property of a local type, and `binding` to it read through
+  /// `dicfgCalledAnyway`. dicfg states the deprecation once, at that place, with the label that
+  /// calls another overload (`deprecated-builder`); a deprecated property that a protocol's
+  /// requirement reads is not deprecated to its reader, so Swift's own warning, which would repeat
+  /// it without the fix, is not given. Everything else in `value` Swift still checks there.
+  private func renderDeprecated(
+    _ holder: String, _ binding: String, _ value: String, typed type: String? = nil, at place: RegistryModel.Line,
+    into writer: inout SwiftWriter
+  ) {
+    writer.placed(
+      "enum \(holder): DICfgDeprecatedBuilder { @available(*, deprecated) static let factory\(type.map { ": " + $0 } ?? "") = ",
+      value + " }", at: place)
+    writer.line(binding + "dicfgCalledAnyway(\(holder).self)")
   }
 
   /// A call of `type`'s initializer with `labels`, passing a closure's arguments in order:

@@ -61,6 +61,10 @@ public struct RegistryModel: Sendable, Equatable {
     public var receiver: String?
     /// Whether ``function`` is a static property the target declares, read instead of called.
     public var readsProperty = false
+    /// Where what is called is deprecated (`deprecated-builder`, which dicfg reports at the graph
+    /// file's line with its fix): the name of the local type whose deprecated static property holds
+    /// the factory, read through `dicfgCalledAnyway` so Swift does not say it again.
+    public var deprecatedHolder: String?
 
     /// Whether an initializer throws and whether it is `async`: what a closure calling it spells.
     public struct Effects: Sendable, Equatable {

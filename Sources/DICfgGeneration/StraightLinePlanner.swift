@@ -20,7 +20,7 @@ import DICfgCore
 /// It plans one environment's plan (``EnvironmentPlanning`` plans each and merges them), and only
 /// what it can prove from the graph file and the Swift declarations, so the code it writes
 /// compiles whenever the registration does: anything else (a value whose Swift type it cannot match,
-/// a failable initializer, a main-actor singleton whose build awaits, a type the target does not
+/// a failable or deprecated initializer, a main-actor singleton whose build awaits, a type the target does not
 /// declare, a provider or lazy value of a service that takes run-time arguments, is main-actor or
 /// awaits) leaves the accessor to that environment's link. A provider or lazy value of another
 /// service is the runtime's `Provider` or `Lazy` over a closure that calls that service's accessor,
@@ -273,7 +273,7 @@ struct StraightLinePlanner {
       guard service.scope.isPerResolve,
         service.scope == .graph || service.properties.isEmpty,
         let initializer = planner.swift.constructor(of: service),
-        !initializer.isFailable, !initializer.isPrivate,
+        !initializer.isFailable, !initializer.isPrivate, initializer.availability == nil,
         service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class
       else { throw Unplannable() }
       var uses = Uses()
@@ -357,7 +357,8 @@ struct StraightLinePlanner {
         planner.swift.type(named: service.type)?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
       guard scopes.contains(service.scope), service.properties.isEmpty, service.arguments.isEmpty,
         planner.accessors[index] != nil,
-        let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate
+        let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate,
+        initializer.availability == nil
       else { throw Unplannable() }
       var uses = Uses()
       let builder = try self.builder(of: service, owner: nil, uses: &uses)

@@ -163,7 +163,7 @@ struct SwiftWriter {
   /// `dicfgRegister0` overloads, for initializers of no arguments.
   mutating func helpers(
     checkedArguments: Set<ArgumentValue>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
-    factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false,
+    factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false, callsDeprecated: Bool = false,
     argumentValues: Set<ArgumentValue> = [],
     propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false,
     textLiterals: Bool = false
@@ -207,6 +207,21 @@ struct SwiftWriter {
           + "async throws -> T, _ value: @escaping @Sendable () -> A\(value.position)) -> @Sendable () -> A\(value.position) {"
       )
       indent { $0.line("value") }
+      line("}")
+    }
+    if callsDeprecated {
+      blank()
+      line("/// What holds a factory calling a deprecated initializer or function, which the graph file's warning")
+      line("/// (`deprecated-builder`) reports with its fix; read through the requirement, it is not deprecated.")
+      line("private protocol DICfgDeprecatedBuilder {")
+      indent {
+        $0.line("associatedtype Factory: Sendable")
+        $0.line("static var factory: Factory { get }")
+      }
+      line("}")
+      line(
+        "private func dicfgCalledAnyway<Builder: DICfgDeprecatedBuilder>(_ builder: Builder.Type) -> Builder.Factory {")
+      indent { $0.line("builder.factory") }
       line("}")
     }
     if numberLiterals {

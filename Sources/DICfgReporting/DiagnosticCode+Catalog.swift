@@ -333,6 +333,27 @@ extension DiagnosticCode {
         + "none of that type, declare one (or an external the app supplies) and pass it.",
       example: .graphFiles(["defaulted-dependency"])),
     Documentation(
+      .deprecatedBuilder, stage: .swiftDeclarations,
+      summary: "the initializer or function Swift calls for a service is deprecated",
+      meaning: "A warning: of the overloads that take the labels `init:` gives, Swift calls the one that leaves "
+        + "the fewest parameters to their defaults (an unavailable one only where nothing else fits), and that one "
+        + "says `@available(*, deprecated)`. Often `init:` leaves out a defaulted argument that the newer overload "
+        + "takes, so Swift calls the older one. The notes point at the overloads. The build reports it once, at "
+        + "this line: the generated code does not repeat Swift's own warning. A platform's deprecation "
+        + "(`@available(iOS, deprecated: 15)`) is left to Swift.",
+      fix: "Add the label the message names to `init:` (its default is given), so Swift calls the overload that is "
+        + "not deprecated; or build the service with the replacement the deprecation names.",
+      example: .graphFiles(["deprecated-builder"])),
+    Documentation(
+      .ambiguousBuilder, stage: .swiftDeclarations,
+      summary: "two overloads Swift cannot choose between for a service's `init:`",
+      meaning: "Two overloads of the initializer or function that builds a service both take the labels `init:` "
+        + "gives, leave as many parameters to their defaults, and take the same types for the arguments given: "
+        + "Swift would find the call ambiguous. The notes point at both.",
+      fix: "Add to `init:` the label of a defaulted parameter that only the one you mean takes; the message names "
+        + "a label for each.",
+      example: .graphFiles(["ambiguous-builder"])),
+    Documentation(
       .unreadableSwift, stage: .swiftDeclarations,
       summary: "a Swift file the declaration reader cannot parse",
       meaning: "A warning: a Swift file of the target is not Swift (a literal or comment that is not closed, a "

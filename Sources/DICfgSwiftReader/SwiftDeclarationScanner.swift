@@ -304,6 +304,53 @@ struct SwiftDeclarationScanner {
     return probe
   }
 
+  /// What `@available(*, deprecated)` or `@available(*, unavailable, message: "…", renamed: "…")`
+  /// says, its arguments from `open` (the parenthesis after the name); nil for another platform's or
+  /// version's availability, which is not every build's.
+  private func availability(from open: Int, _ end: Int) -> SwiftAvailability? {
+    guard open < end, tokens[open].kind == .leftParen, !tokens[open].newlineBefore else { return nil }
+    let close = min(tokens[open].match, end)
+    var arguments: [[Int]] = [[]]
+    var index = open + 1
+    while index < close {
+      if tokens[index].kind == .comma {
+        arguments.append([])
+        index += 1
+      } else {
+        arguments[arguments.count - 1].append(index)
+        index = step(index, close)
+      }
+    }
+    guard let platform = arguments.first, platform.count == 1, isOperator(platform[0], "*") else { return nil }
+    var result: SwiftAvailability?
+    var message: String?
+    var renamed: String?
+    for argument in arguments.dropFirst() {
+      guard let first = argument.first, tokens[first].kind == .identifier else { continue }
+      switch text(first) {
+      case "deprecated" where argument.count == 1: result = result ?? SwiftAvailability(kind: .deprecated)
+      case "unavailable" where argument.count == 1: result = SwiftAvailability(kind: .unavailable)
+      case "message" where argument.count == 3: message = stringContent(argument[2])
+      case "renamed" where argument.count == 3: renamed = stringContent(argument[2])
+      default: continue
+      }
+    }
+    result?.message = message
+    result?.renamed = renamed
+    return result
+  }
+
+  /// The text of a one-line string literal without interpolation (`"use open(logger:)"`); nil for
+  /// another token.
+  private func stringContent(_ index: Int) -> String? {
+    guard tokens[index].kind == .string else { return nil }
+    let literal = text(index)
+    guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.hasSuffix("\""), literal.count >= 2,
+      !literal.contains("\\(")
+    else { return nil }
+    return String(literal.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
+  }
+
   /// The token after an attribute's name (`MainActor`, `Observation.Observable`, `Foo<Int>`).
   private func attributeNameEnd(_ index: Int, _ end: Int) -> Int {
     var probe = index + 2
@@ -324,6 +371,7 @@ struct SwiftDeclarationScanner {
   /// property, and returns the token after it.
   private mutating func scanItem(from start: Int, to end: Int, owner: Int?, depth: Int, attributesEnd: Int?) -> Int {
     var attributes: [String] = []
+    var availability: SwiftAvailability?
     var conditionalAttributes = false
     var index = start
     if let attributesEnd {
@@ -334,6 +382,7 @@ struct SwiftDeclarationScanner {
       if tokens[index].kind == .at, index + 1 < end, tokens[index + 1].kind == .identifier {
         let nameEnd = attributeNameEnd(index, end)
         attributes.append(text(from: index + 1, through: nameEnd - 1))
+        if attributes.last == "available", let read = self.availability(from: nameEnd, end) { availability = read }
         index = attributeEnd(index, end)
       } else if tokens[index].kind == .pound, text(index) == "#if", let after = conditionalOfAttributes(at: index, end)
       {
@@ -367,7 +416,8 @@ struct SwiftDeclarationScanner {
       return skipItem(from: max(index, start), to: end)
     }
     let declaration = Declaration(
-      start: start, attributes: attributes, conditionalAttributes: conditionalAttributes, modifiers: modifiers)
+      start: start, attributes: attributes, availability: conditionalAttributes ? nil : availability,
+      conditionalAttributes: conditionalAttributes, modifiers: modifiers)
     switch text(index) {
     case "struct": return scanType(.struct, declaration, at: index, end, owner: owner, depth: depth)
     case "class": return scanType(.class, declaration, at: index, end, owner: owner, depth: depth)
@@ -395,6 +445,8 @@ struct SwiftDeclarationScanner {
   private struct Declaration {
     var start: Int
     var attributes: [String]
+    /// What an `@available(*, …)` of it says, where it deprecates it or makes it unavailable.
+    var availability: SwiftAvailability?
     var conditionalAttributes: Bool
     var modifiers: [(name: String, detail: String?)]
 
@@ -621,7 +673,8 @@ struct SwiftDeclarationScanner {
       SwiftInitializer(
         parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
         globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-        access: access(of: declaration, owner: owner), location: location(of: declaration.start)))
+        access: access(of: declaration, owner: owner), availability: declaration.availability,
+        location: location(of: declaration.start)))
     return index
   }
 
@@ -660,7 +713,8 @@ struct SwiftDeclarationScanner {
     let function = SwiftFunction(
       name: name, parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, returnType: returnType,
       globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-      access: access(of: declaration, owner: owner), location: location(of: declaration.start))
+      access: access(of: declaration, owner: owner), availability: declaration.availability,
+      location: location(of: declaration.start))
     if let owner {
       if declaration.has("static") || declaration.has("class") {
         types[owner].functions.append(function)

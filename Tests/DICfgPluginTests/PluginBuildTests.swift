@@ -259,7 +259,7 @@ struct PluginBuildTests {
     #expect(
       run.output.hasSuffix(
         "log: alert 'Welcome'\nalert: Welcome\nmade by the one factory: true\nsound: chime, shared: true\n"
-          + "scanner: camera\nclock: 7.0\nlog: alert 'Welcome'\nprofile of ada, shared store: true\n"
+          + "scanner: camera\nreceipts: receipt@600\nclock: 7.0\nlog: alert 'Welcome'\nprofile of ada, shared store: true\n"
           + "one client: true, tracker: https://api.example.com/events\nlog: alert 'Welcome'\n"
           + "dev: https://dev.example.com/events\n"), "\(run.output)")
     // Every accessor builds its service in the generated code, the SDK's shared instance included:
@@ -341,6 +341,12 @@ struct PluginBuildTests {
         + "'{ provider: settings }' or '{ lazy: settings }' and call it on the main actor, or give 'navigator' "
         + "'isolation: MainActor' [#main-actor-dependency]"
     ),
+    (
+      "AmbiguousSDKFactory",
+      "Sources/AmbiguousSDKFactory/dicfg.yaml:3:48: error: 'frames' is built by "
+        + "'ScannerKit.stream(kind:buffered:)' or 'ScannerKit.stream(kind:live:)': with only 'kind' in 'init:' Swift "
+        + "cannot choose between them; add 'buffered' or 'live' to 'init:' to name one [#ambiguous-builder]"
+    ),
   ])
   func aModuleBoundaryMistakeIsOneErrorAtItsLine(target: String, error: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])
@@ -351,18 +357,29 @@ struct PluginBuildTests {
   }
 
   // The build reports the graph file's warnings as `dicfg validate` does, at their lines, and
-  // succeeds.
-  @Test func theBuildReportsTheGraphFilesWarningsAtTheirLines() throws {
-    let build = try swift(["build", "--scratch-path", scratch, "--target", "CaptiveSingleton"])
+  // succeeds: a captive dependency; a third-party SDK's deprecated overload that the graph's labels
+  // call, which Swift does not say again.
+  @Test(arguments: [
+    (
+      "CaptiveSingleton",
+      "Sources/CaptiveSingleton/dicfg.yaml:4:64: warning: singleton 'tracker' holds cached 'session' (argument "
+        + "'session'), keeping it alive past its scope; inject '{ provider: session }' and resolve it when needed, "
+        + "or give 'session' a longer scope [#captive-dependency]"
+    ),
+    (
+      "DeprecatedSDKFactory",
+      "Sources/DeprecatedSDKFactory/dicfg.yaml:4:51: warning: 'documents' is built by 'ScannerKit.scanner(kind:)', "
+        + "which is deprecated: pass a resolution: scanner(kind:resolution:) (Swift calls it with only 'kind' in "
+        + "'init:'); add 'resolution' (its default is `1080`) to 'init:' to call "
+        + "'ScannerKit.scanner(kind:resolution:)' [#deprecated-builder]"
+    ),
+  ])
+  func theBuildReportsTheGraphFilesWarningsAtTheirLines(target: String, warning: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", target])
     #expect(build.status == 0, "\(build.output)")
     let warnings = build.output.split(separator: "\n").map(String.init).filter { $0.contains(": warning: ") }
       .map { $0.replacingOccurrences(of: fixturePackage + "/", with: "") }
-    #expect(
-      warnings == [
-        "Sources/CaptiveSingleton/dicfg.yaml:4:64: warning: singleton 'tracker' holds cached 'session' (argument "
-          + "'session'), keeping it alive past its scope; inject '{ provider: session }' and resolve it when needed, "
-          + "or give 'session' a longer scope [#captive-dependency]"
-      ], "\(build.output)")
+    #expect(warnings == [warning], "\(build.output)")
   }
 
   @Test func aMainActorTypeNeedsNoIsolationKeyInTheGraphFile() throws {

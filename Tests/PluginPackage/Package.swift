@@ -17,7 +17,9 @@ let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dic
 // SDK's shared instance; a dev layer and a test layer. And five module-boundary mistakes, each of
 // which must fail the build with one error at its line: a feature module's internal type named in
 // another module's graph, a fragment not imported, a requirement nothing meets, an initializer
-// internal to its module, a singleton holding a screen main-actor through its superclass.
+// internal to its module, a singleton holding a screen main-actor through its superclass, and two
+// overloads of a third-party SDK's function the graph's labels do not choose between. And an SDK's
+// deprecated overload the graph's labels call, which builds with dicfg's one warning.
 let modular: [Target] = [
   .target(name: "AlertsKit", dependencies: runtime, plugins: plugin),
   .target(name: "NetworkKit", dependencies: runtime, plugins: plugin),
@@ -55,6 +57,12 @@ let modular: [Target] = [
   .target(name: "UnmetRequirement", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "InternalInitializer", dependencies: ["StorageKit"] + runtime, plugins: plugin),
   .target(name: "MainActorScreenInSingleton", dependencies: ["ScreensKit"] + runtime, plugins: plugin),
+  .target(
+    name: "DeprecatedSDKFactory", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
+    plugins: plugin),
+  .target(
+    name: "AmbiguousSDKFactory", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
+    plugins: plugin),
 ]
 
 // One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).

@@ -34,6 +34,8 @@ extension GraphResolver {
       {
         continue
       }
+      // An `init:` that did not read is its one error.
+      if node.declaration.initializerIsPartial { continue }
       if let factory = node.declaration.factory {
         // Built by a function: its parameters, effects and isolation, as an initializer's.
         var service = services[node.container][node.index]
@@ -284,7 +286,8 @@ extension GraphResolver {
     }
     let labels = declaration.initializer.map(\.label)
     let usable = candidates.filter { !$0.isPrivate }
-    guard let function = usable.first(where: { $0.asInitializer.parameterPositions(for: labels) != nil }) else {
+    let overloads = SwiftFunction.overloads(calledBy: labels, among: usable)
+    guard let function = overloads.first else {
       let notes = candidates.prefix(6).map {
         Note(message: "'\(prefix)\($0.signature)' is declared here", location: $0.location)
       }
@@ -296,6 +299,11 @@ extension GraphResolver {
       return nil
     }
     let callee = prefix + function.signature
+    guard
+      checkChoice(
+        overloads.map { (prefix + $0.signature, $0.asInitializer) }, labels: labels, of: declaration,
+        at: factory.location)
+    else { return nil }
     let note = Note(message: "'\(callee)' is declared here", location: function.location)
     guard let returned = function.returnType else {
       diagnostics.append(
@@ -317,6 +325,62 @@ extension GraphResolver {
     return (function.asInitializer, callee)
   }
 
+  /// Whether Swift calls the first of `overloads` (ranked by ``SwiftInitializer/overloads(calledBy:among:)``
+  /// for `labels`, each with how Swift names it) as the graph means: an error where Swift cannot
+  /// choose between the first two, or where every one is unavailable; a warning where the one it
+  /// calls is deprecated, naming the label that calls another. False where the call fails.
+  private mutating func checkChoice(
+    _ overloads: [(name: String, initializer: SwiftInitializer)], labels: [String], of declaration: ServiceDeclaration,
+    at location: SourceLocation
+  ) -> Bool {
+    guard let (name, chosen) = overloads.first else { return false }
+    let notes = overloads.prefix(6).map {
+      Note(message: "'\($0.name)' is declared here", location: $0.initializer.location)
+    }
+    let given = labels.isEmpty ? "no arguments" : "only " + Self.list(labels)
+    if SwiftInitializer.isAmbiguous(overloads.map(\.initializer), labels: labels) {
+      let other = overloads[1]
+      let naming = [chosen, other.initializer].compactMap { overload in
+        overload.labels.first { !labels.contains($0) && $0 != "_" }
+      }
+      diagnostics.append(
+        .error(
+          .ambiguousBuilder,
+          "'\(declaration.id)' is built by '\(name)' or '\(other.name)': with \(given) in 'init:' Swift cannot choose "
+            + "between them; "
+            + (naming.isEmpty
+              ? "build it with another initializer or function"
+              : "add \(naming.map { "'\($0)'" }.joined(separator: " or ")) to 'init:' to name one"),
+          at: location, notes: notes))
+      return false
+    }
+    guard let availability = chosen.availability else { return true }
+    let better = overloads.dropFirst().first { $0.initializer.availability == nil }
+    let missing = better.map { better in better.initializer.parameters.filter { !labels.contains($0.label ?? "_") } }
+    let call =
+      better.map { better in
+        let added = (missing ?? []).prefix(1).map {
+          "'\($0.label ?? "_")'" + ($0.defaultValue.map { " (its default is `\($0)`)" } ?? "")
+        }
+        return "; add \(added.first ?? "its arguments") to 'init:' to call '\(better.name)'"
+      } ?? availability.renamed.map { "; build it with '\($0)', its replacement" }
+      ?? "; build it with another initializer or function"
+    if availability.isUnavailable {
+      diagnostics.append(
+        .error(
+          .initializerMismatch, "'\(declaration.id)' is built by '\(name)', which \(availability.statement)" + call,
+          at: location, notes: notes))
+      return false
+    }
+    let reason = overloads.count > 1 && better != nil ? " (Swift calls it with \(given) in 'init:')" : ""
+    diagnostics.append(
+      .warning(
+        .deprecatedBuilder,
+        "'\(declaration.id)' is built by '\(name)', which \(availability.statement)\(reason)" + call,
+        at: location, notes: notes))
+    return true
+  }
+
   /// The initializer `init:` names; nil, with a finding when the type's initializers are all known,
   /// when it names none.
   private mutating func checkInitializer(
@@ -324,7 +388,12 @@ extension GraphResolver {
   ) -> SwiftInitializer? {
     let labels = declaration.initializer.map(\.label)
     let usable = context.initializers(of: type).filter { !$0.isPrivate }
-    if let named = SwiftInitializer.named(by: labels, among: usable) { return named }
+    let overloads = SwiftInitializer.overloads(calledBy: labels, among: usable)
+    if let named = overloads.first {
+      let anchor = declaration.initializer.first?.location ?? declaration.type?.location ?? declaration.location
+      let choice = overloads.map { ("\(type.name).\($0.signature)", $0) }
+      return checkChoice(choice, labels: labels, of: declaration, at: anchor) ? named : nil
+    }
     guard context.initializersComplete(type) else { return nil }
     let initializers = context.initializers(of: type)
     let notes =

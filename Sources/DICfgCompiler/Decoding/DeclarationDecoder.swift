@@ -128,7 +128,9 @@ struct DeclarationDecoder {
         }
       case "eager": service.eager = bool(value, for: "eager")
       case "tags": service.tags = names(value, for: "tags", what: "a list of tags")
-      case "init": service.initializer = arguments(value, for: "init")
+      case "init":
+        service.initializer = arguments(value, for: "init")
+        service.initializerIsPartial = value.mapping.map { $0.count != service.initializer.count } ?? !value.isNull
       case "properties": service.properties = arguments(value, for: "properties")
       case "arguments":
         service.arguments = labelled(value, for: "arguments").compactMap { label, node in

@@ -27,6 +27,9 @@ struct ServiceDeclaration {
   var eager: Located<Bool>?
   var arguments: [(name: Located<String>, type: String)] = []
   var initializer: [ArgumentDeclaration] = []
+  /// Whether `init:` holds what could not be read (it is not a mapping, or a label is not an
+  /// identifier): already an error, so its labels are not held to the Swift's.
+  var initializerIsPartial = false
   var properties: [ArgumentDeclaration] = []
   var tags: [Located<String>] = []
 }

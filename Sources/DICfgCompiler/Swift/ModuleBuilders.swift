@@ -148,9 +148,7 @@ package struct ModuleBuilders: Sendable {
     if let factory = service.factory?.value {
       let (owner, functions) = swift.functions(named: factory)
       guard let owner, SwiftDeclarations.module(ofPath: owner.location.file) == module,
-        let function = functions.first(where: {
-          !$0.isProperty && $0.asInitializer.parameterPositions(for: labels) != nil
-        }),
+        let function = SwiftFunction.overloads(calledBy: labels, among: functions.filter { !$0.isProperty }).first,
         !owner.access.isVisible(fromAnotherModule: true) || !function.access.isVisible(fromAnotherModule: true)
       else { return nil }
       (callee, made) = (factory, function.asInitializer)

@@ -78,6 +78,8 @@ extension DiagnosticCode {
   public static let readOnlyProperty: DiagnosticCode = "read-only-property"
   public static let inaccessibleDeclaration: DiagnosticCode = "inaccessible-declaration"
   public static let defaultedDependency: DiagnosticCode = "defaulted-dependency"
+  public static let ambiguousBuilder: DiagnosticCode = "ambiguous-builder"
+  public static let deprecatedBuilder: DiagnosticCode = "deprecated-builder"
   public static let unreadableSwift: DiagnosticCode = "unreadable-swift"
 
   // MARK: Linking a plan to registered factories

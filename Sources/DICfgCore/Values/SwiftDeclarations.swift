@@ -51,11 +51,11 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
   public func constructor(of service: ResolutionPlan.Service) -> SwiftInitializer? {
     let labels = service.callArguments.map(\.label)
     if service.factory != nil {
-      return builders(of: service).functions.lazy.map(\.asInitializer)
-        .first { $0.parameterPositions(for: labels) != nil }
+      return SwiftFunction.overloads(calledBy: labels, among: builders(of: service).functions.filter { !$0.isPrivate })
+        .first?.asInitializer
     }
     guard let type = type(named: service.type) else { return nil }
-    return SwiftInitializer.named(by: labels, among: type.initializers)
+    return SwiftInitializer.named(by: labels, among: type.initializers.filter { !$0.isPrivate })
   }
 
   /// What a service's `factory:` may name, with the type that declares it (nil where the target
@@ -204,11 +204,14 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
   public var globalActor: String?
   /// Its access level as declared (`internal` where none is written, or its extension's).
   public var access: SwiftAccess
+  /// Whether `@available(*, …)` deprecates it or makes it unavailable; nil where it does neither.
+  public var availability: SwiftAvailability?
   public var location: SourceLocation
 
   public init(
     parameters: [SwiftParameter], isThrowing: Bool = false, isAsync: Bool = false, isFailable: Bool = false,
-    globalActor: String? = nil, isPrivate: Bool = false, access: SwiftAccess? = nil, location: SourceLocation
+    globalActor: String? = nil, isPrivate: Bool = false, access: SwiftAccess? = nil,
+    availability: SwiftAvailability? = nil, location: SourceLocation
   ) {
     self.parameters = parameters
     self.isThrowing = isThrowing
@@ -216,6 +219,7 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
     self.isFailable = isFailable
     self.globalActor = globalActor
     self.access = access ?? (isPrivate ? .private : .internal)
+    self.availability = availability
     self.location = location
   }
 
@@ -245,11 +249,74 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
     return given.isEmpty ? positions : nil
   }
 
-  /// The initializer among `initializers` that `labels` name: one taking exactly those labels, else
-  /// the first whose other parameters all have defaults.
+  /// The initializer among `initializers` that a call with `labels` calls, as Swift chooses: the
+  /// first of ``overloads(calledBy:among:)``.
   public static func named(by labels: [String], among initializers: [SwiftInitializer]) -> SwiftInitializer? {
-    initializers.first { $0.labels == labels } ?? initializers.first { $0.parameterPositions(for: labels) != nil }
+    overloads(calledBy: labels, among: initializers).first
   }
+
+  /// The overloads among `initializers` that a call with `labels` may call, best first, as Swift
+  /// ranks them: one that is not unavailable before one that is, then the fewest parameters left to
+  /// their defaults. Where the first two tie, and take the same types for the arguments given,
+  /// Swift finds the call ambiguous (``isAmbiguous(_:)``).
+  public static func overloads(calledBy labels: [String], among initializers: [SwiftInitializer])
+    -> [SwiftInitializer]
+  {
+    ranking(of: labels, among: initializers).map { initializers[$0] }
+  }
+
+  /// The positions in `initializers` of ``overloads(calledBy:among:)``.
+  static func ranking(of labels: [String], among initializers: [SwiftInitializer]) -> [Int] {
+    let ranked = initializers.enumerated().compactMap { offset, initializer -> (rank: Int, offset: Int)? in
+      guard let positions = initializer.parameterPositions(for: labels) else { return nil }
+      let unavailable = initializer.availability?.isUnavailable == true ? 1 : 0
+      return (unavailable * 10_000 + initializer.parameters.count - positions.count, offset)
+    }
+    return ranked.sorted { ($0.rank, $0.offset) < ($1.rank, $1.offset) }.map(\.offset)
+  }
+
+  /// Whether the call that ranked `overloads` (``overloads(calledBy:among:)``, with its labels) is
+  /// ambiguous to Swift: its first two overloads are both available, leave as many parameters to
+  /// their defaults, and take the same types for the arguments given.
+  public static func isAmbiguous(_ overloads: [SwiftInitializer], labels: [String]) -> Bool {
+    guard overloads.count > 1, overloads[1].availability?.isUnavailable != true else { return false }
+    let (first, second) = (overloads[0], overloads[1])
+    guard first.parameters.count - labels.count == second.parameters.count - labels.count,
+      let firstPositions = first.parameterPositions(for: labels),
+      let secondPositions = second.parameterPositions(for: labels)
+    else { return false }
+    return zip(firstPositions, secondPositions).allSatisfy { one, other in
+      guard let left = first.parameters[one].type, let right = second.parameters[other].type else { return false }
+      return SwiftTypeExpression(left).isSame(as: SwiftTypeExpression(right))
+    }
+  }
+}
+
+/// What `@available(*, deprecated)` or `@available(*, unavailable)` says of a declaration, on every
+/// platform and language version: Swift warns at a call of a deprecated one, and skips an
+/// unavailable one where another overload fits (else the call is an error). A platform's or a
+/// version's availability (`@available(iOS, deprecated: 15)`) is not read.
+public struct SwiftAvailability: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, Hashable, Codable {
+    case deprecated, unavailable
+  }
+
+  public var kind: Kind
+  /// Its `message:`.
+  public var message: String?
+  /// Its `renamed:`, the declaration to call instead.
+  public var renamed: String?
+
+  public init(kind: Kind, message: String? = nil, renamed: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.renamed = renamed
+  }
+
+  public var isUnavailable: Bool { kind == .unavailable }
+
+  /// What Swift says after the declaration's name: `is deprecated: use open(logger:retries:)`.
+  public var statement: String { "is \(kind.rawValue)" + (message.map { ": " + $0 } ?? "") }
 }
 
 /// A parameter of an initializer.
@@ -286,12 +353,14 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
   /// A static property a graph file's `factory:` names, taken as a function of no arguments that
   /// returns it (`DFUImpl.shared`): read, not called.
   public var isProperty = false
+  /// Whether `@available(*, …)` deprecates it or makes it unavailable; nil where it does neither.
+  public var availability: SwiftAvailability?
   public var location: SourceLocation
 
   public init(
     name: String, parameters: [SwiftParameter], isThrowing: Bool = false, isAsync: Bool = false,
     returnType: String? = nil, globalActor: String? = nil, isPrivate: Bool = false, access: SwiftAccess? = nil,
-    location: SourceLocation
+    availability: SwiftAvailability? = nil, location: SourceLocation
   ) {
     self.name = name
     self.parameters = parameters
@@ -300,6 +369,7 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
     self.returnType = returnType
     self.globalActor = globalActor
     self.access = access ?? (isPrivate ? .private : .internal)
+    self.availability = availability
     self.location = location
   }
 
@@ -312,7 +382,13 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
     SwiftInitializer(
       parameters: parameters, isThrowing: isThrowing, isAsync: isAsync,
       isFailable: returnType.map { SwiftTypeExpression($0).wrapped != nil } ?? false, globalActor: globalActor,
-      access: access, location: location)
+      access: access, availability: availability, location: location)
+  }
+
+  /// The overloads among `functions` that a call with `labels` may call, best first, as Swift
+  /// ranks them (``SwiftInitializer/overloads(calledBy:among:)``).
+  public static func overloads(calledBy labels: [String], among functions: [SwiftFunction]) -> [SwiftFunction] {
+    SwiftInitializer.ranking(of: labels, among: functions.map(\.asInitializer)).map { functions[$0] }
   }
 
   /// How Swift names it: `open(name:inMemory:)`.

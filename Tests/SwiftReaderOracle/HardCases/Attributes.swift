@@ -24,3 +24,18 @@ struct Wrapped {
 struct Parameters {
   init(@Clamped level: Int, handler: @escaping @Sendable (Int) -> Void, builder: @autoclosure () -> String) {}
 }
+struct Overloaded {
+  @available(*, deprecated, message: "use open(logger:retries:) \"now\"")
+  static func open(logger: Int) -> Overloaded { Overloaded() }
+  static func open(logger: Int, retries: Int = 3) -> Overloaded { Overloaded() }
+  @available(*, unavailable, renamed: "open(logger:)")
+  static func make(logger: Int) -> Overloaded { Overloaded() }
+  @available(*, deprecated) @available(iOS, unavailable) init(a: Int) {}
+  @available(iOS, deprecated: 13, message: "platform only") init(b: Int) {}
+  @available(swift, obsoleted: 4) init(c: Int) {}
+  @available(*, noasync) init(d: Int) {}
+  @available(*, unavailable, message: "say \"hi\"") init(e: Int) {}
+  @available(*, deprecated,
+             renamed: "init(a:)") init(f: Int) {}
+}
+@available(*, deprecated) func freeFunction() -> Int { 1 }

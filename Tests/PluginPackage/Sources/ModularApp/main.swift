@@ -10,6 +10,7 @@ print("alert: \(home.alert.title)")
 print("made by the one factory: \(home.alert.factoryID == ObjectIdentifier(container.alertFactory))")
 print("sound: \(home.sound.name), shared: \(home.sound === AlertSound.standard)")
 print("scanner: \(home.scanner.name)")
+print("receipts: \(container.receipts.name)")
 print("clock: \(home.clock.now)")
 await showProfile(of: container)
 

@@ -184,7 +184,8 @@ struct FileVisitor {
       parameters: parameters, isThrowing: effects?.throwsClause != nil, isAsync: effects?.asyncSpecifier != nil,
       isFailable: initializer.optionalMark != nil,
       globalActor: nonisolated ? nil : Self.globalActor(initializer.attributes) ?? typeActor,
-      access: Self.access(initializer.modifiers, owner: owner), location: location(of: Syntax(initializer)))
+      access: Self.access(initializer.modifiers, owner: owner), availability: Self.availability(initializer.attributes),
+      location: location(of: Syntax(initializer)))
   }
 
   /// A function named by an identifier (not an operator).
@@ -202,7 +203,8 @@ struct FileVisitor {
       name: function.name.text, parameters: parameters, isThrowing: effects?.throwsClause != nil,
       isAsync: effects?.asyncSpecifier != nil, returnType: function.signature.returnClause?.type.trimmedDescription,
       globalActor: modifiers.contains("nonisolated") ? nil : Self.globalActor(function.attributes) ?? typeActor,
-      access: Self.access(function.modifiers, owner: owner), location: location(of: Syntax(function)))
+      access: Self.access(function.modifiers, owner: owner), availability: Self.availability(function.attributes),
+      location: location(of: Syntax(function)))
   }
 
   /// Whether a stored property of `type` starts as nil without an initial value: an optional
@@ -282,6 +284,40 @@ struct FileVisitor {
       if attribute.attributeName.trimmedDescription == "MainActor" { return "MainActor" }
     }
     return nil
+  }
+
+  /// What the last `@available(*, deprecated|unavailable, …)` says, from the tree's arguments.
+  static func availability(_ attributes: AttributeListSyntax) -> SwiftAvailability? {
+    var found: SwiftAvailability?
+    for element in attributes {
+      guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "available",
+        case .availability(let arguments)? = attribute.arguments,
+        arguments.first?.argument.as(PlatformVersionSyntax.self) == nil,
+        arguments.first?.argument.as(TokenSyntax.self)?.tokenKind == .binaryOperator("*")
+      else { continue }
+      var kind: SwiftAvailability.Kind?
+      var message: String?
+      var renamed: String?
+      for argument in arguments.dropFirst() {
+        if let token = argument.argument.as(TokenSyntax.self) {
+          if token.text == "deprecated" { kind = kind ?? .deprecated }
+          if token.text == "unavailable" { kind = .unavailable }
+        } else if let labeled = argument.argument.as(AvailabilityLabeledArgumentSyntax.self),
+          case .string(let literal) = labeled.value,
+          literal.segments.count == 1, let segment = literal.segments.first,
+          literal.openingQuote.text == "\""
+        {
+          if labeled.label.text == "message" {
+            message = segment.content.text.replacingOccurrences(of: "\\\"", with: "\"")
+          }
+          if labeled.label.text == "renamed" {
+            renamed = segment.content.text.replacingOccurrences(of: "\\\"", with: "\"")
+          }
+        }
+      }
+      if let kind { found = SwiftAvailability(kind: kind, message: message, renamed: renamed) }
+    }
+    return found
   }
 
   /// Whether an attribute may be a macro that adds initializers or properties.

@@ -105,13 +105,14 @@ import Testing
       parts.append(
         "\(function.access.keyword) \(kind) \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
           + "throws \(function.isThrowing) async \(function.isAsync) actor \(function.globalActor ?? "-") "
-          + "at \(function.location)")
+          + "\(function.availability.map { "\($0)" } ?? "available") at \(function.location)")
     }
     for initializer in type.initializers {
       parts.append(
         "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
           + "throws \(initializer.isThrowing) async \(initializer.isAsync) failable \(initializer.isFailable) "
-          + "actor \(initializer.globalActor ?? "-") \(initializer.access.keyword) at \(initializer.location)")
+          + "actor \(initializer.globalActor ?? "-") \(initializer.access.keyword) "
+          + "\(initializer.availability.map { "\($0)" } ?? "available") at \(initializer.location)")
     }
     for (kind, property) in type.properties.map({ ("var", $0) }) + type.staticProperties.map({ ("static var", $0) }) {
       parts.append(
