@@ -26,6 +26,8 @@ struct EnvironmentPlanning {
   /// The accessor property of each external of the first container, by id, where the typed
   /// container keeps its externals.
   let externals: [String: String]
+  /// The Swift values the registration holds in file-level constants (``StraightLinePlanner/sharedSwiftValues``).
+  var sharedSwiftValues: [StraightLinePlanner.SwiftValueKey: String] = [:]
 
   struct Planned {
     /// Each accessor's branches, by container and service of the base plan.
@@ -109,7 +111,7 @@ struct EnvironmentPlanning {
     let container = variant.plan.containers[index]
     let baseFacts = Dictionary(
       zip(services[index].map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
-    return StraightLinePlanner(
+    var planner = StraightLinePlanner(
       plan: variant.plan, container: index, context: context,
       externals: index == 0
         ? Dictionary(
@@ -120,8 +122,9 @@ struct EnvironmentPlanning {
         uniqueKeysWithValues: container.services.enumerated().compactMap { position, service in
           baseFacts[service.id].map { (position, $0) }
         }),
-      throwingAccessors: throwing, makerSuffix: suffix(of: variant)
-    ).planned()
+      throwingAccessors: throwing, makerSuffix: suffix(of: variant))
+    planner.sharedSwiftValues = sharedSwiftValues
+    return planner.planned()
   }
 
   private func suffix(of variant: RegistryGenerator.Variant) -> String {

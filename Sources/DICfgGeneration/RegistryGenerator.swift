@@ -116,14 +116,19 @@ public struct RegistryGenerator: Sendable {
       access: access, imports: imports,
       sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
       environments: variants.compactMap(\.environment),
-      statements: statements(uses), properties: properties(uses), plans: plans, planFiles: files)
+      statements: [], properties: properties(uses), plans: plans, planFiles: files)
+    let (statements, shared) = statements(uses)
+    model.statements = statements
     model.typeAliases = aliases
     let names = variants.reduce(into: Set<String>()) { $0.formUnion($1.plan.spelledNames) }
     if !names.isDisjoint(with: Self.foundationNetworkingTypes) {
       model.importsWhereAvailable = ["FoundationNetworking"]
     }
     model.propertyValues = propertyValues(uses)
-    if includePlans { model.typedContainers = typedContainers?.translate(variants, aliases: model.aliasNames) }
+    if includePlans {
+      model.typedContainers = typedContainers?.translate(
+        variants, aliases: model.aliasNames, sharedSwiftValues: shared)
+    }
     return model
   }
 
@@ -206,10 +211,15 @@ public struct RegistryGenerator: Sendable {
   /// main-actor isolated where any service built with it says so (Swift does not overload on a
   /// function type's global actor, so the file must say it); the link reports a service that says
   /// otherwise.
-  private func statements(_ uses: [Use]) -> [RegistryModel.Statement] {
+  private func statements(
+    _ uses: [Use]
+  ) -> (statements: [RegistryModel.Statement], shared: [StraightLinePlanner.SwiftValueKey: String]) {
     var constants: [[String]: String?] = [:]
+    var factories: [[String]: RegistryModel.Factory] = [:]
     var statements: [RegistryModel.Statement] = []
     var deprecated = 0
+    var shared = 0
+    var sharedNames: [StraightLinePlanner.SwiftValueKey: String] = [:]
     let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
     let keyConditions = Dictionary(grouping: uses, by: \.key).mapValues {
       CompilationCondition.any($0.flatMap(\.conditions))
@@ -238,6 +248,7 @@ public struct RegistryGenerator: Sendable {
           deprecated += 1
           factory.deprecatedHolder = "DICfgDeprecatedBuilder\(deprecated)"
         }
+        factories[use.key] = factory
         statements.append(.register(factory))
       }
       guard let constant else { continue }
@@ -250,14 +261,21 @@ public struct RegistryGenerator: Sendable {
         }, condition: use.condition)
       for (position, argument) in service.initializer.enumerated() {
         guard case .swift(let expression) = argument.value else { continue }
-        check.swiftValues.append(
-          RegistryModel.SwiftValue(
-            position: position, expression: expression,
-            line: RegistryModel.Line(places.swiftExpression(of: "init", argument.label) ?? argument.location)))
+        var value = RegistryModel.SwiftValue(
+          position: position, expression: expression,
+          line: RegistryModel.Line(places.swiftExpression(of: "init", argument.label) ?? argument.location))
+        if let factory = factories[use.key], factory.effects != nil, factory.deprecatedHolder == nil {
+          shared += 1
+          value.shared = RegistryModel.SharedSwiftValue(
+            name: "dicfgSwiftValue\(shared)", factory: factory, condition: use.condition)
+          sharedNames[StraightLinePlanner.SwiftValueKey(service: service, label: argument.label)] =
+            "dicfgSwiftValue\(shared)"
+        }
+        check.swiftValues.append(value)
       }
       statements.append(.check(check))
     }
-    return statements
+    return (statements, sharedNames)
   }
 
   /// The effects of the initializer a service's `init:` names, where the target's Swift declares it.
@@ -413,6 +431,7 @@ public struct RegistryGenerator: Sendable {
     }
     writer.line("}")
     writer.blank()
+    renderSharedSwiftValues(model, aliases: aliases, into: &writer)
     if model.access != .internal { renderNamespace(model, sources: sources, into: &writer) }
     if let typed = model.typedContainers, let generator = typedContainers { generator.render(typed, into: &writer) }
     let factories = model.factories
@@ -576,24 +595,15 @@ public struct RegistryGenerator: Sendable {
       }
       let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
       let value: String
-      if let receiver = factory.receiver, let function = factory.function {
-        // A factory object's method, called on the first argument as the type it is declared on.
+      if let closure = Self.closure(of: factory, aliases: aliases) {
+        value = closure
+      } else if let receiver = factory.receiver, let function = factory.function {
+        // A factory object's method of another module, called on the first argument.
         let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
         let arguments = factory.labels.dropFirst()
-        if let effects = factory.effects {
-          let helper =
-            factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
-          value = "\(helper) { " + Self.call(method, labels: Array(arguments), effects: effects, from: 1) + " }"
-        } else {
-          let reference = method + (arguments.isEmpty ? "" : "(" + arguments.map { $0 + ":" }.joined() + ")")
-          value =
-            "dicfgFactory { try dicfgCallMethod(\(reference)"
-            + arguments.indices.map { ", $\($0)" }.joined() + ") }"
-        }
-      } else if let effects = factory.effects {
-        let helper =
-          factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
-        value = "\(helper) { " + Self.call(callee, labels: factory.labels, effects: effects) + " }"
+        let reference = method + (arguments.isEmpty ? "" : "(" + arguments.map { $0 + ":" }.joined() + ")")
+        value =
+          "dicfgFactory { try dicfgCallMethod(\(reference)" + arguments.indices.map { ", $\($0)" }.joined() + ") }"
       } else {
         value = reference + "(" + factory.labels.map { $0 + ":" }.joined() + ")"
       }
@@ -619,8 +629,15 @@ public struct RegistryGenerator: Sendable {
           swift(argument.value, aliases: aliases) + ")", at: argument.place)
       }
       // A Swift value is registered for the type of the parameter it goes to, which Swift infers;
-      // that types it, so it is written once.
+      // that types it, so it is written once: in its file-level constant where it has one.
       for value in check.swiftValues {
+        if let shared = value.shared {
+          // Typed by the factory here too, so a value Swift rejects at its line is not reported again.
+          writer.line(
+            "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
+              + "\(check.arguments.count)(\(check.constant)) { \(shared.name)() })")
+          continue
+        }
         writer.placed(
           "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
             + "\(check.arguments.count)(\(check.constant)) { ", value.expression + " })", at: value.line)
@@ -642,6 +659,46 @@ public struct RegistryGenerator: Sendable {
       "enum \(holder): DICfgDeprecatedBuilder { @available(*, deprecated) static let factory\(type.map { ": " + $0 } ?? "") = ",
       value + " }", at: place)
     writer.line(binding + "dicfgCalledAnyway(\(holder).self)")
+  }
+
+  /// The closure a factory whose effects the target's Swift declares is registered as, calling its
+  /// initializer, function or factory object's method with the closure's arguments in order:
+  /// `dicfgFactory { try Gateway(client: $0, fee: $1) }`. Nil where its effects are not known.
+  private static func closure(of factory: RegistryModel.Factory, aliases: [String: String]) -> String? {
+    guard let effects = factory.effects else { return nil }
+    let helper = factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
+    if let receiver = factory.receiver, let function = factory.function {
+      // A factory object's method, called on the first argument as the type it is declared on.
+      let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
+      return "\(helper) { " + call(method, labels: Array(factory.labels.dropFirst()), effects: effects, from: 1) + " }"
+    }
+    let callee = factory.function ?? aliases[factory.typeName] ?? factory.typeName
+    return "\(helper) { " + call(callee, labels: factory.labels, effects: effects) + " }"
+  }
+
+  /// The file-level constants of the Swift values the registration and the typed container share
+  /// (``RegistryModel/SwiftValue/shared``), each at its value's line and column.
+  private func renderSharedSwiftValues(
+    _ model: RegistryModel, aliases: [String: String], into writer: inout SwiftWriter
+  ) {
+    let values = model.checks.flatMap { check in
+      check.swiftValues.compactMap { value in value.shared.map { (value, $0, check.arguments.count) } }
+    }
+    guard !values.isEmpty else { return }
+    writer.documentation([
+      "The Swift values of the graph file, each typed as the parameter it goes to and written once, at its line:",
+      "the registration and the typed container read them here.",
+    ])
+    var condition: String?
+    for (value, shared, arity) in values {
+      writer.condition(shared.condition, after: &condition)
+      guard let factory = Self.closure(of: shared.factory, aliases: aliases) else { continue }
+      writer.placed(
+        "private let \(shared.name) = dicfgArgument\(value.position + 1)Of\(arity)(\(factory)) { ",
+        value.expression + " }", at: value.line)
+    }
+    writer.condition(nil, after: &condition)
+    writer.blank()
   }
 
   /// A call of `type`'s initializer with `labels`, passing a closure's arguments in order:

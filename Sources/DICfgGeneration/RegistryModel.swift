@@ -148,12 +148,26 @@ public struct RegistryModel: Sendable, Equatable {
     public var position: Int
     public var expression: String
     public var line: Line
+    /// The file-level constant holding it, typed as its parameter through a closure calling the
+    /// factory, where the factory's effects are known: the registration and the typed container
+    /// both read it, so the value is written (and reported) once, at its line. Nil where it is
+    /// written in its registration.
+    public var shared: SharedSwiftValue?
 
     public init(position: Int, expression: String, line: Line) {
       self.position = position
       self.expression = expression
       self.line = line
     }
+  }
+
+  /// A Swift value's file-level constant: `name`, `dicfgArgumentNOfM(<factory>) { <value> }`.
+  public struct SharedSwiftValue: Sendable, Equatable {
+    public var name: String
+    /// The factory it goes to, as its constant is written.
+    public var factory: Factory
+    /// Its compilation condition: its check's.
+    public var condition: String?
   }
 
   /// A property value Swift checks at build (a literal or a Swift value), and a Swift value's

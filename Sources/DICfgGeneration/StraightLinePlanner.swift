@@ -44,6 +44,15 @@ struct StraightLinePlanner {
   let throwingAccessors: Set<String>
   /// What this environment's make functions add to their names (`InTest`; empty for the base).
   let makerSuffix: String
+  /// The file-level constant of each Swift value the registration shares, by service and label:
+  /// a make function reads it instead of writing the value again.
+  var sharedSwiftValues: [SwiftValueKey: String] = [:]
+
+  /// A Swift value of an initializer argument: the service's definition and the argument's label.
+  struct SwiftValueKey: Hashable {
+    var service: ResolutionPlan.Service
+    var label: String
+  }
 
   /// What the planner knows of an accessor before planning it.
   struct AccessorFacts {
@@ -308,6 +317,11 @@ struct StraightLinePlanner {
       let positions = initializer.parameterPositions(for: service.callArguments.map(\.label)) ?? []
       return try zip(service.callArguments, positions.map { initializer.parameters[$0] }).map { argument, parameter in
         guard let parameterType = parameter.type else { throw Unplannable() }
+        if case .swift = argument.value,
+          let shared = planner.sharedSwiftValues[SwiftValueKey(service: service, label: argument.label)]
+        {
+          return TypedContainerModel.LabeledExpression(label: argument.label, value: .literal(shared + "()"))
+        }
         return TypedContainerModel.LabeledExpression(
           label: argument.label,
           value: try expression(argument.value, as: SwiftTypeExpression(parameterType), owner: owner, uses: &uses))

@@ -48,8 +48,16 @@ public struct TypedContainerGenerator: Sendable {
   /// every variant agrees on. A type in `aliases` (the target's Swift does not declare it) is
   /// spelled by its alias, and the accessors and stand-ins returning it by a generic parameter of
   /// the container bound to that alias (``TypedContainerModel/TypeParameter``).
-  public func translate(
-    _ variants: [RegistryGenerator.Variant], aliases: [String: String] = [:]
+  public func translate(_ variants: [RegistryGenerator.Variant], aliases: [String: String] = [:]) -> TypedContainerModel
+  {
+    translate(variants, aliases: aliases, sharedSwiftValues: [:])
+  }
+
+  /// The model, with the file-level constants of the Swift values the registration shares
+  /// (``StraightLinePlanner/sharedSwiftValues``).
+  func translate(
+    _ variants: [RegistryGenerator.Variant], aliases: [String: String],
+    sharedSwiftValues: [StraightLinePlanner.SwiftValueKey: String]
   ) -> TypedContainerModel {
     guard let base = variants.first(where: { $0.environment == nil }) ?? variants.first else {
       return TypedContainerModel(access: access, graphFile: graphFile, environments: [], containers: [])
@@ -63,10 +71,11 @@ public struct TypedContainerGenerator: Sendable {
       uniqueKeysWithValues: zip(plan.containers.first?.externals.map(\.id) ?? [], externals.map(\.property)))
     let services = accessorServices(variants, base: plan)
     let facts = accessorFacts(variants, services: services)
-    let planned = EnvironmentPlanning(
+    var planning = EnvironmentPlanning(
       variants: [base] + variants.filter { $0.environment != nil }, services: services, facts: facts,
-      context: swift.map(SwiftContext.init), externals: keepsExternals ? externalProperties : [:]
-    ).planned()
+      context: swift.map(SwiftContext.init), externals: keepsExternals ? externalProperties : [:])
+    planning.sharedSwiftValues = sharedSwiftValues
+    let planned = planning.planned()
     let conditions = Dictionary(
       variants.compactMap { variant in variant.environment.map { ($0, variant.condition) } },
       uniquingKeysWith: { first, _ in first })

@@ -184,6 +184,47 @@ import Testing
     #expect(text.contains("private func dicfgMainActorFactory<T, each A>("))
   }
 
+  /// A Swift value whose factory the target's Swift declares is written once, in a file-level
+  /// constant at its line typed by the factory: the registration and the typed container read it,
+  /// so a mistake in it is one error at the graph file's value, never one inside the generated file.
+  @Test func aSwiftValueIsWrittenOnceForTheRegistrationAndTheTypedContainer() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        sync: { type: NoteSync, init: { session: { swift: URLSession.shared }, retries: { swift: 3 } } }
+      """
+    ])
+    let at = SourceLocation.start(of: "App.swift")
+    let swift = SwiftDeclarations(types: [
+      SwiftType(
+        name: "NoteSync", kind: .class, location: at,
+        initializers: [
+          SwiftInitializer(
+            parameters: [
+              SwiftParameter(label: "session", type: "URLSession"), SwiftParameter(label: "retries", type: "UInt8"),
+            ], location: at)
+        ])
+    ])
+    var generator = RegistryGenerator(sources: ["app.yaml"])
+    generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
+    let text = joinedStatements(
+      generator.render(
+        generator.translate([RegistryGenerator.Variant(environment: nil, plan: try #require(compile(files).plan))])))
+    #expect(
+      text.contains(
+        "private let dicfgSwiftValue1 = dicfgArgument1Of2(dicfgFactory { NoteSync(session: $0, retries: $1) }) { URLSession.shared }"
+      ))
+    #expect(
+      text.contains(
+        "private let dicfgSwiftValue2 = dicfgArgument2Of2(dicfgFactory { NoteSync(session: $0, retries: $1) }) { 3 }"))
+    #expect(
+      text.contains(
+        "registry.swiftValue(\"URLSession.shared\", dicfgArgument1Of2(factory1) { dicfgSwiftValue1() })"))
+    #expect(text.contains("NoteSync(session: dicfgSwiftValue1(), retries: dicfgSwiftValue2())"))
+    #expect(text.ranges(of: "URLSession.shared }").count == 1, "the value is written once")
+  }
+
   // A layer limited to a build configuration (`condition: DEBUG`): what only its environment needs
   // (a registration, a check, a property, its plan, its `Environment` case) is written under `#if`,
   // so a build without the condition compiles without its types; what the base also needs is not.

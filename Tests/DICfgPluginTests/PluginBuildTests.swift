@@ -191,6 +191,20 @@ struct PluginBuildTests {
     #expect(!build.output.contains("Registry+GraphFile.swift:"), "\(build.output)")
   }
 
+  // A Swift value naming a member of a type whose members the Swift read does not show (Foundation's
+  // `URLSession`): the Swift compiler finds the misspelt member, once, at the graph file's value. The
+  // registration and the typed container read the value from one constant written there.
+  @Test func aSwiftValueMistakeOnlyTheCompilerSeesIsOneErrorAtTheValue() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--target", "SwiftValueMistake"])
+    #expect(build.status != 0)
+    #expect(
+      Set(errors(build.output)) == [
+        "Sources/SwiftValueMistake/dicfg.yaml:3:64: error: type 'URLSession' has no member 'shard'"
+      ],
+      "\(build.output)")
+    #expect(!build.output.contains("Registry+GraphFile.swift:"), "\(build.output)")
+  }
+
   @Test func servicesOfTypesFromAnotherModuleBuildAndResolve() throws {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "SDKTypes"])
     #expect(build.status == 0, "\(build.output)")
