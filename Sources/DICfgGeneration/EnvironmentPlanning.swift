@@ -27,7 +27,7 @@ struct EnvironmentPlanning {
   /// container keeps its externals.
   let externals: [String: String]
   /// The Swift values the registration holds in file-level constants (``StraightLinePlanner/sharedSwiftValues``).
-  var sharedSwiftValues: [StraightLinePlanner.SwiftValueKey: String] = [:]
+  var sharedSwiftValues = StraightLinePlanner.SharedSwiftValues()
 
   struct Planned {
     /// Each accessor's branches, by container and service of the base plan.

@@ -117,7 +117,7 @@ public struct RegistryGenerator: Sendable {
       sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
       environments: variants.compactMap(\.environment),
       statements: [], properties: properties(uses), plans: plans, planFiles: files)
-    let (statements, shared) = statements(uses)
+    let (statements, sharedArguments) = statements(uses)
     model.statements = statements
     model.typeAliases = aliases
     let names = variants.reduce(into: Set<String>()) { $0.formUnion($1.plan.spelledNames) }
@@ -125,6 +125,11 @@ public struct RegistryGenerator: Sendable {
       model.importsWhereAvailable = ["FoundationNetworking"]
     }
     model.propertyValues = propertyValues(uses)
+    var shared = StraightLinePlanner.SharedSwiftValues(arguments: sharedArguments)
+    for value in model.propertyValues {
+      guard case .swift(let expression) = value.value, let name = value.shared else { continue }
+      shared.properties[.init(type: value.typeName, label: value.label, expression: expression)] = name
+    }
     if includePlans {
       model.typedContainers = typedContainers?.translate(
         variants, aliases: model.aliasNames, sharedSwiftValues: shared)
@@ -213,13 +218,13 @@ public struct RegistryGenerator: Sendable {
   /// otherwise.
   private func statements(
     _ uses: [Use]
-  ) -> (statements: [RegistryModel.Statement], shared: [StraightLinePlanner.SwiftValueKey: String]) {
+  ) -> (statements: [RegistryModel.Statement], shared: [StraightLinePlanner.SharedSwiftValues.ArgumentKey: String]) {
     var constants: [[String]: String?] = [:]
     var factories: [[String]: RegistryModel.Factory] = [:]
     var statements: [RegistryModel.Statement] = []
     var deprecated = 0
     var shared = 0
-    var sharedNames: [StraightLinePlanner.SwiftValueKey: String] = [:]
+    var sharedNames: [StraightLinePlanner.SharedSwiftValues.ArgumentKey: String] = [:]
     let mainActorKeys = Set(uses.filter { $0.service.isolation == .mainActor }.map(\.key))
     let keyConditions = Dictionary(grouping: uses, by: \.key).mapValues {
       CompilationCondition.any($0.flatMap(\.conditions))
@@ -268,7 +273,7 @@ public struct RegistryGenerator: Sendable {
           shared += 1
           value.shared = RegistryModel.SharedSwiftValue(
             name: "dicfgSwiftValue\(shared)", factory: factory, condition: use.condition)
-          sharedNames[StraightLinePlanner.SwiftValueKey(service: service, label: argument.label)] =
+          sharedNames[.init(service: service, label: argument.label)] =
             "dicfgSwiftValue\(shared)"
         }
         check.swiftValues.append(value)
@@ -333,7 +338,7 @@ public struct RegistryGenerator: Sendable {
   /// The literal and Swift values the services set properties to, once per type, property and
   /// value, in file order: Swift checks each against the property's type at its line.
   private func propertyValues(_ uses: [Use]) -> [RegistryModel.PropertyValue] {
-    var seen = Set<String>()
+    var seen: [String: Int] = [:]
     var values: [RegistryModel.PropertyValue] = []
     for use in uses {
       for property in use.service.properties {
@@ -342,15 +347,29 @@ public struct RegistryGenerator: Sendable {
         case .literal, .swift: break
         case .typed, .none, .unknown: continue
         }
-        guard seen.insert("\(use.service.type).\(property.label)=\(value)").inserted else { continue }
-        values.append(
-          RegistryModel.PropertyValue(
-            typeName: use.service.type, label: property.label, value: value,
-            line: RegistryModel.Line(
-              (value.isSwift
-                ? use.places.swiftExpression(of: "properties", property.label)
-                : use.places.value(of: "properties", property.label)) ?? property.location),
-            condition: use.condition))
+        let key = "\(use.service.type).\(property.label)=\(value)"
+        // Written once, for every build some use of it is in.
+        if let index = seen[key] {
+          values[index].condition = CompilationCondition.any([values[index].condition, use.condition])
+          continue
+        }
+        seen[key] = values.count
+        var propertyValue = RegistryModel.PropertyValue(
+          typeName: use.service.type, label: property.label, value: value,
+          line: RegistryModel.Line(
+            (value.isSwift
+              ? use.places.swiftExpression(of: "properties", property.label)
+              : use.places.value(of: "properties", property.label)) ?? property.location),
+          condition: use.condition)
+        // A Swift value for a settable property the target's Swift declares, which the typed
+        // container may set too: one constant both read.
+        if value.isSwift,
+          typedContainers?.swift?.type(named: use.service.type)?.properties
+            .contains(where: { $0.name == property.label && $0.isSettable }) == true
+        {
+          propertyValue.shared = "dicfgSwiftProperty\(values.count { $0.shared != nil } + 1)"
+        }
+        values.append(propertyValue)
       }
     }
     return values
@@ -684,7 +703,7 @@ public struct RegistryGenerator: Sendable {
     let values = model.checks.flatMap { check in
       check.swiftValues.compactMap { value in value.shared.map { (value, $0, check.arguments.count) } }
     }
-    guard !values.isEmpty else { return }
+    guard !values.isEmpty || model.propertyValues.contains(where: { $0.shared != nil }) else { return }
     writer.documentation([
       "The Swift values of the graph file, each typed as the parameter it goes to and written once, at its line:",
       "the registration and the typed container read them here.",
@@ -696,6 +715,14 @@ public struct RegistryGenerator: Sendable {
       writer.placed(
         "private let \(shared.name) = dicfgArgument\(value.position + 1)Of\(arity)(\(factory)) { ",
         value.expression + " }", at: value.line)
+    }
+    for value in model.propertyValues {
+      guard case .swift(let expression) = value.value, let shared = value.shared else { continue }
+      writer.condition(value.condition, after: &condition)
+      let type = aliases[value.typeName] ?? value.typeName
+      writer.placed(
+        "private let \(shared) = dicfgPropertyValue(\(type).self, { $0.\(value.label) = $1 }) { ", expression + " }",
+        at: value.line)
     }
     writer.condition(nil, after: &condition)
     writer.blank()
@@ -740,7 +767,12 @@ public struct RegistryGenerator: Sendable {
     for value in values {
       writer.condition(value.condition, after: &condition)
       let type = aliases[value.typeName] ?? value.typeName
-      if case .swift(let expression) = value.value {
+      if case .swift(let expression) = value.value, let shared = value.shared {
+        // Its constant is written at its line with the other Swift values.
+        writer.line(
+          "registry.swiftValue(\(literal(expression)), dicfgPropertyValue(\(type).self, { $0.\(value.label) = $1 }) { "
+            + "\(shared)() })")
+      } else if case .swift(let expression) = value.value {
         // Registered for the property's type, which types it: written once.
         writer.placed(
           "registry.swiftValue(\(literal(expression)), dicfgPropertyValue(\(type).self, { $0.\(value.label) = $1 }) { ",

@@ -178,6 +178,10 @@ public struct RegistryModel: Sendable, Equatable {
     public var value: CheckedValue
     public var line: Line
     public var condition: String?
+    /// The file-level constant holding a Swift value, typed as the property, which the
+    /// registration and the typed container read (``SwiftValue/shared``); nil where it is written
+    /// in its registration.
+    public var shared: String?
 
     public init(typeName: String, label: String, value: CheckedValue, line: Line, condition: String? = nil) {
       self.typeName = typeName

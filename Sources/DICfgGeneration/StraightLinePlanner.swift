@@ -44,14 +44,27 @@ struct StraightLinePlanner {
   let throwingAccessors: Set<String>
   /// What this environment's make functions add to their names (`InTest`; empty for the base).
   let makerSuffix: String
-  /// The file-level constant of each Swift value the registration shares, by service and label:
-  /// a make function reads it instead of writing the value again.
-  var sharedSwiftValues: [SwiftValueKey: String] = [:]
+  /// The file-level constants of the Swift values the registration shares: a make function or an
+  /// accessor setting a property reads one instead of writing the value again.
+  var sharedSwiftValues = SharedSwiftValues()
 
-  /// A Swift value of an initializer argument: the service's definition and the argument's label.
-  struct SwiftValueKey: Hashable {
-    var service: ResolutionPlan.Service
-    var label: String
+  /// The file-level constant of each Swift value the registration shares.
+  struct SharedSwiftValues {
+    /// By the service's definition and the argument's label.
+    var arguments: [ArgumentKey: String] = [:]
+    /// By the type, the property and the value, as the registration registers a property's value.
+    var properties: [PropertyKey: String] = [:]
+
+    struct ArgumentKey: Hashable {
+      var service: ResolutionPlan.Service
+      var label: String
+    }
+
+    struct PropertyKey: Hashable {
+      var type: String
+      var label: String
+      var expression: String
+    }
   }
 
   /// What the planner knows of an accessor before planning it.
@@ -227,10 +240,16 @@ struct StraightLinePlanner {
           guard let declared = type.properties.first(where: { $0.name == property.label }), declared.isSettable,
             let propertyType = declared.type
           else { throw Unplannable() }
+          let shared: String? =
+            if case .swift(let expression) = property.value {
+              planner.sharedSwiftValues.properties[
+                .init(type: service.type, label: property.label, expression: expression)]
+            } else { nil }
           steps.append(
             .set(
               local: Self.local(service), property: property.label,
-              value: try propertyValue(property.value, as: SwiftTypeExpression(propertyType))))
+              value: try shared.map { .literal($0 + "()") }
+                ?? propertyValue(property.value, as: SwiftTypeExpression(propertyType))))
         }
       }
       return TypedContainerModel.StraightLine(steps: steps, result: Self.local(planner.service(root)))
@@ -318,7 +337,7 @@ struct StraightLinePlanner {
       return try zip(service.callArguments, positions.map { initializer.parameters[$0] }).map { argument, parameter in
         guard let parameterType = parameter.type else { throw Unplannable() }
         if case .swift = argument.value,
-          let shared = planner.sharedSwiftValues[SwiftValueKey(service: service, label: argument.label)]
+          let shared = planner.sharedSwiftValues.arguments[.init(service: service, label: argument.label)]
         {
           return TypedContainerModel.LabeledExpression(label: argument.label, value: .literal(shared + "()"))
         }

@@ -50,14 +50,14 @@ public struct TypedContainerGenerator: Sendable {
   /// the container bound to that alias (``TypedContainerModel/TypeParameter``).
   public func translate(_ variants: [RegistryGenerator.Variant], aliases: [String: String] = [:]) -> TypedContainerModel
   {
-    translate(variants, aliases: aliases, sharedSwiftValues: [:])
+    translate(variants, aliases: aliases, sharedSwiftValues: .init())
   }
 
   /// The model, with the file-level constants of the Swift values the registration shares
   /// (``StraightLinePlanner/sharedSwiftValues``).
   func translate(
     _ variants: [RegistryGenerator.Variant], aliases: [String: String],
-    sharedSwiftValues: [StraightLinePlanner.SwiftValueKey: String]
+    sharedSwiftValues: StraightLinePlanner.SharedSwiftValues
   ) -> TypedContainerModel {
     guard let base = variants.first(where: { $0.environment == nil }) ?? variants.first else {
       return TypedContainerModel(access: access, graphFile: graphFile, environments: [], containers: [])

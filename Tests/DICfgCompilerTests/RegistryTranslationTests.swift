@@ -193,6 +193,7 @@ import Testing
       dicfg: 1
       services:
         sync: { type: NoteSync, init: { session: { swift: URLSession.shared }, retries: { swift: 3 } } }
+        list: { type: NoteList, properties: { order: { swift: .oldest } } }
       """
     ])
     let at = SourceLocation.start(of: "App.swift")
@@ -204,7 +205,10 @@ import Testing
             parameters: [
               SwiftParameter(label: "session", type: "URLSession"), SwiftParameter(label: "retries", type: "UInt8"),
             ], location: at)
-        ])
+        ]),
+      SwiftType(
+        name: "NoteList", kind: .class, location: at, initializers: [SwiftInitializer(parameters: [], location: at)],
+        properties: [SwiftProperty(name: "order", type: "SortOrder", isSettable: true, location: at)]),
     ])
     var generator = RegistryGenerator(sources: ["app.yaml"])
     generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
@@ -223,6 +227,11 @@ import Testing
         "registry.swiftValue(\"URLSession.shared\", dicfgArgument1Of2(factory1) { dicfgSwiftValue1() })"))
     #expect(text.contains("NoteSync(session: dicfgSwiftValue1(), retries: dicfgSwiftValue2())"))
     #expect(text.ranges(of: "URLSession.shared }").count == 1, "the value is written once")
+    // A property's Swift value, set by the typed container too.
+    #expect(
+      text.contains("private let dicfgSwiftProperty1 = dicfgPropertyValue(NoteList.self, { $0.order = $1 }) {"))
+    #expect(text.contains("_list.order = dicfgSwiftProperty1()"))
+    #expect(text.ranges(of: ".oldest }").count == 1)
   }
 
   // A layer limited to a build configuration (`condition: DEBUG`): what only its environment needs

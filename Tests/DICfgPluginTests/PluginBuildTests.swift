@@ -235,7 +235,7 @@ struct PluginBuildTests {
     // The store, a singleton built by a static method with code in it, is built on first use.
     let base =
       "created\nmigrating to schema 3\n"
-      + "base: store sql, one store: true, page 20, export page 50 markdown, main queue: true, order oldest, "
+      + "base: store sql, one store: true, page 20, export page 50 markdown oldest, main queue: true, order oldest, "
       + "snake case: true, shared session: true\n"
     let environments =
       "backup of /var/notes.db every 60.0\nmigrating to schema 3\nproduction: export page 200\n"

@@ -1,7 +1,7 @@
 // An app's composition root as apps write it: a database handle that is not Sendable, supplied as
 // an external; a store bound to its protocol; initializers with defaulted arguments, a defaulted
 // closure among them; a queue defaulted to a static member; Swift values (an enum case, a static
-// member, a property set to a Foundation enum's case, `URLSession.shared`, which Linux declares in
+// member, a property set to a Foundation enum's case and one of its own set to its enum's case, `URLSession.shared`, which Linux declares in
 // FoundationNetworking); services built by a static method with code in
 // it and by a free function; a test double in debug builds only, named by a layer limited to them. Built in Swift 5 language mode here and
 // in Swift 6 mode as NotesApp6, in debug and release, with no warning.
@@ -81,6 +81,8 @@ public final class Exporter {
   public let store: any NotesStore
   public let pageSize: Int
   public let format: String
+  /// Set by the graph file to a Swift value, an enum case.
+  public var order: SortOrder = .newest
 
   public init(store: any NotesStore, separator: String = "\n", pageSize: Int = 100, format: String = "markdown") {
     self.store = store

@@ -12,7 +12,7 @@ let notes = try container.notes
 let exporter = try container.exporter
 print(
   "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
-    + "export page \(exporter.pageSize) \(exporter.format), main queue: \(notes.queue.label == DispatchQueue.main.label), "
+    + "export page \(exporter.pageSize) \(exporter.format) \(exporter.order), main queue: \(notes.queue.label == DispatchQueue.main.label), "
     + "order \(notes.order), snake case: \(snakeCase(try container.decoder)), "
     + "shared session: \(container.sync.session === URLSession.shared)")
 
