@@ -23,6 +23,9 @@ import Testing
       public static func legacy(logger: Logger) -> Store { Store() }
       4️⃣public static func mirror(logger: Logger, primary: Bool = true) -> Store { Store() }
       5️⃣public static func mirror(logger: Logger, region: String = "eu") -> Store { Store() }
+      @available(*, deprecated)
+      public static func sized(logger: Logger, size: Int = 1) -> Store { Store() }
+      public static func sized(logger: Logger, size: Int = 1, unit: String = "MB") -> Store { Store() }
       public static func typed(value: Int) -> Store { Store() }
       public static func typed(value: String) -> Store { Store() }
       public init() {}
@@ -70,6 +73,21 @@ import Testing
       result.diagnostics.first?.notes.map(\.location) == [
         Self.swift["Sources/StoreKit/Store.swift", "1️⃣"], Self.swift["Sources/StoreKit/Store.swift", "2️⃣"],
       ])
+  }
+
+  /// The label named is one the deprecated overload does not take: with it, Swift calls the other.
+  @Test func theLabelNamedIsOneOnlyTheCurrentOverloadTakes() {
+    let (result, files) = compile("  store: { type: Store, factory: 1️⃣Store.sized, init: { logger: logger } }\n")
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .deprecatedBuilder, at: files["Sources/App/dicfg.yaml", "1️⃣"],
+          "'store' is built by 'Store.sized(logger:size:)', which is deprecated (Swift calls it with only 'logger' in "
+            + "'init:'); add 'unit' (its default is `\"MB\"`) to 'init:' to call 'Store.sized(logger:size:unit:)'")
+      ])
+    let (fixed, _) = compile(
+      "  store: { type: Store, factory: Store.sized, init: { logger: logger, unit: { value: GB } } }\n")
+    #expect(fixed.diagnostics.isEmpty, "\(fixed.diagnostics)")
   }
 
   @Test func theLabelThatNamesTheOtherOverloadCallsItWithNoFinding() {

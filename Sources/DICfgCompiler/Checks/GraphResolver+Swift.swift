@@ -340,8 +340,9 @@ extension GraphResolver {
     let given = labels.isEmpty ? "no arguments" : "only " + Self.list(labels)
     if SwiftInitializer.isAmbiguous(overloads.map(\.initializer), labels: labels) {
       let other = overloads[1]
-      let naming = [chosen, other.initializer].compactMap { overload in
-        overload.labels.first { !labels.contains($0) && $0 != "_" }
+      // For each, a label it takes and the other does not: given, Swift calls that one.
+      let naming = [(chosen, other.initializer), (other.initializer, chosen)].compactMap { overload, rival in
+        overload.labels.first { !labels.contains($0) && $0 != "_" && !rival.labels.contains($0) }
       }
       diagnostics.append(
         .error(
@@ -356,15 +357,23 @@ extension GraphResolver {
     }
     guard let availability = chosen.availability else { return true }
     let better = overloads.dropFirst().first { $0.initializer.availability == nil }
-    let missing = better.map { better in better.initializer.parameters.filter { !labels.contains($0.label ?? "_") } }
-    let call =
-      better.map { better in
-        let added = (missing ?? []).prefix(1).map {
-          "'\($0.label ?? "_")'" + ($0.defaultValue.map { " (its default is `\($0)`)" } ?? "")
-        }
-        return "; add \(added.first ?? "its arguments") to 'init:' to call '\(better.name)'"
-      } ?? availability.renamed.map { "; build it with '\($0)', its replacement" }
-      ?? "; build it with another initializer or function"
+    // A label the better overload takes and the deprecated one does not: given, Swift calls it.
+    let naming = better.flatMap { better in
+      better.initializer.parameters.first { parameter in
+        let label = parameter.label ?? "_"
+        return !labels.contains(label) && label != "_" && !chosen.labels.contains(label)
+      }
+    }
+    let call: String
+    if let better, let naming {
+      call =
+        "; add '\(naming.label ?? "_")'" + (naming.defaultValue.map { " (its default is `\($0)`)" } ?? "")
+        + " to 'init:' to call '\(better.name)'"
+    } else if let renamed = availability.renamed {
+      call = "; build it with '\(renamed)', its replacement"
+    } else {
+      call = "; build it with another initializer or function"
+    }
     if availability.isUnavailable {
       diagnostics.append(
         .error(
@@ -372,7 +381,7 @@ extension GraphResolver {
           at: location, notes: notes))
       return false
     }
-    let reason = overloads.count > 1 && better != nil ? " (Swift calls it with \(given) in 'init:')" : ""
+    let reason = naming != nil ? " (Swift calls it with \(given) in 'init:')" : ""
     diagnostics.append(
       .warning(
         .deprecatedBuilder,
