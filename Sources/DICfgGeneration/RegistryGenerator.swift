@@ -251,7 +251,7 @@ public struct RegistryGenerator: Sendable {
           typedContainers?.swift?.constructor(of: service)?.availability?.kind == .deprecated
         {
           deprecated += 1
-          factory.deprecatedHolder = "DICfgDeprecatedBuilder\(deprecated)"
+          factory.deprecatedHolder = "DicfgDeprecatedFactory\(deprecated)"
         }
         factories[use.key] = factory
         statements.append(.register(factory))
@@ -340,6 +340,7 @@ public struct RegistryGenerator: Sendable {
   private func propertyValues(_ uses: [Use]) -> [RegistryModel.PropertyValue] {
     var seen: [String: Int] = [:]
     var values: [RegistryModel.PropertyValue] = []
+    var shared = 0
     for use in uses {
       for property in use.service.properties {
         let value = checked(property.value, in: use.plan)
@@ -367,7 +368,8 @@ public struct RegistryGenerator: Sendable {
           typedContainers?.swift?.type(named: use.service.type)?.properties
             .contains(where: { $0.name == property.label && $0.isSettable }) == true
         {
-          propertyValue.shared = "dicfgSwiftProperty\(values.count { $0.shared != nil } + 1)"
+          shared += 1
+          propertyValue.shared = "dicfgSwiftProperty\(shared)"
         }
         values.append(propertyValue)
       }
@@ -675,7 +677,7 @@ public struct RegistryGenerator: Sendable {
     into writer: inout SwiftWriter
   ) {
     writer.placed(
-      "enum \(holder): DICfgDeprecatedBuilder { @available(*, deprecated) static let factory\(type.map { ": " + $0 } ?? "") = ",
+      "enum \(holder): DicfgDeprecatedHolder { @available(*, deprecated) static let factory\(type.map { ": " + $0 } ?? "") = ",
       value + " }", at: place)
     writer.line(binding + "dicfgCalledAnyway(\(holder).self)")
   }

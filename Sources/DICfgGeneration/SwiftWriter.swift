@@ -213,14 +213,14 @@ struct SwiftWriter {
       blank()
       line("/// What holds a factory calling a deprecated initializer or function, which the graph file's warning")
       line("/// (`deprecated-builder`) reports with its fix; read through the requirement, it is not deprecated.")
-      line("private protocol DICfgDeprecatedBuilder {")
+      line("private protocol DicfgDeprecatedHolder {")
       indent {
         $0.line("associatedtype Factory: Sendable")
         $0.line("static var factory: Factory { get }")
       }
       line("}")
       line(
-        "private func dicfgCalledAnyway<Builder: DICfgDeprecatedBuilder>(_ builder: Builder.Type) -> Builder.Factory {")
+        "private func dicfgCalledAnyway<Builder: DicfgDeprecatedHolder>(_ builder: Builder.Type) -> Builder.Factory {")
       indent { $0.line("builder.factory") }
       line("}")
     }
