@@ -59,7 +59,8 @@ struct ClosureTranslator {
       var end = file.after(index + 3)
       let forced = file.isOperator(end, "!")
       if forced { end += 1 }
-      return (end, key.map { .resolved(key: $0, name: name, optional: !forced) })
+      // `r.resolve()`: the type Swift infers, which the declarations give where it is passed.
+      return (end, .resolved(key: key ?? "", name: name, optional: !forced))
     case .resolver:
       var start = index
       if file.isWord(index, "Resolver") || (resolverName(closure).map { file.isWord(index, $0) } ?? false),
@@ -107,9 +108,23 @@ struct ClosureTranslator {
   }
 
   /// What the graph file writes for the value in `range`; nil where only Swift code can say it.
-  func value(_ range: Range<Int>, in closure: Closure, label: String) -> ImportedValue? {
+  func value(
+    _ range: Range<Int>, in closure: Closure, label: String, locals: [String: ImportedValue] = [:]
+  ) -> ImportedValue? {
     guard !range.isEmpty else { return nil }
     if let (end, value) = resolve(at: range.lowerBound, in: closure), end == range.upperBound { return value }
+    // `(r.resolve() as A)`, `r.resolve(A.self)! as A`: the resolve in parentheses.
+    if file.kind(range.lowerBound) == .leftParen, file.closing(range.lowerBound) == range.upperBound - 1 {
+      return value(range.lowerBound + 1..<range.upperBound - 1, in: closure, label: label, locals: locals)
+    }
+    if range.count == 1, let local = locals[file.text(range.lowerBound)] { return local }
+    if let (end, found) = resolve(at: range.lowerBound, in: closure), file.isWord(end, "as"),
+      end + 1 < range.upperBound, file.kind(end + 1) == .identifier,
+      case .resolved(let key, let name, let optional)? = found
+    {
+      let type = file.text(end + 1..<range.upperBound)
+      return .resolved(key: key.isEmpty ? Identifiers.key(of: type) : key, name: name, optional: optional)
+    }
     if let (end, key) = resolverArgument(at: range.lowerBound, in: closure), end == range.upperBound {
       return .argument(key.isEmpty ? label : key)
     }
@@ -130,8 +145,9 @@ struct ClosureTranslator {
       return .literal(text)
     }
     let compact = text.filter { !$0.isWhitespace }
-    // A name of the code is one of its locals or the closure's; a member of a type is a Swift value.
-    if SwiftValueExpression.isValid(compact), compact.contains(".") || compact.first?.isUppercase == true {
+    // A name of the code is one of its locals or the closure's (`self.baseURL` too); a member of a
+    // type (`URLSession.shared`) or an enum case (`.main`) is a Swift value.
+    if SwiftValueExpression.isValid(compact), compact.first == "." || compact.first?.isUppercase == true {
       return .swift(compact)
     }
     return nil
@@ -162,31 +178,178 @@ struct ClosureTranslator {
   }
 
   /// The entry of a closure that constructs its service, with its properties set: nil where the
-  /// closure holds code the graph file cannot say.
+  /// closure holds code the graph file cannot say. The closure may first bind what it resolves to
+  /// locals (`let a = r.resolve(A.self)!`, `guard let a = r.resolve(A.self) else { fatalError() }`).
   func entry(_ closure: Closure) -> Entry? {
-    let statements = file.statements(in: closure.body)
-    if statements.count == 1, let built = construction(statements[0]) {
-      return entry(built, closure: closure)
+    var statements = file.statements(in: closure.body)
+    var locals: [String: ImportedValue] = [:]
+    while statements.count >= 2, let local = local(statements[0], in: closure, locals: locals) {
+      locals[local.name] = local.value
+      statements.removeFirst()
+    }
+    if statements.count == 1 {
+      var range = statements[0]
+      if file.isWord(range.lowerBound, "return") { range = range.lowerBound + 1..<range.upperBound }
+      if let built = construction(range) { return entry(built, closure: closure, locals: locals) }
+      return call(range, in: closure, locals: locals)
     }
     // `let vm = ProfileViewModel(…)`, `vm.analytics = r.resolve(Analytics.self)!`, `return vm`.
     guard statements.count >= 2, let first = statements.first, file.isWord(first.lowerBound, "let"),
-      file.kind(first.lowerBound + 1) == .identifier, file.isOperator(first.lowerBound + 2, "="),
-      let built = construction(first.lowerBound + 3..<first.upperBound), built.asType == nil
+      file.kind(first.lowerBound + 1) == .identifier, file.isOperator(first.lowerBound + 2, "=")
     else { return nil }
     let instance = file.text(first.lowerBound + 1)
     let last = statements[statements.count - 1]
-    guard file.text(last) == "return \(instance)" || file.text(last) == instance,
-      var entry = entry(built, closure: closure)
-    else { return nil }
+    guard file.text(last) == "return \(instance)" || file.text(last) == instance else { return nil }
+    let value = first.lowerBound + 3..<first.upperBound
+    var entry: Entry
+    if let built = construction(value), built.asType == nil,
+      let constructed = self.entry(built, closure: closure, locals: locals)
+    {
+      entry = constructed
+    } else if let called = call(value, in: closure, locals: locals) {
+      entry = called
+    } else {
+      return nil
+    }
     for statement in statements.dropFirst().dropLast() {
-      guard let property = property(statement, of: instance, closure: closure) else { return nil }
+      guard let property = property(statement, of: instance, closure: closure, locals: locals) else { return nil }
       entry.properties.append(property)
     }
     return entry
   }
 
+  /// `let a = r.resolve(A.self)!`, `let a: A = r.resolve()`, `guard let a = r.resolve(A.self) else {
+  /// fatalError() }`, `let url = "https://…"`: the local's name and the value it holds.
+  private func local(
+    _ range: Range<Int>, in closure: Closure, locals: [String: ImportedValue]
+  ) -> (name: String, value: ImportedValue)? {
+    var index = range.lowerBound
+    let guarded = file.isWord(index, "guard")
+    if guarded { index += 1 }
+    guard file.isWord(index, "let"), file.kind(index + 1) == .identifier else { return nil }
+    let name = file.text(index + 1)
+    index += 2
+    var declared: String?
+    if file.kind(index) == .colon {
+      let typeStart = index + 1
+      while index < range.upperBound, !file.isOperator(index, "=") { index = file.after(index) }
+      declared = file.text(typeStart..<index)
+    }
+    guard file.isOperator(index, "=") else { return nil }
+    var end = range.upperBound
+    if guarded {
+      // `else { fatalError(…) }`: the resolve is required, as a forced one is.
+      guard let elseIndex = (index..<range.upperBound).first(where: { file.isWord($0, "else") }),
+        file.kind(elseIndex + 1) == .leftBrace, file.after(elseIndex + 1) == range.upperBound,
+        file.text(elseIndex + 2..<file.closing(elseIndex + 1)).split(separator: "(").first.map({
+          ["fatalError", "preconditionFailure", "assertionFailure"].contains(String($0))
+        }) == true || file.text(elseIndex + 2..<file.closing(elseIndex + 1)).hasPrefix("return nil")
+      else { return nil }
+      end = elseIndex
+    }
+    guard var value = value(index + 1..<end, in: closure, label: name, locals: locals) else { return nil }
+    if case .resolved(let key, let resolvedName, let optional) = value {
+      let key = key.isEmpty ? declared.map(Identifiers.key(of:)) ?? "" : key
+      guard !key.isEmpty else { return nil }
+      let isOptional = guarded ? false : optional || (declared.map(Identifiers.isOptional) ?? false)
+      value = .resolved(key: key, name: resolvedName, optional: isOptional)
+    }
+    return (name, value)
+  }
+
+  /// A call the graph file names with `factory:`: a factory object's method on a service the
+  /// closure resolves (`r.resolve(AlertFactory.self)!.makeAlert(title: "Hi")`), or a type's static
+  /// member (`Analytics.shared`, `SDK.make(key: "…")`).
+  private func call(_ range: Range<Int>, in closure: Closure, locals: [String: ImportedValue]) -> Entry? {
+    guard !range.isEmpty, let type = registration.key ?? closure.returnType, !type.isEmpty else { return nil }
+    // The receiver: a resolve, a local holding one, or a resolve in parentheses.
+    var receiver: ImportedValue?
+    var index = range.lowerBound
+    if let (end, found) = resolve(at: index, in: closure), let found {
+      (receiver, index) = (found, end)
+    } else if file.kind(index) == .identifier, let local = locals[file.text(index)] {
+      (receiver, index) = (local, index + 1)
+    } else if file.kind(index) == .leftParen,
+      let inner = value(index + 1..<file.closing(index), in: closure, label: "", locals: locals)
+    {
+      (receiver, index) = (inner, file.after(index))
+    }
+    if let receiver {
+      switch receiver {
+      case .resolved, .service, .external: break
+      default: return nil
+      }
+      guard file.isOperator(index, "."), file.kind(index + 1) == .identifier, file.kind(index + 2) == .leftParen,
+        file.after(index + 2) == range.upperBound
+      else { return nil }
+      return method(file.text(index + 1), of: receiver, arguments: index + 2, type: type, closure, locals)
+    }
+    // `Type.member` or `Type.member(…)`: the type's name, then lower-case members.
+    guard file.kind(index) == .identifier, file.text(index).first?.isUppercase == true else { return nil }
+    var end = index + 1
+    while file.isOperator(end, "."), file.kind(end + 1) == .identifier { end += 2 }
+    let path = file.text(index..<end)
+    guard let member = path.split(separator: ".").last, member.first?.isLowercase == true, member != "init",
+      end == range.upperBound || (file.kind(end) == .leftParen && file.after(end) == range.upperBound)
+    else { return nil }
+    var entry = Entry(type: type, bindings: [], initializer: [])
+    entry.factory = path
+    if end < range.upperBound {
+      for item in file.items(in: end) {
+        guard let label = item.label,
+          let value = value(item.value, in: closure, label: label, locals: locals)
+        else { return nil }
+        entry.initializer.append((label, value))
+      }
+    }
+    let owner = String(path[..<(path.lastIndex(of: ".") ?? path.endIndex)])
+    let declared = declarations.type(named: owner)?.functions.first { $0.name == String(member) }?.parameters
+    return typingArguments(of: entry, closure: closure, declared: declared)
+  }
+
+  /// `entry` with the type of each run-time argument it passes: as the closure writes it, else as
+  /// the function called declares it; nil where neither says.
+  private func typingArguments(of entry: Entry, closure: Closure, declared: [SwiftParameter]?) -> Entry? {
+    var typed = entry
+    for argument in entry.initializer {
+      guard case .argument(let name) = argument.value else { continue }
+      let written =
+        library == .factory ? registration.parameterType : argumentNames(closure).first { $0.name == name }?.type
+      guard let type = written.flatMap({ $0 }) ?? declared?.first(where: { $0.label == argument.label })?.type
+      else { return nil }
+      if !typed.arguments.contains(where: { $0.name == name }) { typed.arguments.append((name, type)) }
+    }
+    return typed
+  }
+
+  private func method(
+    _ name: String, of receiver: ImportedValue, arguments open: Int, type: String, _ closure: Closure,
+    _ locals: [String: ImportedValue]
+  ) -> Entry? {
+    var entry = Entry(type: type, bindings: [], initializer: [])
+    entry.factory = name
+    entry.receiver = receiver
+    for item in file.items(in: open) {
+      guard let label = item.label, let value = value(item.value, in: closure, label: label, locals: locals)
+      else { return nil }
+      entry.initializer.append((label, value))
+    }
+    var receiverType: String?
+    switch receiver {
+    case .resolved(let key, _, _): receiverType = key
+    case .service(let id, _): receiverType = factoryKeys[id]
+    case .external(_, let type, _): receiverType = type
+    default: break
+    }
+    let declared = receiverType.flatMap { declarations.type(named: Identifiers.key(of: $0)) }?.methods
+      .first { $0.name == name }?.parameters
+    return typingArguments(of: entry, closure: closure, declared: declared)
+  }
+
   /// `instance.label = value` or `(instance as! Type).label = value`.
-  func property(_ range: Range<Int>, of instance: String, closure: Closure) -> (label: String, value: ImportedValue)? {
+  func property(
+    _ range: Range<Int>, of instance: String, closure: Closure, locals: [String: ImportedValue] = [:]
+  ) -> (label: String, value: ImportedValue)? {
     var index = range.lowerBound
     if file.kind(index) == .leftParen, file.isWord(index + 1, instance), file.isWord(index + 2, "as") {
       index = file.after(index)
@@ -199,7 +362,7 @@ struct ClosureTranslator {
       return nil
     }
     let label = file.text(index + 1)
-    return value(index + 3..<range.upperBound, in: closure, label: label).map { (label, $0) }
+    return value(index + 3..<range.upperBound, in: closure, label: label, locals: locals).map { (label, $0) }
   }
 
   struct Entry {
@@ -210,12 +373,19 @@ struct ClosureTranslator {
     var arguments: [(name: String, type: String)] = []
     /// The factory function that builds it, where one does.
     var function: FactoryFunction?
+    /// What `factory:` names where a call builds it: a static member, or a factory object's method.
+    var factory: String?
+    /// The factory object whose method `factory` is.
+    var receiver: ImportedValue?
   }
 
-  private func entry(_ built: (type: String, open: Int, asType: String?), closure: Closure) -> Entry? {
+  private func entry(
+    _ built: (type: String, open: Int, asType: String?), closure: Closure, locals: [String: ImportedValue] = [:]
+  ) -> Entry? {
     var initializer: [(label: String, value: ImportedValue)] = []
     for item in file.items(in: built.open) {
-      guard let label = item.label, let value = value(item.value, in: closure, label: label) else { return nil }
+      guard let label = item.label, let value = value(item.value, in: closure, label: label, locals: locals)
+      else { return nil }
       initializer.append((label, value))
     }
     var entry = Entry(type: built.type, bindings: built.asType.map { [$0] } ?? [], initializer: initializer)
@@ -341,11 +511,30 @@ struct ClosureTranslator {
       }
       index += 1
     }
-    // The code must not use the resolver or the container any other way.
+    // The code must not use the resolver or the container any other way, nor what only the
+    // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
     let replaced = Set(replacements.flatMap { Array($0.range) })
-    let forbidden = library == .factory ? "self" : resolverName(closure)
-    if let forbidden, closure.body.contains(where: { !replaced.contains($0) && file.isWord($0, forbidden) }) {
-      return .failure(Failure("its closure uses '\(forbidden)' in a way the import does not read"))
+    let unreplaced = closure.body.filter { !replaced.contains($0) }
+    if let resolver = resolverName(closure), unreplaced.contains(where: { file.isWord($0, resolver) }) {
+      return .failure(Failure("its closure uses '\(resolver)' in a way the import does not read"))
+    }
+    if unreplaced.contains(where: { file.isWord($0, "self") && !file.isOperator($0 - 1, ".") }) {
+      return .failure(
+        Failure(
+          "its closure reads 'self' (the \(library == .factory ? "container" : "assembly")), which a factory "
+            + "function cannot see; make what it reads a service"))
+    }
+    let declaredInside = Set(
+      closure.body.filter { (file.isWord($0 - 1, "let") || file.isWord($0 - 1, "var")) }.map { file.text($0) })
+    let outer = enclosingLocals().subtracting(declaredInside).subtracting(closure.parameters.map(\.name))
+    if let local = unreplaced.first(where: {
+      file.kind($0) == .identifier && outer.contains(file.text($0)) && !file.isOperator($0 - 1, ".")
+        && file.kind($0 + 1) != .colon
+    }) {
+      return .failure(
+        Failure(
+          "its closure reads '\(file.text(local))', a local of the function it is registered in, which a factory "
+            + "function cannot see; make it a service or a Swift value"))
     }
     if library == .resolver, closure.parameters.count == 2 {
       return .failure(Failure("its closure reads run-time arguments in code"))
@@ -380,6 +569,27 @@ struct ClosureTranslator {
     entry.arguments = arguments
     entry.function = function
     return .success(entry)
+  }
+
+  /// The names the function around the registration declares before it (`let baseURL = …` in
+  /// `assemble()`).
+  private func enclosingLocals() -> Set<String> {
+    var body: Int?
+    for index in 0..<registration.start
+    where (file.isWord(index, "func") || file.isWord(index, "init")) && !file.isOperator(index - 1, ".") {
+      var open = index + 1
+      while open < registration.start, file.kind(open) != .leftBrace, file.kind(open) != .rightBrace {
+        open = file.after(open)
+      }
+      if file.kind(open) == .leftBrace, file.closing(open) > registration.start { body = open }
+    }
+    guard let body else { return [] }
+    var names: Set<String> = []
+    for index in body + 1..<registration.start
+    where (file.isWord(index, "let") || file.isWord(index, "var")) && file.kind(index + 1) == .identifier {
+      names.insert(file.text(index + 1))
+    }
+    return names
   }
 
   struct Failure: Error {

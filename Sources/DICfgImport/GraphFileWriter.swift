@@ -22,9 +22,9 @@ struct ServiceLookup {
       ids.insert(registration.id)
       let scope = registration.environment ?? ""
       for key in [registration.key, registration.type] + registration.bindings {
-        let identity = scope + "|" + SwiftTypeName.normalized(key) + "#" + (registration.name ?? "")
+        let anywhere = RegistrationImport.identity(key: key, name: registration.name, registration.argumentCount)
+        let identity = scope + "|" + anywhere
         if byIdentity[identity] == nil { byIdentity[identity] = registration.id }
-        let anywhere = SwiftTypeName.normalized(key) + "#" + (registration.name ?? "")
         if inSomeEnvironment[anywhere] == nil { inSomeEnvironment[anywhere] = registration.id }
       }
     }
@@ -34,7 +34,7 @@ struct ServiceLookup {
   func target(of value: ImportedValue, in environment: String?) -> String? {
     switch value {
     case .resolved(let key, let name, _):
-      let identity = SwiftTypeName.normalized(key) + "#" + (name ?? "")
+      let identity = RegistrationImport.identity(key: key, name: name, 0)
       if let environment, let id = byIdentity[environment + "|" + identity] { return id }
       if let id = byIdentity["|" + identity] { return id }
       // An optional reference may name what only an environment provides: nil elsewhere.
@@ -78,7 +78,9 @@ struct GraphFileWriter {
     let held = Set(registrations.map(\.id))
     var externals: [(id: String, type: String, optional: Bool)] = []
     for registration in registrations where registration.writesEntry {
-      for value in (registration.initializer + registration.properties).map(\.value) {
+      for value in (registration.initializer + registration.properties).map(\.value)
+        + [registration.receiver].compactMap({ $0 })
+      {
         var needed: (id: String, type: String, optional: Bool)?
         switch value {
         case .resolved(let key, let name, let optional):
@@ -105,6 +107,21 @@ struct GraphFileWriter {
     self.externals = externals
   }
 
+  /// `text` as a YAML scalar of a flow mapping: plain where it is a Swift name or member path
+  /// (`APIClient`, `Foo.Bar?`, `.main`), else double-quoted (`"[AppService]"`, `"!DEBUG"`,
+  /// `"Box<A, B>"`), so any type, name or condition reads back as written.
+  static func scalar(_ text: String) -> String {
+    let plain = text.unicodeScalars.enumerated().allSatisfy { offset, scalar in
+      let character = Character(scalar)
+      if character.isASCII, character.isLetter || character == "_" { return true }
+      if offset == 0 { return character == "." && text.count > 1 }
+      return (character.isASCII && character.isNumber) || character == "."
+        || ((character == "?" || character == "!") && offset == text.unicodeScalars.count - 1)
+    }
+    let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
+    return plain && !text.isEmpty && !reserved.contains(text.lowercased()) ? text : QuotedString.quoted(text, in: .json)
+  }
+
   static func externalID(key: String, name: String?) -> String {
     Identifiers.serviceID(key: key, name: name)
   }
@@ -128,18 +145,20 @@ struct GraphFileWriter {
     let scopes = Set(registrations.compactMap(\.customScope)).sorted()
     if !scopes.isEmpty {
       lines.append("scopes:")
-      lines += scopes.map { "  \($0): {}" }
+      lines += scopes.map { "  \(Self.scalar($0)): {}" }
     }
     if isFragment, !externals.isEmpty {
       lines.append("# What the module's services take from the graph that imports this file.")
       lines.append("requires:")
-      lines += externals.map { "  \($0.id): { type: \($0.type) }" }
+      lines += externals.map { "  \(Self.scalar($0.id)): { type: \(Self.scalar($0.type)) }" }
     } else if !externals.isEmpty {
       lines.append("# What the registrations resolve that no registration of the files read provides: the app")
       lines.append("# supplies each when it creates the container (from the container it still has, while it moves).")
       lines.append("externals:")
       for external in externals {
-        lines.append("  \(external.id): { type: \(external.type)\(external.optional ? ", optional: true" : "") }")
+        lines.append(
+          "  \(Self.scalar(external.id)): { type: \(Self.scalar(external.type))\(external.optional ? ", optional: true" : "") }"
+        )
       }
     }
     let services = services(in: nil)
@@ -161,7 +180,9 @@ struct GraphFileWriter {
       var lines = [
         "# The '\(environment)' environment's registrations, imported by `dicfg import`.", "dicfg: 1",
       ]
-      if conditions.count == 1, let condition = conditions.first { lines.append("condition: \(condition)") }
+      if conditions.count == 1, let condition = conditions.first {
+        lines.append("condition: \(Self.scalar(condition))")
+      }
       lines.append("services:")
       lines += services(in: environment)
       return (environment, lines.joined(separator: "\n") + "\n")
@@ -194,14 +215,23 @@ struct GraphFileWriter {
         lines.append("  # \(module)")
         heading = module
       }
-      lines.append("  \(registration.id):  # \(registration.file):\(registration.line)")
-      lines.append("    type: \(registration.type)")
-      if !registration.bindings.isEmpty { lines.append("    as: [\(registration.bindings.joined(separator: ", "))]") }
-      if let scope = registration.scope, scope != "graph" { lines.append("    scope: \(scope)") }
-      if let factory = registration.factory { lines.append("    factory: \(factory)") }
+      lines.append("  \(Self.scalar(registration.id)):  # \(registration.file):\(registration.line)")
+      lines.append("    type: \(Self.scalar(registration.type))")
+      if !registration.bindings.isEmpty {
+        lines.append("    as: [\(registration.bindings.map(Self.scalar).joined(separator: ", "))]")
+      }
+      if let scope = registration.scope, scope != "graph" { lines.append("    scope: \(Self.scalar(scope))") }
+      if let factory = registration.factory, let receiver = registration.receiver {
+        let id = text(of: receiver, in: registration.environment).filter { $0 != "?" }
+        lines.append("    factory: { receiver: \(id), method: \(factory) }")
+      } else if let factory = registration.factory {
+        lines.append("    factory: \(factory)")
+      }
       if !registration.arguments.isEmpty {
         lines.append(
-          "    arguments: { " + registration.arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + " }")
+          "    arguments: { "
+            + registration.arguments.map { "\(Self.scalar($0.name)): \(Self.scalar($0.type))" }.joined(separator: ", ")
+            + " }")
       }
       if !registration.initializer.isEmpty {
         lines.append("    init: " + mapping(registration.initializer, in: registration.environment))
@@ -214,7 +244,8 @@ struct GraphFileWriter {
   }
 
   private func mapping(_ values: [(label: String, value: ImportedValue)], in environment: String?) -> String {
-    "{ " + values.map { "\($0.label): \(text(of: $0.value, in: environment))" }.joined(separator: ", ") + " }"
+    "{ " + values.map { "\(Self.scalar($0.label)): \(text(of: $0.value, in: environment))" }.joined(separator: ", ")
+      + " }"
   }
 
   private func text(of value: ImportedValue, in environment: String?) -> String {
@@ -225,7 +256,7 @@ struct GraphFileWriter {
     case .service(let id, let optional): return id + (optional || lookup.isNil(id) ? "?" : "")
     case .external(let id, _, let optional): return id + (optional ? "?" : "")
     case .literal(let literal): return "{ value: \(literal) }"
-    case .swift(let expression): return "{ swift: \(expression) }"
+    case .swift(let expression): return "{ swift: \(Self.scalar(expression)) }"
     case .argument(let name): return "$" + name
     }
   }

@@ -5,10 +5,13 @@ import Foundation
 public struct ImportReport: Sendable {
   public let registrations: [ImportedRegistration]
   public let unreadable: [String]
+  /// The files that use a registration API where no registration was read, and why.
+  public let filesNotRead: [(path: String, reason: String)]
 
   public init(_ imported: RegistrationImport) {
     registrations = imported.registrations
     unreadable = imported.unreadable
+    filesNotRead = imported.filesNotRead
   }
 
   /// How many were imported each way.
@@ -39,7 +42,12 @@ public struct ImportReport: Sendable {
   /// One line a registration, compiler-style (`file:line:column: …`), then the totals.
   public var text: String {
     var lines = unreadable.map { "\($0): warning: not Swift the import can read; its registrations are not imported" }
+    lines += filesNotRead.map { "\($0.path): warning: \($0.reason)" }
     for registration in registrations {
+      let before = lines.count
+      defer {
+        if let note = registration.note, lines.count > before { lines[lines.count - 1] += "; " + note }
+      }
       let place = "\(registration.file):\(registration.line):\(registration.column)"
       let subject =
         "\(registration.library.rawValue) registration of '\(registration.key)'"
@@ -62,6 +70,10 @@ public struct ImportReport: Sendable {
       }
     }
     let totals = totals
+    guard totals.registrations > 0 else {
+      lines.append("no registration found in the files read: nothing imported")
+      return lines.joined(separator: "\n") + "\n"
+    }
     lines.append(
       "\(totals.registrations) registrations: \(totals.asWritten) as written, \(totals.factoryFunctions) through a "
         + "factory function, \(totals.bindings) as a binding, \(totals.notImported) not imported "
@@ -84,9 +96,15 @@ public struct ImportReport: Sendable {
       var function: String?
       var bindingOf: String?
       var reason: String?
+      var note: String?
+    }
+    struct FileNotRead: Encodable {
+      var file: String
+      var reason: String
     }
     var registrations: [Entry]
     var unreadable: [String]
+    var filesNotRead: [FileNotRead]
     var totals: Totals
   }
 
@@ -96,7 +114,8 @@ public struct ImportReport: Sendable {
       var entry = Document.Entry(
         file: registration.file, line: registration.line, column: registration.column,
         library: registration.library.rawValue, key: registration.key, name: registration.name,
-        environment: registration.environment, id: registration.id, scope: registration.scope, outcome: "asWritten")
+        environment: registration.environment, id: registration.id, scope: registration.scope, outcome: "asWritten",
+        note: registration.note)
       switch registration.outcome {
       case .asWritten: break
       case .factoryFunction(let function): (entry.outcome, entry.function) = ("factoryFunction", function)
@@ -107,7 +126,9 @@ public struct ImportReport: Sendable {
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let document = Document(registrations: entries, unreadable: unreadable, totals: totals)
+    let document = Document(
+      registrations: entries, unreadable: unreadable,
+      filesNotRead: filesNotRead.map { Document.FileNotRead(file: $0.path, reason: $0.reason) }, totals: totals)
     return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
   }
 }

@@ -62,11 +62,16 @@ public struct ImportedRegistration: Sendable {
   public internal(set) var bindings: [String] = []
   /// dicfg's scope for it (``ScopeMapping``); nil for `graph`, the default.
   public internal(set) var scope: String?
-  /// The factory function that builds it, where one does.
+  /// What `factory:` names: the factory function that builds it, a static member, or (with
+  /// `receiver`) a factory object's method.
   public internal(set) var factory: String?
+  /// The factory object whose method `factory` names.
+  var receiver: ImportedValue?
   var initializer: [(label: String, value: ImportedValue)] = []
   var properties: [(label: String, value: ImportedValue)] = []
   var arguments: [(name: String, type: String)] = []
+  /// How many run-time arguments its closure takes, which Swinject looks a registration up by.
+  var argumentCount = 0
   /// The Swift of a generated factory function, where the outcome is one.
   public internal(set) var function: String?
   /// The factory function that builds it, before it is named.
@@ -80,4 +85,6 @@ public struct ImportedRegistration: Sendable {
   var isNil = false
   /// What it returns where it returns another registration's instance.
   var forwardsTo: ImportedValue?
+  /// What the report adds to its line: how the graph differs from the code, where it does.
+  public internal(set) var note: String?
 }

@@ -25,6 +25,8 @@ public struct RegistrationImport: Sendable {
   public let functions: String?
   /// The files that are not Swift the reader can read, with where they stop being so.
   public let unreadable: [String]
+  /// The files that use a library's registration API where the import read no registration, and why.
+  public let filesNotRead: [(path: String, reason: String)]
   /// The modules each file read imports, by its path.
   private let moduleImports: [String: [String]]
 
@@ -36,7 +38,37 @@ public struct RegistrationImport: Sendable {
     let declarations = SwiftDeclarationReader().read(files: files)
     unreadable = sources.filter(\.isUnreadable).map(\.path)
     moduleImports = Dictionary(sources.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
-    let found = sources.filter { !$0.isUnreadable }.flatMap { RegistrationReader(file: $0).registrations() }
+    // `@_exported import Swinject` in one file of a module: every file of the module sees it.
+    var exported: [String: [String]] = [:]
+    for source in sources {
+      exported[SwiftDeclarations.module(ofPath: source.path) ?? "", default: []] += source.exportedImports
+    }
+    let readers = sources.filter { !$0.isUnreadable }.map {
+      RegistrationReader(file: $0, moduleImports: exported[SwiftDeclarations.module(ofPath: $0.path) ?? ""] ?? [])
+    }
+    var found: [FoundRegistration] = []
+    var unread: [(path: String, reason: String)] = []
+    for reader in readers {
+      let registrations = reader.registrations()
+      found += registrations
+      guard registrations.isEmpty, reader.callsRegistrationAPI else { continue }
+      unread.append(
+        (
+          reader.file.path,
+          reader.library.map {
+            "it imports \($0.rawValue) and calls its registration API, but holds no registration the import reads"
+          } ?? "it calls a registration API, but imports no library the import reads (Swinject, Resolver, Factory)"
+        ))
+    }
+    filesNotRead = unread
+    // Factory's `manager.defaultScope`: the scope of each registration of that container that names none.
+    var defaultScopes: [String: String] = [:]
+    for reader in readers where reader.library == .factory {
+      defaultScopes.merge(reader.defaultScopes()) { first, _ in first }
+    }
+    for index in found.indices where found[index].library == .factory && found[index].scope == nil {
+      found[index].scope = defaultScopes[found[index].container ?? "Container"]
+    }
     var factoryKeys: [String: String] = [:]
     for registration in found where registration.library == .factory {
       if let id = registration.givenID, let key = registration.key { factoryKeys[id] = key }
@@ -124,7 +156,8 @@ public struct RegistrationImport: Sendable {
         (
           environment,
           "# The '\(environment)' environment: its registrations are in the layers beside the modules' fragments.\n"
-            + "dicfg: 1\n" + (registration.condition.map { "condition: \($0)\n" } ?? "") + "services: {}\n"
+            + "dicfg: 1\n" + (registration.condition.map { "condition: \(GraphFileWriter.scalar($0))\n" } ?? "")
+            + "services: {}\n"
         ))
     }
     fragments.insert(graph, at: 0)
@@ -143,6 +176,15 @@ public struct RegistrationImport: Sendable {
       id: found.givenID ?? "", module: SwiftDeclarations.module(ofPath: file.path), environment: found.environment,
       scopeAsWritten: found.scope, outcome: .asWritten, type: found.key ?? "")
     registration.condition = found.condition
+    if let platform = found.platformCondition, platform.hasPrefix("!") {
+      registration.outcome = .notImported(
+        "it is compiled only where '\(platform)', another platform's branch; the graph file holds the branch of "
+          + "the platform the app is built for")
+      return [registration]
+    }
+    if let platform = found.platformCondition {
+      registration.note = "the code compiles it only where '\(platform)', the graph file in every build"
+    }
     registration.scope = scope(found.scope, library: found.library, default: found.library == .factory ? "unique" : nil)
     if case .custom(let name)? = registration.scope.map(ScopeName.init) { registration.customScope = name }
     if found.unsupported == nil, let (type, labels) = found.autoregistered {
@@ -182,6 +224,7 @@ public struct RegistrationImport: Sendable {
   ) -> ImportedRegistration {
     var registration = base
     let file = found.file
+    if found.library == .swinject { registration.argumentCount = max(0, closure.parameters.count - 1) }
     let statements = file.statements(in: closure.body)
     // `self { nil }`: nothing in this environment; what takes it takes nil.
     if statements.count == 1, file.text(statements[0]) == "nil" {
@@ -228,6 +271,10 @@ public struct RegistrationImport: Sendable {
     registration.properties = entry.properties
     registration.arguments = entry.arguments
     registration.factoryFunction = entry.function
+    if let factory = entry.factory {
+      registration.factory = factory
+      registration.receiver = entry.receiver
+    }
     // Properties set once it is built (`initCompleted`, `resolveProperties`).
     for properties in found.propertyClosures {
       guard properties.parameters.count == 2 else {
@@ -270,7 +317,8 @@ public struct RegistrationImport: Sendable {
       registration.properties[position].value = .external(
         id: id, type: Identifiers.key(of: declared), optional: optional || Identifiers.isOptional(declared))
     }
-    for value in registration.initializer + registration.properties {
+    let receiver = registration.receiver.map { [(label: "receiver", value: $0)] } ?? []
+    for value in registration.initializer + registration.properties + receiver {
       switch value.value {
       case .resolved(let key, _, _) where key.isEmpty:
         registration.outcome = .notImported(
@@ -309,8 +357,13 @@ public struct RegistrationImport: Sendable {
       named.indices.filter { named[$0].environment == nil } + named.indices.filter { named[$0].environment != nil }
     for index in order {
       let registration = named[index]
-      let identity = SwiftTypeName.normalized(registration.key) + "#" + (registration.name ?? "")
-      if registration.environment != nil, let id = byKey[identity] {
+      let identity = Self.identity(key: registration.key, name: registration.name, registration.argumentCount)
+      // An environment's registration of a type the base has (by its key, or a type it implements,
+      // as Resolver's mock's `.implements(P.self)`) replaces the base's.
+      let identities =
+        [identity]
+        + registration.bindings.map { Self.identity(key: $0, name: registration.name, registration.argumentCount) }
+      if registration.environment != nil, let id = identities.lazy.compactMap({ byKey[$0] }).first {
         named[index].id = id
         continue
       }
@@ -326,8 +379,9 @@ public struct RegistrationImport: Sendable {
         taken[base, default: 0] += 1
       }
       named[index].id = id
-      if byKey[identity] == nil { byKey[identity] = id }
+      for known in identities where byKey[known] == nil { byKey[known] = id }
     }
+    var functions: Set<String> = []
     for index in named.indices {
       if case .factoryFunction = named[index].outcome {
         let registration = named[index]
@@ -335,13 +389,27 @@ public struct RegistrationImport: Sendable {
           registration.library == .factory
           ? SwiftIdentifier.upperCamelCase(registration.id)
           : Identifiers.typeName(registration.key) + (registration.name.map(SwiftIdentifier.upperCamelCase) ?? "")
-        let function = "make" + subject + (registration.environment.map(SwiftIdentifier.upperCamelCase) ?? "")
+        let base = "make" + subject + (registration.environment.map(SwiftIdentifier.upperCamelCase) ?? "")
+        // Two registrations of one type (in two assemblies) are two functions.
+        var function = base
+        var number = 2
+        while functions.contains(function) {
+          function = base + String(number)
+          number += 1
+        }
+        functions.insert(function)
         named[index].outcome = .factoryFunction(function)
         named[index].factory = function
         named[index].function = named[index].factoryFunction?.text(named: function)
       }
     }
     return named
+  }
+
+  /// What a registration is looked up by: its key, its name and how many run-time arguments it
+  /// takes (Swinject tells `register(A.self) { r in … }` from `{ r, id in … }`).
+  static func identity(key: String, name: String?, _ arguments: Int) -> String {
+    SwiftTypeName.normalized(key) + "#" + (name ?? "") + (arguments == 0 ? "" : "(\(arguments))")
   }
 
   /// A registration that returns another's instance becomes an `as:` binding of that one, in the
@@ -360,6 +428,19 @@ public struct RegistrationImport: Sendable {
         continue
       }
       bound[index].outcome = .binding(of: target)
+      // Its scope stays: the instance it returns is kept as the registration's scope says, which a
+      // binding does where the target's scope keeps no instance longer.
+      let scope = bound[index].scope ?? "graph"
+      let targetScope = bound[targetIndex].scope ?? "graph"
+      if scope != targetScope, scope != "graph", scope != "unique" {
+        if targetScope == "graph" || targetScope == "unique" {
+          bound[targetIndex].scope = scope
+          bound[targetIndex].customScope = bound[index].customScope
+          bound[index].note = "'\(target)' takes its scope '\(scope)', which the code gives the instance it returns"
+        } else {
+          bound[index].note = "its scope '\(scope)' is not kept: '\(target)' is '\(targetScope)'"
+        }
+      }
       let key = bound[index].key
       if SwiftTypeName.normalized(key) != SwiftTypeName.normalized(bound[targetIndex].type),
         !bound[targetIndex].bindings.contains(key)

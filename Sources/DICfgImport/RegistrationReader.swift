@@ -30,6 +30,10 @@ struct FoundRegistration {
   var contexts: [(environment: String, closure: Closure)] = []
   /// SwinjectAutoregistration's initializer: the type and, where written (`init(a:b:)`), its labels.
   var autoregistered: (type: String, labels: [String]?)?
+  /// The container type a Factory registration is declared in (`Container`, a `SharedContainer`).
+  var container: String?
+  /// A platform condition it is compiled under (`os(iOS)`): the app's build on that platform has it.
+  var platformCondition: String?
 }
 
 /// A closure as written: its parameters, its return type if written, and its body.
@@ -43,17 +47,46 @@ struct Closure {
 /// Finds the registrations of the three libraries in a file, by the library it imports.
 struct RegistrationReader {
   let file: SwiftSourceFile
+  /// The modules another file of its module imports with `@_exported`, which this file sees too.
+  var moduleImports: [String] = []
+
+  /// The library the file registers with: the one it imports, or its module's `@_exported` one.
+  var library: ImportedLibrary? {
+    Self.library(importedBy: file.imports) ?? Self.library(importedBy: moduleImports)
+  }
+
+  /// Whether the file calls a library's registration API: what a file the import reads no
+  /// registration of must say why.
+  var callsRegistrationAPI: Bool {
+    file.tokens.indices.contains { index in
+      guard file.kind(index) == .identifier else { return false }
+      switch file.text(index) {
+      case "register", "autoregister": return file.kind(index + 1) == .leftParen || file.kind(index + 1) == .leftBrace
+      case "Factory", "ParameterFactory": return file.isOperator(index + 1, "<")
+      case "Assembly", "ResolverRegistering", "SharedContainer", "registerAllServices": return true
+      default: return false
+      }
+    }
+  }
+
+  /// The library a file's imports name, if any: `Swinject`, `Resolver`, `Factory` or Factory 2's
+  /// `FactoryKit`.
+  static func library(importedBy imports: [String]) -> ImportedLibrary? {
+    if imports.contains("Swinject") || imports.contains("SwinjectAutoregistration") { return .swinject }
+    if imports.contains("Resolver") { return .resolver }
+    if imports.contains("Factory") || imports.contains("FactoryKit") { return .factory }
+    return nil
+  }
 
   func registrations() -> [FoundRegistration] {
     var found: [FoundRegistration] = []
-    if file.imports.contains("Swinject") || file.imports.contains("Resolver") {
-      let library: ImportedLibrary = file.imports.contains("Swinject") ? .swinject : .resolver
+    if library == .swinject || library == .resolver, let library {
       var index = 0
       var conditions: [String] = []
       while index < file.tokens.count {
         track(&conditions, at: index)
         if file.isWord(index, "register") || (library == .swinject && file.isWord(index, "autoregister")),
-          !file.isWord(index - 1, "func"),
+          !file.isWord(index - 1, "func"), !isOtherRegister(at: index),
           let registration = register(at: index, library: library, conditions: conditions)
         {
           found.append(registration)
@@ -61,26 +94,95 @@ struct RegistrationReader {
         index += 1
       }
     }
-    if file.imports.contains("Factory") {
+    if library == .factory {
       found += factories()
     }
     return found
   }
 
-  /// Follows `#if`, `#else` and `#endif`: the conditions the code at `index` is compiled under.
+  /// Whether the `register` at `index` is an SDK's, not a container's: a table view's cell, user
+  /// defaults, a background task.
+  private func isOtherRegister(at index: Int) -> Bool {
+    guard file.kind(index + 1) == .leftParen else { return false }
+    let sdkLabels: Set<String> = [
+      "forCellReuseIdentifier", "forCellWithReuseIdentifier", "forHeaderFooterViewReuseIdentifier",
+      "forSupplementaryViewOfKind", "defaults", "forTaskWithIdentifier", "forDraggedTypes",
+    ]
+    return file.items(in: index + 1).contains { $0.label.map(sdkLabels.contains) ?? false }
+  }
+
+  /// Follows `#if`, `#elseif`, `#else` and `#endif`: the conditions the code at `index` is compiled
+  /// under, each as Swift writes it (`DEBUG`, `!DEBUG`, `!(A || B)`).
   private func track(_ conditions: inout [String], at index: Int) {
     guard file.kind(index) == .pound else { return }
-    switch file.text(index) {
-    case "#if":
+    func line() -> String {
       var end = index + 1
       while end < file.tokens.count, !file.tokens[end].newlineBefore { end += 1 }
-      conditions.append(file.text(index + 1..<end))
-    case "#elseif", "#else":
-      if let last = conditions.popLast() { conditions.append("!(\(last))") }
+      return file.text(index + 1..<end)
+    }
+    switch file.text(index) {
+    case "#if":
+      conditions.append(line())
+    case "#elseif":
+      if let last = conditions.popLast() { conditions.append(Self.negated(last) + " && " + Self.grouped(line())) }
+    case "#else":
+      if let last = conditions.popLast() { conditions.append(Self.negated(last)) }
     case "#endif":
       _ = conditions.popLast()
     default: break
     }
+  }
+
+  /// `condition` negated as a person writes it: `DEBUG` → `!DEBUG`, `!DEBUG` → `DEBUG`,
+  /// `A || B` → `!(A || B)`.
+  static func negated(_ condition: String) -> String {
+    let trimmed = condition.trimmingCharacters(in: .whitespaces)
+    if trimmed.hasPrefix("!") {
+      let rest = String(trimmed.dropFirst())
+      if isName(rest) || isCall(rest) { return rest }
+      if rest.hasPrefix("("), rest.hasSuffix(")"), isOneGroup(rest) { return String(rest.dropFirst().dropLast()) }
+    }
+    return isName(trimmed) || isCall(trimmed) ? "!" + trimmed : "!(" + trimmed + ")"
+  }
+
+  /// `condition` in parentheses where it has an operator at its top level.
+  static func grouped(_ condition: String) -> String {
+    let trimmed = condition.trimmingCharacters(in: .whitespaces)
+    return isName(trimmed) || isCall(trimmed) || (trimmed.hasPrefix("!") && isName(String(trimmed.dropFirst())))
+      ? trimmed : "(" + trimmed + ")"
+  }
+
+  private static func isName(_ text: String) -> Bool {
+    !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
+  /// `os(iOS)`, `canImport(UIKit)`: a name and one group of parentheses.
+  private static func isCall(_ text: String) -> Bool {
+    guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return false }
+    return isName(String(text[..<open])) && isOneGroup(String(text[open...]))
+  }
+
+  /// Whether `text` is one group of parentheses, its first `(` closed by its last `)`.
+  private static func isOneGroup(_ text: String) -> Bool {
+    var depth = 0
+    for (offset, character) in text.enumerated() {
+      if character == "(" { depth += 1 }
+      if character == ")" {
+        depth -= 1
+        if depth == 0, offset != text.count - 1 { return false }
+      }
+    }
+    return depth == 0
+  }
+
+  /// Whether `condition` names only the platform the app is built for (`os(iOS)`, `canImport(UIKit)`,
+  /// `targetEnvironment(simulator)`, `swift(>=5.9)`): the same app on another platform, not an
+  /// environment of it.
+  static func isPlatformCondition(_ condition: String) -> Bool {
+    let platform = #"(os|canImport|targetEnvironment|arch|swift|compiler|hasFeature)\([^()]*\)"#
+    let marked = condition.replacingOccurrences(of: platform, with: "P", options: .regularExpression)
+    let rest = marked.filter { !"!()&| \t".contains($0) }
+    return !rest.isEmpty && rest.allSatisfy { $0 == "P" }
   }
 
   // MARK: Swinject and Resolver
@@ -100,13 +202,19 @@ struct RegistrationReader {
     if file.kind(next) == .leftParen {
       // `register(P.self, name: "n", factory: { … })`: the closure may be an argument.
       var items = file.items(in: next)
-      if let last = items.last, last.label == "factory", file.kind(last.value.lowerBound) == .leftBrace {
+      // `factory:`, or an app's own overload's (`register(_:mainActorFactory:)`).
+      if let last = items.last, let label = last.label, label == "factory" || label.hasSuffix("Factory"),
+        file.kind(last.value.lowerBound) == .leftBrace
+      {
         registration.closure = closure(at: last.value.lowerBound)
         items.removeLast()
       }
       // SwinjectAutoregistration's `autoregister(P.self, initializer: Impl.init)`.
       if file.isWord(index, "autoregister") {
-        guard let last = items.last, last.label == "initializer" else { return nil }
+        guard let last = items.last, last.label == "initializer" else {
+          registration.unsupported = "it names no 'initializer:', which the import reads"
+          return registration
+        }
         let initializer = file.text(last.value).filter { !$0.isWhitespace }
         guard let dot = initializer.range(of: ".init") else {
           registration.unsupported = "its initializer '\(initializer)' is not a type's 'init'"
@@ -118,13 +226,26 @@ struct RegistrationReader {
         registration.autoregistered = (String(initializer[..<dot.lowerBound]), labels)
         items.removeLast()
       }
-      guard let (key, name) = file.keyAndName(of: items) else { return nil }
+      guard let (key, name) = file.keyAndName(of: items) else {
+        registration.key = items.first.map { file.text($0.value) }.flatMap {
+          $0.hasSuffix(".self") ? String($0.dropLast(5)) : nil
+        }
+        registration.unsupported =
+          "its arguments '\(file.text(next + 1..<file.closing(next)))' are more than a key and a name, "
+          + "and the import reads no other"
+        return registration
+      }
       registration.key = key
       registration.name = name
       next = file.after(next)
     }
     if registration.closure == nil, registration.autoregistered == nil {
-      guard file.kind(next) == .leftBrace else { return nil }
+      guard file.kind(next) == .leftBrace else {
+        // `register` not called (a name of the app's), or called with no closure the import can read.
+        guard file.kind(index + 1) == .leftParen else { return nil }
+        registration.unsupported = "its factory is not a closure written at the call ('{ r in … }')"
+        return registration
+      }
       registration.closure = closure(at: next)
       next = file.after(next)
     }
@@ -154,13 +275,22 @@ struct RegistrationReader {
         next = file.kind(open) == .leftParen || file.kind(open) == .leftBrace ? file.after(open) : open
       }
     }
-    if let condition = conditions.last, registration.environment == nil || condition == "DEBUG" {
-      registration.condition = conditions.joined(separator: " && ")
-      if registration.environment == nil { registration.environment = Self.environmentName(conditions) }
-    } else if !conditions.isEmpty {
-      registration.condition = conditions.joined(separator: " && ")
-    }
+    apply(conditions, to: &registration)
     return registration
+  }
+
+  /// Places a registration compiled under `conditions`: a platform's (`os(iOS)`) stays in the base, as
+  /// the app's build for that platform has it; any other makes an environment (`DEBUG` → `debug`,
+  /// `!DEBUG` → `notDebug`), whose layer holds under it.
+  private func apply(_ conditions: [String], to registration: inout FoundRegistration) {
+    let platform = conditions.filter(Self.isPlatformCondition)
+    let others = conditions.filter { !Self.isPlatformCondition($0) }
+    if !platform.isEmpty { registration.platformCondition = platform.joined(separator: " && ") }
+    guard let last = others.last else { return }
+    registration.condition = others.joined(separator: " && ")
+    if registration.environment == nil || last == "DEBUG" {
+      if registration.environment == nil { registration.environment = Self.environmentName(others) }
+    }
   }
 
   /// A registration's name as written: a string literal's text, or the member `.production` names
@@ -169,7 +299,13 @@ struct RegistrationReader {
     if let open = text.firstIndex(of: "\""), let close = text[text.index(after: open)...].firstIndex(of: "\"") {
       return String(text[text.index(after: open)..<close])
     }
-    return String(text.split(separator: ".").last ?? Substring(text))
+    // `.production`, `Resolver.Name.production`: a static member, named by its own name; an
+    // expression (`Option.favorites.title`) is named by all of it, so two such names stay two.
+    let compact = text.filter { !$0.isWhitespace }
+    let parts = (compact.hasPrefix(".") ? String(compact.dropFirst()) : compact).split(separator: ".")
+    guard let last = parts.last else { return compact }
+    if parts.dropLast().allSatisfy({ $0.first?.isUppercase == true }) { return String(last) }
+    return parts.joined(separator: ".")
   }
 
   /// The environment of registrations compiled only under `conditions`: `debug` for `DEBUG`,
@@ -182,34 +318,82 @@ struct RegistrationReader {
     return last.hasPrefix("!") ? "not" + name.prefix(1).uppercased() + name.dropFirst() : name
   }
 
-  /// The closure whose `{` is at `open`.
+  /// The closure whose `{` is at `open`: its head (`@MainActor [weak self] r, id in`, `(r: Resolver)
+  /// -> T in`, over one line or several) where it has one.
   func closure(at open: Int) -> Closure {
     let close = file.closing(open)
+    let whole = Closure(open: open, parameters: [], returnType: nil, body: open + 1..<close)
     var index = open + 1
-    // `in` at the top level of the closure, after its parameters.
-    while index < close, !file.isWord(index, "in") {
-      if file.tokens[index].kind == .leftBrace || (index > open + 1 && file.tokens[index].newlineBefore) {
-        return Closure(open: open, parameters: [], returnType: nil, body: open + 1..<close)
+    // Attributes (`@MainActor`, `@Sendable`) and a capture list.
+    while file.kind(index) == .at, file.kind(index + 1) == .identifier { index += 2 }
+    if file.kind(index) == .leftBracket { index = file.after(index) }
+    var parameters: [(name: String, type: String?)] = []
+    if file.kind(index) == .leftParen {
+      for item in file.items(in: index) {
+        parameters.append(item.label.map { ($0, file.text(item.value)) } ?? (file.text(item.value), nil))
       }
       index = file.after(index)
-    }
-    guard index < close else { return Closure(open: open, parameters: [], returnType: nil, body: open + 1..<close) }
-    var parameters: [(name: String, type: String?)] = []
-    var returnType: String?
-    var head = open + 1
-    if let arrow = (head..<index).first(where: { file.isOperator($0, "->") }) {
-      returnType = file.text(arrow + 1..<index)
-      if arrow == head + 2, file.kind(head) == .leftParen, file.closing(head) == head + 1 { head = arrow }
-    }
-    if file.kind(head) == .leftParen, file.closing(head) < index {
-      for item in file.items(in: head) {
-        parameters.append(
-          item.label.map { ($0, file.text(item.value)) } ?? (file.text(item.value), nil))
-      }
     } else {
-      for name in (head..<index) where file.kind(name) == .identifier { parameters.append((file.text(name), nil)) }
+      while file.kind(index) == .identifier, !file.isWord(index, "in") {
+        parameters.append((file.text(index), nil))
+        index += 1
+        guard file.kind(index) == .comma else { break }
+        index += 1
+      }
     }
+    while file.isWord(index, "async") || file.isWord(index, "throws") || file.isWord(index, "rethrows") {
+      index += 1
+      if file.kind(index) == .leftParen, file.isWord(index - 1, "throws") { index = file.after(index) }
+    }
+    var returnType: String?
+    if file.isOperator(index, "->") {
+      var end = index + 1
+      while end < close, !file.isWord(end, "in"), file.kind(end) != .leftBrace { end = file.after(end) }
+      returnType = file.text(index + 1..<end)
+      index = end
+    }
+    guard index < close, file.isWord(index, "in") else { return whole }
     return Closure(open: open, parameters: parameters, returnType: returnType, body: index + 1..<close)
+  }
+
+  /// The name of the innermost type or extension whose body holds the token at `index`.
+  func enclosingType(of index: Int) -> String? {
+    var best: (name: String, open: Int)?
+    var position = 0
+    while position < index {
+      if ["class", "struct", "extension", "actor", "enum"].contains(where: { file.isWord(position, $0) }),
+        !file.isOperator(position - 1, "."), file.kind(position + 1) == .identifier
+      {
+        var open = position + 2
+        while open < file.tokens.count, file.kind(open) != .leftBrace, file.kind(open) != .rightBrace {
+          open = file.after(open)
+        }
+        if file.kind(open) == .leftBrace, open < index, file.closing(open) > index {
+          best = (file.text(position + 1), open)
+        }
+      }
+      position += 1
+    }
+    return best?.name
+  }
+
+  /// Factory's `manager.defaultScope = .singleton`: each container's default scope, by the
+  /// container it is set on (`Container.shared.manager…`, or `manager…` in the container's body).
+  func defaultScopes() -> [String: String] {
+    var scopes: [String: String] = [:]
+    for index in file.tokens.indices
+    where file.isWord(index, "manager") && file.isOperator(index + 1, ".") && file.isWord(index + 2, "defaultScope")
+      && file.isOperator(index + 3, "=")
+    {
+      var end = index + 4
+      while end < file.tokens.count, !file.tokens[end].newlineBefore || end == index + 4 { end += 1 }
+      let scope = file.text(index + 4..<end)
+      let container =
+        file.isOperator(index - 1, ".") && file.isWord(index - 2, "shared") && file.isOperator(index - 3, ".")
+        ? file.text(index - 4) : enclosingType(of: index)
+      if let container { scopes[container] = scope }
+    }
+    return scopes
   }
 
   // MARK: Factory
@@ -252,12 +436,17 @@ struct RegistrationReader {
       }
       generics.append(argumentStart..<close)
       let isParameterFactory = file.isWord(index + 3, "ParameterFactory")
-      registration.key = file.text(generics[generics.count - 1])
+      // The `>` closing `Factory<` may share its token with the generic arguments' own (`<RunLoop>>`,
+      // `Logging?>`): the key runs to the character before it.
+      let last = generics[generics.count - 1]
+      registration.key =
+        close < file.tokens.count && !last.isEmpty
+        ? String(
+          decoding: file.bytes[file.tokens[last.lowerBound].start..<(file.tokens[close].end - 1)], as: UTF8.self)
+        : file.text(last)
       if isParameterFactory, generics.count == 2 { registration.parameterType = file.text(generics[0]) }
-      if !conditions.isEmpty {
-        registration.condition = conditions.joined(separator: " && ")
-        registration.environment = Self.environmentName(conditions)
-      }
+      apply(conditions, to: &registration)
+      registration.container = enclosingType(of: index)
       let bodyOpen = close + 1
       guard file.kind(bodyOpen) == .leftBrace else {
         index = close

@@ -267,7 +267,7 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(imported.registrations.map(\.scope) == ["singleton", nil, nil])
     #expect(imported.registrations.map(\.environment) == [nil, "debug", "notDebug"])
     #expect(imported.layers.map(\.environment) == ["debug", "notDebug"])
-    #expect(imported.layers[1].text.contains("condition: !(DEBUG)\n"))
+    #expect(imported.layers[1].text.contains("condition: \"!DEBUG\"\n"))
     #expect(imported.layers[1].text.contains("    type: SilentLogger\n"))
   }
 

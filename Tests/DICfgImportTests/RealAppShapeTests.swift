@@ -1,0 +1,404 @@
+import DICfgCLI
+import DICfgCompiler
+import DICfgCore
+import DICfgGeneration
+import DICfgImport
+import DICfgSwiftReader
+import Foundation
+import Testing
+
+/// The shapes public apps write their registrations in, each as an app writes it: read into a graph
+/// entry where the graph can say it, else reported with its line and why; never silent.
+@Suite struct RealAppShapeTests {
+  private func imported(_ files: [(String, String)]) -> RegistrationImport {
+    RegistrationImport(files: files.map { (path: $0.0, text: $0.1) })
+  }
+
+  /// The errors `dicfg validate --all-envs --swift` gives the written graph against the app's Swift.
+  private func errors(_ imported: RegistrationImport, swift: [(String, String)]) -> [String] {
+    var files = ["import/dicfg.yaml": imported.graphFile]
+    for layer in imported.layers { files["import/dicfg.\(layer.environment).yaml"] = layer.text }
+    var request = GraphRun.Request(files: ["import/dicfg.yaml"], allEnvironments: true)
+    request.fileSystem = InMemoryFileSystem(files)
+    request.environmentVariables = [:]
+    request.swift = SwiftDeclarationReader().read(
+      files: swift.map { (path: $0.0, text: $0.1) }
+        + (imported.functions.map { [(path: "import/DICfgImported.swift", text: $0)] } ?? []))
+    return GraphRun(request).findings.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+  }
+
+  private let services = """
+    protocol Networking {}
+    final class APIClient: Networking { init() {} }
+    protocol Tracking {}
+    final class Tracker: Tracking { static let shared = Tracker(); init() {} }
+    final class Repository { init(client: Networking, tracker: Tracking) {} }
+    final class ScreenFactory { init() {}; func makeProfile(userID: String) -> ProfileScreen { ProfileScreen() } }
+    final class ProfileScreen { init() {} }
+    """
+
+  @Test(arguments: [
+    "@preconcurrency import Swinject", "public import Swinject", "internal import Swinject",
+    "@_implementationOnly import Swinject", "@testable import Swinject",
+  ])
+  func everyFormOfImportIsRead(_ importLine: String) {
+    let assembly = """
+      \(importLine)
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+        }
+      }
+      """
+    let report = ImportReport(imported([("Sources/App/AppAssembly.swift", assembly)]))
+    #expect(report.totals.registrations == 1)
+    #expect(report.totals.asWritten == 1, "\(report.text)")
+  }
+
+  @Test func factoryTwoIsImportedAsFactoryKit() {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var client: Factory<Networking> { self { APIClient() }.singleton }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    #expect(imported.registrations.map(\.id) == ["client"])
+    #expect(imported.registrations.first?.scope == "singleton")
+  }
+
+  @Test func anExportedImportCoversTheModulesOtherFiles() {
+    let exports = "@_exported import Swinject\n"
+    let assembly = """
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Exports.swift", exports), ("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.registrations.count == 1)
+  }
+
+  /// A file that uses a library's registration API and yields no registration is a report line, and a
+  /// run that found none does not say "100% imported".
+  @Test func aFileWithARegistrationAPIAndNoRegistrationReadSaysSo() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          registerAll(in: container)
+        }
+      }
+      """
+    let report = ImportReport(imported([("Sources/App/AppAssembly.swift", assembly)]))
+    #expect(
+      report.text
+        == "Sources/App/AppAssembly.swift: warning: it imports Swinject and calls its registration API, but holds "
+        + "no registration the import reads\nno registration found in the files read: nothing imported\n")
+  }
+
+  /// `{ @MainActor r in }`, a capture list, parameters over two lines, an app's own `register`
+  /// overload taking the closure as `mainActorFactory:`.
+  @Test func closureHeadsAsAppsWriteThem() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { @MainActor r in APIClient() }
+          container.register(Repository.self) { [unowned self] r in
+            Repository(client: r.resolve(Networking.self)!, tracker: r.resolve(Tracking.self)!)
+          }
+          container.register(ProfileScreen.self) { r,
+            userID in
+            r.resolve(ScreenFactory.self)!.makeProfile(userID: userID)
+          }
+          container.register(Tracking.self, mainActorFactory: { _ in Tracker.shared })
+        }
+      }
+      """
+    let imported = imported([
+      ("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Services.swift", services),
+    ])
+    let outcomes = imported.registrations.map(\.outcome)
+    #expect(outcomes == [.asWritten, .asWritten, .asWritten, .asWritten], "\(ImportReport(imported).text)")
+    #expect(
+      imported.graphFile.contains(
+        "    factory: { receiver: screenFactory, method: makeProfile }\n    arguments: { userID: String }\n"
+          + "    init: { userID: $userID }\n"), "\(imported.graphFile)")
+  }
+
+  /// `r.resolve(X.self)!.make…(…)` is the factory object's method; `Type.shared` a shared instance.
+  @Test func aFactoryObjectsMethodAndASharedInstanceAreGraphEntries() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(ScreenFactory.self) { _ in ScreenFactory() }
+          container.register(ProfileScreen.self) { r in
+            r.resolve(ScreenFactory.self)!.makeProfile(userID: "me")
+          }
+          container.register(Tracking.self) { _ in Tracker.shared }.inObjectScope(.container)
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(
+      imported.graphFile.contains(
+        "    type: ProfileScreen\n    factory: { receiver: screenFactory, method: makeProfile }\n"
+          + "    init: { userID: { value: \"me\" } }\n"), "\(imported.graphFile)")
+    #expect(imported.graphFile.contains("    type: Tracking\n    scope: singleton\n    factory: Tracker.shared\n"))
+    #expect(imported.functions == nil)
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
+  }
+
+  /// Resolves bound to locals first, a `guard let … else { fatalError() }` among them, are an
+  /// initializer's required arguments.
+  @Test func resolvesInLocalsAreAnInitializersArguments() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Tracking.self) { _ in Tracker() }
+          container.register(Repository.self) { r in
+            let client = r.resolve(Networking.self)!
+            guard let tracker = r.resolve(Tracking.self) else {
+              fatalError("Tracking is not registered")
+            }
+            return Repository(client: client, tracker: tracker)
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.graphFile.contains("    type: Repository\n    init: { client: networking, tracker: tracking }\n"))
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
+  }
+
+  /// `r.resolve()` typed by the parameter it is passed to is a reference, not "resolves with arguments".
+  @Test func aGenericResolveIsTypedByTheInitializersParameter() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Repository.self) { r in Repository(client: r.resolve()!, tracker: r.resolve()!) }
+        }
+      }
+      """
+    let imported = imported([
+      ("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Services.swift", services),
+    ])
+    #expect(
+      imported.graphFile.contains("    init: { client: networking, tracker: tracking }\n"), "\(imported.graphFile)")
+  }
+
+  /// A type registered with and without run-time arguments: a resolve without arguments takes the one
+  /// without.
+  @Test func aResolveWithoutArgumentsTakesTheRegistrationWithout() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(ProfileScreen.self) { _, userID in ProfileScreen() }
+          container.register(ProfileScreen.self) { _ in ProfileScreen() }
+          container.register(Holder.self) { r in Holder(screen: r.resolve(ProfileScreen.self)!) }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let ids = imported.registrations.map(\.id)
+    #expect(ids == ["profileScreen", "profileScreen2", "holder"])
+    #expect(imported.graphFile.contains("    init: { screen: profileScreen2 }\n"), "\(imported.graphFile)")
+  }
+
+  /// Names that are expressions stay apart; two assemblies' closures of one type are two functions.
+  @Test func expressionNamesAndTwoClosuresOfOneTypeStayApart() {
+    let first = """
+      import Swinject
+
+      final class ListAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Screen.self, name: Option.favorites.title) { _ in Screen(title: "favorites") }
+          container.register(Screen.self, name: Option.recent.title) { _ in Screen(title: "recent") }
+          container.register(Formatter.self) { _ in
+            let formatter = Formatter()
+            formatter.configure()
+            return formatter
+          }
+        }
+      }
+      """
+    let second = """
+      import Swinject
+
+      final class DetailAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Formatter.self, name: "detail") { _ in
+            let formatter = Formatter()
+            formatter.configure()
+            return formatter
+          }
+          container.register(Formatter.self) { _ in
+            let formatter = Formatter()
+            formatter.reset()
+            return formatter
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/ListAssembly.swift", first), ("Sources/App/DetailAssembly.swift", second)])
+    let ids = imported.registrations.map(\.id)
+    #expect(ids.prefix(2) == ["screenOptionFavoritesTitle", "screenOptionRecentTitle"])
+    let functions = imported.registrations.compactMap(\.factory)
+    #expect(Set(functions).count == functions.count, "\(functions)")
+  }
+
+  /// A registration returning another's instance keeps the scope it gives that instance.
+  @Test func aForwardingRegistrationKeepsItsScope() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(APIClient.self) { _ in APIClient() }
+          container.register(Networking.self) { r in r.resolve(APIClient.self)! }.inObjectScope(.container)
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let client = try #require(imported.registrations.first { $0.id == "apiClient" })
+    #expect(client.scope == "singleton")
+    #expect(client.bindings == ["Networking"])
+    #expect(ImportReport(imported).text.contains("'apiClient' takes its scope 'singleton'"))
+  }
+
+  /// Factory's `manager.defaultScope`, `self { self.other() }` and a `{ swift: }` that would read `self`.
+  @Test func factoryDefaultScopeForwardsAndSelf() throws {
+    let container = """
+      import FactoryKit
+
+      extension Container: @retroactive AutoRegistering {
+        public func autoRegister() {
+          manager.defaultScope = .singleton
+        }
+        var apiClient: Factory<APIClient> { self { APIClient() } }
+        var networking: Factory<Networking> { self { self.apiClient() } }
+        var baseURL: String { "https://example.com" }
+        var repository: Factory<Repository> {
+          self { Repository(client: self.networking(), tracker: self.trackerValue) }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    let client = try #require(imported.registrations.first { $0.id == "apiClient" })
+    #expect(client.scope == "singleton")
+    #expect(client.bindings == ["Networking"])
+    #expect(imported.registrations.first { $0.id == "networking" }?.outcome == .binding(of: "apiClient"))
+    #expect(!imported.graphFile.contains("swift: self"))
+    let repository = try #require(imported.registrations.first { $0.id == "repository" })
+    guard case .notImported(let reason) = repository.outcome else {
+      Issue.record("\(repository.outcome)")
+      return
+    }
+    #expect(reason.contains("'self'"))
+  }
+
+  /// Resolver's mock container: `.implements(P.self)` replaces the base's `P` in the mock layer.
+  @Test func aMockContainersImplementsReplacesTheBasesService() {
+    let registrations = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { APIClient() }.implements(Networking.self).scope(.application)
+          #if DEBUG
+          Resolver.mock.register { MockClient() }.implements(Networking.self)
+          #endif
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppDelegate+Injection.swift", registrations)])
+    #expect(imported.registrations.map(\.id) == ["apiClient", "apiClient"])
+    let mock = imported.layers.first { $0.environment == "mock" }?.text ?? ""
+    #expect(mock.contains("  apiClient:"), "\(mock)")
+  }
+
+  /// `#if os(iOS)` is the app's platform, not an environment; `#if DEBUG … #else` are two layers
+  /// whose conditions read back as written; `#if !DEBUG … #else` puts each branch in its own.
+  @Test func conditionsOfPlatformsAndDebugBuilds() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          #if os(iOS)
+          container.register(Networking.self) { _ in APIClient() }
+          #else
+          container.register(Networking.self) { _ in OtherClient() }
+          #endif
+          #if !DEBUG
+          container.register(Tracking.self) { _ in Tracker() }
+          #else
+          container.register(Tracking.self) { _ in MockTracker() }
+          #endif
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.registrations[0].environment == nil)
+    #expect(!imported.registrations[1].isImported)
+    #expect(imported.registrations[2].environment == "notDebug")
+    #expect(imported.registrations[3].environment == "debug")
+    let layers = Dictionary(uniqueKeysWithValues: imported.layers.map { ($0.environment, $0.text) })
+    #expect(layers["notDebug"]?.contains("condition: \"!DEBUG\"\n") == true)
+    #expect(layers["debug"]?.contains("condition: DEBUG\n") == true)
+  }
+
+  /// Types YAML would read as something else are written quoted.
+  @Test func typesAreValidScalars() throws {
+    let container = """
+      import Factory
+
+      extension Container {
+        var scheduler: Factory<AnySchedulerOf<RunLoop>> { self { .main } }
+        var services: Factory<[AppService]> { self { [] } }
+        var pair: Factory<(Networking, Tracking)> { self { (APIClient(), Tracker()) } }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    #expect(imported.registrations.map(\.key) == ["AnySchedulerOf<RunLoop>", "[AppService]", "(Networking, Tracking)"])
+    #expect(imported.graphFile.contains("type: \"[AppService]\""), "\(imported.graphFile)")
+    #expect(imported.graphFile.contains("type: \"(Networking, Tracking)\""))
+  }
+
+  /// A closure reading a local of `assemble()` is reported with the local's name, not copied into a
+  /// function where it does not exist.
+  @Test func aClosureReadingALocalOfAssembleSaysWhich() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          let environment = AppEnvironment.current
+          container.register(Networking.self) { _ in
+            let client = APIClient()
+            client.configure(environment)
+            return client
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let report = ImportReport(imported).text
+    #expect(report.contains("reads 'environment', a local of the function it is registered in"), "\(report)")
+  }
+}
