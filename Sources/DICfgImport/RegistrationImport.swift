@@ -32,10 +32,15 @@ public struct RegistrationImport: Sendable {
 
   /// Imports the registrations of `files` (their paths as the report should name them), for the
   /// module `module` the written files go to (nil where that is not known): the factory functions'
-  /// file imports the modules their code comes from but that one.
-  public init(files: [(path: String, text: String)], module: String? = nil) {
+  /// file imports the modules their code comes from but that one. `declarationFiles` are more of the
+  /// app's Swift, read for the declarations only (the types the registrations build).
+  public init(
+    files: [(path: String, text: String)], module: String? = nil,
+    declarationFiles: [(path: String, text: String)] = []
+  ) {
     let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
-    let declarations = SwiftDeclarationReader().read(files: files)
+    let read = Set(files.map(\.path))
+    let declarations = SwiftDeclarationReader().read(files: files + declarationFiles.filter { !read.contains($0.path) })
     unreadable = sources.filter(\.isUnreadable).map(\.path)
     moduleImports = Dictionary(sources.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
     // `@_exported import Swinject` in one file of a module: every file of the module sees it.

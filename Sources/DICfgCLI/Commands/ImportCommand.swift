@@ -36,6 +36,14 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
   @Option(help: "The folder to write dicfg.yaml, its layers and DICfgImported.swift into.")
   public var output: String
 
+  @Option(
+    name: .customLong("swift"),
+    help: ArgumentHelp(
+      "More of the app's Swift files or folders, read for their declarations only.",
+      discussion: "The types, initializers and methods they declare type what the registrations leave to Swift "
+        + "(a generic 'resolve()', a run-time argument), and the written graph is checked against them."))
+  public var swiftPaths: [String] = []
+
   @Option(help: "The report's format: text or json, on standard output.")
   public var report: ReportFormat = .text
 
@@ -56,18 +64,17 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
   }
 
   public func execute(colorTerminal: Bool = false) -> CommandResult {
-    let (found, missing) = SwiftDeclarationReader.swiftFiles(at: paths)
-    if let path = missing.first {
-      return CommandResult(exitCode: 1, standardError: "error: no Swift file or folder at '\(path)'\n")
+    let files: [(path: String, text: String)]
+    let declarationFiles: [(path: String, text: String)]
+    switch (Self.read(paths), Self.read(swiftPaths)) {
+    case (.failure(let error), _), (_, .failure(let error)):
+      return CommandResult(exitCode: 1, standardError: "error: \(error.message)\n")
+    case (.success(let read), .success(let declarations)):
+      (files, declarationFiles) = (read, declarations)
     }
-    var files: [(path: String, text: String)] = []
-    for file in found {
-      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-        return CommandResult(exitCode: 1, standardError: "error: cannot read '\(file)' as UTF-8\n")
-      }
-      files.append((file, text))
-    }
-    let imported = RegistrationImport(files: files, module: SwiftDeclarations.module(ofPath: output + "/dicfg.yaml"))
+    let imported = RegistrationImport(
+      files: files, module: SwiftDeclarations.module(ofPath: output + "/dicfg.yaml"),
+      declarationFiles: declarationFiles)
     let parts =
       fragments
       ? imported.fragments(output: output, relativePath: Self.relativePath)
@@ -107,6 +114,24 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
     }
     let report = ImportReport(imported)
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
+  }
+
+  struct ReadError: Error {
+    var message: String
+  }
+
+  /// The Swift files at `paths` (files, or folders read through), with their text.
+  static func read(_ paths: [String]) -> Result<[(path: String, text: String)], ReadError> {
+    let (found, missing) = SwiftDeclarationReader.swiftFiles(at: paths)
+    if let path = missing.first { return .failure(ReadError(message: "no Swift file or folder at '\(path)'")) }
+    var files: [(path: String, text: String)] = []
+    for file in found {
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        return .failure(ReadError(message: "cannot read '\(file)' as UTF-8"))
+      }
+      files.append((file, text))
+    }
+    return .success(files)
   }
 
   /// A path from the folder `folder` to `file`, through their common folder.
