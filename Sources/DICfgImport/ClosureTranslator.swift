@@ -87,9 +87,16 @@ struct ClosureTranslator {
       } else {
         return nil
       }
-      guard file.kind(start) == .identifier, file.kind(start + 1) == .leftParen, file.closing(start + 1) == start + 2
+      guard file.kind(start) == .identifier else { return nil }
+      // `self.client()`, `self.client.resolve()`.
+      if file.kind(start + 1) == .leftParen, file.closing(start + 1) == start + 2 {
+        return (start + 3, .service(id: file.text(start), optional: false))
+      }
+      guard file.isOperator(start + 1, "."),
+        file.isWord(start + 2, "resolve") || file.isWord(start + 2, "callAsFunction"),
+        file.kind(start + 3) == .leftParen, file.closing(start + 3) == start + 4
       else { return nil }
-      return (start + 3, .service(id: file.text(start), optional: false))
+      return (start + 5, .service(id: file.text(start), optional: false))
     }
   }
 
@@ -159,14 +166,23 @@ struct ClosureTranslator {
   func construction(_ range: Range<Int>) -> (type: String, open: Int, asType: String?)? {
     var index = range.lowerBound
     if file.isWord(index, "return") { index += 1 }
-    guard index < range.upperBound, file.kind(index) == .identifier, file.text(index).first?.isUppercase == true
-    else { return nil }
-    let typeStart = index
-    index += 1
-    while file.isOperator(index, "."), file.kind(index + 1) == .identifier, !file.isWord(index + 1, "init") {
+    let type: String
+    if file.isOperator(index, "."), file.isWord(index + 1, "init"), let key = registration.key, !key.isEmpty {
+      // `.init(…)`: the type the registration is resolved by.
+      type = key
       index += 2
+    } else {
+      guard index < range.upperBound, file.kind(index) == .identifier, file.text(index).first?.isUppercase == true
+      else { return nil }
+      let typeStart = index
+      index += 1
+      while file.isOperator(index, "."), file.kind(index + 1) == .identifier, !file.isWord(index + 1, "init") {
+        index += 2
+      }
+      type = file.text(typeStart..<index)
+      // `Type.init(…)`.
+      if file.isOperator(index, "."), file.isWord(index + 1, "init") { index += 2 }
     }
-    let type = file.text(typeStart..<index)
     guard file.kind(index) == .leftParen, !file.tokens[index].newlineBefore else { return nil }
     let open = index
     index = file.after(open)
@@ -180,7 +196,7 @@ struct ClosureTranslator {
   /// The entry of a closure that constructs its service, with its properties set: nil where the
   /// closure holds code the graph file cannot say. The closure may first bind what it resolves to
   /// locals (`let a = r.resolve(A.self)!`, `guard let a = r.resolve(A.self) else { fatalError() }`).
-  func entry(_ closure: Closure) -> Entry? {
+  func entry(_ closure: Closure, key: String? = nil) -> Entry? {
     var statements = file.statements(in: closure.body)
     var locals: [String: ImportedValue] = [:]
     while statements.count >= 2, let local = local(statements[0], in: closure, locals: locals) {
@@ -190,8 +206,24 @@ struct ClosureTranslator {
     if statements.count == 1 {
       var range = statements[0]
       if file.isWord(range.lowerBound, "return") { range = range.lowerBound + 1..<range.upperBound }
-      if let built = construction(range) { return entry(built, closure: closure, locals: locals) }
-      return call(range, in: closure, locals: locals)
+      // `Impl().then { $0.delegate = r.resolve(D.self)! }` (the Then library): its properties.
+      var configured: [(label: String, value: ImportedValue)] = []
+      let last = range.upperBound - 1
+      if file.kind(last) == .rightBrace, let open = Optional(file.tokens[last].match), open > range.lowerBound + 1,
+        file.isWord(open - 1, "then"), file.isOperator(open - 2, ".")
+      {
+        let then = RegistrationReader(file: file).closure(at: open)
+        let instance = then.parameters.first?.name ?? "$0"
+        for statement in file.statements(in: then.body) {
+          guard let property = property(statement, of: instance, closure: closure, locals: locals) else { return nil }
+          configured.append(property)
+        }
+        range = range.lowerBound..<open - 2
+      }
+      let constructed = construction(range).flatMap { self.entry($0, closure: closure, locals: locals) }
+      guard var entry = constructed ?? call(range, in: closure, locals: locals, key: key) else { return nil }
+      entry.properties += configured
+      return entry
     }
     // `let vm = ProfileViewModel(…)`, `vm.analytics = r.resolve(Analytics.self)!`, `return vm`.
     guard statements.count >= 2, let first = statements.first, file.isWord(first.lowerBound, "let"),
@@ -206,7 +238,7 @@ struct ClosureTranslator {
       let constructed = self.entry(built, closure: closure, locals: locals)
     {
       entry = constructed
-    } else if let called = call(value, in: closure, locals: locals) {
+    } else if let called = call(value, in: closure, locals: locals, key: key) {
       entry = called
     } else {
       return nil
@@ -260,8 +292,10 @@ struct ClosureTranslator {
   /// A call the graph file names with `factory:`: a factory object's method on a service the
   /// closure resolves (`r.resolve(AlertFactory.self)!.makeAlert(title: "Hi")`), or a type's static
   /// member (`Analytics.shared`, `SDK.make(key: "…")`).
-  private func call(_ range: Range<Int>, in closure: Closure, locals: [String: ImportedValue]) -> Entry? {
-    guard !range.isEmpty, let type = registration.key ?? closure.returnType, !type.isEmpty else { return nil }
+  private func call(
+    _ range: Range<Int>, in closure: Closure, locals: [String: ImportedValue], key: String? = nil
+  ) -> Entry? {
+    guard !range.isEmpty, let type = key ?? registration.key ?? closure.returnType, !type.isEmpty else { return nil }
     // The receiver: a resolve, a local holding one, or a resolve in parentheses.
     var receiver: ImportedValue?
     var index = range.lowerBound
@@ -394,11 +428,18 @@ struct ClosureTranslator {
     let parameters = declaredParameters(of: built.type, labels: initializer.map(\.label))
     for (position, argument) in entry.initializer.enumerated() {
       let declared = parameters?.first { $0.label == argument.label }?.type
+      // What the code passes where a non-optional is declared is not optional, whatever resolves it
+      // (`r.resolve()` of an extension that unwraps).
+      if case .resolved(let key, let name, true) = argument.value, !key.isEmpty, let declared,
+        !Identifiers.isOptional(declared)
+      {
+        entry.initializer[position].value = .resolved(key: key, name: name, optional: false)
+      }
       switch argument.value {
-      case .resolved(let key, let name, let optional) where key.isEmpty:
+      case .resolved(let key, let name, _) where key.isEmpty:
         guard let declared else { return nil }
         entry.initializer[position].value = .resolved(
-          key: Identifiers.key(of: declared), name: name, optional: optional || Identifiers.isOptional(declared))
+          key: Identifiers.key(of: declared), name: name, optional: Identifiers.isOptional(declared))
       case .argument(let name):
         let written =
           library == .factory ? registration.parameterType : argumentNames(closure).first { $0.name == name }?.type
@@ -438,6 +479,29 @@ struct ClosureTranslator {
         (label, .resolved(key: Identifiers.key(of: written), name: nil, optional: Identifiers.isOptional(written))))
     }
     return Entry(type: type, bindings: [], initializer: initializerValues)
+  }
+
+  /// The type of the static member `range` names (`Container.appState`), as the declarations give it.
+  func staticMemberType(_ range: Range<Int>) -> String? {
+    var start = range.lowerBound
+    if file.isWord(start, "return") { start += 1 }
+    let path = file.text(start..<range.upperBound).filter { !$0.isWhitespace }
+    guard SwiftValueExpression.isFunctionName(path), let dot = path.lastIndex(of: ".") else { return nil }
+    let member = String(path[path.index(after: dot)...])
+    if let declared = declarations.type(named: String(path[..<dot]))?.staticProperties.first(where: {
+      $0.name == member
+    })?.type {
+      return declared
+    }
+    // `static let appState = AppState()` in the file read: the type it constructs.
+    for index in file.tokens.indices
+    where file.isWord(index, "static") && (file.isWord(index + 1, "let") || file.isWord(index + 1, "var"))
+      && file.isWord(index + 2, member) && file.isOperator(index + 3, "=")
+    {
+      guard let built = construction(index + 4..<file.after(index + 5)) else { continue }
+      return built.type
+    }
+    return nil
   }
 
   /// The parameters of the initializer of `type` that takes `labels`, in order, with the others

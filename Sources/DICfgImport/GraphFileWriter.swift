@@ -90,6 +90,9 @@ struct GraphFileWriter {
           } else if let target, isFragment, !held.contains(target) {
             needed = (target, key, false)
           }
+        case .service(let id, let optional) where lookup.target(of: value, in: registration.environment) == nil:
+          // A factory the import read but could not import: the app supplies it while it is ported.
+          if let key = all.first(where: { $0.id == id })?.key { needed = (id, key, optional) }
         case .service(let id, _) where isFragment && !held.contains(id):
           if let key = all.first(where: { $0.id == id })?.key { needed = (id, key, false) }
         case .external(let id, let type, let optional):

@@ -244,8 +244,14 @@ public struct RegistrationImport: Sendable {
       registration.outcome = .binding(of: "")
       return registration
     }
+    // `register { Container.appState }`: the type the static member is declared with.
+    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1,
+      let type = translator.staticMemberType(statements[0])
+    {
+      registration.key = type
+    }
     var entry: ClosureTranslator.Entry
-    if let read = translator.entry(closure) {
+    if let read = translator.entry(closure, key: registration.key.isEmpty ? nil : registration.key) {
       entry = read
     } else {
       if registration.key.isEmpty, statements.count == 1, let built = translator.construction(statements[0]) {
@@ -298,12 +304,13 @@ public struct RegistrationImport: Sendable {
     }
     // `viewModel.analytics = resolve()`: the type the property is declared with.
     for (position, property) in registration.properties.enumerated() {
-      guard case .resolved(let key, let name, let optional) = property.value, key.isEmpty,
+      guard case .resolved(let key, let name, let optional) = property.value,
         let declared = translator.declarations.type(named: registration.type)?.properties
           .first(where: { $0.name == property.label })?.type
       else { continue }
       registration.properties[position].value = .resolved(
-        key: Identifiers.key(of: declared), name: name, optional: optional || Identifiers.isOptional(declared))
+        key: key.isEmpty ? Identifiers.key(of: declared) : key, name: name,
+        optional: optional && Identifiers.isOptional(declared))
     }
     // `self.analytics()` of a factory no file read declares: an external of the type it is passed as.
     let parameters = translator.declaredParameters(of: registration.type, labels: registration.initializer.map(\.label))

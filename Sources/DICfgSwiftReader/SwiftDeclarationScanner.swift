@@ -157,6 +157,12 @@ struct SwiftDeclarationScanner {
     "var", "let", "func", "init", "deinit", "subscript", "typealias", "associatedtype", "case", "struct", "class",
     "enum", "actor", "protocol", "extension", "import", "operator", "precedencegroup", "macro",
   ]
+  /// Property wrappers of Resolver and Factory that resolve their service themselves: a property
+  /// they wrap has its value without an initial value written.
+  static let initializingWrappers: Set<String> = [
+    "Injected", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject", "InjectedType",
+  ]
+
   static let modifiers: Set<String> = [
     "public", "private", "fileprivate", "internal", "package", "open", "final", "override", "required",
     "convenience", "static", "class", "lazy", "weak", "unowned", "dynamic", "optional", "mutating", "nonmutating",
@@ -371,6 +377,7 @@ struct SwiftDeclarationScanner {
   /// property, and returns the token after it.
   private mutating func scanItem(from start: Int, to end: Int, owner: Int?, depth: Int, attributesEnd: Int?) -> Int {
     var attributes: [String] = []
+    var attributesWithArguments: Set<String> = []
     var availability: SwiftAvailability?
     var conditionalAttributes = false
     var index = start
@@ -384,6 +391,7 @@ struct SwiftDeclarationScanner {
         attributes.append(text(from: index + 1, through: nameEnd - 1))
         if attributes.last == "available", let read = self.availability(from: nameEnd, end) { availability = read }
         index = attributeEnd(index, end)
+        if index > nameEnd, let name = attributes.last { attributesWithArguments.insert(name) }
       } else if tokens[index].kind == .pound, text(index) == "#if", let after = conditionalOfAttributes(at: index, end)
       {
         conditionalAttributes = true
@@ -416,8 +424,9 @@ struct SwiftDeclarationScanner {
       return skipItem(from: max(index, start), to: end)
     }
     let declaration = Declaration(
-      start: start, attributes: attributes, availability: conditionalAttributes ? nil : availability,
-      conditionalAttributes: conditionalAttributes, modifiers: modifiers)
+      start: start, attributes: attributes, attributesWithArguments: attributesWithArguments,
+      availability: conditionalAttributes ? nil : availability, conditionalAttributes: conditionalAttributes,
+      modifiers: modifiers)
     switch text(index) {
     case "struct": return scanType(.struct, declaration, at: index, end, owner: owner, depth: depth)
     case "class": return scanType(.class, declaration, at: index, end, owner: owner, depth: depth)
@@ -445,6 +454,8 @@ struct SwiftDeclarationScanner {
   private struct Declaration {
     var start: Int
     var attributes: [String]
+    /// The attributes written with arguments (`@Injected(\.client)`).
+    var attributesWithArguments: Set<String> = []
     /// What an `@available(*, …)` of it says, where it deprecates it or makes it unavailable.
     var availability: SwiftAvailability?
     var conditionalAttributes: Bool
@@ -898,7 +909,13 @@ struct SwiftDeclarationScanner {
     let privateSetter = declaration.modifiers.contains {
       ($0.name == "private" || $0.name == "fileprivate") && $0.detail == "set"
     }
-    let isWrapped = declaration.attributes.contains { $0.first?.isUppercase == true }
+    let wrappers = declaration.attributes.filter { $0.first?.isUppercase == true }
+    let isWrapped = !wrappers.isEmpty
+    // A wrapper given its arguments (`@Injected(\.client)`), or one of the injection libraries'
+    // that read their service when built (`@Injected`, `@LazyInjected`), gives the property its value.
+    let wrapperInitializes = wrappers.contains {
+      declaration.attributesWithArguments.contains($0) || Self.initializingWrappers.contains($0)
+    }
     let access = access(of: declaration, owner: owner)
     let isStatic = declaration.has("static") || declaration.has("class")
     // `var a, b: Int`: a binding without a type takes the next one's.
@@ -929,7 +946,8 @@ struct SwiftDeclarationScanner {
         let optional = type.map { SwiftTypeExpression($0).wrapped != nil } ?? false
         types[owner].stored.append(
           StoredProperty(
-            name: name, type: isWrapped ? nil : type, hasDefault: binding.hasInitializer || (optional && !isLet),
+            name: name, type: isWrapped ? nil : type,
+            hasDefault: binding.hasInitializer || (optional && !isLet) || wrapperInitializes,
             isLet: isLet, isPrivate: isPrivate, isLazy: declaration.has("lazy"), isWrapped: isWrapped))
       }
     }

@@ -401,4 +401,100 @@ import Testing
     let report = ImportReport(imported).text
     #expect(report.contains("reads 'environment', a local of the function it is registered in"), "\(report)")
   }
+
+  /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.
+  @Test func initializerSpellingsAndThenAreRead() {
+    let assembly = """
+      import Swinject
+
+      final class ScreenAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Repository.self) { resolver in
+            return .init(client: resolver.resolve(), tracker: resolver.resolve())
+          }
+          container.register(Holder.self) { resolver in
+            Holder.init(screen: resolver.resolve(ProfileScreen.self)!).then {
+              $0.tracker = resolver.resolve()
+            }
+          }
+        }
+      }
+      """
+    let swift = services + "\nfinal class Holder { var tracker: Tracking?; init(screen: ProfileScreen) {} }\n"
+    let imported = imported([("Sources/App/ScreenAssembly.swift", assembly), ("Sources/App/Services.swift", swift)])
+    #expect(imported.graphFile.contains("    type: Repository\n    init: { client: networking, tracker: tracking }\n"))
+    #expect(
+      imported.graphFile.contains(
+        "    type: Holder\n    init: { screen: profileScreen }\n    properties: { tracker: tracking? }\n"),
+      "\(imported.graphFile)")
+  }
+
+  /// Factory's `self.x.resolve()` is a reference; a factory the import read but could not import is
+  /// an external the app supplies while it is ported, not a reference to nothing.
+  @Test func factoryResolveCallsAndFactoriesLeftToPortByHand() {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var client: Factory<Networking> {
+          let url = URL(string: "https://example.com")!
+          return Factory(self) { APIClient(url: url) }
+        }
+        var tracker: Factory<Tracking> { self { Tracker() } }
+        var repository: Factory<Repository> {
+          self { Repository(client: self.client.resolve(), tracker: self.tracker()) }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container), ("Sources/App/Services.swift", services)])
+    #expect(imported.registrations.first { $0.id == "client" }?.isImported == false)
+    #expect(imported.graphFile.contains("externals:\n  client: { type: Networking }\n"), "\(imported.graphFile)")
+    #expect(imported.graphFile.contains("    init: { client: client, tracker: tracker }\n"))
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
+  }
+
+  /// A type whose every stored property an injection wrapper fills (`@Injected(\.client)`,
+  /// Resolver's `@Injected`) has Swift's `init()`: the written graph validates.
+  @Test func aTypeOfInjectedPropertiesIsBuiltByItsSynthesizedInit() {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var repository: Factory<Repository> { self { Repository() } }
+        var store: Factory<Store> { self { Store() } }
+      }
+      """
+    let swift = """
+      protocol Networking {}
+      struct Repository {
+        @Injected(\\.client) private var client: Networking
+      }
+      final class Store {
+        @LazyInjected var client: Networking
+        @Published var count = 0
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container), ("Sources/App/Services.swift", swift)])
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
+  }
+
+  /// `register { Container.appState }`: the type the static member is declared with.
+  @Test func aStaticMemberWithoutAKeyTakesItsDeclaredType() throws {
+    let registrations = """
+      import Resolver
+
+      fileprivate struct Container {
+        static let appState = AppState()
+        static let tracker: Tracking = Tracker()
+
+        static func registerDependencies() {
+          Resolver.register { Container.appState }.scope(.application)
+          Resolver.register { Container.tracker }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Previews.swift", registrations)])
+    #expect(imported.registrations.map(\.key) == ["AppState", "Tracking"])
+    #expect(imported.graphFile.contains("    type: AppState\n    scope: singleton\n    factory: Container.appState\n"))
+  }
 }
