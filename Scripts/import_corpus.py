@@ -24,7 +24,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TABLE = os.path.join(HERE, "..", "docs", "import-corpus.md")
-TEST_PATH = re.compile(r"(^|/)[^/]*(Tests?|Mocks?|UITests|Testing)(/|$)")
+TEST_PATH = re.compile(r"(^|/)[^/]*Tests(/|$)")
 
 
 def rows():

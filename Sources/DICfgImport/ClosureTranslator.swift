@@ -116,7 +116,8 @@ struct ClosureTranslator {
 
   /// What the graph file writes for the value in `range`; nil where only Swift code can say it.
   func value(
-    _ range: Range<Int>, in closure: Closure, label: String, locals: [String: ImportedValue] = [:]
+    _ range: Range<Int>, in closure: Closure, label: String, locals: [String: ImportedValue] = [:],
+    constructs: Bool = true
   ) -> ImportedValue? {
     guard !range.isEmpty else { return nil }
     if let (end, value) = resolve(at: range.lowerBound, in: closure), end == range.upperBound { return value }
@@ -156,6 +157,14 @@ struct ClosureTranslator {
     // type (`URLSession.shared`) or an enum case (`.main`) is a Swift value.
     if SwiftValueExpression.isValid(compact), compact.first == "." || compact.first?.isUppercase == true {
       return .swift(compact)
+    }
+    // `Session(configuration: .default)` passed in place: an object of its own.
+    if constructs, !compact.hasPrefix("."), let built = construction(range), built.asType == nil, !built.type.isEmpty,
+      let entry = entry(built, closure: closure, locals: locals), entry.arguments.isEmpty
+    {
+      return .constructed(
+        NestedConstruction(
+          type: entry.type, labels: entry.initializer.map(\.label), values: entry.initializer.map(\.value)))
     }
     return nil
   }
@@ -279,7 +288,9 @@ struct ClosureTranslator {
       else { return nil }
       end = elseIndex
     }
-    guard var value = value(index + 1..<end, in: closure, label: name, locals: locals) else { return nil }
+    guard var value = value(index + 1..<end, in: closure, label: name, locals: locals, constructs: false) else {
+      return nil
+    }
     if case .resolved(let key, let resolvedName, let optional) = value {
       let key = key.isEmpty ? declared.map(Identifiers.key(of:)) ?? "" : key
       guard !key.isEmpty else { return nil }
@@ -417,9 +428,12 @@ struct ClosureTranslator {
     _ built: (type: String, open: Int, asType: String?), closure: Closure, locals: [String: ImportedValue] = [:]
   ) -> Entry? {
     var initializer: [(label: String, value: ImportedValue)] = []
-    for item in file.items(in: built.open) {
-      guard let label = item.label, let value = value(item.value, in: closure, label: label, locals: locals)
-      else { return nil }
+    let items = file.items(in: built.open)
+    // One argument without a label is the graph's `_:` (`DefaultPageService(httpLoader)`).
+    guard items.filter({ $0.label == nil }).count <= 1 else { return nil }
+    for item in items {
+      let label = item.label ?? "_"
+      guard let value = value(item.value, in: closure, label: label, locals: locals) else { return nil }
       initializer.append((label, value))
     }
     var entry = Entry(type: built.type, bindings: built.asType.map { [$0] } ?? [], initializer: initializer)
@@ -546,6 +560,10 @@ struct ClosureTranslator {
             // `return resolve(name: "staging")`: the type the closure returns.
             resolvedKey = key
             value = .resolved(key: key, name: name, optional: optional)
+          } else if resolvedKey.isEmpty, let declared = passedType(at: index, in: closure) {
+            // `Impl(api: resolve())` inside the code: the type the initializer declares there.
+            resolvedKey = Identifiers.key(of: declared)
+            value = .resolved(key: resolvedKey, name: name, optional: Identifiers.isOptional(declared))
           } else if resolvedKey.isEmpty {
             // `let environment: NetworkEnvironment = resolve()`.
             guard file.isOperator(index - 1, "="),
@@ -600,7 +618,7 @@ struct ClosureTranslator {
           "its closure reads '\(file.text(local))', a local of the function it is registered in, which a factory "
             + "function cannot see; make it a service or a Swift value"))
     }
-    if library == .resolver, closure.parameters.count == 2 {
+    if library == .resolver, closure.parameters.count == 2, closure.parameters[1].name != "_" {
       return .failure(Failure("its closure reads run-time arguments in code"))
     }
     var arguments: [(name: String, type: String)] = []
@@ -633,6 +651,23 @@ struct ClosureTranslator {
     entry.arguments = arguments
     entry.function = function
     return .success(entry)
+  }
+
+  /// The type the initializer called around `index` declares for the argument there (`api` of
+  /// `Impl(api: resolve())`), where the declarations say.
+  private func passedType(at index: Int, in closure: Closure) -> String? {
+    guard file.kind(index - 1) == .colon, file.kind(index - 2) == .identifier else { return nil }
+    let label = file.text(index - 2)
+    guard
+      let open = closure.body.filter({ file.kind($0) == .leftParen && $0 < index && file.closing($0) > index }).max(),
+      file.kind(open - 1) == .identifier
+    else { return nil }
+    var start = open - 1
+    while file.isOperator(start - 1, "."), file.kind(start - 2) == .identifier { start -= 2 }
+    let callee = file.text(start..<open)
+    guard callee.first?.isUppercase == true else { return nil }
+    let labels = file.items(in: open).map { $0.label ?? "_" }
+    return declaredParameters(of: callee, labels: labels)?.first { $0.label == label }?.type
   }
 
   /// The names the function around the registration declares before it (`let baseURL = …` in

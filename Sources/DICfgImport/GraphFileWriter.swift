@@ -20,6 +20,8 @@ struct ServiceLookup {
         if registration.environment == nil { nilIDs.insert(registration.id) }
       }
       ids.insert(registration.id)
+      // An object constructed in place is taken by its id only, never found by its type.
+      if registration.isNested { continue }
       let scope = registration.environment ?? ""
       for key in [registration.key, registration.type] + registration.bindings {
         let anywhere = RegistrationImport.identity(key: key, name: registration.name, registration.argumentCount)
@@ -224,6 +226,7 @@ struct GraphFileWriter {
         lines.append("    as: [\(registration.bindings.map(Self.scalar).joined(separator: ", "))]")
       }
       if let scope = registration.scope, scope != "graph" { lines.append("    scope: \(Self.scalar(scope))") }
+      if registration.isMainActor { lines.append("    isolation: MainActor") }
       if let factory = registration.factory, let receiver = registration.receiver {
         let id = text(of: receiver, in: registration.environment).filter { $0 != "?" }
         lines.append("    factory: { receiver: \(id), method: \(factory) }")
@@ -261,6 +264,7 @@ struct GraphFileWriter {
     case .literal(let literal): return "{ value: \(literal) }"
     case .swift(let expression): return "{ swift: \(Self.scalar(expression)) }"
     case .argument(let name): return "$" + name
+    case .constructed(let construction): return "{ swift: \(Self.scalar(construction.type + "()")) }"
     }
   }
 }

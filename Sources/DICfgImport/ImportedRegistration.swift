@@ -6,7 +6,10 @@ public enum ImportedLibrary: String, Sendable, Codable, CaseIterable {
 }
 
 /// A value a registration passes: what a graph file writes for it.
-enum ImportedValue: Equatable, Sendable {
+indirect enum ImportedValue: Equatable, Sendable {
+  /// An object the closure constructs in place (`Impl(session: Session(config: .default))`'s
+  /// `Session`): a service of its own, `unique`, that only this argument takes.
+  case constructed(NestedConstruction)
   /// A service the registration resolves by its key (a type, as written) and name.
   case resolved(key: String, name: String?, optional: Bool)
   /// A service of the same container by its id (Factory's `self.apiClient()`).
@@ -21,6 +24,13 @@ enum ImportedValue: Equatable, Sendable {
   case swift(String)
   /// A run-time argument of the registration.
   case argument(String)
+}
+
+/// A construction inside a registration's closure: its type and its initializer's arguments.
+struct NestedConstruction: Equatable, Sendable {
+  var type: String
+  var labels: [String]
+  var values: [ImportedValue]
 }
 
 /// One registration read from an app's code, and how it was imported.
@@ -70,6 +80,11 @@ public struct ImportedRegistration: Sendable {
   var initializer: [(label: String, value: ImportedValue)] = []
   var properties: [(label: String, value: ImportedValue)] = []
   var arguments: [(name: String, type: String)] = []
+  /// Whether it is an object a registration's closure constructs in place, which the graph names
+  /// as a service of its own that nothing else takes.
+  var isNested = false
+  /// Whether its closure runs on the main actor (`{ @MainActor r in … }`).
+  var isMainActor = false
   /// How many run-time arguments its closure takes, which Swinject looks a registration up by.
   var argumentCount = 0
   /// The Swift of a generated factory function, where the outcome is one.

@@ -29,6 +29,8 @@ public struct RegistrationImport: Sendable {
   public let filesNotRead: [(path: String, reason: String)]
   /// The modules each file read imports, by its path.
   private let moduleImports: [String: [String]]
+  /// What the graph files write: the registrations, and the objects their closures construct in place.
+  private let entries: [ImportedRegistration]
 
   /// Imports the registrations of `files` (their paths as the report should name them), for the
   /// module `module` the written files go to (nil where that is not known): the factory functions'
@@ -85,11 +87,13 @@ public struct RegistrationImport: Sendable {
       registrations += Self.translate(registration, with: translator)
     }
     registrations = Self.bindingForwards(Self.namingServices(registrations))
-    self.registrations = registrations
-    let writer = GraphFileWriter(registrations: registrations)
+    let (hoisted, nested) = Self.hoistingConstructions(registrations)
+    self.registrations = hoisted
+    entries = hoisted + nested
+    let writer = GraphFileWriter(registrations: entries)
     graphFile = writer.graphFile()
     layers = writer.layers()
-    functions = writer.functions(imports: Self.imports(of: moduleImports, in: registrations).filter { $0 != module })
+    functions = writer.functions(imports: Self.imports(of: moduleImports, in: hoisted).filter { $0 != module })
   }
 
   /// One module's part of the import, or the graph the app's container is made from.
@@ -122,7 +126,7 @@ public struct RegistrationImport: Sendable {
   public func fragments(output: String, relativePath: (String, String) -> String) -> [Fragment] {
     let root = SwiftDeclarations.module(ofPath: output + "/dicfg.yaml")
     var folders: [String: String] = [:]
-    for registration in registrations {
+    for registration in entries {
       guard let module = registration.module, module != root, folders[module] == nil,
         let range = registration.file.range(of: "Sources/" + module + "/")
       else { continue }
@@ -140,12 +144,12 @@ public struct RegistrationImport: Sendable {
       return fragment(
         module, folder: folder,
         writer: GraphFileWriter(
-          registrations: registrations, holds: { $0.module == module && $0.customScope == nil }, isFragment: true))
+          registrations: entries, holds: { $0.module == module && $0.customScope == nil }, isFragment: true))
     }
     // A custom scope is declared once, in the app's graph: the services in one stay there, so each
     // fragment declares all it uses and is checked alone.
     let app = GraphFileWriter(
-      registrations: registrations,
+      registrations: entries,
       holds: { registration in
         registration.customScope != nil || registration.module.map { !modules.contains($0) } ?? true
       },
@@ -153,7 +157,7 @@ public struct RegistrationImport: Sendable {
     var graph = fragment(nil, folder: output, writer: app)
     // An environment only modules register in still needs a layer beside the app's graph, which is
     // where its environments are found; the modules' layers beside their fragments are applied with it.
-    for registration in registrations {
+    for registration in entries {
       guard let environment = registration.environment,
         !graph.layers.contains(where: { $0.environment == environment })
       else { continue }
@@ -232,7 +236,7 @@ public struct RegistrationImport: Sendable {
     if found.library == .swinject { registration.argumentCount = max(0, closure.parameters.count - 1) }
     let statements = file.statements(in: closure.body)
     // `self { nil }`: nothing in this environment; what takes it takes nil.
-    if statements.count == 1, file.text(statements[0]) == "nil" {
+    if statements.count == 1, ["nil", "return nil"].contains(file.text(statements[0])) {
       registration.isNil = true
       return registration
     }
@@ -244,12 +248,18 @@ public struct RegistrationImport: Sendable {
       registration.outcome = .binding(of: "")
       return registration
     }
-    // `register { Container.appState }`: the type the static member is declared with.
-    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1,
-      let type = translator.staticMemberType(statements[0])
-    {
-      registration.key = type
+    // `register { Container.appState }`: the type the static member is declared with;
+    // `register { manager as AnyManager }`: the type it is cast to.
+    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1 {
+      if let type = translator.staticMemberType(statements[0]) {
+        registration.key = type
+      } else if let cast = statements[0].last(where: { file.isWord($0, "as") }), cast + 1 < statements[0].upperBound,
+        !file.isOperator(cast + 1, "!"), !file.isOperator(cast + 1, "?")
+      {
+        registration.key = file.text(cast + 1..<statements[0].upperBound)
+      }
     }
+    registration.isMainActor = closure.isMainActor
     var entry: ClosureTranslator.Entry
     if let read = translator.entry(closure, key: registration.key.isEmpty ? nil : registration.key) {
       entry = read
@@ -416,6 +426,45 @@ public struct RegistrationImport: Sendable {
       }
     }
     return named
+  }
+
+  /// Objects closures construct in place become services of their own, `unique` (a new one for the
+  /// one argument that takes it), named by their registration and the argument (`welcomeViewModel`).
+  private static func hoistingConstructions(
+    _ registrations: [ImportedRegistration]
+  ) -> (registrations: [ImportedRegistration], nested: [ImportedRegistration]) {
+    var taken = Set(registrations.map(\.id))
+    var nested: [ImportedRegistration] = []
+    func hoist(_ value: ImportedValue, label: String, in parent: ImportedRegistration) -> ImportedValue {
+      guard case .constructed(let construction) = value else { return value }
+      let base =
+        parent.id + SwiftIdentifier.upperCamelCase(label == "_" ? Identifiers.typeName(construction.type) : label)
+      var id = base
+      var number = 2
+      while taken.contains(id) {
+        id = base + String(number)
+        number += 1
+      }
+      taken.insert(id)
+      var entry = parent
+      (entry.id, entry.key, entry.type, entry.name) = (id, construction.type, construction.type, nil)
+      (entry.bindings, entry.scope, entry.customScope, entry.isNested) = ([], "unique", nil, true)
+      (entry.factory, entry.receiver, entry.function, entry.factoryFunction) = (nil, nil, nil, nil)
+      (entry.properties, entry.arguments, entry.outcome, entry.isNil) = ([], [], .asWritten, false)
+      (entry.forwardsTo, entry.note, entry.argumentCount) = (nil, nil, 0)
+      entry.initializer = zip(construction.labels, construction.values).map { label, value in
+        (label, hoist(value, label: label, in: entry))
+      }
+      nested.append(entry)
+      return .service(id: id, optional: false)
+    }
+    var result = registrations
+    for index in result.indices where result[index].isImported {
+      let parent = result[index]
+      result[index].initializer = parent.initializer.map { ($0.label, hoist($0.value, label: $0.label, in: parent)) }
+      result[index].properties = parent.properties.map { ($0.label, hoist($0.value, label: $0.label, in: parent)) }
+    }
+    return (result, nested)
   }
 
   /// What a registration is looked up by: its key, its name and how many run-time arguments it

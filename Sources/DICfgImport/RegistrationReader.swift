@@ -42,6 +42,8 @@ struct Closure {
   var parameters: [(name: String, type: String?)]
   var returnType: String?
   var body: Range<Int>
+  /// Whether it is written `{ @MainActor … in }`.
+  var isMainActor = false
 }
 
 /// Finds the registrations of the three libraries in a file, by the library it imports.
@@ -325,7 +327,11 @@ struct RegistrationReader {
     let whole = Closure(open: open, parameters: [], returnType: nil, body: open + 1..<close)
     var index = open + 1
     // Attributes (`@MainActor`, `@Sendable`) and a capture list.
-    while file.kind(index) == .at, file.kind(index + 1) == .identifier { index += 2 }
+    var isMainActor = false
+    while file.kind(index) == .at, file.kind(index + 1) == .identifier {
+      isMainActor = isMainActor || file.isWord(index + 1, "MainActor")
+      index += 2
+    }
     if file.kind(index) == .leftBracket { index = file.after(index) }
     var parameters: [(name: String, type: String?)] = []
     if file.kind(index) == .leftParen {
@@ -353,7 +359,8 @@ struct RegistrationReader {
       index = end
     }
     guard index < close, file.isWord(index, "in") else { return whole }
-    return Closure(open: open, parameters: parameters, returnType: returnType, body: index + 1..<close)
+    return Closure(
+      open: open, parameters: parameters, returnType: returnType, body: index + 1..<close, isMainActor: isMainActor)
   }
 
   /// The name of the innermost type or extension whose body holds the token at `index`.

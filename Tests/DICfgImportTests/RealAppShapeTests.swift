@@ -497,4 +497,38 @@ import Testing
     #expect(imported.registrations.map(\.key) == ["AppState", "Tracking"])
     #expect(imported.graphFile.contains("    type: AppState\n    scope: singleton\n    factory: Container.appState\n"))
   }
+
+  /// An object constructed in place is a `unique` service of its own that only its argument takes;
+  /// one argument without a label is `_:`.
+  @Test func objectsConstructedInPlaceAreServicesOfTheirOwn() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Store.self) { r in
+            Store(Cache(client: r.resolve(Networking.self)!), tracker: Tracker())
+          }
+        }
+      }
+      """
+    let swift =
+      services + """
+
+        final class Cache { init(client: Networking) {} }
+        final class Store { init(_ cache: Cache, tracker: Tracking) {} }
+        """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Services.swift", swift)])
+    #expect(imported.registrations.count == 2)
+    #expect(imported.functions == nil)
+    #expect(
+      imported.graphFile.contains(
+        "  store:  # Sources/App/AppAssembly.swift:6\n    type: Store\n    init: { _: storeCache, tracker: storeTracker }\n"
+          + "  storeCache:  # Sources/App/AppAssembly.swift:6\n    type: Cache\n    scope: unique\n"
+          + "    init: { client: networking }\n"
+          + "  storeTracker:  # Sources/App/AppAssembly.swift:6\n    type: Tracker\n    scope: unique\n"),
+      "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
+  }
 }
