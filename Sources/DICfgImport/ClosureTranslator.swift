@@ -9,6 +9,9 @@ struct ClosureTranslator {
   let declarations: SwiftDeclarations
   /// The key of each Factory property by its name, for the parameter types of a factory function.
   let factoryKeys: [String: String]
+  /// A container's computed properties that return one of its factories' instances
+  /// (`var logger: any Logging { ToolsContainer.shared.logManager() }`): the factory each reads.
+  var aliases: [String: String] = [:]
 
   private var file: SwiftSourceFile { registration.file }
   private var library: ImportedLibrary { registration.library }
@@ -88,6 +91,12 @@ struct ClosureTranslator {
         return nil
       }
       guard file.kind(start) == .identifier else { return nil }
+      // `self.logger` of a computed property that returns a factory's instance.
+      if let alias = aliases[file.text(start)], start == index + 2, file.kind(start + 1) != .leftParen,
+        !file.isOperator(start + 1, ".")
+      {
+        return (start + 1, .service(id: alias, optional: false))
+      }
       // `self.client()`, `self.client.resolve()`.
       if file.kind(start + 1) == .leftParen, file.closing(start + 1) == start + 2 {
         return (start + 3, .service(id: file.text(start), optional: false))
@@ -207,7 +216,7 @@ struct ClosureTranslator {
   /// locals (`let a = r.resolve(A.self)!`, `guard let a = r.resolve(A.self) else { fatalError() }`).
   func entry(_ closure: Closure, key: String? = nil) -> Entry? {
     var statements = file.statements(in: closure.body)
-    var locals: [String: ImportedValue] = [:]
+    var locals = outerResolves()
     while statements.count >= 2, let local = local(statements[0], in: closure, locals: locals) {
       locals[local.name] = local.value
       statements.removeFirst()
@@ -547,8 +556,15 @@ struct ClosureTranslator {
     var replacements: [(range: Range<Int>, name: String)] = []
     var parameters: [(name: String, type: String, value: ImportedValue)] = []
     var index = closure.body.lowerBound
+    let outerValues = outerResolves()
+    let declaredInClosure = Set(
+      closure.body.filter { file.isWord($0 - 1, "let") || file.isWord($0 - 1, "var") }.map { file.text($0) })
     while index < closure.body.upperBound {
-      if let (end, found) = resolve(at: index, in: closure) {
+      let outerResolve: (Int, ImportedValue?)? =
+        file.kind(index) == .identifier && !file.isOperator(index - 1, ".") && file.kind(index + 1) != .colon
+          && !declaredInClosure.contains(file.text(index))
+        ? outerValues[file.text(index)].map { (index + 1, $0) } : nil
+      if let (end, found) = outerResolve ?? resolve(at: index, in: closure) {
         guard var value = found else {
           return .failure(Failure("it resolves with arguments, which the import does not read"))
         }
@@ -673,6 +689,35 @@ struct ClosureTranslator {
   /// The names the function around the registration declares before it (`let baseURL = …` in
   /// `assemble()`).
   private func enclosingLocals() -> Set<String> {
+    guard let body = enclosingBody() else { return [] }
+    var names: Set<String> = []
+    for index in body + 1..<registration.start
+    where (file.isWord(index, "let") || file.isWord(index, "var")) && file.kind(index + 1) == .identifier {
+      names.insert(file.text(index + 1))
+    }
+    return names
+  }
+
+  /// The locals of the function around the registration that hold a service it resolved there
+  /// (`let logger = container.resolve(FileLogger.self)!` in `assemble(container:)`): the closures
+  /// that read them read that service.
+  func outerResolves() -> [String: ImportedValue] {
+    guard library == .swinject, let body = enclosingBody() else { return [:] }
+    var resolves: [String: ImportedValue] = [:]
+    for index in body + 1..<registration.start
+    where file.isWord(index, "let") && file.kind(index + 1) == .identifier && file.isOperator(index + 2, "=")
+      && file.kind(index + 3) == .identifier && file.isOperator(index + 4, ".") && file.isWord(index + 5, "resolve")
+      && file.kind(index + 6) == .leftParen
+    {
+      guard let (key, name) = file.keyAndName(in: index + 6), let key else { continue }
+      let forced = file.isOperator(file.after(index + 6), "!")
+      resolves[file.text(index + 1)] = .resolved(key: key, name: name, optional: !forced)
+    }
+    return resolves
+  }
+
+  /// The `{` of the body of the function the registration is written in.
+  private func enclosingBody() -> Int? {
     var body: Int?
     for index in 0..<registration.start
     where (file.isWord(index, "func") || file.isWord(index, "init")) && !file.isOperator(index - 1, ".") {
@@ -682,13 +727,7 @@ struct ClosureTranslator {
       }
       if file.kind(open) == .leftBrace, file.closing(open) > registration.start { body = open }
     }
-    guard let body else { return [] }
-    var names: Set<String> = []
-    for index in body + 1..<registration.start
-    where (file.isWord(index, "let") || file.isWord(index, "var")) && file.kind(index + 1) == .identifier {
-      names.insert(file.text(index + 1))
-    }
-    return names
+    return body
   }
 
   struct Failure: Error {

@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgCore
 
 /// Finds the service a value names among the imported registrations: by key and name, as the
@@ -47,6 +48,9 @@ struct ServiceLookup {
     }
   }
 
+  /// Whether a service has the id `id`.
+  func isService(_ id: String) -> Bool { ids.contains(id) }
+
   /// Whether the base has no instance of `id` (a factory of nil): what takes it takes nil.
   func isNil(_ id: String) -> Bool { nilIDs.contains(id) }
 }
@@ -88,7 +92,7 @@ struct GraphFileWriter {
         case .resolved(let key, let name, let optional):
           let target = lookup.target(of: value, in: registration.environment)
           if target == nil {
-            needed = (Self.externalID(key: key, name: name), key, optional)
+            needed = (Self.externalID(key: key, name: name, avoiding: lookup), key, optional)
           } else if let target, isFragment, !held.contains(target) {
             needed = (target, key, false)
           }
@@ -127,8 +131,17 @@ struct GraphFileWriter {
     return plain && !text.isEmpty && !reserved.contains(text.lowercased()) ? text : QuotedString.quoted(text, in: .json)
   }
 
-  static func externalID(key: String, name: String?) -> String {
-    Identifiers.serviceID(key: key, name: name)
+  /// The id of the external a resolve of `key` that no registration provides names: its type's name,
+  /// else (where a service has that id: `Moonpay.Provider` beside a `provider`) its whole spelling.
+  static func externalID(key: String, name: String?, avoiding lookup: ServiceLookup) -> String {
+    let id = Identifiers.serviceID(key: key, name: name)
+    guard lookup.isService(id) else { return id }
+    let whole =
+      Identifiers.lowerCamel(
+        key.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map {
+          $0.prefix(1).uppercased() + $0.dropFirst()
+        }.joined()) + (name.map(SwiftIdentifier.upperCamelCase) ?? "")
+    return whole != id && !lookup.isService(whole) ? whole : id + "External"
   }
 
   // MARK: Files
@@ -257,7 +270,7 @@ struct GraphFileWriter {
   private func text(of value: ImportedValue, in environment: String?) -> String {
     switch value {
     case .resolved(let key, let name, let optional):
-      let id = lookup.target(of: value, in: environment) ?? Self.externalID(key: key, name: name)
+      let id = lookup.target(of: value, in: environment) ?? Self.externalID(key: key, name: name, avoiding: lookup)
       return id + (optional || lookup.isNil(id) ? "?" : "")
     case .service(let id, let optional): return id + (optional || lookup.isNil(id) ? "?" : "")
     case .external(let id, _, let optional): return id + (optional ? "?" : "")

@@ -81,9 +81,14 @@ public struct RegistrationImport: Sendable {
       if let id = registration.givenID, let key = registration.key { factoryKeys[id] = key }
     }
     var registrations: [ImportedRegistration] = []
+    var aliases: [String: String] = [:]
+    for reader in readers where reader.library == .factory {
+      aliases.merge(reader.aliases()) { first, _ in first }
+    }
     for registration in found {
-      let translator = ClosureTranslator(
+      var translator = ClosureTranslator(
         registration: registration, declarations: declarations, factoryKeys: factoryKeys)
+      translator.aliases = aliases.filter { factoryKeys[$0.value] != nil }
       registrations += Self.translate(registration, with: translator)
     }
     registrations = Self.bindingForwards(Self.namingServices(registrations))
@@ -290,6 +295,13 @@ public struct RegistrationImport: Sendable {
     }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     registration.initializer = entry.initializer
     registration.properties = entry.properties
+    // Resolver's `.shared` of a value type keeps nothing (only objects are held weakly): unique.
+    if registration.scope == "weak",
+      let kind = translator.declarations.type(named: entry.type)?.kind, kind == .struct || kind == .enum
+    {
+      registration.scope = "unique"
+      registration.note = "its scope '\(found.scope ?? "")' holds only objects, and '\(entry.type)' is a value: unique"
+    }
     registration.arguments = entry.arguments
     registration.factoryFunction = entry.function
     if let factory = entry.factory {

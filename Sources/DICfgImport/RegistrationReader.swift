@@ -384,6 +384,38 @@ struct RegistrationReader {
     return best?.name
   }
 
+  /// Computed properties of a container that return one of its factories' instances
+  /// (`var logger: any Logging { ToolsContainer.shared.logManager() }`): the factory each returns.
+  func aliases() -> [String: String] {
+    var aliases: [String: String] = [:]
+    for index in file.tokens.indices
+    where file.isWord(index, "var") && file.kind(index + 1) == .identifier && file.kind(index + 2) == .colon {
+      var open = index + 3
+      while open < file.tokens.count, file.kind(open) != .leftBrace,
+        !file.tokens[open].newlineBefore || open == index + 3
+      {
+        open = file.after(open)
+      }
+      guard file.kind(open) == .leftBrace, !file.isWord(index + 3, "Factory"),
+        !file.isWord(index + 3, "ParameterFactory")
+      else { continue }
+      var start = open + 1
+      if file.isWord(start, "return") { start += 1 }
+      if file.isWord(start, "self"), file.isOperator(start + 1, ".") {
+        start += 2
+      } else if file.kind(start) == .identifier, file.isOperator(start + 1, "."), file.isWord(start + 2, "shared"),
+        file.isOperator(start + 3, ".")
+      {
+        start += 4
+      }
+      guard file.kind(start) == .identifier, file.kind(start + 1) == .leftParen, file.closing(start + 1) == start + 2,
+        start + 3 == file.closing(open)
+      else { continue }
+      aliases[file.text(index + 1)] = file.text(start)
+    }
+    return aliases
+  }
+
   /// Factory's `manager.defaultScope = .singleton`: each container's default scope, by the
   /// container it is set on (`Container.shared.manager…`, or `manager…` in the container's body).
   func defaultScopes() -> [String: String] {
