@@ -1,3 +1,4 @@
+import DICfgCore
 import Foundation
 
 /// The import's report: each registration with its file and line and how it was imported, and the
@@ -7,11 +8,14 @@ public struct ImportReport: Sendable {
   public let unreadable: [String]
   /// The files that use a registration API where no registration was read, and why.
   public let filesNotRead: [(path: String, reason: String)]
+  /// What `dicfg validate --all-envs` says of the written files, against the Swift read.
+  public let findings: [Diagnostic]
 
-  public init(_ imported: RegistrationImport) {
+  public init(_ imported: RegistrationImport, findings: [Diagnostic] = []) {
     registrations = imported.registrations
     unreadable = imported.unreadable
     filesNotRead = imported.filesNotRead
+    self.findings = findings
   }
 
   /// How many were imported each way.
@@ -70,6 +74,7 @@ public struct ImportReport: Sendable {
       }
     }
     let totals = totals
+    lines += findings.map { "\($0.location): \($0.severity.rawValue): \($0.message) [\($0.code.rawValue)]" }
     guard totals.registrations > 0 else {
       lines.append("no registration found in the files read: nothing imported")
       return lines.joined(separator: "\n") + "\n"
@@ -77,8 +82,16 @@ public struct ImportReport: Sendable {
     lines.append(
       "\(totals.registrations) registrations: \(totals.asWritten) as written, \(totals.factoryFunctions) through a "
         + "factory function, \(totals.bindings) as a binding, \(totals.notImported) not imported "
-        + "(\(totals.importedPercent)% imported)")
+        + "(\(totals.importedPercent)% imported)"
+        + (findings.isEmpty
+          ? "; the written graph validates"
+          : "; the written graph has " + Self.counted(findings.filter { $0.severity == .error }.count, "error")
+            + " and " + Self.counted(findings.filter { $0.severity != .error }.count, "warning") + ", listed above"))
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)" + (count == 1 ? "" : "s")
   }
 
   private struct Document: Encodable {
@@ -102,9 +115,18 @@ public struct ImportReport: Sendable {
       var file: String
       var reason: String
     }
+    struct Finding: Encodable {
+      var file: String
+      var line: Int
+      var column: Int
+      var severity: String
+      var code: String
+      var message: String
+    }
     var registrations: [Entry]
     var unreadable: [String]
     var filesNotRead: [FileNotRead]
+    var findings: [Finding]
     var totals: Totals
   }
 
@@ -128,7 +150,12 @@ public struct ImportReport: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let document = Document(
       registrations: entries, unreadable: unreadable,
-      filesNotRead: filesNotRead.map { Document.FileNotRead(file: $0.path, reason: $0.reason) }, totals: totals)
+      filesNotRead: filesNotRead.map { Document.FileNotRead(file: $0.path, reason: $0.reason) },
+      findings: findings.map {
+        Document.Finding(
+          file: $0.location.file, line: $0.location.line, column: $0.location.column,
+          severity: $0.severity.rawValue, code: $0.code.rawValue, message: $0.message)
+      }, totals: totals)
     return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
   }
 }

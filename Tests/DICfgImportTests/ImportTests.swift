@@ -452,6 +452,11 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     let totals = try #require(document?["totals"] as? [String: Int])
     #expect(totals["registrations"] == 28 && totals["notImported"] == 1)
+    // The written files were validated against the Swift read: no error, and the fixture's two
+    // captive dependencies (a singleton holding a session-scoped and a weak service) as warnings.
+    let findings = try #require(document?["findings"] as? [[String: Any]])
+    #expect(findings.map { $0["severity"] as? String } == ["warning", "warning"])
+    #expect(findings.map { $0["code"] as? String } == ["captive-dependency", "captive-dependency"])
 
     // A file there that holds something else is kept unless asked.
     try Data("dicfg: 1\nservices: {}\n".utf8).write(to: URL(fileURLWithPath: output + "/dicfg.yaml"))

@@ -531,4 +531,37 @@ import Testing
       "\(imported.graphFile)")
     #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
   }
+
+  /// The command validates what it wrote against the Swift read: a graph Swift would not build is
+  /// the report's finding, at the written line, with the run's code.
+  @Test func theCommandReportsTheWrittenGraphsFindings() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-import-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder + "/Sources/App", withIntermediateDirectories: true)
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Repository.self) { r in Repository(client: r.resolve(Networking.self)!) }
+        }
+      }
+      """
+    try Data(assembly.utf8).write(to: URL(fileURLWithPath: folder + "/Sources/App/AppAssembly.swift"))
+    try Data(services.utf8).write(to: URL(fileURLWithPath: folder + "/Sources/App/Services.swift"))
+    let command = try #require(
+      try DICfgCommand.parseAsRoot([
+        "import", folder + "/Sources/App/AppAssembly.swift", "--swift", folder + "/Sources/App/Services.swift",
+        "--output", folder + "/Sources/App",
+      ]) as? ImportCommand)
+    let result = command.execute()
+    #expect(result.exitCode == 0)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasPrefix(folder + "/Sources/App/dicfg.yaml:13:13: error: ") && $0.hasSuffix("[initializer-mismatch]")
+          && $0.contains("'init:' of 'repository' lacks 'tracker'")
+      }, "\(result.standardOutput)")
+    #expect(lines.last?.hasSuffix("; the written graph has 1 error and 0 warnings, listed above") == true)
+  }
 }

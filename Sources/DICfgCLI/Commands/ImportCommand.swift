@@ -1,5 +1,6 @@
 public import ArgumentParser
 import DICfgCore
+import DICfgGeneration
 import DICfgImport
 import DICfgSwiftReader
 import Foundation
@@ -112,7 +113,20 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       return CommandResult(
         exitCode: 1, standardError: "error: cannot write into '\(output)': \(error.localizedDescription)\n")
     }
-    let report = ImportReport(imported)
+    // The written files go through the run `dicfg validate --all-envs --swift` makes, against the
+    // Swift read and the factory functions written; their findings are the report's.
+    var findings: [Diagnostic] = []
+    for part in parts {
+      let root = URL(fileURLWithPath: part.folder).appendingPathComponent("dicfg.yaml").path
+      // A module's fragment is checked through the graph that imports it.
+      if fragments, part.module != nil { continue }
+      var request = GraphRun.Request(files: [root], allEnvironments: true)
+      let functions = written.filter { $0.path.hasSuffix("/DICfgImported.swift") }
+      request.swift = SwiftDeclarationReader().read(files: files + declarationFiles + functions)
+      request.environmentVariables = [:]
+      findings += GraphRun(request).findings
+    }
+    let report = ImportReport(imported, findings: findings)
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
   }
 
