@@ -57,8 +57,11 @@ public struct ImportedRegistration: Sendable {
   public var name: String?
   /// The id of the service in the graph file.
   public var id: String
-  /// The module of the file (the folder under `Sources/`), where the path shows it.
+  /// The module of the file (the folder under `Sources/`), where the path shows it; for a service the
+  /// graph builds of a type the Swift read declares, the module that declares the type.
   public var module: String?
+  /// The folder of `module` (`Sources/Networking`), where it is the declaring module's.
+  var moduleFolder: String?
   /// The environment whose layer holds it (a mock container, a Factory context); nil for the base.
   public var environment: String?
   /// The scope as written (`.container`, `.application`, `singleton`); nil for the library's default.

@@ -92,7 +92,7 @@ public struct RegistrationImport: Sendable {
       registrations += Self.translate(registration, with: translator)
     }
     registrations = Self.bindingForwards(Self.namingServices(registrations))
-    let (hoisted, nested) = Self.hoistingConstructions(registrations)
+    let (hoisted, nested) = Self.hoistingConstructions(Self.placingInDeclaringModules(registrations, declarations))
     self.registrations = hoisted
     entries = hoisted + nested
     let writer = GraphFileWriter(registrations: entries)
@@ -132,10 +132,12 @@ public struct RegistrationImport: Sendable {
     let root = SwiftDeclarations.module(ofPath: output + "/dicfg.yaml")
     var folders: [String: String] = [:]
     for registration in entries {
-      guard let module = registration.module, module != root, folders[module] == nil,
-        let range = registration.file.range(of: "Sources/" + module + "/")
-      else { continue }
-      folders[module] = String(registration.file[..<range.upperBound].dropLast())
+      guard let module = registration.module, module != root, folders[module] == nil else { continue }
+      if let folder = registration.moduleFolder {
+        folders[module] = folder
+      } else if let range = registration.file.range(of: "Sources/" + module + "/") {
+        folders[module] = String(registration.file[..<range.upperBound].dropLast())
+      }
     }
     let modules = folders.keys.sorted()
     func fragment(_ module: String?, folder: String, writer: GraphFileWriter) -> Fragment {
@@ -438,6 +440,25 @@ public struct RegistrationImport: Sendable {
       }
     }
     return named
+  }
+
+  /// A service the graph builds (no factory function's code) belongs to the module that declares its
+  /// type, where the Swift read says, also when the app target registers it: a module's fragment
+  /// holds what the module implements.
+  private static func placingInDeclaringModules(
+    _ registrations: [ImportedRegistration], _ declarations: SwiftDeclarations
+  ) -> [ImportedRegistration] {
+    registrations.map { registration in
+      var placed = registration
+      guard registration.function == nil, registration.isImported,
+        let file = declarations.type(named: registration.type)?.location.file,
+        let module = SwiftDeclarations.module(ofPath: file), module != registration.module,
+        let range = file.range(of: "Sources/" + module + "/", options: .backwards)
+      else { return registration }
+      placed.module = module
+      placed.moduleFolder = String(file[..<range.upperBound].dropLast())
+      return placed
+    }
   }
 
   /// Objects closures construct in place become services of their own, `unique` (a new one for the

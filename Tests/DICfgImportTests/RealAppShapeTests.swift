@@ -564,4 +564,43 @@ import Testing
       }, "\(result.standardOutput)")
     #expect(lines.last?.hasSuffix("; the written graph has 1 error and 0 warnings, listed above") == true)
   }
+
+  /// With fragments, a service goes to the module that declares its type, also when every
+  /// registration is in the app target's assemblies; what it takes from elsewhere it requires.
+  @Test func fragmentsFollowTheModuleThatDeclaresEachType() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }.inObjectScope(.container)
+          container.register(Tracking.self) { _ in Tracker() }
+          container.register(Repository.self) { r in
+            Repository(client: r.resolve(Networking.self)!, tracker: r.resolve(Tracking.self)!)
+          }
+        }
+      }
+      """
+    let networking = "public protocol Networking {}\nfinal class APIClient: Networking { init() {} }\n"
+    let analytics = "public protocol Tracking {}\nfinal class Tracker: Tracking { init() {} }\n"
+    let data =
+      "import Networking\nimport Analytics\nfinal class Repository { init(client: Networking, tracker: Tracking) {} }\n"
+    let imported = imported([
+      ("Sources/App/AppAssembly.swift", assembly), ("Sources/Networking/Client.swift", networking),
+      ("Sources/Analytics/Tracker.swift", analytics), ("Sources/Data/Repository.swift", data),
+    ])
+    let parts = imported.fragments(output: "Sources/App") { _, file in
+      "../" + file.split(separator: "/").dropFirst(1).joined(separator: "/")
+    }
+    #expect(parts.map(\.module) == [nil, "Analytics", "Data", "Networking"])
+    let fragment = Dictionary(uniqueKeysWithValues: parts.map { ($0.module ?? "App", $0.graphFile) })
+    #expect(
+      fragment["Networking"]?.contains("  networking:  # Sources/App/AppAssembly.swift:5\n    type: APIClient\n")
+        == true)
+    #expect(
+      fragment["Data"]?.contains("requires:\n  networking: { type: Networking }\n  tracking: { type: Tracking }\n")
+        == true,
+      "\(fragment["Data"] ?? "")")
+    #expect(fragment["App"]?.contains("imports:\n  - ../Analytics/dicfg.yaml\n  - ../Data/dicfg.yaml\n") == true)
+  }
 }
