@@ -92,6 +92,8 @@ def run(dicfg, row, app, out):
     if imported.returncode != 0:
         return {"error": imported.stderr.strip()}
     report = json.loads(imported.stdout)
+    with open(os.path.join(out, "report.json"), "w") as handle:
+        handle.write(imported.stdout)
     graph = os.path.join(out, "graph", "dicfg.yaml")
     validate = subprocess.run(
         [dicfg, "validate", "--all-envs", "--format", "json", *sum((["--swift", p] for p in files + declarations), []),
@@ -108,8 +110,14 @@ def summarize(row, result):
     report = result["report"]
     entries = report["registrations"]
     # Factory's contexts (`.onTest { … }`) are the same registration in another layer: counted once.
-    base = [entry for entry in entries if not (entry["library"] == "Factory" and entry.get("environment")
-                                                 in ("test", "preview", "debug", "simulator", "device"))]
+    # (a context's entry has its registration's id, and comes after it).
+    seen = set()
+    base = []
+    for entry in entries:
+        if entry["library"] == "Factory" and entry["id"] in seen:
+            continue
+        seen.add(entry["id"])
+        base.append(entry)
     imported = [entry for entry in base if entry["outcome"] != "notImported"]
     graph = [entry for entry in imported if entry["outcome"] in ("asWritten", "binding")]
     errors = [finding for finding in result["findings"] if finding.get("severity") == "error"]

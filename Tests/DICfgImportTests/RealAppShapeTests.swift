@@ -603,4 +603,41 @@ import Testing
       "\(fragment["Data"] ?? "")")
     #expect(fragment["App"]?.contains("imports:\n  - ../Analytics/dicfg.yaml\n  - ../Data/dicfg.yaml\n") == true)
   }
+
+  /// A local of `assemble()` that holds a resolve is that resolve where a closure reads it; a
+  /// Factory container's computed property that returns a factory's instance reads that factory.
+  @Test func resolvesHeldOutsideTheClosureAreReferences() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          let client = container.resolve(Networking.self)!
+          container.register(Repository.self) { r in
+            Repository(client: client, tracker: r.resolve(Tracking.self)!)
+          }
+        }
+      }
+      """
+    let swinject = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(
+      swinject.graphFile.contains("    init: { client: networking, tracker: tracking }\n"), "\(swinject.graphFile)")
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var client: Factory<Networking> { self { APIClient() } }
+        var tracker: Factory<Tracking> { self { Tracker() } }
+        var repository: Factory<Repository> { self { Repository(client: self.networking, tracker: self.tracker()) } }
+      }
+
+      private extension Container {
+        var networking: any Networking { Container.shared.client() }
+      }
+      """
+    let factory = imported([("Sources/App/Container+App.swift", container)])
+    let report = ImportReport(factory).text
+    #expect(factory.registrations.allSatisfy { $0.isImported }, "\(report)")
+    #expect(factory.graphFile.contains("    init: { client: client, tracker: tracker }\n"), "\(factory.graphFile)")
+  }
 }
