@@ -490,7 +490,11 @@ struct ClosureTranslator {
   /// The entry of an initializer named by reference (`autoregister(P.self, initializer: Impl.init)`):
   /// each parameter resolved by its type. Nil where the declarations do not say which initializer.
   func autoregisteredEntry(type: String, labels: [String]?) -> Entry? {
-    guard let initializers = declarations.type(named: type)?.initializers else { return nil }
+    // A type of the SDK or another package (`JSONEncoder.init`): its `init()`, the one an
+    // initializer named without labels calls where the Swift read declares none.
+    guard let initializers = declarations.type(named: type)?.initializers else {
+      return labels == nil ? Entry(type: type, bindings: [], initializer: []) : nil
+    }
     let candidates = initializers.filter { initializer in
       labels.map { $0 == initializer.parameters.map { $0.label ?? "_" } } ?? true
     }
