@@ -484,7 +484,7 @@ public struct RegistrationImport: Sendable {
       (entry.bindings, entry.scope, entry.customScope, entry.isNested) = ([], "unique", nil, true)
       (entry.factory, entry.receiver, entry.function, entry.factoryFunction) = (nil, nil, nil, nil)
       (entry.properties, entry.arguments, entry.outcome, entry.isNil) = ([], [], .asWritten, false)
-      (entry.forwardsTo, entry.note, entry.argumentCount) = (nil, nil, 0)
+      (entry.forwardsTo, entry.note, entry.argumentCount, entry.isMainActor) = (nil, nil, 0, false)
       entry.initializer = zip(construction.labels, construction.values).map { label, value in
         (label, hoist(value, label: label, in: entry))
       }

@@ -84,3 +84,16 @@ agree(
   identical(old.resolve(ProfileCoordinatorDelegate.self), old.resolve(AppRouter.self)),
   identical(try new.dynamicContainer.resolve(ProfileCoordinatorDelegate.self), try new.appRouter))
 try compare("CheckoutViewModel", { old.resolve(CheckoutViewModel.self) }, { try new.checkoutViewModel })
+compare("ReceiptPrinterFactory", { old.resolve(ReceiptPrinterFactory.self) }, { new.receiptPrinterFactory })
+compare("ReceiptPrinter", { old.resolve(ReceiptPrinter.self) }, { new.receiptPrinter })
+agree("ReceiptPrinter is 42 wide", old.resolve(ReceiptPrinter.self)?.width == 42, new.receiptPrinter.width == 42)
+compare("FeatureFlags", { old.resolve(FeatureFlags.self) }, { new.featureFlags })
+agree(
+  "FeatureFlags is the shared instance", identical(old.resolve(FeatureFlags.self), FeatureFlags.shared),
+  identical(new.featureFlags, FeatureFlags.shared))
+try compare("OrderHistory", { old.resolve(OrderHistory.self) }, { try new.orderHistory })
+agree(
+  "OrderHistory formats in EUR", old.resolve(OrderHistory.self)?.formatter.currency == "EUR",
+  try new.orderHistory.formatter.currency == "EUR")
+try compare(
+  "CartSummarizing", { old.resolve(CartSummarizing.self) }, { try new.dynamicContainer.resolve(CartSummarizing.self) })

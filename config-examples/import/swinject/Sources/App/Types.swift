@@ -64,3 +64,61 @@ public final class CheckoutViewModel {
         cart.clear()
     }
 }
+
+public final class ReceiptPrinter {
+    public let width: Int
+
+    init(width: Int) {
+        self.width = width
+    }
+}
+
+/// Builds printers of a width: a factory object whose method the registration calls.
+public final class ReceiptPrinterFactory {
+    public init() {}
+
+    public func makePrinter(width: Int) -> ReceiptPrinter {
+        ReceiptPrinter(width: width)
+    }
+}
+
+/// One instance for the process, as a third-party SDK offers it.
+public final class FeatureFlags {
+    public static let shared = FeatureFlags()
+
+    public var isExpressCheckoutEnabled = false
+
+    private init() {}
+}
+
+public struct OrderFormatter {
+    public let currency: String
+
+    public init(currency: String) {
+        self.currency = currency
+    }
+}
+
+public final class OrderHistory {
+    public let formatter: OrderFormatter
+    private let api: APIClient
+
+    public init(api: APIClient, formatter: OrderFormatter) {
+        self.api = api
+        self.formatter = formatter
+    }
+}
+
+public protocol CartSummarizing: AnyObject {
+    var itemCount: Int { get }
+}
+
+public final class CartSummary: CartSummarizing {
+    private let cart: CartStore
+
+    public init(cart: CartStore) {
+        self.cart = cart
+    }
+
+    public var itemCount: Int { cart.items.count }
+}
