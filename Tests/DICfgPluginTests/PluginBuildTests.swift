@@ -280,7 +280,7 @@ struct PluginBuildTests {
   // The round trip of `dicfg import`: a Swinject app of four modules (the assemblies of
   // config-examples/import/swinject) with, in its app target, the graph file and factory functions the
   // import writes from them (DICfgImportTests pins them to its output). It builds with no warning of its
-  // own, and each of its 25 registrations resolves to the same type, shared the same way, from
+  // own, and each of its 31 registrations resolves to the same type, shared the same way, from
   // Swinject's container and from the generated one, with the same properties set. A debug build in
   // Swift 5 mode, as the Swinject app is written; the generator's release and Swift 6 builds are the
   // other apps'.
