@@ -42,4 +42,16 @@ enum Identifiers {
   static func isOptional(_ type: String) -> Bool {
     SwiftTypeExpression(type).wrapped != nil
   }
+
+  /// `base`, or `base2`, `base3`… where `taken` has it; added to `taken`.
+  static func unique(_ base: String, taken: inout Set<String>) -> String {
+    var name = base
+    var number = 2
+    while taken.contains(name) {
+      name = base + String(number)
+      number += 1
+    }
+    taken.insert(name)
+    return name
+  }
 }

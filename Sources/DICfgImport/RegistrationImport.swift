@@ -427,13 +427,7 @@ public struct RegistrationImport: Sendable {
           : Identifiers.typeName(registration.key) + (registration.name.map(SwiftIdentifier.upperCamelCase) ?? "")
         let base = "make" + subject + (registration.environment.map(SwiftIdentifier.upperCamelCase) ?? "")
         // Two registrations of one type (in two assemblies) are two functions.
-        var function = base
-        var number = 2
-        while functions.contains(function) {
-          function = base + String(number)
-          number += 1
-        }
-        functions.insert(function)
+        let function = Identifiers.unique(base, taken: &functions)
         named[index].outcome = .factoryFunction(function)
         named[index].factory = function
         named[index].function = named[index].factoryFunction?.text(named: function)
@@ -472,13 +466,7 @@ public struct RegistrationImport: Sendable {
       guard case .constructed(let construction) = value else { return value }
       let base =
         parent.id + SwiftIdentifier.upperCamelCase(label == "_" ? Identifiers.typeName(construction.type) : label)
-      var id = base
-      var number = 2
-      while taken.contains(id) {
-        id = base + String(number)
-        number += 1
-      }
-      taken.insert(id)
+      let id = Identifiers.unique(base, taken: &taken)
       var entry = parent
       (entry.id, entry.key, entry.type, entry.name) = (id, construction.type, construction.type, nil)
       (entry.bindings, entry.scope, entry.customScope, entry.isNested) = ([], "unique", nil, true)
