@@ -375,23 +375,38 @@ extension TypedContainerModel.LabeledExpression {
   }
 }
 
+extension TypedContainerModel.Builder {
+  /// The factory object a method is called on, which the build reads as it reads an argument.
+  var receiver: TypedContainerModel.Expression? {
+    guard case .method(let receiver, _) = self else { return nil }
+    return receiver
+  }
+
+  func renamingFunctions(_ names: [String: String]) -> Self {
+    guard case .method(let receiver, let name) = self else { return self }
+    return .method(receiver: receiver.renamingFunctions(names), name: name)
+  }
+}
+
 extension TypedContainerModel.Maker {
-  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) }
+  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) + [builder?.receiver].compactMap { $0 } }
 
   func renamingFunctions(_ names: [String: String]) -> Self {
     var maker = self
     maker.function = names[function] ?? function
     maker.arguments = arguments.map { $0.renamingFunctions(names) }
+    maker.builder = builder?.renamingFunctions(names)
     return maker
   }
 }
 
 extension TypedContainerModel.SingletonBuild {
-  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) }
+  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) + [builder?.receiver].compactMap { $0 } }
 
   func renamingFunctions(_ names: [String: String]) -> Self {
     var build = self
     build.arguments = arguments.map { $0.renamingFunctions(names) }
+    build.builder = builder?.renamingFunctions(names)
     return build
   }
 }

@@ -179,3 +179,62 @@ private let examples = [
       "a wrong environment's error lists the plans")
   }
 }
+
+/// The typed container's make functions, over the shapes a factory object's method takes and the
+/// ways a layer changes a graph: every make function the generated file calls, it declares (a
+/// singleton built by a receiver's method once called one only an environment's plan named).
+@Suite struct GeneratedMakeFunctionTests {
+  /// What the receiver and its service are, and what the layer changes.
+  static let cases: [(receiverScope: String, serviceScope: String, layer: String)] = {
+    var cases: [(String, String, String)] = []
+    let layers = [
+      "clock: { scope: singleton }", "clock: { scope: unique }", "userFactory: { scope: singleton }",
+      "session: { scope: graph }", "userFactory: { type: TestUserFactory }", "session: { type: Session }",
+    ]
+    for receiver in ["graph", "singleton", "unique"] {
+      for service in ["singleton", "graph", "unique"] {
+        for layer in layers { cases.append((receiver, service, layer)) }
+      }
+    }
+    return cases
+  }()
+
+  @Test(arguments: cases)
+  func everyMakeFunctionCalledIsDeclared(_ shape: (receiverScope: String, serviceScope: String, layer: String))
+    throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-makers-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let graph = """
+      dicfg: 1
+      services:
+        userFactory: { type: UserFactory, scope: \(shape.receiverScope) }
+        session:
+          type: Session
+          scope: \(shape.serviceScope)
+          factory: { receiver: userFactory, method: makeSession }
+        clock: { type: Clock, init: { session: session } }
+      """
+    let swift = """
+      class UserFactory { init() {}; func makeSession() -> Session { Session() } }
+      final class TestUserFactory: UserFactory { override init() {} }
+      final class Session { init() {} }
+      final class Clock { init(session: Session) {} }
+      """
+    try graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try "dicfg: 1\nservices:\n  \(shape.layer)\n".write(
+      toFile: folder + "/app.dev.yaml", atomically: true, encoding: .utf8)
+    try swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+    let result = try runCommand([
+      "generate", folder + "/app.yaml", "--all-envs", "--swift", folder + "/Types.swift", "--output",
+      folder + "/Gen.swift",
+    ])
+    #expect(result.exitCode == 0, "\(result.standardError)")
+    let text = try String(contentsOfFile: folder + "/Gen.swift", encoding: .utf8)
+    let called = Set(text.matches(of: /(_make\w+)\(/).map { String($0.output.1) })
+    let declared = Set(text.matches(of: /func (_make\w+)\(/).map { String($0.output.1) })
+    #expect(!declared.isEmpty, "\(text)")
+    #expect(called.subtracting(declared).isEmpty, "\(called.subtracting(declared).sorted())\n\(text)")
+  }
+}

@@ -262,7 +262,7 @@ extension GraphResolver {
       let isMethod = service.receiver != nil
       let declared =
         isMethod
-        ? (owner?.methods ?? []).map(\.name)
+        ? (owner.map { swift.methods(of: $0) } ?? []).map(\.name)
         : (owner.map { $0.functions.map(\.name) + $0.staticProperties.map(\.name) } ?? swift.functions.map(\.name))
       let name = service.factoryMember ?? factory.value
       let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())

@@ -69,7 +69,23 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       return (nil, [])
     }
     let method = String(factory[factory.index(after: dot)...])
-    return (owner, owner.methods.filter { $0.name == method })
+    return (owner, methods(of: owner).filter { $0.name == method })
+  }
+
+  /// The methods of `type` and those it inherits from the classes it subclasses that the target
+  /// declares, nearest first.
+  public func methods(of type: SwiftType) -> [SwiftFunction] {
+    var methods = type.methods
+    var seen: Set<String> = [type.name]
+    var current = type
+    while current.kind == .class, let parent = current.inherited.first.flatMap({ self.type(named: $0) }),
+      parent.kind == .class, !seen.contains(parent.name)
+    {
+      seen.insert(parent.name)
+      methods += parent.methods
+      current = parent
+    }
+    return methods
   }
 
   /// The functions a graph file's `factory:` names: `Type.method`, the static methods of that name
