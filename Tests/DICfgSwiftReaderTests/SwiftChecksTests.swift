@@ -222,6 +222,30 @@ import Testing
     #expect(notes.last?.message == "'OpenWeatherClient.init(baseURL:apiKey:timeout:)' is declared here")
   }
 
+  /// A layer that misspells an argument the base gives (`baseUrl` for `baseURL`) adds an argument
+  /// beside it rather than replacing it: the error names the one it meant and where it is given.
+  @Test func aLayersMisspeltArgumentNamesTheBasesOne() {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        client:
+          type: OpenWeatherClient
+          init: { baseURL: { value: "https://x" }, apiKey: { value: k }, timeout: { value: 30 } }
+      """,
+      "app.dev.yaml": "dicfg: 1\nservices:\n  client: { init: { 1️⃣baseUrl: { value: \"https://dev\" } } }\n",
+    ])
+    let result = compile(files, swift: swift, environments: ["dev"])
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.dev.yaml", "1️⃣"],
+          "'OpenWeatherClient' has no initializer taking 'baseUrl' with the other arguments of 'client'; did you mean "
+            + "'baseURL'? 'client' is given 'baseURL' in 'app.yaml', so 'baseUrl' adds an argument beside it instead "
+            + "of replacing it")
+      ])
+  }
+
   @Test func keysOutOfTheInitializersOrderSayTheOrder() {
     let files = graph(
       """

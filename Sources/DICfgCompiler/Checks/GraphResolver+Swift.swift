@@ -447,7 +447,16 @@ extension GraphResolver {
       let suggestion =
         Suggestions.closest(to: extra.label, among: wanted.filter { !labels.contains($0) })
         ?? Suggestions.closest(to: extra.label, among: all.sorted())
-      let advice = suggestion.map { "; did you mean '\($0)'?" } ?? "; its initializers are " + Self.signatures(usable)
+      // A layer's misspelling of an argument the base gives adds an argument beside it rather than
+      // replacing it: name the one it meant.
+      let given = suggestion == nil ? Suggestions.closest(to: extra.label, among: wanted.filter(labels.contains)) : nil
+      let advice =
+        suggestion.map { "; did you mean '\($0)'?" }
+        ?? given.map { label in
+          let place = declaration.initializer.first { $0.label == label }.map { " in '\($0.location.file)'" } ?? ""
+          return "; did you mean '\(label)'? '\(declaration.id)' is given '\(label)'\(place), so '\(extra.label)' adds "
+            + "an argument beside it instead of replacing it"
+        } ?? "; its initializers are " + Self.signatures(usable)
       diagnostics.append(
         .error(
           .initializerMismatch,
