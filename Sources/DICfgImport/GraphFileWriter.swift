@@ -120,6 +120,11 @@ struct GraphFileWriter {
   /// (`APIClient`, `Foo.Bar?`, `.main`), else double-quoted (`"[AppService]"`, `"!DEBUG"`,
   /// `"Box<A, B>"`), so any type, name or condition reads back as written.
   static func scalar(_ text: String) -> String {
+    // `any P`, `some P`: the keyword, a space and a name read back as written.
+    for keyword in ["any ", "some "] where text.hasPrefix(keyword) {
+      let rest = String(text.dropFirst(keyword.count))
+      if scalar(rest) == rest { return text }
+    }
     let plain = text.unicodeScalars.enumerated().allSatisfy { offset, scalar in
       let character = Character(scalar)
       if character.isASCII, character.isLetter || character == "_" { return true }
