@@ -230,6 +230,16 @@ struct FileVisitor {
       guard case .attribute(let attribute) = attribute else { return false }
       return attribute.attributeName.trimmedDescription.first?.isUppercase == true
     }
+    // A wrapper given arguments (`@Injected(\.client)`), or one of the injection libraries' that
+    // read their service when built, gives the property its value.
+    let initializingWrappers: Set<String> = [
+      "Injected", "LazyInjected", "WeakLazyInjected", "OptionalInjected", "InjectedObject", "InjectedType",
+    ]
+    let wrapperInitializes = variable.attributes.contains { attribute in
+      guard case .attribute(let attribute) = attribute else { return false }
+      let name = attribute.attributeName.trimmedDescription
+      return name.first?.isUppercase == true && (attribute.leftParen != nil || initializingWrappers.contains(name))
+    }
     // `var a, b: Int`: a binding without a type takes the next one's.
     var bindingTypes: [String?] = []
     var optionalTypes: [Bool] = []
@@ -272,7 +282,8 @@ struct FileVisitor {
         type.stored.append(
           StoredProperty(
             name: name, type: isWrapped ? nil : bindingType,
-            hasDefault: binding.initializer != nil || (optional && !isLet), isLet: isLet, isPrivate: isPrivate,
+            hasDefault: binding.initializer != nil || (optional && !isLet) || wrapperInitializes, isLet: isLet,
+            isPrivate: isPrivate,
             isLazy: names.contains("lazy"), isWrapped: isWrapped))
       }
     }
