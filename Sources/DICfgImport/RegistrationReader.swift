@@ -63,7 +63,9 @@ struct RegistrationReader {
     file.tokens.indices.contains { index in
       guard file.kind(index) == .identifier else { return false }
       switch file.text(index) {
-      case "register", "autoregister": return file.kind(index + 1) == .leftParen || file.kind(index + 1) == .leftBrace
+      case "register", "autoregister":
+        return (file.kind(index + 1) == .leftParen || file.kind(index + 1) == .leftBrace)
+          && !file.isWord(index - 1, "func") && !isOtherRegister(at: index)
       case "Factory", "ParameterFactory": return file.isOperator(index + 1, "<")
       case "Assembly", "ResolverRegistering", "SharedContainer", "registerAllServices": return true
       default: return false

@@ -101,6 +101,25 @@ import Testing
         + "no registration the import reads\nno registration found in the files read: nothing imported\n")
   }
 
+  /// A view controller that imports Resolver for `@Injected` and registers a table view's cells is
+  /// no registration file: no report line.
+  @Test func aTableViewsRegisterIsNotAContainers() {
+    let controller = """
+      import Resolver
+      import UIKit
+
+      final class ListViewController: UITableViewController {
+        @Injected var repository: Repository
+
+        override func viewDidLoad() {
+          tableView.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+        }
+      }
+      """
+    let report = ImportReport(imported([("Sources/App/ListViewController.swift", controller)]))
+    #expect(report.text == "no registration found in the files read: nothing imported\n")
+  }
+
   /// `{ @MainActor r in }`, a capture list, parameters over two lines, an app's own `register`
   /// overload taking the closure as `mainActorFactory:`.
   @Test func closureHeadsAsAppsWriteThem() {
