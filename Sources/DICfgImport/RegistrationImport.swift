@@ -202,7 +202,8 @@ public struct RegistrationImport: Sendable {
       registration.note = "the code compiles it only where '\(platform)', the graph file in every build"
     }
     registration.scope = scope(found.scope, library: found.library, default: found.library == .factory ? "unique" : nil)
-    if case .custom(let name)? = registration.scope.map(ScopeName.init) { registration.customScope = name }
+    // A scope that is not one of dicfg's is a custom one, which the graph file declares.
+    if let scope = registration.scope, ScopeKind(builtInName: scope) == nil { registration.customScope = scope }
     if found.unsupported == nil, let (type, labels) = found.autoregistered {
       guard let entry = translator.autoregisteredEntry(type: type, labels: labels) else {
         registration.outcome = .notImported(
@@ -565,14 +566,4 @@ public enum ScopeMapping {
       "unique": "unique", "singleton": "singleton", "cached": "cached", "shared": "weak", "graph": "graph",
     ],
   ]
-}
-
-/// A dicfg scope: one of its own, or a custom one the graph file declares under `scopes:`.
-enum ScopeName {
-  case builtIn(String)
-  case custom(String)
-
-  init(_ name: String) {
-    self = ["graph", "unique", "singleton", "weak", "cached"].contains(name) ? .builtIn(name) : .custom(name)
-  }
 }
