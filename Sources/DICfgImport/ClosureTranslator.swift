@@ -175,7 +175,29 @@ struct ClosureTranslator {
         NestedConstruction(
           type: entry.type, labels: entry.initializer.map(\.label), values: entry.initializer.map(\.value)))
     }
+    // Any other expression of types and literals only (`URL(string: "https://…")!`): a Swift value,
+    // which the build compiles at the graph file's line. One that reads a name of the code (a local,
+    // `self`, the resolver) is code.
+    let oneLine = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    if constructs, readsOnlyTypesAndLiterals(range), SwiftValueExpression.isExpression(oneLine) {
+      return .swift(oneLine)
+    }
     return nil
+  }
+
+  /// Whether the names `range` reads are types, members, labels and literals only: no name of the
+  /// code (a local, a parameter, `self`) that a graph file cannot see.
+  private func readsOnlyTypesAndLiterals(_ range: Range<Int>) -> Bool {
+    range.allSatisfy { index in
+      // A string's interpolation (`"\\(base)/api"`) reads names of the code too.
+      guard file.kind(index) == .identifier else {
+        return file.kind(index) != .pound && !(file.kind(index) == .string && file.text(index).contains("\\("))
+      }
+      let name = file.text(index)
+      if file.isOperator(index - 1, ".") || file.kind(index + 1) == .colon { return true }
+      if ["true", "false", "nil", "as", "is", "try"].contains(name) { return true }
+      return name.first?.isUppercase == true
+    }
   }
 
   // MARK: Entries

@@ -277,7 +277,8 @@ private struct Collector {
   ) -> SwiftType {
     guard let first = type.inherited.first, !markers.contains(first) else { return type }
     var result = type
-    guard let parent = types[first] else {
+    // Only extended here (`extension UIViewController { … }`), it is still another module's.
+    guard let parent = types[first], parent.kind != .extension else {
       // A protocol or a class from another module: which one is not known.
       result.initializersComplete = result.initializersComplete && designated
       result.propertiesComplete = false

@@ -31,7 +31,22 @@ import Testing
   }
 
   @Test(arguments: [
-    "convert from snake case", "DispatchQueue.global()", ".", "a..b", "3.", "1e", "0x", "--2", "[.a]", ".a.", "a-b",
+    "URL(string: \\\"https://api.example.com\\\")!", "DispatchQueue.global()", "DispatchQueue.global(qos: .utility)",
+    "[.a, .b]", "a - b", "-offset", "TimeInterval(30) * 2", "Locale(identifier: \\\"en_US\\\")",
+    "flag ? .fast : .slow", "x as? Int ?? 0", "UIColor.red.withAlphaComponent(0.5)", "[\\\"a\\\": 1]",
+  ])
+  func aSwiftExpressionOnOneLineIsAValue(_ written: String) throws {
+    let result = compile(
+      MarkedFiles([
+        "app.yaml": "dicfg: 1\nservices:\n  pool: { type: Pool, init: { size: { swift: \"\(written)\" } } }\n"
+      ]))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let expected = written.replacingOccurrences(of: "\\\"", with: "\"")
+    #expect(try #require(result.plan).containers[0].services[0].initializer.map(\.value) == [.swift(expected)])
+  }
+
+  @Test(arguments: [
+    "convert from snake case", ".", "a..b", "3.", "1e", "0x", "--2", ".a.", "URL(string: ", "a b", "x = 1",
   ])
   func aSwiftValueThatIsNotANameIsAnErrorAtTheValue(_ written: String) {
     let files = MarkedFiles([
@@ -42,8 +57,8 @@ import Testing
       result.diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(
           .invalidValue, at: files["app.yaml", "1️⃣"],
-          "'swift' takes an enum case, a static member, a constant or a number as Swift writes it, such as "
-            + "'.convertFromSnakeCase', 'DispatchQueue.main' or '2', not '\(written)'")
+          "'swift' takes a Swift expression on one line, such as '.convertFromSnakeCase', 'DispatchQueue.main', '2' "
+            + "or 'URL(string: \"https://example.com\")!', not '\(written)'")
       ])
   }
 

@@ -210,7 +210,8 @@ struct PluginBuildTests {
 
   // An app's composition root as apps write it (a non-Sendable database handle as an external,
   // defaulted arguments left out, a defaulted closure and a queue defaulted to a static member, Swift
-  // values: an enum case, a static member, a Foundation enum's case set as a property; services built
+  // values: an enum case, a static member, a Foundation enum's case set as a property, an expression
+  // (`URL(string: "…")!`); services built
   // by a static method with a defaulted closure parameter and by a free function; a test
   // layer limited to debug builds swapping in a test double declared under `#if DEBUG`), in Swift 5
   // and Swift 6 language modes, in debug and release: no warning from the graph file or the generated
@@ -228,7 +229,7 @@ struct PluginBuildTests {
     let base =
       "created\nmigrating to schema 3\n"
       + "base: store sql, one store: true, page 20, export page 50 markdown oldest, main queue: true, order oldest, "
-      + "snake case: true, shared session: true\n"
+      + "snake case: true, shared session: true, sync host notes.example.com\n"
     let environments =
       "backup of /var/notes.db every 60.0\nmigrating to schema 3\nproduction: export page 200\n"
       + (configuration == "debug"

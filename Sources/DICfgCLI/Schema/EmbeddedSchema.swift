@@ -243,9 +243,9 @@ enum EmbeddedSchema {
             "lazy": { "description": "The service, resolved once on first use.", "type": "string" },
             "tagged": { "description": "Every service carrying this tag, in file order.", "type": "string" },
             "swift": {
-              "description": "A Swift value as Swift writes it, typed by the parameter or property it goes to: an enum case ('.convertFromSnakeCase'), a static member ('DispatchQueue.main') or a constant.",
+              "description": "A Swift expression on one line, typed by the parameter or property it goes to: an enum case ('.convertFromSnakeCase'), a static member ('DispatchQueue.main'), a constant, or any expression ('URL(string: \"https://example.com\")!'), which the build compiles at the graph file's line.",
               "type": "string",
-              "pattern": "^\\.?(`?[A-Za-z_][A-Za-z0-9_]*`?)(\\.`?[A-Za-z_][A-Za-z0-9_]*`?)*$"
+              "pattern": "^[^\\n\\r]+$"
             }
           }
         }

@@ -161,8 +161,8 @@ extension Diagnostic {
     let got = written(node)
     return .error(
       .invalidValue,
-      "'swift' takes an enum case, a static member, a constant or a number as Swift writes it, such as "
-        + "'.convertFromSnakeCase', 'DispatchQueue.main' or '2', not \(got)", at: node.location)
+      "'swift' takes a Swift expression on one line, such as '.convertFromSnakeCase', 'DispatchQueue.main', '2' or "
+        + "'URL(string: \"https://example.com\")!', not \(got)", at: node.location)
   }
 
   static func swiftValueInList(_ expression: String, at location: SourceLocation) -> Diagnostic {

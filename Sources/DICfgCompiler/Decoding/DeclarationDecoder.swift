@@ -266,7 +266,7 @@ struct DeclarationDecoder {
         guard let tag = name(entry.value, for: "tagged", what: "a tag") else { return .invalid }
         return .tagged(tag.value, node.location)
       case "swift":
-        guard let scalar = entry.value.scalar, SwiftValueExpression.isValid(scalar.text) else {
+        guard let scalar = entry.value.scalar, SwiftValueExpression.isExpression(scalar.text) else {
           diagnostics.append(.invalidSwiftValue(entry.value))
           return .invalid
         }

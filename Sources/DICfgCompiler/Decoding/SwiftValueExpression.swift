@@ -5,6 +5,14 @@
 /// (`2`, `-0.5`, `1_000`, `0xFF`), which Swift types as the parameter's `UInt64`, `Int32` or
 /// `CGFloat` where a graph literal, an `Int` or a `Double`, would not be converted.
 public enum SwiftValueExpression {
+  /// Whether `text` is what `{ swift: … }` takes: a member path or number literal (``isValid(_:)``),
+  /// or any Swift expression on one line (`URL(string: "https://example.com")!`,
+  /// `DispatchQueue.global(qos: .utility)`), whose form is checked here and whose types the Swift
+  /// compiler checks at the graph file's line.
+  public static func isExpression(_ text: String) -> Bool {
+    isValid(text) || SwiftExpressionGrammar.isExpression(text)
+  }
+
   public static func isValid(_ text: String) -> Bool {
     if isNumberLiteral(text) { return true }
     var rest = text[...]

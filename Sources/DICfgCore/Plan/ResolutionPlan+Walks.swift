@@ -85,7 +85,24 @@ extension ResolutionPlan {
   public var spelledNames: Set<String> {
     var names = Set<String>()
     func add(_ spelling: String) {
-      for part in spelling.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) {
+      // A Swift value's string literals name nothing.
+      var code = ""
+      var inString = false
+      var escaped = false
+      for character in spelling {
+        if inString {
+          if escaped {
+            escaped = false
+          } else if character == "\\" {
+            escaped = true
+          } else if character == "\"" {
+            inString = false
+          }
+          continue
+        }
+        if character == "\"" { inString = true } else { code.append(character) }
+      }
+      for part in code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) {
         let components = part.split(separator: ".")
         for count in components.indices { names.insert(components[...count].joined(separator: ".")) }
       }

@@ -110,5 +110,9 @@ public func scheduleBackup(of database: Database) -> Backup {
 /// Foundation leaves to FoundationNetworking, which the generated file then imports.
 public final class NoteSync {
   public let session: URLSession
-  public init(session: URLSession) { self.session = session }
+  public let endpoint: URL
+  public init(session: URLSession, endpoint: URL) {
+    self.session = session
+    self.endpoint = endpoint
+  }
 }

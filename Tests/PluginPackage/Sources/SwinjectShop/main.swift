@@ -38,16 +38,16 @@ func agree(_ fact: String, _ swinject: Bool, _ dicfg: Bool) {
 }
 
 compare("NetworkEnvironment", { old.resolve(NetworkEnvironment.self) }, { new.networkEnvironment })
-compare(
+try compare(
   "APIConfiguration production", { old.resolve(APIConfiguration.self, name: "production") },
-  { new.apiConfigurationProduction })
-compare(
+  { try new.apiConfigurationProduction })
+try compare(
   "APIConfiguration staging", { old.resolve(APIConfiguration.self, name: "staging") },
-  { new.apiConfigurationStaging })
-compare("APIConfiguration", { old.resolve(APIConfiguration.self) }, { new.apiConfiguration })
+  { try new.apiConfigurationStaging })
+try compare("APIConfiguration", { old.resolve(APIConfiguration.self) }, { try new.apiConfiguration })
 agree(
   "APIConfiguration is production", old.resolve(APIConfiguration.self)?.baseURL.host == "api.example.com",
-  new.apiConfiguration.baseURL.host == "api.example.com")
+  try new.apiConfiguration.baseURL.host == "api.example.com")
 try compare("JSONDecoder", { old.resolve(JSONDecoder.self) }, { try new.jsonDecoder })
 compare("RequestLogging", { old.resolve(RequestLogging.self) }, { new.requestLogging })
 try compare("HTTPClient", { old.resolve(HTTPClient.self) }, { try new.httpClient })

@@ -4,18 +4,6 @@ import Foundation
 import Networking
 
 /// Swinject's registration of 'APIConfiguration', its closure's code with the services it resolved
-/// as parameters: Sources/Networking/NetworkingAssembly.swift:12.
-func makeAPIConfigurationProduction() -> APIConfiguration {
-  APIConfiguration(baseURL: URL(string: "https://api.example.com")!, timeout: 30)
-}
-
-/// Swinject's registration of 'APIConfiguration', its closure's code with the services it resolved
-/// as parameters: Sources/Networking/NetworkingAssembly.swift:16.
-func makeAPIConfigurationStaging() -> APIConfiguration {
-  APIConfiguration(baseURL: URL(string: "https://staging.api.example.com")!, timeout: 60)
-}
-
-/// Swinject's registration of 'APIConfiguration', its closure's code with the services it resolved
 /// as parameters: Sources/Networking/NetworkingAssembly.swift:20.
 func makeAPIConfiguration(
   networkEnvironment: NetworkEnvironment,
