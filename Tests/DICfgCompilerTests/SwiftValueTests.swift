@@ -62,6 +62,20 @@ import Testing
       ])
   }
 
+  /// A value nested deeper than any Swift value, or a long chain of ternaries, is refused when read,
+  /// without exhausting the stack; a long generic type is read in time linear in its length.
+  @Test(arguments: [
+    (String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000), false),
+    (String(repeating: "a ? b : ", count: 50_000) + "c", false),
+    ("x as A<" + String(repeating: "B, ", count: 50_000) + "C>", true),
+  ])
+  func aDeeplyNestedSwiftValueIsAnErrorNotACrash(_ written: String, _ isValue: Bool) {
+    let result = compile(
+      MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  pool: { type: Pool, init: { size: { swift: '\(written)' } } }\n"]
+      ))
+    #expect(result.diagnostics.map(\.code) == (isValue ? [] : [.invalidValue]))
+  }
+
   @Test func aSwiftValueInAListIsAnErrorAtTheItem() {
     let files = MarkedFiles([
       "app.yaml": "dicfg: 1\nservices:\n  feed: { type: Feed, init: { orders: [{ swift: 1️⃣.newest }] } }\n"

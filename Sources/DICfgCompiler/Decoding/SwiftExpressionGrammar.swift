@@ -119,6 +119,10 @@ enum SwiftExpressionGrammar {
   struct Parser {
     let tokens: [Token]
     var index = 0
+    /// How deep the expressions being read nest; past ``maximumDepth`` the text is not read (no
+    /// Swift value nests so, and a hostile one must not exhaust the stack).
+    var depth = 0
+    static let maximumDepth = 64
 
     static let infix: Set<String> = [
       "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "??", "...", "..<", "&", "|", "^",
@@ -133,7 +137,9 @@ enum SwiftExpressionGrammar {
 
     /// `operand (infix operand | as Type | is Type | ? expression : expression)*`.
     mutating func expression() -> Bool {
-      guard operand() else { return false }
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= Self.maximumDepth, operand() else { return false }
       while let token = peek() {
         switch token {
         case .operator(let name) where Self.infix.contains(Self.bare(name)):
@@ -266,33 +272,25 @@ enum SwiftExpressionGrammar {
     /// A type after `as` or `is`: names, dots, generic arguments, `?`, `!`, brackets.
     mutating func type() -> Bool {
       var read = false
+      var angle = 0
       while let token = peek() {
         switch token {
         case .name, .dot:
           index += 1
           read = true
         case .operator(let name) where !name.hasPrefix(" ") && name.allSatisfy({ "<>?!".contains($0) }):
+          angle += name.filter { $0 == "<" }.count - name.filter { $0 == ">" }.count
           index += 1
         case .open("["):
           guard list() else { return false }
           read = true
-        case .comma where isInsideAngle():
+        case .comma where angle > 0:
           index += 1
         default:
           return read
         }
       }
       return read
-    }
-
-    private func isInsideAngle() -> Bool {
-      var depth = 0
-      for token in tokens[..<index] {
-        if case .operator(let name) = token {
-          depth += name.filter { $0 == "<" }.count - name.filter { $0 == ">" }.count
-        }
-      }
-      return depth > 0
     }
   }
 }
