@@ -365,7 +365,8 @@ struct ClosureTranslator {
     var end = index + 1
     while file.isOperator(end, "."), file.kind(end + 1) == .identifier { end += 2 }
     let path = file.text(index..<end)
-    guard let member = path.split(separator: ".").last, member.first?.isLowercase == true, member != "init",
+    guard let member = path.split(separator: ".").last, member.first?.isLowercase == true || member.first == "_",
+      member != "init",
       end == range.upperBound || (file.kind(end) == .leftParen && file.after(end) == range.upperBound)
     else { return nil }
     var entry = Entry(type: type, bindings: [], initializer: [])
@@ -657,7 +658,36 @@ struct ClosureTranslator {
     }) {
       return .failure(
         Failure(
-          "its closure reads '\(file.text(local))', a local of the function it is registered in, which a factory "
+          "its closure reads '\(file.text(local))', a local or parameter of the function it is registered in, which a factory "
+            + "function cannot see; make it a service or a Swift value"))
+    }
+    // A member read without `self.` (`activitySummaryManager` of the type or protocol extension it
+    // is registered in): what the closure's place sees and a function does not.
+    let members = Set(
+      declarations.types.flatMap { type in
+        (type.properties + type.staticProperties).map(\.name) + (type.methods + type.functions).map(\.name)
+      })
+    let globals = Set(declarations.functions.map(\.name))
+    // The names the code binds itself: the closure's parameters, its inner closures' (`{ name in … }`)
+    // and loop variables (`for item in`).
+    var parameterNames = Set(closure.parameters.map(\.name))
+    let reader = RegistrationReader(file: file)
+    for index in closure.body {
+      if file.kind(index) == .leftBrace { parameterNames.formUnion(reader.closure(at: index).parameters.map(\.name)) }
+      if file.isWord(index, "for"), file.kind(index + 1) == .identifier { parameterNames.insert(file.text(index + 1)) }
+      if file.kind(index) == .leftParen, file.isWord(file.closing(index) + 1, "in") {
+        parameterNames.formUnion(file.items(in: index).map { file.text($0.value) })
+      }
+    }
+    if let member = unreplaced.first(where: { index in
+      let name = file.text(index)
+      return file.kind(index) == .identifier && !file.isOperator(index - 1, ".") && file.kind(index + 1) != .colon
+        && members.contains(name) && !globals.contains(name) && !declaredInside.contains(name)
+        && !parameterNames.contains(name) && name.first?.isLowercase == true
+    }) {
+      return .failure(
+        Failure(
+          "its closure reads '\(file.text(member))', a member of the type it is registered in, which a factory "
             + "function cannot see; make it a service or a Swift value"))
     }
     if library == .resolver, closure.parameters.count == 2, closure.parameters[1].name != "_" {
@@ -716,7 +746,16 @@ struct ClosureTranslator {
   /// `assemble()`).
   private func enclosingLocals() -> Set<String> {
     guard let body = enclosingBody() else { return [] }
+    // Its parameters (`container` of `assemble(container:)`), by the names its body uses.
     var names: Set<String> = []
+    if let open = (0..<body).last(where: { file.kind($0) == .leftParen && file.closing($0) < body }) {
+      for item in file.items(in: open) {
+        let tokens = item.label.map { _ in [] } ?? Array(item.value)
+        let beforeColon = tokens.prefix { file.kind($0) != .colon }.filter { file.kind($0) == .identifier }
+        if let name = beforeColon.last { names.insert(file.text(name)) }
+        if let label = item.label, item.value.isEmpty == false, tokens.isEmpty { names.insert(label) }
+      }
+    }
     for index in body + 1..<registration.start
     where (file.isWord(index, "let") || file.isWord(index, "var")) && file.kind(index + 1) == .identifier {
       names.insert(file.text(index + 1))

@@ -506,8 +506,18 @@ public struct RegistrationImport: Sendable {
         let targetIndex = bound.firstIndex(where: { $0.id == target && $0.environment == bound[index].environment })
           ?? bound.firstIndex(where: { $0.id == target && $0.environment == nil })
       else {
+        // The registration it returns may be one the import read but could not import.
+        let unported = bound.first { candidate in
+          guard case .notImported = candidate.outcome, case .resolved(let key, let name, _) = value else {
+            return false
+          }
+          return candidate.name == name
+            && SwiftTypeName.normalized(candidate.key) == SwiftTypeName.normalized(key)
+        }
         bound[index].outcome = .notImported(
-          "it returns another registration's instance, which no registration of the files read provides")
+          unported.map {
+            "it returns the instance of '\($0.key)' (\($0.file):\($0.line)), which is not imported; port that one first"
+          } ?? "it returns another registration's instance, which no registration of the files read provides")
         continue
       }
       bound[index].outcome = .binding(of: target)

@@ -418,7 +418,49 @@ import Testing
       """
     let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
     let report = ImportReport(imported).text
-    #expect(report.contains("reads 'environment', a local of the function it is registered in"), "\(report)")
+    #expect(
+      report.contains("reads 'environment', a local or parameter of the function it is registered in"), "\(report)")
+  }
+
+  /// The parameter of `assemble(container:)` passed to a service, and a member of the type a preview
+  /// registers in, read without `self.`: each reported by its name, never copied into a function; a
+  /// forward to such a registration says which one to port first.
+  @Test func aClosureReadingAParameterOrAMemberSaysWhich() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Router.self) { r in
+            Router(container: container)
+          }
+          container.register(Routing.self) { r in r.resolve(Router.self)! }
+        }
+      }
+      """
+    let previews = """
+      import Resolver
+
+      extension PreviewProvider {
+        static var tracker: Tracker { Tracker() }
+
+        static func registerMocks() {
+          Resolver.register { tracker as Tracking }
+        }
+      }
+      """
+    let imported = imported([
+      ("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Previews.swift", previews),
+      ("Sources/App/Services.swift", services),
+    ])
+    let report = ImportReport(imported).text
+    #expect(report.contains("reads 'container', a local or parameter of the function it is registered in"), "\(report)")
+    #expect(
+      report.contains(
+        "it returns the instance of 'Router' (Sources/App/AppAssembly.swift:5), which is not imported; port that one first"
+      ))
+    #expect(report.contains("reads 'tracker', a member of the type it is registered in"))
+    #expect(imported.functions == nil)
   }
 
   /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.
