@@ -12,6 +12,25 @@ struct ClosureTranslator {
   /// A container's computed properties that return one of its factories' instances
   /// (`var logger: any Logging { ToolsContainer.shared.logManager() }`): the factory each reads.
   var aliases: [String: String] = [:]
+  /// The names of the members every type declares, and of the free functions: what tells a closure's
+  /// read of a member without `self.` from a global (``SharedNames``, made once for every registration).
+  var names = SharedNames()
+
+  /// What every registration's translation asks of the declarations, worked out once.
+  struct SharedNames {
+    var members: Set<String> = []
+    var globals: Set<String> = []
+
+    init() {}
+
+    init(_ declarations: SwiftDeclarations) {
+      members = Set(
+        declarations.types.flatMap { type in
+          (type.properties + type.staticProperties).map(\.name) + (type.methods + type.functions).map(\.name)
+        })
+      globals = Set(declarations.functions.map(\.name))
+    }
+  }
 
   private var file: SwiftSourceFile { registration.file }
   private var library: ImportedLibrary { registration.library }
@@ -663,11 +682,7 @@ struct ClosureTranslator {
     }
     // A member read without `self.` (`activitySummaryManager` of the type or protocol extension it
     // is registered in): what the closure's place sees and a function does not.
-    let members = Set(
-      declarations.types.flatMap { type in
-        (type.properties + type.staticProperties).map(\.name) + (type.methods + type.functions).map(\.name)
-      })
-    let globals = Set(declarations.functions.map(\.name))
+    let (members, globals) = (names.members, names.globals)
     // The names the code binds itself: the closure's parameters, its inner closures' (`{ name in … }`)
     // and loop variables (`for item in`).
     var parameterNames = Set(closure.parameters.map(\.name))

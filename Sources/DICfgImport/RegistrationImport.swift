@@ -85,10 +85,13 @@ public struct RegistrationImport: Sendable {
     for reader in readers where reader.library == .factory {
       aliases.merge(reader.aliases()) { first, _ in first }
     }
+    let names = ClosureTranslator.SharedNames(declarations)
+    let factoryAliases = aliases.filter { factoryKeys[$0.value] != nil }
     for registration in found {
       var translator = ClosureTranslator(
         registration: registration, declarations: declarations, factoryKeys: factoryKeys)
-      translator.aliases = aliases.filter { factoryKeys[$0.value] != nil }
+      translator.aliases = factoryAliases
+      translator.names = names
       registrations += Self.translate(registration, with: translator)
     }
     registrations = Self.bindingForwards(Self.namingServices(registrations))

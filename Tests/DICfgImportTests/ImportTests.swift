@@ -98,14 +98,7 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
   @Test(arguments: Fixture.allCases)
   func theWrittenGraphValidatesWithNoErrorAgainstTheAppsSwift(_ fixture: Fixture) {
     let imported = RegistrationImport(files: fixture.files)
-    var files = ["import/dicfg.yaml": imported.graphFile]
-    for layer in imported.layers { files["import/dicfg.\(layer.environment).yaml"] = layer.text }
-    var request = GraphRun.Request(files: ["import/dicfg.yaml"], allEnvironments: true)
-    request.fileSystem = InMemoryFileSystem(files)
-    request.environmentVariables = [:]
-    request.swift = SwiftDeclarationReader().read(
-      files: fixture.files + (imported.functions.map { [("import/DICfgImported.swift", $0)] } ?? []))
-    let run = GraphRun(request)
+    let run = writtenGraphRun(imported, swift: fixture.files)
     #expect(run.results.count == 1 + imported.layers.count)
     let errors = run.findings.filter { $0.severity == .error }
     #expect(errors.isEmpty, "\(errors.map { "\($0.location): \($0.message)" })\n\(imported.graphFile)")

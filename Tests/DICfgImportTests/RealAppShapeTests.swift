@@ -16,15 +16,8 @@ import Testing
 
   /// The errors `dicfg validate --all-envs --swift` gives the written graph against the app's Swift.
   private func errors(_ imported: RegistrationImport, swift: [(String, String)]) -> [String] {
-    var files = ["import/dicfg.yaml": imported.graphFile]
-    for layer in imported.layers { files["import/dicfg.\(layer.environment).yaml"] = layer.text }
-    var request = GraphRun.Request(files: ["import/dicfg.yaml"], allEnvironments: true)
-    request.fileSystem = InMemoryFileSystem(files)
-    request.environmentVariables = [:]
-    request.swift = SwiftDeclarationReader().read(
-      files: swift.map { (path: $0.0, text: $0.1) }
-        + (imported.functions.map { [(path: "import/DICfgImported.swift", text: $0)] } ?? []))
-    return GraphRun(request).findings.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+    writtenGraphRun(imported, swift: swift.map { (path: $0.0, text: $0.1) }).findings
+      .filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
   }
 
   private let services = """
