@@ -25,6 +25,9 @@ public struct RegistrationImport: Sendable {
   public let functions: String?
   /// The files that are not Swift the reader can read, with where they stop being so.
   public let unreadable: [String]
+  /// What the Swift read declares (the registration files' and `declarationFiles`'), which the
+  /// written graph is checked against.
+  public let declarations: SwiftDeclarations
   /// The files that use a library's registration API where the import read no registration, and why.
   public let filesNotRead: [(path: String, reason: String)]
   /// The modules each file read imports, by its path.
@@ -43,6 +46,7 @@ public struct RegistrationImport: Sendable {
     let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
     let read = Set(files.map(\.path))
     let declarations = SwiftDeclarationReader().read(files: files + declarationFiles.filter { !read.contains($0.path) })
+    self.declarations = declarations
     unreadable = sources.filter(\.isUnreadable).map(\.path)
     moduleImports = Dictionary(sources.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
     // `@_exported import Swinject` in one file of a module: every file of the module sees it.

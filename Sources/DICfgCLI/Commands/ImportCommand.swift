@@ -121,8 +121,13 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       // A module's fragment is checked through the graph that imports it.
       if fragments, part.module != nil { continue }
       var request = GraphRun.Request(files: [root], allEnvironments: true)
-      let functions = written.filter { $0.path.hasSuffix("/DICfgImported.swift") }
-      request.swift = SwiftDeclarationReader().read(files: files + declarationFiles + functions)
+      // The Swift the import read, and the free functions it wrote.
+      var swift = imported.declarations
+      swift.functions +=
+        SwiftDeclarationReader().read(
+          files: written.filter { $0.path.hasSuffix("/DICfgImported.swift") }
+        ).functions
+      request.swift = swift
       request.environmentVariables = [:]
       findings += GraphRun(request).findings
     }
