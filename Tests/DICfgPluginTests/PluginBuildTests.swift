@@ -255,7 +255,8 @@ struct PluginBuildTests {
   // public protocols, built by module factories, factory objects and shared instances of the modules
   // and of a third-party package (whose Swift the generator reads, and whose module the generated file
   // imports, because the app depends on its product); every accessor typed; a screen main-actor through a UIKit-style superclass, so its accessor is main-actor;
-  // an external taken by its type; a dev layer; Swift 5 and 6 modes, debug and release, no warning.
+  // an external taken by its type; a dev layer; a singleton built by the method of a factory object
+  // that is not one, in the base and the dev layer; Swift 5 and 6 modes, debug and release, no warning.
   @Test(arguments: ["ModularApp", "ModularApp6"], ["debug", "release"])
   func aModularAppWiresItsModulesFragments(product: String, configuration: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
@@ -268,7 +269,9 @@ struct PluginBuildTests {
         "log: alert 'Welcome'\nalert: Welcome\nmade by the one factory: true\nsound: chime, shared: true\n"
           + "scanner: camera\nreceipts: receipt@600\nclock: 7.0\nlog: alert 'Welcome'\nprofile of ada, shared store: true\n"
           + "one client: true, tracker: https://api.example.com/events\nlog: alert 'Welcome'\n"
-          + "dev: https://dev.example.com/events\n"), "\(run.output)")
+          + "dev: https://dev.example.com/events\n"
+          + "session log: https://api.example.com/sessions, one: true, dev: https://dev.example.com/sessions\n"),
+      "\(run.output)")
     // Every accessor builds its service in the generated code, the SDK's shared instance included:
     // none goes through the link.
     let linked = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)

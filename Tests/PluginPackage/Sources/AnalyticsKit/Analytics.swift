@@ -15,6 +15,20 @@ public final class AnalyticsFactory: Sendable {
   public func makeTracker(screen: String) -> any Tracking {
     ScreenTracker(screen: screen, endpoint: client.get("/events"))
   }
+
+  public func makeSessionLog(name: String) -> SessionLog {
+    SessionLog(name: name, endpoint: client.get("/sessions"))
+  }
+}
+
+/// A log of the app's session, made once by a factory that is made anew each time.
+public final class SessionLog: Sendable {
+  public let name: String
+  public let endpoint: String
+  init(name: String, endpoint: String) {
+    self.name = name
+    self.endpoint = endpoint
+  }
 }
 
 struct ScreenTracker: Tracking {

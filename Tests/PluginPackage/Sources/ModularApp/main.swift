@@ -21,4 +21,7 @@ await showProfile(of: container)
   print("one client: \(profile.client === container.httpClient), tracker: \(profile.tracker.endpoint)")
   guard let dev = try? MainContainer(environment: .dev, externals: .init(appClock: AppClock(now: 8))) else { return }
   print("dev: \(dev.profile.tracker.endpoint)")
+  print(
+    "session log: \(container.sessionLog.endpoint), one: \(container.sessionLog === container.sessionLog), "
+      + "dev: \(dev.sessionLog.endpoint)")
 }
