@@ -27,26 +27,36 @@ TABLE = os.path.join(HERE, "..", "docs", "import-corpus.md")
 TEST_PATH = re.compile(r"(^|/)[^/]*Tests(/|$)")
 
 
-def rows():
-    """The table's rows: repository, commit, library, files and hand counts."""
+def table(header):
+    """The cells of each row of the table of docs/import-corpus.md whose header starts `header`."""
     found = []
     in_table = False
     for line in open(TABLE, encoding="utf-8"):
-        if line.startswith("| repository | commit |"):
+        if line.startswith(header):
             in_table = True
             continue
         if in_table and not line.startswith("|"):
             in_table = False
         if not in_table or line.startswith("|---"):
             continue
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        counts = [int(cell) for cell in cells[4:13]]
-        found.append({
-            "repository": cells[0], "commit": cells[1].strip("`"), "library": cells[2],
-            "files": [path.strip().strip("`") for path in cells[3].split(",")],
-            "counted": counts[0],
-        })
+        found.append([cell.strip() for cell in line.strip().strip("|").split("|")])
     return found
+
+
+def rows():
+    """The corpus's rows: repository, commit, library, files and hand counts."""
+    return [{
+        "repository": cells[0], "commit": cells[1].strip("`"), "library": cells[2],
+        "files": [path.strip().strip("`") for path in cells[3].split(",")],
+        "counted": int(cells[4]),
+    } for cells in table("| repository | commit |")]
+
+
+def targets_apart():
+    """The folder of each app's target that reuses another target's type names (a tvOS or watchOS
+    app beside the iOS app): its registrations are imported on their own with its own declarations,
+    as its build sees them, and the other target's without that folder."""
+    return {cells[0]: cells[1].strip("`") for cells in table("| repository | target folder read apart |")}
 
 
 def materialize(row, snapshots, trees, into):
@@ -77,9 +87,50 @@ def swift_files(root):
                 yield path
 
 
-def run(dicfg, row, app, out):
-    files = [path for path in row["files"]]
-    declarations = [path for path in swift_files(app) if path not in files]
+DECLARATION = re.compile(r"^\s*(?:[a-z@]\w*\s+)*(?:class|struct|enum|actor|protocol)\s+([A-Za-z_]\w*)", re.M)
+
+
+def declared_types(path):
+    """The names of the types a Swift file declares, as a first look (no nesting)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return set(DECLARATION.findall(handle.read()))
+    except OSError:
+        return set()
+
+
+def run(dicfg, row, app, out, apart=None):
+    """Imports the row's registrations, each target read apart on its own, and merges the results."""
+    if not apart:
+        return run_target(dicfg, row["files"], app, out)
+    inside = [path for path in row["files"] if path.startswith(apart)]
+    outside = [path for path in row["files"] if not path.startswith(apart)]
+    results = [run_target(dicfg, outside, app, out, exclude=apart),
+               run_target(dicfg, inside, app, os.path.join(out, "apart"), first=apart)]
+    for result in results:
+        if "error" in result:
+            return result
+    report = results[0]["report"]
+    report["registrations"] = results[0]["report"]["registrations"] + results[1]["report"]["registrations"]
+    report["filesNotRead"] = results[0]["report"].get("filesNotRead", []) + \
+        results[1]["report"].get("filesNotRead", [])
+    return {"report": report, "findings": results[0]["findings"] + results[1]["findings"]}
+
+
+def run_target(dicfg, files, app, out, exclude=None, first=None):
+    everything = [path for path in swift_files(app) if path not in files]
+    if exclude:
+        everything = [path for path in everything if not path.startswith(exclude)]
+    if first:
+        # A file of another target declaring a type the target declares too is not in the target's
+        # build (the two would clash there): the target sees its own.
+        own = set()
+        for path in everything + files:
+            if path.startswith(first):
+                own |= declared_types(os.path.join(app, path))
+        everything = [p for p in everything if p.startswith(first)
+                      or not (declared_types(os.path.join(app, p)) & own)]
+    declarations = everything
     listing = os.path.join(out, "declarations.txt")
     os.makedirs(out, exist_ok=True)
     command = [dicfg, "import", *files, "--output", os.path.join(out, "graph"), "--report", "json", "--force"]
@@ -110,13 +161,13 @@ def summarize(row, result):
     report = result["report"]
     entries = report["registrations"]
     # Factory's contexts (`.onTest { … }`) are the same registration in another layer: counted once.
-    # (a context's entry has its registration's id, and comes after it).
+    # (a context's entry has its registration's id and file, and comes after it).
     seen = set()
     base = []
     for entry in entries:
-        if entry["library"] == "Factory" and entry["id"] in seen:
+        if entry["library"] == "Factory" and (entry["file"], entry["id"]) in seen:
             continue
-        seen.add(entry["id"])
+        seen.add((entry["file"], entry["id"]))
         base.append(entry)
     imported = [entry for entry in base if entry["outcome"] != "notImported"]
     graph = [entry for entry in imported if entry["outcome"] in ("asWritten", "binding")]
@@ -145,6 +196,7 @@ def main():
     arguments = parser.parse_args()
     dicfg = os.path.abspath(arguments.dicfg)
     missing = []
+    apart = targets_apart()
     print("| app | library | imported / counted | graph entries / imported | silent misses | files not read "
           "| validate errors |")
     print("|---|---|---|---|---|---|---|")
@@ -160,7 +212,7 @@ def main():
                 continue
             out = os.path.join(arguments.keep, row["repository"].replace("/", "+")) if arguments.keep else \
                 os.path.join(work, "out")
-            result = run(dicfg, row, app, os.path.abspath(out))
+            result = run(dicfg, row, app, os.path.abspath(out), apart.get(row["repository"]))
             if "error" in result:
                 print(f"| {row['repository']} | {row['library']} | import failed: {result['error']} | | | | |")
                 continue

@@ -180,6 +180,9 @@ struct ClosureTranslator {
     if range.count == 2, file.isOperator(range.lowerBound, "-"), file.kind(range.lowerBound + 1) == .number {
       return .literal(text)
     }
+    // The assembly's property, the enclosing function's parameter, a static member read in a static
+    // context: what the closure's place holds.
+    if let held = held(range, in: closure) { return held }
     let compact = text.filter { !$0.isWhitespace }
     // A name of the code is one of its locals or the closure's (`self.baseURL` too); a member of a
     // type (`URLSession.shared`) or an enum case (`.main`) is a Swift value.
@@ -278,6 +281,14 @@ struct ClosureTranslator {
           configured.append(property)
         }
         range = range.lowerBound..<open - 2
+      }
+      // `activitySummaryManager as AnyActivitySummaryManager` in `static var previews`: the static member.
+      if configured.isEmpty, case .swift(let member)? = held(range, in: closure),
+        let type = key ?? registration.key ?? closure.returnType
+      {
+        var entry = Entry(type: type, bindings: [], initializer: [])
+        entry.factory = member
+        return entry
       }
       let constructed = construction(range).flatMap { self.entry($0, closure: closure, locals: locals) }
       guard var entry = constructed ?? call(range, in: closure, locals: locals, key: key) else { return nil }
@@ -573,6 +584,19 @@ struct ClosureTranslator {
     return nil
   }
 
+  /// The type of `type`'s property `name` as declared; for ReactorKit's `reactor` (which its `View`
+  /// protocol declares as `Reactor?`), the reactor its `bind(reactor:)` takes, as Swift infers it.
+  func propertyType(of type: String, named name: String) -> String? {
+    guard let declared = declarations.type(named: type) else { return nil }
+    if let property = declared.properties.first(where: { $0.name == name })?.type { return property }
+    guard name == "reactor", declared.inherited.contains(where: { ["View", "StoryboardView"].contains($0) }),
+      let bind = declarations.methods(of: declared).first(where: {
+        $0.name == "bind" && $0.parameters.count == 1 && $0.parameters[0].label == "reactor"
+      }), let reactor = bind.parameters[0].type
+    else { return nil }
+    return reactor + "?"
+  }
+
   /// The parameters of the initializer of `type` that takes `labels`, in order, with the others
   /// defaulted; nil where the declarations do not know one.
   func declaredParameters(of type: String, labels: [String]) -> [SwiftParameter]? {
@@ -646,10 +670,17 @@ struct ClosureTranslator {
           type = key
         default: type = ""
         }
+        // A resolve inside a closure the code passes on (`isSignedIn: { self.auth.resolve().isSignedIn }`)
+        // runs when that closure does: a provider, which also breaks a cycle the way the code does.
+        let deferred = isInPassedClosure(index, of: closure)
+        if deferred {
+          value = .provider(value)
+          type = "Provider<\(type)>"
+        }
         let parameter =
           parameters.first { $0.value == value }?.name ?? Self.parameterName(for: value, taken: parameters.map(\.name))
         if !parameters.contains(where: { $0.value == value }) { parameters.append((parameter, type, value)) }
-        replacements.append((index..<end, parameter))
+        replacements.append((index..<end, deferred ? "(try! \(parameter)())" : parameter))
         index = end
         continue
       }
@@ -715,7 +746,10 @@ struct ClosureTranslator {
           Failure(
             "its parameter is a tuple, and a graph file names run-time arguments one by one (`arguments:`)"))
       }
-      guard let type = argument.type else {
+      // `{ r, direction in … Reactor(direction: direction) }`: the type the initializer it is passed to declares.
+      let passed = closure.body.lazy.filter { file.isWord($0, argument.name) && file.kind($0 - 1) == .colon }
+        .compactMap { passedType(at: $0, in: closure) }.first
+      guard let type = argument.type ?? passed else {
         return .failure(Failure("the type of its argument '\(argument.name)' is one only Swift infers"))
       }
       if argument.name.hasPrefix("$") {
@@ -740,6 +774,17 @@ struct ClosureTranslator {
     return .success(entry)
   }
 
+  /// Whether `index` is inside a closure literal the code passes or stores (`label: { … }`, `= { … }`,
+  /// `({ … })`), not a block of a statement (`if … { … }`).
+  private func isInPassedClosure(_ index: Int, of closure: Closure) -> Bool {
+    closure.body.contains { open in
+      guard open < index, file.kind(open) == .leftBrace, file.closing(open) > index else { return false }
+      let before = open - 1
+      return file.kind(before) == .colon || file.kind(before) == .leftParen || file.kind(before) == .comma
+        || file.isOperator(before, "=") || file.isWord(before, "return") || file.isWord(before, "in")
+    }
+  }
+
   /// The type the initializer called around `index` declares for the argument there (`api` of
   /// `Impl(api: resolve())`), where the declarations say.
   private func passedType(at index: Int, in closure: Closure) -> String? {
@@ -751,10 +796,107 @@ struct ClosureTranslator {
     else { return nil }
     var start = open - 1
     while file.isOperator(start - 1, "."), file.kind(start - 2) == .identifier { start -= 2 }
-    let callee = file.text(start..<open)
+    var callee = file.text(start..<open)
+    // `let reactor: LanguageSettingReactor = .init(…)`: the type the local is declared with.
+    if callee == "init", file.isOperator(start - 1, "."), file.isOperator(start - 2, "="),
+      let colon = (closure.body.lowerBound..<start - 2).last(where: { file.kind($0) == .colon }),
+      file.kind(colon - 1) == .identifier, file.isWord(colon - 2, "let") || file.isWord(colon - 2, "var")
+    {
+      callee = file.text(colon + 1..<start - 2)
+    }
     guard callee.first?.isUppercase == true else { return nil }
     let labels = file.items(in: open).map { $0.label ?? "_" }
     return declaredParameters(of: callee, labels: labels)?.first { $0.label == label }?.type
+  }
+
+  /// What the closure's place holds, as a graph says it: a property of the assembly (`self.navigation`)
+  /// or a parameter of the function it is registered in (`container` of `assemble(container:)`) is an
+  /// external, which the app passes when it creates the container; a static member of the type it is
+  /// registered in, read in a static context (`activitySummaryManager` in `static var previews`), is
+  /// that member (`HomeContainer_Previews.activitySummaryManager`). Nil for anything else, and where a
+  /// local or a closure's parameter of that name hides it.
+  func held(_ range: Range<Int>, in closure: Closure) -> ImportedValue? {
+    var end = range.upperBound
+    // `name as AnyManager`: the cast is the registration's key, not part of the value.
+    if let cast = range.first(where: { file.isWord($0, "as") }), cast > range.lowerBound,
+      !file.isOperator(cast + 1, "!"), !file.isOperator(cast + 1, "?")
+    {
+      end = cast
+    }
+    var start = range.lowerBound
+    if file.isWord(start, "return") { start += 1 }
+    let explicitSelf = file.isWord(start, "self") && file.isOperator(start + 1, ".")
+    if explicitSelf { start += 2 }
+    guard end - start == 1, file.kind(start) == .identifier else { return nil }
+    let name = file.text(start)
+    if !explicitSelf {
+      if closure.parameters.contains(where: { $0.name == name }) { return nil }
+      if let type = enclosingParameters()[name] {
+        return .external(id: name, type: Identifiers.key(of: type), optional: Identifiers.isOptional(type))
+      }
+      if enclosingLocals().contains(name) { return nil }
+    }
+    guard let owner = RegistrationReader(file: file).enclosingType(of: registration.start),
+      let declared = declarations.type(named: owner)
+    else { return nil }
+    if isInStaticContext() {
+      // A protocol's extension (`extension PreviewProvider`) has no type to name the member by.
+      guard !explicitSelf, [.class, .struct, .enum, .actor].contains(declared.kind) else { return nil }
+      // Its own static members, and those of the protocols it conforms to (`extension PreviewProvider`).
+      let holders = [declared] + declared.inherited.compactMap { declarations.type(named: $0) }
+      guard
+        let member = holders.lazy.compactMap({ $0.staticProperties.first { $0.name == name } }).first,
+        member.access != .private, member.access != .fileprivate
+      else { return nil }
+      return .swift(owner + "." + name)
+    }
+    guard let property = declared.properties.first(where: { $0.name == name }), let type = property.type,
+      !type.hasPrefix("Factory<"), !type.hasPrefix("ParameterFactory<")
+    else { return nil }
+    return .external(id: name, type: Identifiers.key(of: type), optional: Identifiers.isOptional(type))
+  }
+
+  /// The parameters of the function the registration is written in, by name, with their types
+  /// (`container: Container` of `assemble(container:)`).
+  private func enclosingParameters() -> [String: String] {
+    guard let body = enclosingBody(),
+      let open = (0..<body).last(where: { file.kind($0) == .leftParen && file.closing($0) < body })
+    else { return [:] }
+    var parameters: [String: String] = [:]
+    for item in file.items(in: open) {
+      // `container: Container` (the label is its name) or `_ container: Container`.
+      if let label = item.label {
+        parameters[label] = file.text(item.value)
+      } else if let colon = item.value.first(where: { file.kind($0) == .colon }), colon > item.value.lowerBound,
+        file.kind(colon - 1) == .identifier
+      {
+        parameters[file.text(colon - 1)] = file.text(colon + 1..<item.value.upperBound)
+      }
+    }
+    return parameters
+  }
+
+  /// Whether the function or computed property the registration is written in is `static` (or
+  /// `class`): its bare names are the type's static members.
+  private func isInStaticContext() -> Bool {
+    var innermost: Int?
+    for index in 0..<registration.start
+    where (file.isWord(index, "func") || file.isWord(index, "var")) && !file.isOperator(index - 1, ".") {
+      var open = index + 1
+      while open < registration.start, file.kind(open) != .leftBrace, file.kind(open) != .rightBrace,
+        !file.isOperator(open, "=")
+      {
+        open = file.after(open)
+      }
+      if file.kind(open) == .leftBrace, file.closing(open) > registration.start { innermost = index }
+    }
+    guard let declaration = innermost else { return false }
+    var modifier = declaration - 1
+    while modifier >= 0, file.kind(modifier) == .identifier {
+      if file.isWord(modifier, "static") || file.isWord(modifier, "class") { return true }
+      modifier -= 1
+    }
+    return false
   }
 
   /// The names the function around the registration declares before it (`let baseURL = …` in
@@ -823,6 +965,7 @@ struct ClosureTranslator {
     case .resolved(let key, let name, _):
       base = Identifiers.serviceID(key: key, name: name)
     case .service(let id, _): base = id
+    case .provider(let inner): base = parameterName(for: inner, taken: [])
     default: base = "value"
     }
     var candidate = base

@@ -84,10 +84,12 @@ struct GraphFileWriter {
     let held = Set(registrations.map(\.id))
     var externals: [(id: String, type: String, optional: Bool)] = []
     for registration in registrations where registration.writesEntry {
-      for value in (registration.initializer + registration.properties).map(\.value)
+      for written in (registration.initializer + registration.properties).map(\.value)
         + [registration.receiver].compactMap({ $0 })
       {
         var needed: (id: String, type: String, optional: Bool)?
+        var value = written
+        if case .provider(let inner) = written { value = inner }
         switch value {
         case .resolved(let key, let name, let optional):
           let target = lookup.target(of: value, in: registration.environment)
@@ -111,6 +113,12 @@ struct GraphFileWriter {
         } else {
           externals.append(needed)
         }
+      }
+    }
+    // A registration of what the assembly holds: an external under its own id.
+    for registration in registrations where registration.isExternal && registration.isImported {
+      if !externals.contains(where: { $0.id == registration.id }) {
+        externals.append((registration.id, registration.key, false))
       }
     }
     self.externals = externals
@@ -223,7 +231,11 @@ struct GraphFileWriter {
     var text =
       "// Written by `dicfg import`: the code of the registration closures the graph file cannot say, each a\n"
       + "// function the graph file names with `factory:`. The services a closure resolved are its parameters.\n"
-    text += (["Foundation"] + imports.filter { $0 != "Foundation" }).map { "import \($0)\n" }.joined()
+    // A provider parameter is dicfg's `Provider`.
+    let providers =
+      registrations.contains { $0.factoryFunction?.parameters.contains { $0.contains(": Provider<") } == true }
+      ? ["DICfg"] : []
+    text += (["Foundation"] + imports.filter { $0 != "Foundation" } + providers).map { "import \($0)\n" }.joined()
     return text + "\n" + functions.joined(separator: "\n")
   }
 
@@ -283,6 +295,8 @@ struct GraphFileWriter {
     case .swift(let expression): return "{ swift: \(Self.scalar(expression)) }"
     case .argument(let name): return "$" + name
     case .constructed(let construction): return "{ swift: \(Self.scalar(construction.type + "()")) }"
+    case .provider(let inner):
+      return "{ provider: " + text(of: inner, in: environment).trimmingCharacters(in: ["?"]) + " }"
     }
   }
 }
@@ -297,7 +311,7 @@ extension ImportedRegistration {
   /// Whether the graph file has an entry of its own for it.
   var writesEntry: Bool {
     switch outcome {
-    case .asWritten, .factoryFunction: return !isNil
+    case .asWritten, .factoryFunction: return !isNil && !isExternal
     case .binding, .notImported: return false
     }
   }

@@ -24,6 +24,9 @@ indirect enum ImportedValue: Equatable, Sendable {
   case swift(String)
   /// A run-time argument of the registration.
   case argument(String)
+  /// A closure that resolves the service on each call (`{ provider: id }`): what a closure inside a
+  /// factory's code resolves when it runs, not when the factory does.
+  case provider(ImportedValue)
 }
 
 /// A construction inside a registration's closure: its type and its initializer's arguments.
@@ -103,6 +106,9 @@ public struct ImportedRegistration: Sendable {
   var isNil = false
   /// What it returns where it returns another registration's instance.
   var forwardsTo: ImportedValue?
+  /// Whether it returns what its closure's place holds (the assembly's `navigation`): an external
+  /// of the graph, which the app passes when it creates the container.
+  var isExternal = false
   /// What the report adds to its line: how the graph differs from the code, where it does.
   public internal(set) var note: String?
 }

@@ -98,7 +98,7 @@ public struct RegistrationImport: Sendable {
       translator.names = names
       registrations += Self.translate(registration, with: translator)
     }
-    registrations = Self.bindingForwards(Self.namingServices(registrations))
+    registrations = Self.isolatingHolders(Self.bindingForwards(Self.namingServices(registrations)), declarations)
     let (hoisted, nested) = Self.hoistingConstructions(Self.placingInDeclaringModules(registrations, declarations))
     self.registrations = hoisted
     entries = hoisted + nested
@@ -244,12 +244,38 @@ public struct RegistrationImport: Sendable {
   }
 
   private static func translated(
-    _ base: ImportedRegistration, closure: Closure, found: FoundRegistration, with translator: ClosureTranslator
+    _ base: ImportedRegistration, closure written: Closure, found: FoundRegistration, with translator: ClosureTranslator
   ) -> ImportedRegistration {
     var registration = base
     let file = found.file
+    var closure = written
     if found.library == .swinject { registration.argumentCount = max(0, closure.parameters.count - 1) }
-    let statements = file.statements(in: closure.body)
+    var statements = file.statements(in: closure.body)
+    // `MainActor.assumeIsolated { Bridge(…) }`: what the inner closure builds, on the main actor.
+    if statements.count == 1, let first = statements.first, file.isWord(first.lowerBound, "MainActor"),
+      file.isOperator(first.lowerBound + 1, "."), file.isWord(first.lowerBound + 2, "assumeIsolated"),
+      file.kind(first.lowerBound + 3) == .leftBrace, file.after(first.lowerBound + 3) == first.upperBound
+    {
+      let inner = RegistrationReader(file: file).closure(at: first.lowerBound + 3)
+      closure = Closure(
+        open: inner.open, parameters: written.parameters, returnType: written.returnType, body: inner.body,
+        isMainActor: true)
+      statements = file.statements(in: closure.body)
+    }
+    // `self { fatalError("HTTPLoader must be configured before use") }`: a placeholder the app
+    // replaces at launch, which a graph says as an external.
+    if statements.count == 1, let first = statements.first,
+      ["fatalError", "preconditionFailure"].contains(file.text(first.lowerBound)),
+      file.kind(first.lowerBound + 1) == .leftParen, file.after(first.lowerBound + 1) == first.upperBound,
+      !registration.key.isEmpty
+    {
+      registration.type = registration.key
+      registration.isExternal = true
+      registration.note =
+        "an external: its factory only stops the app ('\(file.text(first.lowerBound))') until "
+        + "the app registers it, so the app passes it when it creates the container"
+      return registration
+    }
     // `self { nil }`: nothing in this environment; what takes it takes nil.
     if statements.count == 1, ["nil", "return nil"].contains(file.text(statements[0])) {
       registration.isNil = true
@@ -273,6 +299,15 @@ public struct RegistrationImport: Sendable {
       {
         registration.key = file.text(cast + 1..<statements[0].upperBound)
       }
+    }
+    // `{ _ in self.navigation }`: what the assembly holds, which the app passes in.
+    if statements.count == 1, case .external(let id, let type, _)? = translator.held(statements[0], in: closure) {
+      if registration.key.isEmpty { registration.key = type }
+      registration.type = registration.key
+      registration.isExternal = true
+      registration.note =
+        "an external: the app passes what '\(id)' holds when it creates the container"
+      return registration
     }
     registration.isMainActor = closure.isMainActor
     var entry: ClosureTranslator.Entry
@@ -337,8 +372,7 @@ public struct RegistrationImport: Sendable {
     // `viewModel.analytics = resolve()`: the type the property is declared with.
     for (position, property) in registration.properties.enumerated() {
       guard case .resolved(let key, let name, let optional) = property.value,
-        let declared = translator.declarations.type(named: registration.type)?.properties
-          .first(where: { $0.name == property.label })?.type
+        let declared = translator.propertyType(of: registration.type, named: property.label)
       else { continue }
       registration.properties[position].value = .resolved(
         key: key.isEmpty ? Identifiers.key(of: declared) : key, name: name,
@@ -498,6 +532,55 @@ public struct RegistrationImport: Sendable {
 
   /// What a registration is looked up by: its key, its name and how many run-time arguments it
   /// takes (Swinject tells `register(A.self) { r in … }` from `{ r, id in … }`).
+  /// A service kept in a shared scope that builds a main-actor one (itself, or through the unique and
+  /// graph services it builds) is built on the main actor too: a nonisolated singleton would hold a
+  /// main-actor object on any thread, which the library's closure did where Swift 5 let it.
+  private static func isolatingHolders(
+    _ registrations: [ImportedRegistration], _ declarations: SwiftDeclarations
+  ) -> [ImportedRegistration] {
+    var result = registrations
+    let lookup = ServiceLookup(registrations)
+    let index = Dictionary(registrations.indices.map { (registrations[$0].id, $0) }) { first, _ in first }
+    func isMainActor(_ registration: ImportedRegistration) -> Bool {
+      registration.isMainActor || declarations.type(named: registration.type)?.globalActor == "MainActor"
+    }
+    func isShared(_ registration: ImportedRegistration) -> Bool {
+      guard let scope = registration.scope else { return false }
+      return scope != "unique" && scope != "graph"
+    }
+    // What each service builds: the services its values name.
+    func built(_ registration: ImportedRegistration) -> [Int] {
+      (registration.initializer + registration.properties).map(\.value)
+        .compactMap { lookup.target(of: $0, in: registration.environment) }.compactMap { index[$0] }
+    }
+    var changed = true
+    while changed {
+      changed = false
+      // The services built on the main actor, or building one within their holder's build.
+      var reaches = result.map { isMainActor($0) }
+      var grew = true
+      while grew {
+        grew = false
+        for position in result.indices where !reaches[position] && !isShared(result[position]) {
+          if built(result[position]).contains(where: { reaches[$0] }) {
+            reaches[position] = true
+            grew = true
+          }
+        }
+      }
+      for position in result.indices where result[position].writesEntry && isShared(result[position]) {
+        guard !isMainActor(result[position]),
+          let reached = built(result[position]).first(where: { reaches[$0] })
+        else { continue }
+        result[position].isMainActor = true
+        let note = "isolation: MainActor, as it builds main-actor '\(result[reached].id)'"
+        result[position].note = result[position].note.map { $0 + "; " + note } ?? note
+        changed = true
+      }
+    }
+    return result
+  }
+
   static func identity(key: String, name: String?, _ arguments: Int) -> String {
     SwiftTypeName.normalized(key) + "#" + (name ?? "") + (arguments == 0 ? "" : "(\(arguments))")
   }

@@ -193,11 +193,21 @@ private struct Collector {
     }
     // A class that declares no designated initializer inherits its superclass's; one whose
     // superclass is declared elsewhere may inherit what the reader cannot see.
-    for name in order {
-      guard let type = types[name], type.kind == .class, let main = declared[name] else { continue }
+    // Superclasses first, so a subclass inherits what its superclass inherits.
+    var done: Set<String> = []
+    func inherit(_ name: String, seen: Set<String>) {
+      guard !done.contains(name), !seen.contains(name), let type = types[name], type.kind == .class,
+        let main = declared[name]
+      else { return }
+      if let parent = type.inherited.first { inherit(parent, seen: seen.union([name])) }
+      guard let type = types[name] else { return }
       let own = main.initializers + (extensions[name] ?? []).flatMap(\.initializers)
-      types[name] = Self.inheriting(type, own: own, designated: !main.initializers.isEmpty, in: types)
+      let overrides = main.overridesInitializer || (extensions[name] ?? []).contains(where: \.overridesInitializer)
+      types[name] = Self.inheriting(
+        type, own: own, designated: !main.initializers.isEmpty, overrides: overrides, in: types)
+      done.insert(name)
     }
+    for name in order { inherit(name, seen: []) }
     Self.inferGlobalActors(&types, order: order, declared: declared)
     return SwiftDeclarations(types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
   }
@@ -273,14 +283,16 @@ private struct Collector {
   ]
 
   private static func inheriting(
-    _ type: SwiftType, own: [SwiftInitializer], designated: Bool, in types: [String: SwiftType]
+    _ type: SwiftType, own: [SwiftInitializer], designated: Bool, overrides: Bool, in types: [String: SwiftType]
   ) -> SwiftType {
     guard let first = type.inherited.first, !markers.contains(first) else { return type }
     var result = type
     // Only extended here (`extension UIViewController { … }`), it is still another module's.
     guard let parent = types[first], parent.kind != .extension else {
-      // A protocol or a class from another module: which one is not known.
-      result.initializersComplete = result.initializersComplete && designated
+      // A protocol or a class from another module: which one is not known. A class that overrides its
+      // initializers (`override init(frame:)`) may override them all, and then inherits the others'
+      // convenience initializers (`UIView()`), which the reader does not see.
+      result.initializersComplete = result.initializersComplete && designated && !overrides
       result.propertiesComplete = false
       return result
     }

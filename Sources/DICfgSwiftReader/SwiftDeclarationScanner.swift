@@ -23,6 +23,9 @@ public import DICfgCore
   public var stored: [StoredProperty]
   public var complete: Bool
   public var isExtension: Bool
+  /// Whether it overrides an initializer of its superclass (`override init(frame:)`): a subclass of
+  /// another module's class may then inherit that class's convenience initializers too.
+  public var overridesInitializer = false
 
   public init(
     name: String, kind: SwiftType.Kind, location: SourceLocation, inherited: [String], globalActor: String?,
@@ -678,6 +681,7 @@ struct SwiftDeclarationScanner {
     let (afterEffects, isAsync, isThrowing) = readEffects(from: index, end)
     index = skipWhereClause(from: afterEffects, end)
     if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
+    if declaration.has("override") { types[owner].overridesInitializer = true }
     // The global actor of the type's declaration (or extension) isolates its initializers.
     let typeActor = types[owner].globalActor
     types[owner].initializers.append(

@@ -48,6 +48,32 @@ import Testing
     #expect(summaries(result.diagnostics) == [at(.dependencyCycle, files["app.yaml", "1️⃣"])])
   }
 
+  @Test func aUniqueServiceOnACycleOnlyAProviderOrLazyValueClosesIsNoError() {
+    // Factory's `isSignedIn: { self.authenticationService.resolve().isSignedIn }`, as imported.
+    for deferred in ["provider", "lazy"] {
+      let (result, _) = compile(
+        """
+        dicfg: 1
+        services:
+          client: { type: Client, scope: unique, init: { analytics: analytics } }
+          analytics: { type: Analytics, scope: singleton, init: { auth: { \(deferred): auth } } }
+          auth: { type: Auth, scope: singleton, init: { client: client } }
+        """)
+      #expect(result.diagnostics.isEmpty, "\(deferred): \(result.diagnostics)")
+    }
+  }
+
+  @Test func aUniqueServiceOnACycleOfInitializersBesideAProviderIsStillAnError() {
+    let (result, files) = compile(
+      """
+      dicfg: 1
+      services:
+        1️⃣client: { type: Client, scope: unique, init: { analytics: analytics, later: { provider: analytics } } }
+        analytics: { type: Analytics, scope: singleton, init: { client: client } }
+      """)
+    #expect(summaries(result.diagnostics) == [at(.dependencyCycle, files["app.yaml", "1️⃣"])])
+  }
+
   @Test func selfInitializerDependencyIsACycle() {
     let (result, files) = compile("dicfg: 1\nservices:\n  1️⃣a: { type: A, init: { me: a } }\n")
     #expect(summaries(result.diagnostics) == [at(.dependencyCycle, files["app.yaml", "1️⃣"])])

@@ -415,24 +415,63 @@ import Testing
       report.contains("reads 'environment', a local or parameter of the function it is registered in"), "\(report)")
   }
 
-  /// The parameter of `assemble(container:)` passed to a service, and a member of the type a preview
-  /// registers in, read without `self.`: each reported by its name, never copied into a function; a
-  /// forward to such a registration says which one to port first.
-  @Test func aClosureReadingAParameterOrAMemberSaysWhich() throws {
+  /// What the closure's place holds is what the app passes in: the parameter of `assemble(container:)`
+  /// and the assembly's stored properties are externals (openedx's `Router(…, container: container)`,
+  /// `{ _ in self.navigation }`), and a forward to such a registration is its binding.
+  @Test func theAssemblysParameterAndPropertiesAreExternals() throws {
     let assembly = """
       import Swinject
 
       final class AppAssembly: Assembly {
+        private let navigation: UINavigationController
+
+        init(navigation: UINavigationController) {
+          self.navigation = navigation
+        }
+
         func assemble(container: Container) {
+          container.register(UINavigationController.self) { _ in
+            self.navigation
+          }.inObjectScope(.container)
           container.register(Router.self) { r in
-            Router(container: container)
+            Router(navigationController: r.resolve(UINavigationController.self)!, container: container)
           }
           container.register(Routing.self) { r in r.resolve(Router.self)! }
         }
       }
       """
+    let declarations = """
+      final class UINavigationController {}
+      final class Container {}
+      protocol Routing {}
+      final class Router: Routing { init(navigationController: UINavigationController, container: Container) {} }
+      """
+    let imported = imported([
+      ("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Router.swift", declarations),
+    ])
+    let report = ImportReport(imported).text
+    #expect(imported.registrations.allSatisfy { $0.isImported }, "\(report)")
+    #expect(
+      imported.graphFile.contains(
+        "externals:\n  container: { type: Container }\n  uiNavigationController: { type: UINavigationController }\n"),
+      "\(imported.graphFile)")
+    #expect(
+      imported.graphFile.contains(
+        "    init: { navigationController: uiNavigationController, container: container }\n"),
+      "\(imported.graphFile)")
+    #expect(report.contains("an external: the app passes what 'navigation' holds when it creates the container"))
+    #expect(imported.functions == nil)
+    #expect(errors(imported, swift: [("Sources/App/Router.swift", declarations)]).isEmpty)
+  }
+
+  /// A preview's registration of a static member read without `Self.` (Friendly Competitions'
+  /// `Resolver.register { activitySummaryManager as AnyActivitySummaryManager }` in `static var
+  /// previews`) is that member; in a protocol's extension, which has no type to name it by, it is
+  /// reported by its name.
+  @Test func aStaticMemberReadInAStaticContextIsThatMember() throws {
     let previews = """
       import Resolver
+      import SwiftUI
 
       extension PreviewProvider {
         static var tracker: Tracker { Tracker() }
@@ -441,19 +480,160 @@ import Testing
           Resolver.register { tracker as Tracking }
         }
       }
+
+      struct Home_Previews: PreviewProvider {
+        static var previews: some View {
+          Resolver.register { tracker as Tracking }
+          return Text("")
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Previews.swift", previews), ("Sources/App/Services.swift", services)])
+    let report = ImportReport(imported).text
+    #expect(imported.registrations.map(\.isImported) == [false, true], "\(report)")
+    #expect(report.contains("reads 'tracker', a member of the type it is registered in"), "\(report)")
+    #expect(imported.graphFile.contains("    factory: Home_Previews.tracker\n"), "\(imported.graphFile)")
+    #expect(
+      errors(imported, swift: [("Sources/App/Previews.swift", previews), ("Sources/App/Services.swift", services)])
+        == [])
+  }
+
+  /// ReactorKit's `reactor`, which its `View` protocol declares, is typed by the view's
+  /// `bind(reactor:)`; a run-time argument written without a type is typed where it is passed
+  /// (WordChecker's `{ resolver, translationDirection in … .init(translationDirection: …) }`).
+  @Test func reactorKitsReactorAndUntypedArgumentsAreTypedAsSwiftInfers() throws {
+    let assembly = """
+      import Swinject
+      import Then
+
+      final class SettingsAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(SettingsReactor.self) { resolver in
+            SettingsReactor(useCase: resolver.resolve())
+          }
+          container.register(SettingsViewControllerProtocol.self) { resolver in
+            return SettingsViewController().then {
+              $0.reactor = resolver.resolve()
+            }
+          }
+          container.register(LanguageViewController.self) { resolver, direction in
+            let reactor: LanguageReactor = .init(direction: direction, useCase: resolver.resolve())
+            return LanguageViewController(reactor: reactor)
+          }
+        }
+      }
+      """
+    let declarations = """
+      import ReactorKit
+      protocol UseCase {}
+      enum Direction { case up }
+      final class SettingsReactor { init(useCase: UseCase) {} }
+      protocol SettingsViewControllerProtocol {}
+      final class SettingsViewController: SettingsViewControllerProtocol, View {
+        init() {}
+        func bind(reactor: SettingsReactor) {}
+      }
+      final class LanguageReactor { init(direction: Direction, useCase: UseCase) {} }
+      final class LanguageViewController { init(reactor: LanguageReactor) {} }
       """
     let imported = imported([
-      ("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Previews.swift", previews),
-      ("Sources/App/Services.swift", services),
+      ("Sources/App/SettingsAssembly.swift", assembly), ("Sources/App/Screens.swift", declarations),
     ])
     let report = ImportReport(imported).text
-    #expect(report.contains("reads 'container', a local or parameter of the function it is registered in"), "\(report)")
+    #expect(imported.registrations.allSatisfy { $0.isImported }, "\(report)")
+    #expect(imported.graphFile.contains("    properties: { reactor: settingsReactor? }\n"), "\(imported.graphFile)")
     #expect(
-      report.contains(
-        "it returns the instance of 'Router' (Sources/App/AppAssembly.swift:5), which is not imported; port that one first"
-      ))
-    #expect(report.contains("reads 'tracker', a member of the type it is registered in"))
+      imported.functions?.contains("direction: Direction") == true, "\(imported.functions ?? "")")
+  }
+
+  /// Factory's placeholders and main-actor builds (moers): `self { fatalError("… must be configured") }`
+  /// is an external, and `MainActor.assumeIsolated { Bridge(…) }` an entry built on the main actor.
+  @Test func placeholdersAreExternalsAndAssumedIsolationIsMainActor() throws {
+    let container = """
+      import Factory
+
+      public extension Container {
+        var httpLoader: Factory<HTTPLoader> {
+          self {
+            // Set by NetworkingConfiguration
+            fatalError("HTTPLoader must be configured before use")
+          }
+        }
+        var feed: Factory<Feed> { self { Feed(loader: self.httpLoader()) } }
+        var bridge: Factory<Bridge> {
+          self {
+            MainActor.assumeIsolated {
+              Bridge(feed: self.feed())
+            }
+          }
+          .singleton
+        }
+      }
+      """
+    let declarations = """
+      protocol HTTPLoader {}
+      final class Feed { init(loader: HTTPLoader) {} }
+      @MainActor final class Bridge { init(feed: Feed) {} }
+      """
+    let imported = imported([
+      ("Sources/App/Container+App.swift", container), ("Sources/App/Types.swift", declarations),
+    ])
+    let report = ImportReport(imported).text
+    #expect(imported.registrations.allSatisfy { $0.isImported }, "\(report)")
+    #expect(imported.graphFile.contains("externals:\n  httpLoader: { type: HTTPLoader }\n"), "\(imported.graphFile)")
+    #expect(
+      imported.graphFile.contains("    scope: singleton\n    isolation: MainActor\n    init: { feed: feed }\n"),
+      "\(imported.graphFile)")
+    #expect(report.contains("its factory only stops the app ('fatalError')"), "\(report)")
     #expect(imported.functions == nil)
+    #expect(errors(imported, swift: [("Sources/App/Types.swift", declarations)]).isEmpty)
+  }
+
+  /// A resolve inside a closure the code passes on runs when that closure does: the function takes a
+  /// `Provider`, which breaks the cycle the code breaks the same way (govuk's `isSignedIn: {
+  /// self.authenticationService.resolve().isSignedIn }`). A singleton that builds a main-actor service
+  /// is built on the main actor (protonpass's repositories of a `@MainActor` data manager).
+  @Test func deferredResolvesAreProvidersAndHoldersOfMainActorServicesAreIsolated() throws {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var client: Factory<AuthClient> { self { AuthClient(analytics: self.analytics()) } }
+        var analytics: Factory<Analytics> {
+          self {
+            Analytics(isSignedIn: {
+              self.auth.resolve().isSignedIn
+            })
+          }
+          .singleton
+        }
+        var auth: Factory<Auth> { self { Auth(client: self.client()) }.singleton }
+        var store: Factory<Store> { self { @MainActor in Store() }.singleton }
+        var repository: Factory<Repository> { self { Repository(store: self.store()) }.singleton }
+      }
+      """
+    let declarations = """
+      final class AuthClient { init(analytics: Analytics) {} }
+      final class Analytics { init(isSignedIn: @escaping () -> Bool) {} }
+      final class Auth { var isSignedIn = false; init(client: AuthClient) {} }
+      @MainActor final class Store { init() {} }
+      final class Repository { init(store: Store) {} }
+      """
+    let imported = imported([
+      ("Sources/App/Container+App.swift", container), ("Sources/App/Types.swift", declarations),
+    ])
+    let report = ImportReport(imported).text
+    #expect(imported.registrations.allSatisfy { $0.isImported }, "\(report)")
+    #expect(imported.graphFile.contains("    init: { auth: { provider: auth } }\n"), "\(imported.graphFile)")
+    #expect(imported.functions?.contains("auth: Provider<Auth>") == true, "\(imported.functions ?? "")")
+    #expect(imported.functions?.contains("(try! auth()).isSignedIn") == true, "\(imported.functions ?? "")")
+    #expect(imported.functions?.contains("import DICfg\n") == true)
+    #expect(
+      imported.graphFile.contains(
+        "  repository:  # Sources/App/Container+App.swift:15\n    type: Repository\n"
+          + "    scope: singleton\n    isolation: MainActor\n"), "\(imported.graphFile)")
+    #expect(report.contains("isolation: MainActor, as it builds main-actor 'store'"), "\(report)")
+    #expect(errors(imported, swift: [("Sources/App/Types.swift", declarations)]).isEmpty)
   }
 
   /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.

@@ -169,6 +169,30 @@ import Testing
     #expect(declarations.type(named: "Generated")?.initializersComplete == false)
   }
 
+  /// Windscribe's tvOS screens: a subclass of a subclass that declares no initializer inherits what
+  /// its superclass inherits, whatever order the files are read in; a class that overrides another
+  /// module's initializers (`override init(frame:)`) may inherit that class's convenience ones.
+  @Test func inheritedInitializersFollowTheChainAndOverridesLeaveThemOpen() throws {
+    let declarations = read(
+      MarkedFiles([
+        "A.swift": "final class NewsFeed: Focused { init(model: Int) { super.init(nibName: nil, bundle: nil) } }\n"
+          + "final class Popup: Focused {}\n",
+        "B.swift": """
+        class Focused: UIViewController { var preferred: UIView? }
+        final class NameView: UIView {
+          override init(frame: CGRect) { super.init(frame: frame) }
+          required init?(coder: NSCoder) { fatalError() }
+        }
+        final class Plain: UIView { init(model: Int) { super.init(frame: .zero) } }
+        """,
+      ]))
+    #expect(declarations.type(named: "Focused")?.initializersComplete == false)
+    #expect(declarations.type(named: "Popup")?.initializersComplete == false)
+    #expect(declarations.type(named: "NewsFeed")?.initializersComplete == true)
+    #expect(declarations.type(named: "NameView")?.initializersComplete == false)
+    #expect(declarations.type(named: "Plain")?.initializersComplete == true)
+  }
+
   @Test func aFileThatDoesNotParseIsNamedAndItsTypesAreLeftToTheCompiler() throws {
     let files = MarkedFiles([
       "Broken.swift": """

@@ -13,10 +13,16 @@ extension GraphResolver {
       let isCycle = component.count > 1 || outgoing[component[0]].contains { edges[$0].to == component[0] }
       guard isCycle else { continue }
       let start = component.min() ?? component[0]
-      if let unique = component.sorted().first(where: { nodes[$0].scope == .unique }) {
+      // A unique service on a cycle of initializer and property edges is built anew without end; one
+      // whose every cycle passes a provider or a lazy value builds once per call of it.
+      var uniqueCycle: (unique: Int, edges: [Int])?
+      for unique in component.sorted() where nodes[unique].scope == .unique && uniqueCycle == nil {
         if let cycle = shortestCycle(through: unique, within: members, outgoing: outgoing, immediateOnly: false) {
-          diagnostics.append(.uniqueCycle(cycle.map { edges[$0] }, nodes: nodes.map(\.declaration), unique: unique))
+          uniqueCycle = (unique, cycle)
         }
+      }
+      if let (unique, cycle) = uniqueCycle {
+        diagnostics.append(.uniqueCycle(cycle.map { edges[$0] }, nodes: nodes.map(\.declaration), unique: unique))
         continue
       }
       // An initializer-only cycle inside the component is an error; others are broken by a
@@ -38,7 +44,8 @@ extension GraphResolver {
     }
   }
 
-  /// The edges of a shortest cycle from `start` back to it, staying within `members`.
+  /// The edges of a shortest cycle from `start` back to it of initializer and property edges (of
+  /// initializer edges only where `immediateOnly`), staying within `members`.
   func shortestCycle(through start: Int, within members: Set<Int>, outgoing: [[Int]], immediateOnly: Bool)
     -> [Int]?
   {
@@ -50,7 +57,9 @@ extension GraphResolver {
       cursor += 1
       for edgeIndex in outgoing[current] {
         let edge = edges[edgeIndex]
-        guard members.contains(edge.to), !immediateOnly || edge.kind == .initializer else { continue }
+        guard members.contains(edge.to), edge.kind.isImmediate, !immediateOnly || edge.kind == .initializer else {
+          continue
+        }
         if edge.to == start {
           var path = [edgeIndex]
           var node = current

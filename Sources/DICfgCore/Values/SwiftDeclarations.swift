@@ -89,15 +89,20 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
   }
 
   /// The functions a graph file's `factory:` names: `Type.method`, the static methods of that name
-  /// of the type the target declares or extends, or its static property of that name as a function
+  /// of the type the target declares or extends (or of what it inherits from: a superclass, a protocol
+  /// whose extension declares them), or its static property of that name as a function
   /// of no arguments (with the type, nil where the target neither declares nor extends it);
   /// `function`, the free functions of that name.
   public func functions(named name: String) -> (owner: SwiftType?, functions: [SwiftFunction]) {
     guard let dot = name.lastIndex(of: ".") else { return (nil, functions.filter { $0.name == name }) }
     let member = String(name[name.index(after: dot)...])
     guard let owner = type(named: String(name[..<dot])) else { return (nil, []) }
-    let methods = owner.functions.filter { $0.name == member }
-    guard methods.isEmpty, let property = owner.staticProperties.first(where: { $0.name == member }) else {
+    // Its own, and those it inherits: a superclass's, a protocol extension's (`extension PreviewProvider`).
+    let holders = [owner] + owner.inherited.compactMap { type(named: $0) }.filter { $0.name != owner.name }
+    let methods = holders.flatMap { $0.functions.filter { $0.name == member } }
+    guard methods.isEmpty,
+      let property = holders.lazy.compactMap({ $0.staticProperties.first { $0.name == member } }).first
+    else {
       return (owner, methods)
     }
     // A property written without its type (`static let foreground = Camera()`) is of a type the reader

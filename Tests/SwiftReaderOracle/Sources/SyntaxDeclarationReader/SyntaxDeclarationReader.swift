@@ -136,6 +136,7 @@ struct FileVisitor {
         pending.append(contentsOf: inside.reversed())
       } else if let initializer = decl.as(InitializerDeclSyntax.self) {
         type.initializers.append(read(initializer, typeActor: actor, owner: type))
+        if initializer.modifiers.contains(where: { $0.name.text == "override" }) { type.overridesInitializer = true }
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         read(variable, into: &type)
       } else if let function = decl.as(FunctionDeclSyntax.self) {
