@@ -15,7 +15,6 @@ let package = Package(
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .library(name: "DICfgLanguageServer", targets: ["DICfgLanguageServer"]),
     .executable(name: "dicfg", targets: ["dicfg"]),
-    .executable(name: "weather-report", targets: ["WeatherReport"]),
     .plugin(name: "DICfgGenerator", targets: ["DICfgGeneratorPlugin"]),
     .plugin(name: "GenerateRegistry", targets: ["GenerateRegistryCommand"]),
   ],
@@ -74,27 +73,7 @@ let package = Package(
         intent: .custom(verb: "generate-registry", description: "Write the dicfg registration into the sources"),
         permissions: [.writeToPackageDirectory(reason: "writes Registry+GraphFile.swift into the target's sources")]),
       dependencies: ["dicfg-generate"]),
-    .target(
-      name: "WeatherReportApp", dependencies: ["DICfgRuntime"], path: "Examples/WeatherReport/App",
-      plugins: ["DICfgGeneratorPlugin"]),
-    .executableTarget(
-      name: "WeatherReport", dependencies: ["DICfg", "WeatherReportApp"], path: "Examples/WeatherReport/Main"),
     .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
-    .target(
-      name: "TypedSemantics",
-      dependencies: ["DICfgRuntime", .product(name: "Atomics", package: "swift-atomics")],
-      path: "Tests/TypedSemantics", plugins: ["DICfgGeneratorPlugin"]),
-    // The Swift snippets of the README and the DocC articles, compiled with the graph files they use;
-    // DocumentationSnippetTests runs those that show behaviour and checks that every snippet is here.
-    .target(
-      name: "SnippetsEvents", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Events",
-      plugins: ["DICfgGeneratorPlugin"]),
-    .target(
-      name: "SnippetsPets", dependencies: ["DICfg", "DICfgTestSupport"], path: "Tests/Snippets/Pets",
-      resources: [.copy("dicfg.yaml")],
-      plugins: ["DICfgGeneratorPlugin"]),
-    .testTarget(
-      name: "DocumentationSnippetTests", dependencies: ["SnippetsEvents", "SnippetsPets", "DICfgTestSupport"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgReporting", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
@@ -108,7 +87,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DICfgRuntimeTests",
-      dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport", "WeatherReportApp", "TypedSemantics"]),
+      dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: [

@@ -91,23 +91,4 @@ private func runBinary(_ arguments: [String]) throws -> Run {
     #expect(run.standardOutput.contains("dicfg \(command)"))
     #expect(run.standardOutput.contains("Example"))
   }
-
-  @Test(arguments: [("", "OpenWeatherClient"), ("production", "5 retries"), ("test", "StubWeatherClient")])
-  func weatherReportExampleRunsInEachEnvironment(environment: String, client: String) throws {
-    let buildDirectory = try dicfgBinary().deletingLastPathComponent()
-    let process = Process()
-    process.executableURL = buildDirectory.appendingPathComponent("weather-report")
-    process.arguments = environment.isEmpty ? [] : ["--env", environment]
-    process.currentDirectoryURL = URL(fileURLWithPath: testsDirectory).deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(text.contains("weather client: ") && text.contains(client), "\(text)")
-    #expect(text.contains("the view's delegate is its controller: true"))
-    #expect(text.contains("share one photo service: true"))
-  }
 }

@@ -35,13 +35,17 @@ private func swift(_ arguments: [String], in package: String = fixturePackage) t
   try run(swiftExecutable, arguments, in: package)
 }
 
-/// Runs `executable` with `arguments` in `folder`; its exit status and its output (both streams).
+/// Runs `executable` with `arguments` in `folder`, with `environment` added to this process's; its exit
+/// status and its output (both streams).
 private func run(
-  _ executable: String, _ arguments: [String], in folder: String? = nil
+  _ executable: String, _ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]
 ) throws -> (status: Int32, output: String) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+  }
   if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
   let pipe = Pipe()
   process.standardOutput = pipe
@@ -279,6 +283,45 @@ struct PluginBuildTests {
         ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
       }
     #expect(linked.isEmpty, "\(linked)")
+  }
+
+  // The prebuilt generator (Distribution/dicfg-generator, its bundle written by
+  // `Scripts/generator-bundle.sh build`, which CI runs first): the modular app applies that package's
+  // plugin, and its clean build, in debug and release, in Swift 5 and 6 modes, compiles nothing of the
+  // tool (no module of the generator, no tool of a plugin), builds the same app with no warning, and runs
+  // the same.
+  @Test(arguments: ["ModularApp", "ModularApp6"], ["debug", "release"])
+  func theModularAppBuildsWithThePrebuiltGeneratorAndCompilesNoneOfIt(product: String, configuration: String)
+    throws
+  {
+    let root = URL(fileURLWithPath: fixturePackage).deletingLastPathComponent().deletingLastPathComponent().path
+    let bundle = root + "/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json"
+    try #require(
+      FileManager.default.fileExists(atPath: bundle), "no bundle at \(bundle): run Scripts/generator-bundle.sh build")
+    let clean = scratch + "-bundled-\(product)-\(configuration)"
+    defer { try? FileManager.default.removeItem(atPath: clean) }
+    let bundled = ["DICFG_GENERATOR_BUNDLE": "1"]
+    let arguments = ["build", "--scratch-path", clean, "-c", configuration, "--product", product]
+    let build = try run(swiftExecutable, arguments, in: fixturePackage, environment: bundled)
+    #expect(build.status == 0, "\(build.output)")
+    #expect(warnings(build.output).isEmpty, "\(build.output)")
+    // What the build compiled: a module's folder with object files in it.
+    let products = clean + "/" + configuration
+    let compiled = try FileManager.default.contentsOfDirectory(atPath: products).filter { folder in
+      folder.hasSuffix(".build")
+        && (FileManager.default.enumerator(atPath: products + "/" + folder)?.contains {
+          ($0 as? String)?.hasSuffix(".o") == true
+        } ?? false)
+    }.map { String($0.dropLast(".build".count)) }.sorted()
+    let tool = ["DICfgGeneration", "DICfgCompiler", "DICfgLoader", "DICfgSwiftReader", "dicfg_generate", "CYAML"]
+    #expect(compiled.filter { tool.contains($0) || $0.hasSuffix("-tool") }.isEmpty, "\(compiled)")
+    #expect(compiled.contains("DICfgRuntime") && compiled.contains(product), "\(compiled)")
+    let program = try run(products + "/" + product, [])
+    #expect(program.status == 0, "\(program.output)")
+    #expect(
+      program.output.hasSuffix(
+        "session log: https://api.example.com/sessions, one: true, dev: https://dev.example.com/sessions\n"),
+      "\(program.output)")
   }
 
   // The round trip of `dicfg import`: a Swinject app of four modules (the assemblies of

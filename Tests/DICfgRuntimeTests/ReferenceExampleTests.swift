@@ -1,6 +1,5 @@
 import DICfg
 import Testing
-import WeatherReportApp
 
 // The reference example: every key and value form.
 
@@ -31,6 +30,7 @@ final class ReportController: @unchecked Sendable {
     self.assembly = assembly
   }
 }
+struct User: Sendable { var name: String }
 final class Photos: Sendable {}
 final class Details: Sendable {
   let user: User

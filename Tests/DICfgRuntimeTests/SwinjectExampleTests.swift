@@ -1,6 +1,5 @@
 import DICfg
 import Testing
-import WeatherReportApp
 
 // Swinject's basic example.
 

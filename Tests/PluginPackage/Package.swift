@@ -7,7 +7,11 @@
 // with one error at the graph file's line.
 import PackageDescription
 
-let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: "dicfg")]
+// With DICFG_GENERATOR_BUNDLE=1, every target applies the plugin of Distribution/dicfg-generator, which
+// runs the prebuilt generator of its artifact bundle (`Scripts/generator-bundle.sh build`), instead of
+// dicfg's own, which builds the generator from source.
+let bundled = Context.environment["DICFG_GENERATOR_BUNDLE"] == "1"
+let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: bundled ? "dicfg-generator" : "dicfg")]
 let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
 
 // A modular app, in Swift 5 mode and (ModularApp6) Swift 6 mode: six modules, five of them with a
@@ -95,7 +99,7 @@ let package = Package(
   dependencies: [
     .package(name: "dicfg", path: "../.."), .package(path: "ScannerSDK"),
     .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
-  ],
+  ] + (bundled ? [.package(path: "../../Distribution/dicfg-generator")] : []),
   targets: [
     // The graph file is also bundled as a resource, for loading it at run time.
     .target(

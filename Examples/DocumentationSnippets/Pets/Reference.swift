@@ -4,7 +4,7 @@ import DICfg
 import DICfgCompiler
 import DICfgCore
 import DICfgRuntime
-import DICfgTestSupport
+import ExampleSupport
 import Foundation
 
 /// README and DICfgRuntime: a type that only a graph file loaded at run time names, registered by

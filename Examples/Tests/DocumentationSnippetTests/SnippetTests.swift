@@ -4,11 +4,11 @@ import SnippetsPets
 import Testing
 
 private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
+  .deletingLastPathComponent().deletingLastPathComponent().path
 
 /// The folders whose Swift files hold the documentation's snippets: the two targets of this package
 /// and the package the plugin tests build (the shop of Generating the Registration).
-private let snippetFolders = ["Tests/Snippets", "Tests/PluginPackage/Sources"]
+private let snippetFolders = ["Examples/DocumentationSnippets", "Tests/PluginPackage/Sources"]
 
 /// A fenced ```swift block of a documentation file.
 struct Snippet: CustomTestStringConvertible, Sendable {

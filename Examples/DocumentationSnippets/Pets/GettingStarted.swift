@@ -1,6 +1,6 @@
 // Getting Started's snippets, over its graph file (Swinject's basic example).
 import DICfg
-import DICfgTestSupport
+import ExampleSupport
 import Foundation
 
 /// "Create the container and resolve": the typed container.

@@ -1,6 +1,6 @@
 // The Concurrency article's snippets, each on a registry of its own, as a registry written by hand.
 import DICfg
-import DICfgTestSupport
+import ExampleSupport
 
 /// "Main-actor services": a main-actor initializer and a main-actor property, registered by hand.
 @MainActor public func concurrencyMainActorByHand() throws -> Bool {

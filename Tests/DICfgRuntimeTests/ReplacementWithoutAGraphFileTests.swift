@@ -1,7 +1,5 @@
 import DICfg
-import DICfgTestSupport
 import Testing
-import WeatherReportApp
 
 private final class Sensor: Sendable {
   let reading: Int
@@ -12,20 +10,7 @@ private final class SensorPanel: Sendable {
   init(sensor: Sensor) { self.sensor = sensor }
 }
 
-@Suite struct ReplacementTests {
-  @MainActor @Test func aTestReplacesAServiceWithAnInstanceWithoutAGraphFile() throws {
-    let stub = StubWeatherClient()
-    var doubles = Replacements()
-    doubles.replace("weatherClient", with: StubWeatherClient())
-    doubles.replace("weatherClient", with: stub)
-    let container = try Container(
-      graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try GraphFile.registry(),
-      environment: [:], replacing: doubles)
-    let controller = try container.mainActor.resolve("weatherReportController", as: WeatherReportViewController.self)
-    #expect(controller.weatherClient as? StubWeatherClient === stub)
-    #expect(try container.resolve(WeatherClient.self) as? StubWeatherClient === stub, "still bound to its type")
-  }
-
+@Suite struct ReplacementWithoutAGraphFileTests {
   @Test func aFactoryReplacementNeedsNeitherTheFactoryNorTheDependencies() throws {
     var registry = Registry()
     try registry.register(SensorPanel.init(sensor:))
@@ -58,17 +43,4 @@ private final class SensorPanel: Sendable {
     #expect(built.count == 2)
   }
 
-  @Test func aReplacementOfAnIdThePlanDoesNotHaveIsALinkError() throws {
-    var doubles = Replacements()
-    doubles.replace("wetherClient", with: StubWeatherClient())
-    let error = #expect(throws: LinkError.self) {
-      try Container(
-        graphFile: "\(repositoryRoot)/config-examples/weather/app.yaml", registry: try GraphFile.registry(),
-        environment: [:], replacing: doubles)
-    }
-    #expect(error?.diagnostics.map(\.code) == [.unknownService])
-    #expect(
-      error?.diagnostics.first?.message
-        == "a replacement names service 'wetherClient', which the plan does not have; did you mean 'weatherClient'?")
-  }
 }

@@ -205,13 +205,16 @@ struct Reach: Sendable {
   }
 }
 
+/// A type of this module named as one of TypedSemantics is.
+final class Session: Sendable {}
+
 @Suite struct SameNameTypeMismatchTests {
   @Test func twoTypesOfOneNameAreToldApartByTheirModules() throws {
     let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:]).dynamicContainer
     let error = #expect(throws: ResolutionError.self) { try container.resolve("session", as: Session.self) }
     #expect(
       error?.description.contains(
-        "'session' is a 'TypedSemantics.Session', not a 'DICfgRuntimeTests.Session' [#type-mismatch]") == true)
+        "'session' is a 'TypedSemantics.Session', not a 'ExampleTests.Session' [#type-mismatch]") == true)
   }
 
   // MARK: One singleton store for both fronts

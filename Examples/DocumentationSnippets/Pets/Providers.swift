@@ -1,6 +1,6 @@
 // The Concurrency article's providers and lazy values.
 import DICfg
-import DICfgTestSupport
+import ExampleSupport
 import Synchronization
 
 public struct User: Sendable {

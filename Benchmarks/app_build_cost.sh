@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# What a DI library costs an app's clean release build, side by side in one run: one small app written
+# four ways, each built with `swift build -c release` from an empty build folder (the packages' clones
+# in SwiftPM's cache, as on a machine that has built once):
+#   plain     its one service built by hand: the app's own code;
+#   swinject  the same, registered once in Swinject 2.10 and resolved;
+#   bundle    the same, from a one-service graph file, through dicfg's plugin with the prebuilt
+#             generator (Distribution/dicfg-generator; run Scripts/generator-bundle.sh build first);
+#   source    the same through dicfg's plugin building its generator from source.
+# Each pair runs in turn under farm-bench (RUNS pairs, default 3); the cost of a library is its
+# build's median time less plain's.
+#
+#   Benchmarks/app_build_cost.sh [RUNS]
+set -euo pipefail
+runs=${1:-3}
+dicfg=$(cd "$(dirname "$0")/.." && pwd)
+[ -f "$dicfg/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json" ] || {
+  echo "no generator bundle: run Scripts/generator-bundle.sh build" >&2
+  exit 1
+}
+work=$(mktemp -d /tmp/dicfg-app-cost.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+service='public final class Greeter: Sendable {
+  public let greeting: String
+  public init(greeting: String) { self.greeting = greeting }
+}'
+
+# Each app's folder is `app-NAME`: a package's folder is its identity, which must not be a
+# dependency's (`swinject`).
+app() { # NAME DEPENDENCIES TARGET-DEPENDENCIES PLUGINS MAIN
+  mkdir -p "$work/app-$1/Sources/App"
+  cat > "$work/app-$1/Package.swift" <<EOF
+// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+  name: "app-$1",
+  dependencies: [$2],
+  targets: [.executableTarget(name: "App", dependencies: [$3], plugins: [$4])],
+  swiftLanguageModes: [.v6])
+EOF
+  printf '%s\n' "$service" > "$work/app-$1/Sources/App/Greeter.swift"
+  printf '%s\n' "$5" > "$work/app-$1/Sources/App/main.swift"
+}
+
+app plain "" "" "" 'print(Greeter(greeting: "hello").greeting)'
+app swinject '.package(url: "https://github.com/Swinject/Swinject", from: "2.10.0")' \
+  '.product(name: "Swinject", package: "Swinject")' "" 'import Swinject
+let container = Container()
+container.register(Greeter.self) { _ in Greeter(greeting: "hello") }
+print(container.resolve(Greeter.self)!.greeting)'
+graph='dicfg: 1
+services:
+  greeter: { type: Greeter, init: { greeting: { value: hello } } }'
+for variant in bundle source; do
+  plugin_package=dicfg
+  dependencies=".package(name: \"dicfg\", path: \"$dicfg\")"
+  if [ "$variant" = bundle ]; then
+    plugin_package=dicfg-generator
+    dependencies="$dependencies, .package(path: \"$dicfg/Distribution/dicfg-generator\")"
+  fi
+  app "$variant" "$dependencies" '.product(name: "DICfgRuntime", package: "dicfg")' \
+    ".plugin(name: \"DICfgGenerator\", package: \"$plugin_package\")" 'print(try MainContainer().greeter.greeting)'
+  printf '%s\n' "$graph" > "$work/app-$variant/Sources/App/dicfg.yaml"
+done
+
+for variant in plain swinject bundle source; do
+  printf 'rm -rf %s/.build && exec swift build -c release --package-path %s >/dev/null 2>&1\n' \
+    "$work/app-$variant" "$work/app-$variant" > "$work/build-$variant.sh"
+  # Resolved and built once first, so no run pays for a first clone, and the app runs.
+  swift package --package-path "$work/app-$variant" resolve >/dev/null 2>&1
+  bash "$work/build-$variant.sh"
+  "$work/app-$variant/.build/release/App" | grep -q hello
+done
+side_by_side() { # A B
+  echo "== $1 (A) beside $2 (B)"
+  farm-bench -n "$runs" --warmup 0 --timeout 3600 --vs "bash $work/build-$2.sh" -- bash "$work/build-$1.sh"
+}
+side_by_side swinject plain
+side_by_side bundle plain
+side_by_side bundle swinject
+side_by_side source bundle

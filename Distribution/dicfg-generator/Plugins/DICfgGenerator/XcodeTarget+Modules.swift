@@ -1,0 +1,1 @@
+../../../../Plugins/DICfgGeneratorPlugin/XcodeTarget+Modules.swift

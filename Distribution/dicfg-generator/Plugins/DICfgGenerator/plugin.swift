@@ -1,0 +1,1 @@
+../../../../Plugins/DICfgGeneratorPlugin/plugin.swift

@@ -1,0 +1,1 @@
+../../../../Plugins/GenerateRegistryCommand/GeneratorSetup.swift

@@ -1,0 +1,1 @@
+../../Sources/DICfgTestSupport/TemporaryFile.swift

@@ -1,0 +1,1 @@
+../../../Tests/DICfgRuntimeTests/Support/ExampleSupport.swift
