@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Sources/DICfgBenchmarks/Startup.swift: the 1,000 types of the start-up scenario, each its
+"""Writes Sources/DICfgBenchmarks/Startup.swift (not committed: run.sh, instructions.sh and CI write it
+before they build): the 1,000 types of the start-up scenario, each its
 own class (start-up cost grows with the number of distinct types an app registers), registered
 with dicfg as `dicfg generate` writes registrations and with Swinject as its documentation shows.
 
@@ -53,5 +54,8 @@ for index in range(1, count):
         % (index, index, index - 1))
 lines += ["}", ""]
 path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Sources", "DICfgBenchmarks", "Startup.swift")
-with open(path, "w") as handle:
-    handle.write("\n".join(lines))
+text = "\n".join(lines)
+# Written only when it changes, so a build that follows compiles it again only then.
+if not os.path.exists(path) or open(path).read() != text:
+    with open(path, "w") as handle:
+        handle.write(text)

@@ -13,6 +13,7 @@
 # of the first service, its type swapped, a service removed) and count the layer's environment too.
 set -euo pipefail
 cd "$(dirname "$0")"
+python3 generate_startup.py
 swift build -c release 2>&1 | tail -n 1 >&2
 source ./callgrind.sh
 bin=$(stripped_copy "$(swift build -c release --show-bin-path)/DICfgBenchmarks")

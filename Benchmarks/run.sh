@@ -12,6 +12,7 @@ for count in 1000 10000 100000; do
     [ -f "$files/graph-$count.$format" ] || python3 generate_graph.py "$count" "$files/graph-$count.$format"
   done
 done
+python3 generate_startup.py
 swift build -c release 2>&1 | tail -n 1
 bin=$(swift build -c release --show-bin-path)
 "$bin/DICfgBenchmarks" --files "$files" $quick

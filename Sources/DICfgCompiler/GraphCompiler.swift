@@ -118,7 +118,7 @@ public struct GraphCompiler: Sendable {
         resolver.unresolved.filter { assembler.malformedRequirements.contains($0.name) }.map(\.location))
       found.removeAll { $0.code == .unknownReference && standIns.contains($0.location) }
       found = Self.explainingRemovals(found, unresolved: resolver.unresolved, removals: merger.removals)
-      if !resolver.unresolved.isEmpty,
+      if !resolver.unresolved.isEmpty || !assembler.unmetRequirements.isEmpty,
         let root = assembler.documents.first(where: { $0.path == request.file })
       {
         let modules = request.swift.map { swift in
@@ -131,6 +131,7 @@ public struct GraphCompiler: Sendable {
           assembler.documents.flatMap(\.document.containers).flatMap { $0.services.list + $0.externals.list }
             .map(\.key.text))
         found = fragments.explaining(resolver.unresolved, in: found, root: root, declared: declared)
+        diagnostics = fragments.explaining(assembler.unmetRequirements, in: diagnostics, root: root)
       }
       followOns += found
     }

@@ -177,6 +177,52 @@ import Testing
       ])
   }
 
+  // The modular app's shape of the mistake: the app imports one fragment, whose requirement another
+  // fragment meets, and the app forgot to import that one. The requirement's error names the fragment
+  // and the line to add, with a note at the app's imports.
+  @Test func aRequirementAFragmentTheRootDoesNotImportMeetsNamesThatFragment() throws {
+    let files = MarkedFiles([
+      "Sources/App/dicfg.yaml": """
+      dicfg: 1
+      imports:
+        - 4️⃣../Profile/dicfg.yaml
+      services:
+        home: { type: Home, init: { profile: profile } }
+      """,
+      "Sources/Profile/dicfg.yaml": """
+      dicfg: 1
+      requires:
+        1️⃣clock: { type: Clock }
+        2️⃣tracker: { type: Tracking }
+      services:
+        profile: { type: Profile, init: { clock: clock, tracker: tracker } }
+      """,
+      "Sources/Analytics/dicfg.yaml": """
+      dicfg: 1
+      services:
+        3️⃣tracker: { type: Tracker, as: [Tracking] }
+      """,
+    ])
+    let result = compile(files, file: "Sources/App/dicfg.yaml")
+    #expect(
+      summaries(result.diagnostics) == [
+        at(.unmetRequirement, files["Sources/Profile/dicfg.yaml", "1️⃣"]),
+        at(.unmetRequirement, files["Sources/Profile/dicfg.yaml", "2️⃣"]),
+      ])
+    let clock = try #require(result.diagnostics.first)
+    #expect(clock.message.hasPrefix("this file requires 'clock' of type 'Clock', which nothing in the graph"))
+    let tracker = try #require(result.diagnostics.last)
+    #expect(
+      tracker.message
+        == "this file requires 'tracker' of type 'Tracking', which 'Sources/Analytics/dicfg.yaml' provides, and "
+        + "'Sources/App/dicfg.yaml' does not import it; add '../Analytics/dicfg.yaml' to the 'imports:' of "
+        + "'Sources/App/dicfg.yaml'")
+    #expect(
+      tracker.notes.map(\.location) == [
+        files["Sources/Analytics/dicfg.yaml", "3️⃣"], files["Sources/App/dicfg.yaml", "4️⃣"],
+      ])
+  }
+
   static let modules = [
     "Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  home: { type: Home, init: { alerts: 1️⃣alertScheduler } }\n",
     "Sources/AlertsKit/dicfg.yaml": "dicfg: 1\nservices:\n  alertScheduler: { type: AlertScheduler }\n",

@@ -259,6 +259,21 @@ extension Diagnostic {
       notes: importedAt.map { [Note(message: "this file is imported here", location: $0)] } ?? [])
   }
 
+  static func unmetRequirementOfUnimportedFragment(
+    id: String, type: String, fragment: ModuleFragments.Definition, root: String, relativePath: String,
+    importsAt: SourceLocation?, at location: SourceLocation
+  ) -> Diagnostic {
+    var notes = [Note(message: "'\(fragment.file)' provides it here", location: fragment.location)]
+    if let importsAt {
+      notes.append(Note(message: "add '- \(relativePath)' to these 'imports:'", location: importsAt))
+    }
+    return .error(
+      .unmetRequirement,
+      "this file requires '\(id)' of type '\(type)', which '\(fragment.file)' provides, and '\(root)' does not "
+        + "import it; add '\(relativePath)' to the 'imports:' of '\(root)'",
+      at: location, notes: notes)
+  }
+
   static func ambiguousRequirement(_ key: ConfigNode, type: String, providers: [ConfigNode.Entry]) -> Diagnostic {
     .error(
       .ambiguousReference,

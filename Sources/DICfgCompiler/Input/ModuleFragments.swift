@@ -46,6 +46,27 @@ struct ModuleFragments {
     if definitions[name] == nil { definitions[name] = Definition(file: file, location: location) }
   }
 
+  /// `diagnostics` with each `unmet-requirement` among `unmet` that a fragment the root does not import
+  /// provides (by the requirement's id, else by its type) saying which fragment, and the line to add to
+  /// the root's `imports:`, where a note points.
+  func explaining(
+    _ unmet: [(id: String, type: String, location: SourceLocation)], in diagnostics: [Diagnostic],
+    root: FileDocument
+  ) -> [Diagnostic] {
+    var result = diagnostics
+    let place = root.imports.last?.location ?? root.document.containers.first?.location
+    for requirement in unmet {
+      guard let definition = definitions[requirement.id] ?? definitions[requirement.type],
+        let index = result.firstIndex(where: { $0.code == .unmetRequirement && $0.location == requirement.location })
+      else { continue }
+      result[index] = .unmetRequirementOfUnimportedFragment(
+        id: requirement.id, type: requirement.type, fragment: definition, root: root.path,
+        relativePath: Paths.relative(definition.file, from: Paths.directory(of: root.path)),
+        importsAt: place, at: requirement.location)
+    }
+    return result
+  }
+
   /// `diagnostics` with each `unknown-reference` among `unresolved` that a fragment defines replaced
   /// by one error per fragment, at the root's imports (where the line is added), listing the
   /// references as notes. A name a file of the compile declares (one a layer removes) is left as it

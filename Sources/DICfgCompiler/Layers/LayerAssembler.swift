@@ -26,6 +26,8 @@ struct LayerAssembler {
   private(set) var documents: [FileDocument] = []
   /// The ids of the requirements too malformed to stand for anything (``RequirementMatcher``).
   private(set) var malformedRequirements: Set<String> = []
+  /// The requirements of imported files that nothing meets (``RequirementMatcher/unmet``).
+  private(set) var unmetRequirements: [(id: String, type: String, location: SourceLocation)] = []
 
   init(loader: ConfigLoader, fileSystem: any GraphFileSystem) {
     self.loader = loader
@@ -104,6 +106,7 @@ struct LayerAssembler {
     }
     diagnostics += requirements.diagnostics
     malformedRequirements.formUnion(requirements.malformed)
+    unmetRequirements += requirements.unmet
     return Layer(
       files: documents.map(\.path), document: document,
       condition: condition(of: documents, roots: roots, isBase: isBase))

@@ -14,6 +14,9 @@ struct RequirementMatcher {
   /// The ids of requirements too malformed to stand for anything: their error is the one finding,
   /// and a reference to them is not another.
   private(set) var malformed: Set<String> = []
+  /// The requirements of imported files that nothing meets, each reported at its id: what a fragment the
+  /// root does not import may provide (``ModuleFragments``).
+  private(set) var unmet: [(id: String, type: String, location: SourceLocation)] = []
 
   /// Meets the requirements of `files` (the root first) in `merged`, their merged document.
   mutating func meet(_ files: [FileDocument], in merged: inout GraphDocument) {
@@ -40,6 +43,7 @@ struct RequirementMatcher {
             let importedAt = files.lazy.flatMap(\.imports).first { $0.resolvedPath == file.path }
             diagnostics.append(
               .unmetRequirement(requirement.key, type: type, root: root.path, importedAt: importedAt?.location))
+            unmet.append((id, type, requirement.key.location))
           }
           // An external of the root file alone; after an error, a stand-in, so the references to it are
           // not findings of their own.

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// What `validate` passes, the build compiles: graphs drawn over the plan's shapes (initializers taking
+/// services by id and by a protocol they bind, literals and Swift values, factory objects' methods,
+/// shared instances, static factory functions, externals, every scope) with a layer changing a scope, a
+/// value, a type or a factory; each passes `validate --all-envs --swift`, and the file `generate
+/// --all-envs` writes from it type-checks with `swiftc` against the runtime, in Swift 5 and Swift 6
+/// modes. A graph is drawn from its seed, so a failure names the seed that reproduces it.
+@Suite struct GeneratedCodeTypecheckTests {
+  static let seeds: Range<UInt64> = 0..<40
+
+  @Test(arguments: seeds)
+  func aGraphValidatePassesTypeChecks(seed: UInt64) throws {
+    let drawn = DrawnGraph(seed: seed)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typecheck-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try drawn.graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try drawn.layer.write(toFile: folder + "/app.dev.yaml", atomically: true, encoding: .utf8)
+    try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+    let shown = "seed \(seed):\n\(drawn.graph)\n--- app.dev.yaml\n\(drawn.layer)\n--- Types.swift\n\(drawn.swift)"
+    let validate = try runCommand(["validate", folder + "/app.yaml", "--all-envs", "--swift", folder + "/Types.swift"])
+    try #require(validate.exitCode == 0, "\(validate.standardError)\n\(shown)")
+    let generate = try runCommand([
+      "generate", folder + "/app.yaml", "--all-envs", "--swift", folder + "/Types.swift", "--output",
+      folder + "/Registry+GraphFile.swift",
+    ])
+    try #require(generate.exitCode == 0, "\(generate.standardError)\n\(shown)")
+    for mode in ["5", "6"] {
+      let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
+      #expect(check.status == 0, "Swift \(mode): \(check.output)\n\(shown)")
+    }
+  }
+
+  /// The drawing itself: every shape and every change of a layer is drawn by some seed of the suite's.
+  @Test func theSeedsCoverEveryShape() {
+    let graphs = Self.seeds.map { DrawnGraph(seed: $0) }
+    let text = graphs.map { $0.graph + $0.layer }.joined()
+    for shape in [
+      "receiver:", "factory: Shared", "factory: Made", "externals:", "as: [", "{ value: ", "{ swift: ",
+      "scope: singleton", "scope: graph", "scope: unique", "scope: weak", "type: Test",
+    ] {
+      #expect(text.contains(shape), "no seed draws \(shape)")
+    }
+    #expect(Set(graphs.map(\.layer)).count > 20, "the layers change different things")
+  }
+
+  /// `swiftc -typecheck` of `files` as module `App`, against the runtime this test run built.
+  private func typecheck(_ files: [String], mode: String) throws -> (status: Int32, output: String) {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var modules = products.appendingPathComponent("Modules")
+    if !FileManager.default.fileExists(atPath: modules.appendingPathComponent("DICfgRuntime.swiftmodule").path) {
+      modules = products.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Modules")
+    }
+    // swift-atomics' C shims, which the runtime's interface imports.
+    var root = products
+    while root.path != "/", !FileManager.default.fileExists(atPath: root.appendingPathComponent("checkouts").path) {
+      root = root.deletingLastPathComponent()
+    }
+    let shims = root.appendingPathComponent("checkouts/swift-atomics/Sources/_AtomicsShims/include/module.modulemap")
+    let swiftc = URL(fileURLWithPath: swiftExecutable()).deletingLastPathComponent().appendingPathComponent("swiftc")
+    let process = Process()
+    process.executableURL = swiftc
+    process.arguments =
+      [
+        "-typecheck", "-swift-version", mode, "-module-name", "App", "-I", modules.path, "-Xcc",
+        "-fmodule-map-file=\(shims.path)",
+      ] + files
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  private func swiftExecutable() -> String {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    where FileManager.default.isExecutableFile(atPath: "\(folder)/swiftc") {
+      return "\(folder)/swift"
+    }
+    return "/usr/bin/swift"
+  }
+}
+
+/// A graph file, a layer of it and the Swift they name, drawn from a seed: services `s0`, `s1`, … of
+/// types `S0`, `S1`, …, each taking only services drawn before it, so there is no cycle.
+struct DrawnGraph {
+  var graph = ""
+  var layer = ""
+  var swift = ""
+
+  private enum Kind: CaseIterable { case initializer, shared, made, product }
+
+  init(seed: UInt64) {
+    var random = SplitMix(state: seed &+ 0x9E37_79B9)
+    let count = 4 + Int(random.next() % 4)
+    let scopes = ["singleton", "graph", "unique", "weak"]
+    var services: [String] = []
+    var declarations = ["final class Config: Sendable { init() {} }"]
+    var kinds: [Kind] = []
+    var types: [String] = []
+    var fields: [[String]] = []
+    var bound: [Int: String] = [:]
+    let hasExternal = random.next() % 2 == 0
+    for index in 0..<count {
+      var kind = Kind.allCases[Int(random.next() % 4)]
+      // A factory object's product needs a receiver drawn before it.
+      if kind == .product && index == 0 { kind = .initializer }
+      if index == 0 && seed % 4 == 1 { kind = .shared }
+      kinds.append(kind)
+      let scope = scopes[Int(random.next() % 4)]
+      var lines = ["  s\(index):"]
+      var parameters: [(label: String, type: String, value: String)] = []
+      // Up to two services drawn before, by id or by the protocol one binds.
+      for _ in 0..<Int(random.next() % 3) where index > 0 {
+        let other = Int(random.next() % UInt64(index))
+        guard !parameters.contains(where: { $0.label == "d\(other)" }) else { continue }
+        if let binding = bound[other], random.next() % 2 == 0 {
+          parameters.append(("d\(other)", "any \(binding)", binding))
+        } else {
+          parameters.append(("d\(other)", types[other], "s\(other)"))
+        }
+      }
+      switch random.next() % 4 {
+      case 0: parameters.append(("count", "Int", "{ value: \(random.next() % 100) }"))
+      case 1: parameters.append(("name", "String", "{ value: \"n\(index)\" }"))
+      case 2: parameters.append(("queue", "DispatchQueue", "{ swift: DispatchQueue.main }"))
+      default: break
+      }
+      if hasExternal && index == count - 1 { parameters.append(("config", "Config", "config")) }
+      let type = Self.typeName(of: index, kind)
+      lines.append("    type: \(type)")
+      if random.next() % 3 == 0 && kind != .product {
+        bound[index] = "P\(index)"
+        lines.append("    as: [P\(index)]")
+        declarations.append("protocol P\(index): AnyObject, Sendable {}")
+      }
+      lines.append("    scope: \(scope)")
+      let conformance = ": " + ([bound[index]].compactMap { $0 } + ["@unchecked Sendable"]).joined(separator: ", ")
+      let signature = parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+      switch kind {
+      case .initializer:
+        declarations.append(
+          "class \(type)\(conformance) { init(\(signature)) {}; func makeProduct() -> Product\(index) { Product\(index)() } }"
+        )
+        declarations.append("final class Test\(type): \(type), @unchecked Sendable {}")
+      case .shared:
+        parameters = []
+        declarations.append("final class \(type)\(conformance) { static let shared = \(type)(); private init() {} }")
+        lines.append("    factory: \(type).shared")
+      case .made:
+        declarations.append(
+          "final class \(type)\(conformance) { init() {}; static func make(\(signature)) -> \(type) { \(type)() }; "
+            + "static func makeAgain(\(signature)) -> \(type) { \(type)() } }")
+        lines.append("    factory: \(type).make")
+      case .product:
+        // The method of a service drawn before, built by an initializer.
+        guard let receiver = (0..<index).last(where: { kinds[$0] == .initializer }) else {
+          kinds[index] = .shared
+          types.append(type)
+          parameters = []
+          declarations.append("final class \(type): Sendable { static let shared = \(type)(); private init() {} }")
+          lines.append("    factory: \(type).shared")
+          break
+        }
+        lines[1] = "    type: Product\(receiver)"
+        types.append("Product\(receiver)")
+        parameters = []
+        lines.append("    factory: { receiver: s\(receiver), method: makeProduct }")
+      }
+      if types.count == index { types.append(type) }
+      if !parameters.isEmpty {
+        lines.append("    init: { " + parameters.map { "\($0.label): \($0.value)" }.joined(separator: ", ") + " }")
+      }
+      services.append(lines.joined(separator: "\n"))
+      fields.append(lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+    for index in 0..<count where kinds[index] == .initializer {
+      declarations.append("final class Product\(index): Sendable { init() {} }")
+    }
+    graph =
+      "dicfg: 1\n" + (hasExternal ? "externals:\n  config: { type: Config }\n" : "") + "services:\n"
+      + services.joined(separator: "\n") + "\n"
+    // The layer: a scope, a type, a value or a factory changed, for one service drawn at random.
+    let changed = Int(random.next() % UInt64(count))
+    var change: String
+    switch (kinds[changed], random.next() % 3) {
+    case (.initializer, 0):
+      // A layer's `type:` replaces the service: the rest of it is said again.
+      change = (["type: Test\(Self.typeName(of: changed, .initializer))"] + fields[changed].dropFirst())
+        .joined(separator: ", ")
+    case (.made, 0): change = "factory: \(Self.typeName(of: changed, .made)).makeAgain"
+    default: change = "scope: \(scopes[Int(random.next() % 4)])"
+    }
+    layer = "dicfg: 1\nservices:\n  s\(changed): { \(change) }\n"
+    swift = "import Dispatch\n\n" + declarations.joined(separator: "\n") + "\n"
+  }
+
+  private static func typeName(of index: Int, _ kind: Kind) -> String {
+    switch kind {
+    case .shared: return "Shared\(index)"
+    case .made: return "Made\(index)"
+    default: return "S\(index)"
+    }
+  }
+}
+
+/// A small seeded generator (SplitMix64), the same draw on every platform.
+struct SplitMix {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
