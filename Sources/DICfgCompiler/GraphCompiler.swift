@@ -111,6 +111,7 @@ public struct GraphCompiler: Sendable {
         parameters: parameters, containers: containers, environment: request.environmentVariables,
         swift: swift, generatedModule: own, builders: builders ?? ModuleBuilders())
       if layers.count > 1 { resolver.baseParameters = Set(layers[0].document.parameters.keys) }
+      resolver.requirementTypes = assembler.requirementTypes
       plan = resolver.resolve()
       var found = resolver.diagnostics
       // A reference to a requirement whose own error is reported is no finding of its own.

@@ -84,6 +84,42 @@ import Testing
     #expect(result.plan == nil)
   }
 
+  // The app binds the type twice and names the one the fragment means by the requirement's id: the
+  // fragment's own references by that type are its requirement, not an ambiguity, and the app's
+  // other references by the type stay ambiguous.
+  @Test func aFragmentsReferencesByARequiredTypeNameItsRequirement() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      imports: [sync.yaml]
+      services:
+        cloud: { type: ICloud, as: [Cloud] }
+        backup: { type: Dropbox, as: [Cloud] }
+        settings: { type: Settings, init: { store: 1️⃣Cloud } }
+      """,
+      "sync.yaml": """
+      dicfg: 1
+      requires:
+        cloud: { type: Cloud }
+      services:
+        syncEngine: { type: SyncEngine, init: { cloud: 2️⃣Cloud } }
+      """,
+    ])
+    let result = compile(files, file: "app.yaml")
+    // The one finding, at the type's last binding, lists the app's reference and not the fragment's.
+    #expect(result.diagnostics.map(\.code) == [.ambiguousReference], "\(result.diagnostics)")
+    let notes = result.diagnostics.first?.notes.map(\.location) ?? []
+    #expect(notes.contains(files["app.yaml", "1️⃣"]) && !notes.contains(files["sync.yaml", "2️⃣"]), "\(notes)")
+    let alone = compile(files, file: "sync.yaml")
+    #expect(alone.diagnostics.isEmpty, "\(alone.diagnostics)")
+    let bound = MarkedFiles([
+      "app.yaml": files.texts["app.yaml"]!.replacingOccurrences(of: "store: Cloud", with: "store: cloud"),
+      "sync.yaml": files.texts["sync.yaml"]!,
+    ])
+    let plan = try #require(compile(bound, file: "app.yaml").plan)
+    #expect(try argument(plan, of: "syncEngine") == service(plan, "cloud"))
+  }
+
   @Test func twoProvidersOfTheTypeAreOneErrorListingThem() throws {
     let files = MarkedFiles([
       "app.yaml": """

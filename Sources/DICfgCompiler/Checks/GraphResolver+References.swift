@@ -91,7 +91,7 @@ extension GraphResolver {
     let owner = nodes[context.node]
     switch expression {
     case .reference(let name, let optional, let location):
-      switch lookup(name, from: owner.container) {
+      switch lookup(name, from: owner.container, at: location) {
       case .service(let target):
         addEdge(context, to: target, at: location)
         let reference = serviceReference(target)
@@ -134,7 +134,7 @@ extension GraphResolver {
       let isProvider = if case .provider = expression { true } else { false }
       var deferred = context
       deferred.kind = isProvider ? .provider : .lazy
-      switch lookup(name, from: owner.container) {
+      switch lookup(name, from: owner.container, at: location) {
       case .service(let target):
         addEdge(deferred, to: target, at: location)
         return isProvider ? .provider(serviceReference(target)) : .lazy(serviceReference(target))

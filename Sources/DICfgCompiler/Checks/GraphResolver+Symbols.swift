@@ -191,7 +191,14 @@ extension GraphResolver {
     var isExternal: Bool { external != nil }
   }
 
-  func lookup(_ name: String, from container: Int) -> Lookup {
+  func lookup(_ name: String, from container: Int, at location: SourceLocation? = nil) -> Lookup {
+    // A fragment's reference by a type it requires names its requirement (`requires: { cloud: { type:
+    // Cloud } }` makes `Cloud` in that file `cloud`), whatever else of the type the importing graph binds.
+    if let file = location?.file, let id = requirementTypes[file]?[SwiftTypeName.normalized(name)], id != name,
+      lookupID(name, from: container) == nil
+    {
+      return lookup(id, from: container)
+    }
     if let (named, owner) = lookupID(name, from: container) {
       switch named {
       case .service(let local): return .service(symbols[owner].firstNode + local)

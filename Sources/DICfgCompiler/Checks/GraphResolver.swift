@@ -58,6 +58,9 @@ struct GraphResolver {
   /// The parameters the graph below the override layers declares, when there are layers: a layer's
   /// parameter that is not among them and that nothing uses is an error, not a warning.
   var baseParameters: Set<String>?
+  /// Each file's requirements by type, so a fragment's reference by a type it requires names the
+  /// requirement (``RequirementMatcher/byType``).
+  var requirementTypes: [String: [String: String]] = [:]
 
   init(
     parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?,

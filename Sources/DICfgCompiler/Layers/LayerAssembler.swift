@@ -28,6 +28,8 @@ struct LayerAssembler {
   private(set) var malformedRequirements: Set<String> = []
   /// The requirements of imported files that nothing meets (``RequirementMatcher/unmet``).
   private(set) var unmetRequirements: [(id: String, type: String, location: SourceLocation)] = []
+  /// Each file's requirements by type (``RequirementMatcher/byType``).
+  private(set) var requirementTypes: [String: [String: String]] = [:]
 
   init(loader: ConfigLoader, fileSystem: any GraphFileSystem) {
     self.loader = loader
@@ -107,6 +109,7 @@ struct LayerAssembler {
     diagnostics += requirements.diagnostics
     malformedRequirements.formUnion(requirements.malformed)
     unmetRequirements += requirements.unmet
+    requirementTypes.merge(requirements.byType) { first, _ in first }
     return Layer(
       files: documents.map(\.path), document: document,
       condition: condition(of: documents, roots: roots, isBase: isBase))

@@ -17,6 +17,9 @@ struct RequirementMatcher {
   /// The requirements of imported files that nothing meets, each reported at its id: what a fragment the
   /// root does not import may provide (``ModuleFragments``).
   private(set) var unmet: [(id: String, type: String, location: SourceLocation)] = []
+  /// Each file's requirements by their type (normalized): a reference by that type in the file names
+  /// the requirement, whatever else of the type the importing graph binds.
+  private(set) var byType: [String: [String: String]] = [:]
 
   /// Meets the requirements of `files` (the root first) in `merged`, their merged document.
   mutating func meet(_ files: [FileDocument], in merged: inout GraphDocument) {
@@ -30,6 +33,7 @@ struct RequirementMatcher {
             continue
           }
           let id = requirement.key.text
+          byType[file.path, default: [:]][SwiftTypeName.normalized(type)] = id
           let container = merged.containers[index]
           if container.services[id] != nil || container.externals[id] != nil { continue }
           let providers = Self.providers(of: type, in: container)
