@@ -55,6 +55,13 @@ public struct CompileResult: Sendable {
   /// from, when asked for (a build's compile never asks).
   var documents: [FileDocument]
 
+  /// Whether the file the compile started from is a module's fragment: it says what it needs from the
+  /// graph that imports it (`requires:`), so it is checked on its own, not built on its own.
+  public var rootIsFragment: Bool {
+    guard let root = documents.first(where: { $0.path == fileOrder.first }) else { return false }
+    return root.document.containers.contains { !$0.requirements.list.isEmpty }
+  }
+
   /// The names each file read declares and refers to, at their places, as the compiler read them.
   public var symbols: GraphSymbols { GraphSymbols(documents: documents) }
 }

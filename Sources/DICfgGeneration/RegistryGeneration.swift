@@ -108,9 +108,12 @@ public struct RegistryGeneration: Sendable {
           + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
     }
     generator.typedContainers = typed
+    // A module's fragment is checked in its module's build and built by the graph that imports it: its
+    // file holds the checks and the builders, no container of its own.
+    generator.checksOnly = base?.rootIsFragment ?? false
     // The builders this module's generated code declares for the graphs that import its files.
     let text =
-      generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1)
+      generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1 && !generator.checksOnly)
       + ModuleBuilder.swift(base?.publishedBuilders ?? [])
     do {
       let url = URL(fileURLWithPath: output)

@@ -66,6 +66,10 @@ public struct RegistryGenerator: Sendable {
   public var sourceRoot: String?
   /// Writes typed containers beside the registration, for one graph file; nil for none.
   public var typedContainers: TypedContainerGenerator?
+  /// Whether the file holds only the graph's checks: the registrations that type-check each service
+  /// at its graph file's line, without a container, its embedded plans or a public namespace (a
+  /// module's fragment, which the graph that imports it builds).
+  public var checksOnly = false
 
   public init(access: Access = .internal, imports: [String] = [], sources: [String], sourceRoot: String? = nil) {
     self.access = access
@@ -453,8 +457,10 @@ public struct RegistryGenerator: Sendable {
     writer.line("}")
     writer.blank()
     renderSharedSwiftValues(model, aliases: aliases, into: &writer)
-    if model.access != .internal { renderNamespace(model, sources: sources, into: &writer) }
-    if let typed = model.typedContainers, let generator = typedContainers { generator.render(typed, into: &writer) }
+    if model.access != .internal && !checksOnly { renderNamespace(model, sources: sources, into: &writer) }
+    if !checksOnly, let typed = model.typedContainers, let generator = typedContainers {
+      generator.render(typed, into: &writer)
+    }
     let factories = model.factories
     let checkedValues =
       model.checks.flatMap { check in check.checkedPositions.map { check.arguments[$0].value } }

@@ -53,6 +53,35 @@ private let examples = [
     #expect(text.contains("  public static func plan(environment: String? = nil) throws -> ResolutionPlan {"))
   }
 
+  // A module's fragment (a graph file that `requires:` what its importer provides) is checked in its
+  // module's build and built by the graph that imports it: its generated file holds the registrations
+  // that type-check each service at its line, and no container, embedded plan or public namespace,
+  // even where its access is public. A graph file without requirements still gets its container.
+  @Test func aFragmentsGeneratedFileChecksItAndDeclaresNoContainer() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-fragment-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let swift = "protocol HTTPClient {}\nfinal class Tracker { init(client: HTTPClient) {} }\n"
+    try swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+    for (name, requires) in [("fragment", true), ("root", false)] {
+      let graph =
+        "dicfg: 1\n"
+        + (requires ? "requires:\n  http: { type: HTTPClient }\n" : "externals:\n  http: { type: HTTPClient }\n")
+        + "services:\n  tracker: { type: Tracker, init: { client: http } }\n"
+      try graph.write(toFile: folder + "/\(name).yaml", atomically: true, encoding: .utf8)
+      let result = try runCommand([
+        "generate", folder + "/\(name).yaml", "--swift", folder + "/Types.swift", "--access", "public", "--output",
+        folder + "/\(name).swift",
+      ])
+      #expect(result.exitCode == 0, "\(result.standardError)")
+      let text = try String(contentsOfFile: folder + "/\(name).swift", encoding: .utf8)
+      #expect(text.contains("Tracker(client: $0)"), "\(text)")
+      #expect(text.contains("class MainContainer") == !requires, "\(name): \(text)")
+      #expect(text.contains("public enum GraphFile") == !requires, "\(name): \(text)")
+      #expect(text.contains("graphFilePlan") == !requires, "\(name): \(text)")
+    }
+  }
+
   // A module of another package is imported where the graph names what it declares (a type, a
   // factory's owner), and not otherwise: an unused one brings no name of its own into the file.
   @Test func aModuleIsImportedIfTheGraphUsesWhatItDeclares() throws {

@@ -276,6 +276,12 @@ struct PluginBuildTests {
           + "dev: https://dev.example.com/events\n"
           + "session log: https://api.example.com/sessions, one: true, dev: https://dev.example.com/sessions\n"),
       "\(run.output)")
+    // The modules whose graph files are fragments (`requires:`) check them in their own builds and
+    // declare no container: the app's graph builds their services.
+    for module in ["AlertsKit", "AnalyticsKit", "ProfileFeature"] {
+      let text = try String(contentsOfFile: try generatedFile(of: module), encoding: .utf8)
+      #expect(!text.contains("class MainContainer") && !text.contains("enum GraphFile"), "\(module): \(text)")
+    }
     // Every accessor builds its service in the generated code, the SDK's shared instance included:
     // none goes through the link.
     let linked = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
