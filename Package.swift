@@ -95,6 +95,8 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]
     ),
+    // The generator on its own: graphs drawn over the plan's shapes, their generated files type-checked.
+    .testTarget(name: "DICfgGenerationTests", dependencies: ["DICfgGeneration", "DICfgCore"]),
     .testTarget(
       name: "DICfgImportTests",
       dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),

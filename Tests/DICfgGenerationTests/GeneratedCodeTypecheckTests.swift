@@ -1,3 +1,4 @@
+import DICfgGeneration
 import Foundation
 import Testing
 
@@ -20,12 +21,15 @@ import Testing
     try drawn.layer.write(toFile: folder + "/app.dev.yaml", atomically: true, encoding: .utf8)
     try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
     let shown = "seed \(seed):\n\(drawn.graph)\n--- app.dev.yaml\n\(drawn.layer)\n--- Types.swift\n\(drawn.swift)"
-    let validate = try runCommand(["validate", folder + "/app.yaml", "--all-envs", "--swift", folder + "/Types.swift"])
-    try #require(validate.exitCode == 0, "\(validate.standardError)\n\(shown)")
-    let generate = try runCommand([
-      "generate", folder + "/app.yaml", "--all-envs", "--swift", folder + "/Types.swift", "--output",
-      folder + "/Registry+GraphFile.swift",
-    ])
+    // The run `dicfg validate --all-envs --swift` makes, then the one `dicfg generate --all-envs` does.
+    var request = GraphRun.Request(files: [folder + "/app.yaml"], environments: [], allEnvironments: true)
+    request.swiftSources = [folder + "/Types.swift"]
+    let validate = GraphRun(request)
+    try #require(!validate.hasErrors, "\(validate.findings.map(\.message))\n\(shown)")
+    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
+    generation.allEnvironments = true
+    generation.swiftSources = [folder + "/Types.swift"]
+    let generate = generation.run()
     try #require(generate.exitCode == 0, "\(generate.standardError)\n\(shown)")
     for mode in ["5", "6"] {
       let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
