@@ -388,6 +388,12 @@ struct PluginBuildTests {
         + "'logger' there, bind one service to 'Logging' with 'as', or import the file that does [#unmet-requirement]"
     ),
     (
+      "ForgottenImport",
+      "Sources/AnalyticsKit/dicfg.yaml:5:3: error: this file requires 'http' of type 'HTTPClient', which "
+        + "'Sources/NetworkKit/dicfg.yaml' provides, and 'Sources/ForgottenImport/dicfg.yaml' does not import it; "
+        + "add '../NetworkKit/dicfg.yaml' to the 'imports:' of 'Sources/ForgottenImport/dicfg.yaml' [#unmet-requirement]"
+    ),
+    (
       "InternalInitializer",
       "Sources/InternalInitializer/dicfg.yaml:5:13: error: 'store' is built with 'DiskStore.init(path:)', which is "
         + "internal in module 'StorageKit', so the code generated for module 'InternalInitializer' cannot call it; "

@@ -16,11 +16,12 @@ let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dic
 
 // A modular app, in Swift 5 mode and (ModularApp6) Swift 6 mode: six modules, five of them with a
 // fragment of the graph that their own build checks and the app's graph imports, with requirements
-// the app meets by id or by type; internal implementations behind public protocols, built by module
-// factories, factory objects and shared instances; a UIKit-style main-actor superclass; a third-party
-// SDK's shared instance; a dev layer and a test layer. And five module-boundary mistakes, each of
-// which must fail the build with one error at its line: a feature module's internal type named in
-// another module's graph, a fragment not imported, a requirement nothing meets, an initializer
+// the app meets by id, by an alias (the app binds the type twice) or by type; internal implementations
+// behind public protocols, built by module factories, factory objects and shared instances; a
+// UIKit-style main-actor superclass; a third-party SDK's shared instance; a dev layer and a test layer.
+// And the module-boundary mistakes, each of which must fail the build with one error at its line: a
+// feature module's internal type named in another module's graph, a fragment not imported, a
+// requirement nothing meets, a requirement a fragment not imported meets, an initializer
 // internal to its module, a singleton holding a screen main-actor through its superclass, and two
 // overloads of a third-party SDK's function the graph's labels do not choose between. And an SDK's
 // deprecated overload the graph's labels call, which builds with dicfg's one warning.
@@ -59,6 +60,7 @@ let modular: [Target] = [
   .target(name: "InternalAcrossModules", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "MissingFragment", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
   .target(name: "UnmetRequirement", dependencies: ["AlertsKit"] + runtime, plugins: plugin),
+  .target(name: "ForgottenImport", dependencies: ["AnalyticsKit", "NetworkKit"] + runtime, plugins: plugin),
   .target(name: "InternalInitializer", dependencies: ["StorageKit"] + runtime, plugins: plugin),
   .target(name: "MainActorScreenInSingleton", dependencies: ["ScreensKit"] + runtime, plugins: plugin),
   .target(

@@ -265,7 +265,7 @@ extension Diagnostic {
   ) -> Diagnostic {
     var notes = [Note(message: "'\(fragment.file)' provides it here", location: fragment.location)]
     if let importsAt {
-      notes.append(Note(message: "add '- \(relativePath)' to these 'imports:'", location: importsAt))
+      notes.append(Note(message: "add '\(relativePath)' to these 'imports:'", location: importsAt))
     }
     return .error(
       .unmetRequirement,

@@ -1,0 +1,6 @@
+import AnalyticsKit
+
+final class UsageReport: Sendable {
+  let tracker: any Tracking
+  init(tracker: any Tracking) { self.tracker = tracker }
+}
