@@ -16,6 +16,9 @@ public struct CompileRequest: Sendable {
   /// The declarations of the Swift target the file wires; nil leaves those checks to the Swift
   /// compiler and the link.
   public var swift: SwiftDeclarations?
+  /// The types the package declares in modules the file's module does not depend on, by name, with
+  /// that module (`dicfg validate --package`): a name of one of them is no type the build can see.
+  public var undependedTypes: [String: String] = [:]
 
   public init(
     file: String, environments: [String] = [], overrides: [String] = [],
@@ -119,6 +122,7 @@ public struct GraphCompiler: Sendable {
         swift: swift, generatedModule: own, builders: builders ?? ModuleBuilders())
       if layers.count > 1 { resolver.baseParameters = Set(layers[0].document.parameters.keys) }
       resolver.requirementTypes = assembler.requirementTypes
+      resolver.undependedTypes = request.undependedTypes
       plan = resolver.resolve()
       var found = resolver.diagnostics
       // A reference to a requirement whose own error is reported is no finding of its own.

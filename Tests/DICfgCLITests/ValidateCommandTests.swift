@@ -224,4 +224,57 @@ private func run(_ arguments: [String]) throws -> CommandResult {
           + "[#unused-external]"
       ], "\(result.standardError)")
   }
+
+  // `--package`: the Swift is read as the build of the graph file's module sees it, from the package's
+  // description. A fragment's Swift value naming a type of a module its module does not depend on is
+  // one error at the name, naming the module to add; the module that depends on it passes; and a
+  // package SwiftPM cannot describe is one error saying so.
+  @Test func aPackagesModuleGraphDecidesWhatAFragmentsModuleSees() throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let files = [
+      "Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(name: "Shop", targets: [
+        .target(name: "Strings"), .target(name: "Feature"),
+        .executableTarget(name: "App", dependencies: ["Feature", "Strings"]),
+      ])
+      """,
+      "Sources/Strings/Strings.swift": "public enum AppStrings { public static let notAvailable = \"n/a\" }\n",
+      "Sources/Feature/Banner.swift": "public final class Banner { public init(text: String) {} }\n",
+      "Sources/App/main.swift": "print(1)\n",
+    ]
+    let graph = "dicfg: 1\nservices:\n  banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }\n"
+    for (path, text) in files.merging(["Sources/Feature/dicfg.yaml": graph, "Sources/App/dicfg.yaml": graph]) { $1 } {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let feature = try runCommand([
+      "validate", root.path + "/Sources/Feature/dicfg.yaml", "--package", root.path, "--color", "never",
+    ])
+    #expect(feature.exitCode == 1)
+    #expect(
+      feature.standardError.hasPrefix(
+        root.path + "/Sources/Feature/dicfg.yaml:3:50: error: cannot find 'AppStrings' in the scope of module "
+          + "'Feature': it is declared in module 'Strings', which module 'Feature' does not depend on; add "
+          + "\"Strings\" to the dependencies of target 'Feature' in Package.swift [#inaccessible-declaration]"),
+      "\(feature.standardError)")
+    let app = try runCommand(["validate", root.path + "/Sources/App/dicfg.yaml", "--package", root.path])
+    #expect(app.exitCode == 0, "\(app.standardError)")
+    // Without the package, the same file passes: every module's Swift reads as one.
+    let flat = try runCommand([
+      "validate", root.path + "/Sources/Feature/dicfg.yaml", "--swift", root.path + "/Sources",
+    ])
+    #expect(flat.exitCode == 0, "\(flat.standardError)")
+    let missing = try runCommand([
+      "validate", root.path + "/Sources/App/dicfg.yaml", "--package", root.path + "/Nowhere", "--color", "never",
+    ])
+    #expect(missing.exitCode == 1)
+    #expect(
+      missing.standardError.contains(
+        "error: cannot read the package at '\(root.path)/Nowhere' with 'swift package describe'"),
+      "\(missing.standardError)")
+  }
 }

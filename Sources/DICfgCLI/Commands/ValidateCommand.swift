@@ -5,6 +5,7 @@ import DICfgGeneration
 import DICfgLoader
 import DICfgReporting
 import DICfgRuntime
+import DICfgSwiftReader
 import Foundation
 
 /// `dicfg validate`: checks graph files and reports every problem with its location.
@@ -53,6 +54,16 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   @Option(help: "A registry manifest (from 'Registry.manifest()') to run the link checks against.")
   public var registry: String?
 
+  @Option(
+    name: .customLong("package"),
+    help: ArgumentHelp(
+      "The Swift package the graph file belongs to: its modules and their dependencies come from "
+        + "'swift package describe'.",
+      discussion: "The Swift is then read as the build of the graph file's module sees it: that module's and "
+        + "those it depends on (all of the package's modules where no --swift is given); a type of a module it "
+        + "does not depend on is one error at its name."))
+  public var package: String?
+
   @Option(help: "The output format: text, json, sarif or github.")
   public var format: Format = .text
 
@@ -80,6 +91,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     var diagnostics: [Diagnostic] = []
     let manifest = loadManifest(&diagnostics)
     var request = input.request(files, allEnvironments: allEnvs)
+    if let package { reading(package: package, into: &request, &diagnostics) }
     request.planChecks = { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] }
     let run = GraphRun(request)
     diagnostics += run.findings
@@ -98,6 +110,43 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       let text = DiagnosticTextReport.render(
         diagnostics, sources: run.sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
       return CommandResult(exitCode: exitCode, standardError: text)
+    }
+  }
+
+  /// The request's Swift as the build of the first file's module sees it: the Swift of that module
+  /// and of those it depends on, the package's other types named with their modules.
+  private func reading(package: String, into request: inout GraphRun.Request, _ diagnostics: inout [Diagnostic]) {
+    let root = URL(fileURLWithPath: package).standardizedFileURL.path
+    let described = PackageModules.describe(root)
+    guard let modules = described.modules else {
+      diagnostics += [described.failure].compactMap { $0 }
+      return
+    }
+    let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+    guard let first = files.first, let own = modules.module(holding: absolute(first)) else { return }
+    let visible = modules.visible(from: own.name)
+    // Each module's folder the sources cover: a folder given whole (`Sources`) covers those inside it.
+    let given = request.swiftSources.isEmpty ? [root] : request.swiftSources.map(absolute)
+    var seen: [String] = []
+    var hidden: [String] = []
+    for source in given {
+      if let module = modules.module(holding: source) {
+        (visible.contains(module.name) ? { seen.append(source) } : { hidden.append(source) })()
+        continue
+      }
+      for module in modules.modules where (root + "/" + module.path).hasPrefix(source + "/") || source == root {
+        let folder = root + "/" + module.path
+        if visible.contains(module.name) { seen.append(folder) } else { hidden.append(folder) }
+      }
+    }
+    request.swiftSources = seen
+    guard !hidden.isEmpty else { return }
+    let seenNames = Set(SwiftDeclarationReader().read(paths: seen).types.map(\.name))
+    for type in SwiftDeclarationReader().read(paths: hidden).types where !seenNames.contains(type.name) {
+      guard let module = modules.module(holding: absolute(type.location.file)), !type.name.contains(".") else {
+        continue
+      }
+      request.undependedTypes[type.name] = module.name
     }
   }
 

@@ -259,6 +259,17 @@ extension Diagnostic {
       notes: importedAt.map { [Note(message: "this file is imported here", location: $0)] } ?? [])
   }
 
+  static func undependedModule(_ name: String, module: String, from own: String?, at location: SourceLocation)
+    -> Diagnostic
+  {
+    let target = own.map { "module '\($0)'" } ?? "this file's module"
+    return .error(
+      .inaccessibleDeclaration,
+      "cannot find '\(name)' in the scope of \(target): it is declared in module '\(module)', which \(target) does not depend "
+        + "on; add \"\(module)\" to the dependencies of \(own.map { "target '\($0)'" } ?? "its target") in Package.swift",
+      at: location)
+  }
+
   static func unmetRequirementOfUnimportedFragment(
     id: String, type: String, fragment: ModuleFragments.Definition, root: String, relativePath: String,
     importsAt: SourceLocation?, at location: SourceLocation

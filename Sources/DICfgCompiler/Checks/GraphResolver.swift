@@ -61,6 +61,8 @@ struct GraphResolver {
   /// Each file's requirements by type, so a fragment's reference by a type it requires names the
   /// requirement (``RequirementMatcher/byType``).
   var requirementTypes: [String: [String: String]] = [:]
+  /// The package's types in modules the file's module does not depend on (``CompileRequest/undependedTypes``).
+  var undependedTypes: [String: String] = [:]
 
   init(
     parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?,
@@ -80,6 +82,7 @@ struct GraphResolver {
     resolveAliases()
     var services = resolveServices()
     reportAmbiguousTypes()
+    if !undependedTypes.isEmpty { checkModuleDependencies() }
     if let swift { checkSwift(swift, services: &services) }
     checkCycles()
     checkLifetimesAndArguments(reported: checkIsolation())

@@ -40,6 +40,9 @@ public struct GraphRun {
     /// The target's Swift files or folders, read once for the run; empty leaves those checks to the
     /// Swift compiler.
     public var swiftSources: [String] = []
+    /// The package's types in modules the graph's module does not depend on, with their module
+    /// (``CompileRequest/undependedTypes``).
+    public var undependedTypes: [String: String] = [:]
     /// Declarations already read (the language server keeps them across edits); used in place of
     /// reading `swiftSources`.
     public var swift: SwiftDeclarations?
@@ -70,10 +73,11 @@ public struct GraphRun {
       request.swift ?? (request.swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: request.swiftSources))
     let compiler = GraphCompiler(loader: ConfigLoader(limits: request.limits), fileSystem: request.fileSystem)
     func compile(_ file: String, _ environments: [String]) -> CompileResult {
-      compiler.compile(
-        CompileRequest(
-          file: file, environments: environments, overrides: request.overrides,
-          environmentVariables: request.environmentVariables, swift: swift))
+      var compile = CompileRequest(
+        file: file, environments: environments, overrides: request.overrides,
+        environmentVariables: request.environmentVariables, swift: swift)
+      compile.undependedTypes = request.undependedTypes
+      return compiler.compile(compile)
     }
     let targets =
       request.targets
