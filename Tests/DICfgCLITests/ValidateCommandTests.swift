@@ -241,11 +241,15 @@ private func run(_ arguments: [String]) throws -> CommandResult {
         .executableTarget(name: "App", dependencies: ["Feature", "Strings"]),
       ])
       """,
-      "Sources/Strings/Strings.swift": "public enum AppStrings { public static let notAvailable = \"n/a\" }\n",
+      "Sources/Strings/Strings.swift": "public enum AppStrings { public static let notAvailable = \"n/a\" }\n"
+        + "extension String { public static let empty = \"\" }\n",
       "Sources/Feature/Banner.swift": "public final class Banner { public init(text: String) {} }\n",
       "Sources/App/main.swift": "print(1)\n",
     ]
-    let graph = "dicfg: 1\nservices:\n  banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }\n"
+    // `String`, which Strings only extends, is no type of Strings.
+    let graph =
+      "dicfg: 1\nservices:\n  banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }\n"
+      + "  title: { type: String, init: { _: { value: hi } } }\n"
     for (path, text) in files.merging(["Sources/Feature/dicfg.yaml": graph, "Sources/App/dicfg.yaml": graph]) { $1 } {
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -261,6 +265,7 @@ private func run(_ arguments: [String]) throws -> CommandResult {
           + "'Feature': it is declared in module 'Strings', which module 'Feature' does not depend on; add "
           + "\"Strings\" to the dependencies of target 'Feature' in Package.swift [#inaccessible-declaration]"),
       "\(feature.standardError)")
+    #expect(feature.standardError.hasSuffix("1 error, 0 warnings in 1 file\n"), "\(feature.standardError)")
     let app = try runCommand(["validate", root.path + "/Sources/App/dicfg.yaml", "--package", root.path])
     #expect(app.exitCode == 0, "\(app.standardError)")
     // Without the package, the same file passes: every module's Swift reads as one.

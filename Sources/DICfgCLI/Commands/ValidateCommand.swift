@@ -142,7 +142,9 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     request.swiftSources = seen
     guard !hidden.isEmpty else { return }
     let seenNames = Set(SwiftDeclarationReader().read(paths: seen).types.map(\.name))
-    for type in SwiftDeclarationReader().read(paths: hidden).types where !seenNames.contains(type.name) {
+    // Declared there: an extension (`extension String`) declares no type of that module.
+    for type in SwiftDeclarationReader().read(paths: hidden).types
+    where type.kind != .extension && !seenNames.contains(type.name) {
       guard let module = modules.module(holding: absolute(type.location.file)), !type.name.contains(".") else {
         continue
       }
