@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks docs/decisions/: each record is a file `NNN-title.md` starting `# N. Title` and a `Status:`
-line, the numbers run from 1 without a gap or a repeat, and the index (docs/decisions/README.md) lists
+line, the numbers run from 1 without a gap or a repeat, and the index (docs/decisions.md) lists
 every record once, in order, by its number, its title and its file. Prints each problem and exits 1 on
 any; prints the count and exits 0 otherwise.
 
@@ -11,14 +11,13 @@ import re
 import sys
 
 FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "decisions")
+INDEX = FOLDER + ".md"
 
 
 def main():
     problems = []
     records = {}
     for name in sorted(os.listdir(FOLDER)):
-        if name == "README.md":
-            continue
         match = re.fullmatch(r"(\d{3})-[a-z0-9-]+\.md", name)
         if not match:
             problems.append(f"{name}: not named NNN-title.md")
@@ -41,14 +40,14 @@ def main():
         if number != expected:
             problems.append(f"record {expected} is missing (the next is {number})")
             break
-    index = open(os.path.join(FOLDER, "README.md"), encoding="utf-8").read()
-    rows = re.findall(r"^\| (\d+) \| \[(.*)\]\((.*?)\) \| (.*?) \|$", index, re.M)
+    index = open(INDEX, encoding="utf-8").read()
+    rows = re.findall(r"^\| (\d+) \| \[(.*)\]\(decisions/(.*?)\) \| (.*?) \|$", index, re.M)
     listed = [int(number) for number, _, _, _ in rows]
     if listed != numbers:
         unlisted = sorted(set(numbers) - set(listed))
         unknown = sorted(set(listed) - set(numbers))
         problems.append(
-            "README.md: the index does not list the records once each in order"
+            "decisions.md: the index does not list the records once each in order"
             + (f"; not listed: {unlisted}" if unlisted else "")
             + (f"; no such record: {unknown}" if unknown else ""))
     for number, title, file, area in rows:
@@ -56,11 +55,11 @@ def main():
         if not record:
             continue
         if file != record[0]:
-            problems.append(f"README.md: record {number} links {file}, not {record[0]}")
+            problems.append(f"decisions.md: record {number} links {file}, not {record[0]}")
         if title.replace("\\|", "|") != record[1]:
-            problems.append(f"README.md: record {number} is '{title}' there and '{record[1]}' in {record[0]}")
+            problems.append(f"decisions.md: record {number} is '{title}' there and '{record[1]}' in {record[0]}")
         if not area.strip():
-            problems.append(f"README.md: record {number} has no area")
+            problems.append(f"decisions.md: record {number} has no area")
     for problem in problems:
         print(problem)
     if problems:

@@ -273,6 +273,14 @@ private func run(_ arguments: [String]) throws -> CommandResult {
       "validate", root.path + "/Sources/Feature/dicfg.yaml", "--swift", root.path + "/Sources",
     ])
     #expect(flat.exitCode == 0, "\(flat.standardError)")
+    // A graph file in no target's folder: which build it belongs to is unknown, said at the file.
+    try graph.write(to: root.appendingPathComponent("dicfg.yaml"), atomically: true, encoding: .utf8)
+    let outside = try runCommand(["validate", root.path + "/dicfg.yaml", "--package", root.path, "--color", "never"])
+    #expect(outside.exitCode == 1)
+    #expect(
+      outside.standardError.hasPrefix(
+        root.path + "/dicfg.yaml:1:1: error: '\(root.path)/dicfg.yaml' is in no target's folder of the package"),
+      "\(outside.standardError)")
     let missing = try runCommand([
       "validate", root.path + "/Sources/App/dicfg.yaml", "--package", root.path + "/Nowhere", "--color", "never",
     ])

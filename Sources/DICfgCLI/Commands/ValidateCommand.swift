@@ -123,7 +123,16 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       return
     }
     let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
-    guard let first = files.first, let own = modules.module(holding: absolute(first)) else { return }
+    guard let first = files.first else { return }
+    guard let own = modules.module(holding: absolute(first)) else {
+      diagnostics.append(
+        .error(
+          .invalidValue,
+          "'\(first)' is in no target's folder of the package at '\(root)', so which module's build it belongs to "
+            + "is unknown; move it into a target's folder (Sources/NAME), or leave out --package",
+          at: .start(of: first)))
+      return
+    }
     let visible = modules.visible(from: own.name)
     // Each module's folder the sources cover: a folder given whole (`Sources`) covers those inside it.
     let given = request.swiftSources.isEmpty ? [root] : request.swiftSources.map(absolute)
@@ -131,7 +140,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     var hidden: [String] = []
     for source in given {
       if let module = modules.module(holding: source) {
-        (visible.contains(module.name) ? { seen.append(source) } : { hidden.append(source) })()
+        if visible.contains(module.name) { seen.append(source) } else { hidden.append(source) }
         continue
       }
       for module in modules.modules where (root + "/" + module.path).hasPrefix(source + "/") || source == root {
@@ -141,7 +150,10 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     }
     request.swiftSources = seen
     guard !hidden.isEmpty else { return }
-    let seenNames = Set(SwiftDeclarationReader().read(paths: seen).types.map(\.name))
+    // Read once: the run checks against these instead of reading `seen` again.
+    let declarations = SwiftDeclarationReader().read(paths: seen)
+    request.swift = declarations
+    let seenNames = Set(declarations.types.map(\.name))
     // Declared there: an extension (`extension String`) declares no type of that module.
     for type in SwiftDeclarationReader().read(paths: hidden).types
     where type.kind != .extension && !seenNames.contains(type.name) {
