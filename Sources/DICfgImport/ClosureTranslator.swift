@@ -191,7 +191,9 @@ struct ClosureTranslator {
     }
     // `Session(configuration: .default)` passed in place: an object of its own.
     if constructs, !compact.hasPrefix("."), let built = construction(range), built.asType == nil, !built.type.isEmpty,
-      let entry = entry(built, closure: closure, locals: locals), entry.arguments.isEmpty
+      let entry = entry(built, closure: closure, locals: locals), entry.arguments.isEmpty,
+      // `Double(10)`: a value of a type the app does not declare, made of constants, is a Swift value.
+      declarations.type(named: built.type) != nil || !readsOnlyTypesAndLiterals(range)
     {
       return .constructed(
         NestedConstruction(
@@ -217,7 +219,8 @@ struct ClosureTranslator {
       }
       let name = file.text(index)
       if file.isOperator(index - 1, ".") || file.kind(index + 1) == .colon { return true }
-      if ["true", "false", "nil", "as", "is", "try"].contains(name) { return true }
+      // `return` in a closure literal of constants (`{ return [.init(name: "Nachtigalweg")] }`).
+      if ["true", "false", "nil", "as", "is", "try", "return"].contains(name) { return true }
       return name.first?.isUppercase == true
     }
   }
@@ -242,6 +245,8 @@ struct ClosureTranslator {
         index += 2
       }
       type = file.text(typeStart..<index)
+      // `Type.make(…)` calls a static member, which constructs nothing by that name.
+      guard type.split(separator: ".").last?.first?.isUppercase == true else { return nil }
       // `Type.init(…)`.
       if file.isOperator(index, "."), file.isWord(index + 1, "init") { index += 2 }
     }
@@ -261,13 +266,35 @@ struct ClosureTranslator {
   func entry(_ closure: Closure, key: String? = nil) -> Entry? {
     var statements = file.statements(in: closure.body)
     var locals = outerResolves()
-    while statements.count >= 2, let local = local(statements[0], in: closure, locals: locals) {
-      locals[local.name] = local.value
+    // The locals, and the properties the code sets on the objects they hold (`let configuration =
+    // URLSessionConfiguration.ephemeral`, `configuration.waitsForConnectivity = true`).
+    while statements.count >= 2 {
+      if let local = local(statements[0], in: closure, locals: locals) {
+        locals[local.name] = local.value
+      } else if let (name, property) = configuring(statements[0], locals: locals, closure: closure) {
+        locals[name] = property
+        for (other, value) in locals where other != name {
+          locals[other] = Self.replacing(name, with: property, in: value)
+        }
+      } else {
+        break
+      }
       statements.removeFirst()
     }
     if statements.count == 1 {
       var range = statements[0]
       if file.isWord(range.lowerBound, "return") { range = range.lowerBound + 1..<range.upperBound }
+      // `return service as TransitService`: the object a local holds, built as the graph says.
+      if file.kind(range.lowerBound) == .identifier, case .constructed(let held)? = locals[file.text(range.lowerBound)],
+        range.count == 1 || (file.isWord(range.lowerBound + 1, "as") && range.count > 2)
+      {
+        var entry = Entry(
+          type: held.type, bindings: range.count == 1 ? [] : [file.text(range.lowerBound + 2..<range.upperBound)],
+          initializer: Array(zip(held.labels, held.values)))
+        entry.factory = held.factory
+        entry.properties = Array(zip(held.propertyLabels, held.propertyValues))
+        return entry
+      }
       // `Impl().then { $0.delegate = r.resolve(D.self)! }` (the Then library): its properties.
       var configured: [(label: String, value: ImportedValue)] = []
       let last = range.upperBound - 1
@@ -349,8 +376,15 @@ struct ClosureTranslator {
       else { return nil }
       end = elseIndex
     }
-    guard var value = value(index + 1..<end, in: closure, label: name, locals: locals, constructs: false) else {
+    guard
+      var value = value(index + 1..<end, in: closure, label: name, locals: locals, constructs: false)
+        ?? built(index + 1..<end, in: closure, locals: locals)
+    else {
       return nil
+    }
+    if case .constructed(var construction) = value {
+      construction.local = name
+      value = .constructed(construction)
     }
     if case .resolved(let key, let resolvedName, let optional) = value {
       let key = key.isEmpty ? declared.map(Identifiers.key(of:)) ?? "" : key
@@ -359,6 +393,85 @@ struct ClosureTranslator {
       value = .resolved(key: key, name: resolvedName, optional: isOptional)
     }
     return (name, value)
+  }
+
+  /// The object a local is given (`let queue = try DatabaseQueue(path: ":memory:")`, `let
+  /// configuration = URLSessionConfiguration.background(withIdentifier: id)`): built by its
+  /// initializer or a static member of its type; nil where it is anything else.
+  private func built(
+    _ range: Range<Int>, in closure: Closure, locals: [String: ImportedValue]
+  ) -> ImportedValue? {
+    var start = range.lowerBound
+    if file.isWord(start, "try") {
+      start = file.isOperator(start + 1, "?") || file.isOperator(start + 1, "!") ? start + 2 : start + 1
+    }
+    let range = start..<range.upperBound
+    if let construction = construction(range), construction.asType == nil,
+      let entry = entry(construction, closure: closure, locals: locals), entry.arguments.isEmpty
+    {
+      return .constructed(
+        NestedConstruction(
+          type: entry.type, labels: entry.initializer.map(\.label), values: entry.initializer.map(\.value)))
+    }
+    // `Type.member` or `Type.member(…)`, a member of the type that makes one.
+    guard file.kind(start) == .identifier, file.text(start).first?.isUppercase == true else { return nil }
+    var end = start + 1
+    while file.isOperator(end, "."), file.kind(end + 1) == .identifier { end += 2 }
+    let path = file.text(start..<end)
+    guard let dot = path.lastIndex(of: "."), path[path.index(after: dot)...].first?.isLowercase == true,
+      end == range.upperBound || (file.kind(end) == .leftParen && file.after(end) == range.upperBound)
+    else { return nil }
+    var labels: [String] = []
+    var values: [ImportedValue] = []
+    if end < range.upperBound {
+      for item in file.items(in: end) {
+        guard let label = item.label, let value = value(item.value, in: closure, label: label, locals: locals)
+        else { return nil }
+        labels.append(label)
+        values.append(value)
+      }
+    }
+    let type = staticMemberType(range) ?? String(path[..<dot])
+    var construction = NestedConstruction(type: type, labels: labels, values: values, factory: path)
+    let oneLine = file.text(range).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    if readsOnlyTypesAndLiterals(range), SwiftValueExpression.isExpression(oneLine) {
+      construction.expression = oneLine
+    }
+    return .constructed(construction)
+  }
+
+  /// `configuration.timeoutIntervalForRequest = 10` on an object a local holds: the local, holding it
+  /// with the property set.
+  private func configuring(
+    _ range: Range<Int>, locals: [String: ImportedValue], closure: Closure
+  ) -> (String, ImportedValue)? {
+    guard file.kind(range.lowerBound) == .identifier, file.isOperator(range.lowerBound + 1, "."),
+      file.isOperator(range.lowerBound + 3, "=")
+    else { return nil }
+    let name = file.text(range.lowerBound)
+    var construction: NestedConstruction
+    switch locals[name] {
+    case .constructed(let held)?: construction = held
+    case .swift(let path)? where SwiftValueExpression.isFunctionName(path) && path.contains("."):
+      // `let configuration = URLSessionConfiguration.ephemeral`, then configured: an object of its own.
+      construction = NestedConstruction(
+        type: String(path[..<path.lastIndex(of: ".")!]), labels: [], values: [], factory: path, local: name)
+    default: return nil
+    }
+    guard let (label, value) = property(range, of: name, closure: closure, locals: locals) else { return nil }
+    construction.propertyLabels.append(label)
+    construction.propertyValues.append(value)
+    return (name, .constructed(construction))
+  }
+
+  /// `value` with the object the local `name` holds replaced by `held`, where it takes it.
+  static func replacing(_ name: String, with held: ImportedValue, in value: ImportedValue) -> ImportedValue {
+    guard case .constructed(var construction) = value else { return value }
+    if construction.local == name { return held }
+    construction.values = construction.values.map { replacing(name, with: held, in: $0) }
+    construction.propertyValues = construction.propertyValues.map { replacing(name, with: held, in: $0) }
+    return .constructed(construction)
   }
 
   /// A call the graph file names with `factory:`: a factory object's method on a service the
@@ -493,15 +606,32 @@ struct ClosureTranslator {
     let items = file.items(in: built.open)
     // One argument without a label is the graph's `_:` (`DefaultPageService(httpLoader)`).
     guard items.filter({ $0.label == nil }).count <= 1 else { return nil }
+    // What the declarations say of the initializer: the types `resolve()` and `args()` leave to
+    // Swift, and the dependencies hidden in defaults that call a container.
+    let parameters = declaredParameters(of: built.type, labels: items.map { $0.label ?? "_" })
     for item in items {
       let label = item.label ?? "_"
+      // `.init(writer: queue, reader: queue)`: an object of the type the initializer declares there.
+      if file.isOperator(item.value.lowerBound, "."), file.isWord(item.value.lowerBound + 1, "init"),
+        let declared = parameters?.first(where: { ($0.label ?? "_") == label })?.type,
+        !Identifiers.isOptional(declared), file.kind(item.value.lowerBound + 2) == .leftParen,
+        file.after(item.value.lowerBound + 2) == item.value.upperBound,
+        let nested = entry((declared, item.value.lowerBound + 2, nil), closure: closure, locals: locals),
+        nested.arguments.isEmpty
+      {
+        initializer.append(
+          (
+            label,
+            .constructed(
+              NestedConstruction(
+                type: declared, labels: nested.initializer.map(\.label), values: nested.initializer.map(\.value)))
+          ))
+        continue
+      }
       guard let value = value(item.value, in: closure, label: label, locals: locals) else { return nil }
       initializer.append((label, value))
     }
     var entry = Entry(type: built.type, bindings: built.asType.map { [$0] } ?? [], initializer: initializer)
-    // What the declarations say of the initializer: the types `resolve()` and `args()` leave to
-    // Swift, and the dependencies hidden in defaults that call a container.
-    let parameters = declaredParameters(of: built.type, labels: initializer.map(\.label))
     for (position, argument) in entry.initializer.enumerated() {
       let declared = parameters?.first { $0.label == argument.label }?.type
       // What the code passes where a non-optional is declared is not optional, whatever resolves it

@@ -29,11 +29,29 @@ indirect enum ImportedValue: Equatable, Sendable {
   case provider(ImportedValue)
 }
 
-/// A construction inside a registration's closure: its type and its initializer's arguments.
+/// A construction inside a registration's closure: its type and its initializer's arguments; or
+/// the static member that builds it (`URLSessionConfiguration.background(withIdentifier: …)`) and
+/// its arguments; with the properties the code sets on it.
 struct NestedConstruction: Equatable, Sendable {
   var type: String
   var labels: [String]
   var values: [ImportedValue]
+  /// The static member that builds it, where one does (`factory:`).
+  var factory: String?
+  var propertyLabels: [String] = []
+  var propertyValues: [ImportedValue] = []
+  /// The closure's local that holds it (`let queue = try DatabaseQueue(…)`): every argument that
+  /// takes the local takes one instance.
+  var local: String?
+  /// The Swift expression it is, where it reads only types and literals: what the graph writes for it
+  /// where one argument takes it as it is.
+  var expression: String?
+
+  init(
+    type: String, labels: [String], values: [ImportedValue], factory: String? = nil, local: String? = nil
+  ) {
+    (self.type, self.labels, self.values, self.factory, self.local) = (type, labels, values, factory, local)
+  }
 }
 
 /// One registration read from an app's code, and how it was imported.

@@ -498,25 +498,51 @@ public struct RegistrationImport: Sendable {
   }
 
   /// Objects closures construct in place become services of their own, `unique` (a new one for the
-  /// one argument that takes it), named by their registration and the argument (`welcomeViewModel`).
+  /// one argument that takes it), named by their registration and the argument (`welcomeViewModel`);
+  /// an object a local of the closure holds is one service for every argument that takes it, `graph`
+  /// where several do (one instance per resolve, as the closure made one per call).
   private static func hoistingConstructions(
     _ registrations: [ImportedRegistration]
   ) -> (registrations: [ImportedRegistration], nested: [ImportedRegistration]) {
     var taken = Set(registrations.map(\.id))
     var nested: [ImportedRegistration] = []
-    func hoist(_ value: ImportedValue, label: String, in parent: ImportedRegistration) -> ImportedValue {
+    /// How many arguments and properties take each local's object.
+    func uses(_ value: ImportedValue, into counts: inout [String: Int]) {
+      guard case .constructed(let construction) = value else { return }
+      if let local = construction.local {
+        counts[local, default: 0] += 1
+        if counts[local]! > 1 { return }
+      }
+      for value in construction.values + construction.propertyValues { uses(value, into: &counts) }
+    }
+    func hoist(
+      _ value: ImportedValue, label: String, in parent: ImportedRegistration, root: String,
+      locals: inout [String: String], counts: [String: Int]
+    ) -> ImportedValue {
       guard case .constructed(let construction) = value else { return value }
-      let base =
-        parent.id + SwiftIdentifier.upperCamelCase(label == "_" ? Identifiers.typeName(construction.type) : label)
-      let id = Identifiers.unique(base, taken: &taken)
+      if let local = construction.local, let id = locals[local] { return .service(id: id, optional: false) }
+      if let expression = construction.expression, construction.propertyLabels.isEmpty,
+        construction.local.map({ (counts[$0] ?? 0) <= 1 }) ?? true
+      {
+        return .swift(expression)
+      }
+      // A local is named by the registration whose closure holds it (`placeRepositoryDbQueue`).
+      let owner = construction.local == nil ? parent.id : root
+      let named = construction.local ?? (label == "_" ? Identifiers.typeName(construction.type) : label)
+      let id = Identifiers.unique(owner + SwiftIdentifier.upperCamelCase(named), taken: &taken)
+      if let local = construction.local { locals[local] = id }
       var entry = parent
+      let shared = construction.local.map { (counts[$0] ?? 0) > 1 } ?? false
       (entry.id, entry.key, entry.type, entry.name) = (id, construction.type, construction.type, nil)
-      (entry.bindings, entry.scope, entry.customScope, entry.isNested) = ([], "unique", nil, true)
-      (entry.factory, entry.receiver, entry.function, entry.factoryFunction) = (nil, nil, nil, nil)
+      (entry.bindings, entry.scope, entry.customScope, entry.isNested) = ([], shared ? "graph" : "unique", nil, true)
+      (entry.factory, entry.receiver, entry.function, entry.factoryFunction) = (construction.factory, nil, nil, nil)
       (entry.properties, entry.arguments, entry.outcome, entry.isNil) = ([], [], .asWritten, false)
       (entry.forwardsTo, entry.note, entry.argumentCount, entry.isMainActor) = (nil, nil, 0, false)
       entry.initializer = zip(construction.labels, construction.values).map { label, value in
-        (label, hoist(value, label: label, in: entry))
+        (label, hoist(value, label: label, in: entry, root: root, locals: &locals, counts: counts))
+      }
+      entry.properties = zip(construction.propertyLabels, construction.propertyValues).map { label, value in
+        (label, hoist(value, label: label, in: entry, root: root, locals: &locals, counts: counts))
       }
       nested.append(entry)
       return .service(id: id, optional: false)
@@ -524,8 +550,15 @@ public struct RegistrationImport: Sendable {
     var result = registrations
     for index in result.indices where result[index].isImported {
       let parent = result[index]
-      result[index].initializer = parent.initializer.map { ($0.label, hoist($0.value, label: $0.label, in: parent)) }
-      result[index].properties = parent.properties.map { ($0.label, hoist($0.value, label: $0.label, in: parent)) }
+      var counts: [String: Int] = [:]
+      for value in (parent.initializer + parent.properties).map(\.value) { uses(value, into: &counts) }
+      var locals: [String: String] = [:]
+      result[index].initializer = parent.initializer.map {
+        ($0.label, hoist($0.value, label: $0.label, in: parent, root: parent.id, locals: &locals, counts: counts))
+      }
+      result[index].properties = parent.properties.map {
+        ($0.label, hoist($0.value, label: $0.label, in: parent, root: parent.id, locals: &locals, counts: counts))
+      }
     }
     return (result, nested)
   }

@@ -766,6 +766,146 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
   }
 
+  /// podhaven's sessions: an SDK object a static member makes, configured through a local, then
+  /// passed: an object of its own with `factory:` and `properties:`.
+  @Test func aLocalConfiguredThenPassedIsAnObjectWithProperties() throws {
+    let container = """
+      import FactoryKit
+      import Foundation
+
+      extension Container {
+        var feedSession: Factory<any DataFetchable> {
+          Factory(self) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.allowsCellularAccess = true
+            configuration.timeoutIntervalForRequest = Double(10)
+            return URLSession(configuration: configuration)
+          }
+          .scope(.cached)
+        }
+        var cacheSession: Factory<any DataFetchable> {
+          Factory(self) {
+            let config = URLSessionConfiguration.background(withIdentifier: AppInfo.bundleIdentifier + ".bg")
+            config.waitsForConnectivity = true
+            return URLSession(configuration: config, delegate: self.cacheDelegate(), delegateQueue: nil)
+          }
+        }
+        var cacheDelegate: Factory<CacheDelegate> { Factory(self) { CacheDelegate() } }
+      }
+      """
+    let swift = """
+      import Foundation
+      protocol DataFetchable {}
+      extension URLSession: DataFetchable {}
+      enum AppInfo { static let bundleIdentifier = "app" }
+      final class CacheDelegate: NSObject, URLSessionDelegate { override init() {} }
+      """
+    let imported = imported([("Sources/App/Container+Sessions.swift", container), ("Sources/App/Types.swift", swift)])
+    #expect(imported.functions == nil, "\(imported.functions ?? "")")
+    let graph = imported.graphFile
+    #expect(
+      graph.contains("  feedSession:  # Sources/App/Container+Sessions.swift:5\n    type: URLSession\n"), "\(graph)")
+    #expect(graph.contains("    init: { configuration: feedSessionConfiguration }\n"), "\(graph)")
+    #expect(
+      graph.contains(
+        [
+          "  feedSessionConfiguration:  # Sources/App/Container+Sessions.swift:5\n    type: URLSessionConfiguration\n",
+          "    scope: unique\n    factory: URLSessionConfiguration.ephemeral\n",
+          "    properties: { allowsCellularAccess: { value: true }, timeoutIntervalForRequest: { swift: \"Double(10)\" } }\n",
+        ].joined()),
+      "\(graph)")
+    #expect(
+      graph.contains(
+        [
+          "    factory: URLSessionConfiguration.background\n",
+          "    init: { withIdentifier: { swift: \"AppInfo.bundleIdentifier + \\\".bg\\\"\" } }\n",
+          "    properties: { waitsForConnectivity: { value: true } }\n",
+        ].joined()),
+      "\(graph)")
+    #expect(
+      graph.contains(
+        "    init: { configuration: cacheSessionConfig, delegate: cacheDelegate, delegateQueue: { swift: nil } }"),
+      "\(graph)")
+  }
+
+  /// moers' repositories: `guard let queue = try? DatabaseQueue(…) else { fatalError() }` given to two
+  /// arguments of objects built in place, one by `.init(…)`: one queue per resolve, `graph`.
+  @Test func aLocalTwoArgumentsTakeIsOneObjectPerResolve() throws {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var placeRepository: Factory<PlaceRepository> {
+          self {
+            guard let dbQueue = try? DatabaseQueue(path: ":memory:") else { fatalError() }
+            return PlaceRepository(
+              store: .init(writer: dbQueue, reader: dbQueue),
+              service: StaticPlaceService(places: .success([]))
+            )
+          }.singleton
+        }
+      }
+      """
+    let swift = """
+      final class DatabaseQueue { init(path: String) throws {} }
+      final class PlaceStore { init(writer: DatabaseQueue, reader: DatabaseQueue) {} }
+      final class StaticPlaceService { init(places: Result<[String], Error>) {} }
+      final class PlaceRepository { init(store: PlaceStore, service: StaticPlaceService) {} }
+      """
+    let imported = imported([("Sources/App/Container+Places.swift", container), ("Sources/App/Places.swift", swift)])
+    #expect(imported.functions == nil, "\(imported.functions ?? "")")
+    #expect(
+      imported.graphFile.contains(
+        [
+          "  placeRepository:  # Sources/App/Container+Places.swift:4\n    type: PlaceRepository\n    scope: singleton\n",
+          "    init: { store: placeRepositoryStore, service: placeRepositoryService }\n",
+          "  placeRepositoryDbQueue:  # Sources/App/Container+Places.swift:4\n    type: DatabaseQueue\n",
+          "    init: { path: { value: \":memory:\" } }\n",
+          "  placeRepositoryStore:  # Sources/App/Container+Places.swift:4\n    type: PlaceStore\n    scope: unique\n",
+          "    init: { writer: placeRepositoryDbQueue, reader: placeRepositoryDbQueue }\n",
+        ].joined()),
+      "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Places.swift", swift)]).isEmpty)
+  }
+
+  /// moers' transit service: a local given a closure of constants, returned as its protocol.
+  @Test func aLocalReturnedAsItsProtocolKeepsItsProperties() throws {
+    let container = """
+      import FactoryKit
+
+      public extension Container {
+        var transitService: Factory<TransitService> {
+          self {
+            let service = StaticTransitService()
+            service.loadStations = {
+              return [
+                .init(name: "Musterstraße"),
+              ]
+            }
+            return service as TransitService
+          }.singleton
+        }
+      }
+      """
+    let swift = """
+      public protocol TransitService {}
+      public struct Station { public init(name: String) {} }
+      public final class StaticTransitService: TransitService {
+        public var loadStations: () -> [Station] = { [] }
+        public init() {}
+      }
+      """
+    let imported = imported([("Sources/App/Container+Transit.swift", container), ("Sources/App/Transit.swift", swift)])
+    #expect(
+      imported.graphFile.contains(
+        [
+          "    type: StaticTransitService\n    as: [TransitService]\n    scope: singleton\n",
+          "    properties: { loadStations: { swift: \"{ return [ .init(name: \\\"Musterstraße\\\"), ] }\" } }\n",
+        ].joined()),
+      "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Transit.swift", swift)]).isEmpty)
+  }
+
   /// The command validates what it wrote against the Swift read: a graph Swift would not build is
   /// the report's finding, at the written line, with the run's code.
   @Test func theCommandReportsTheWrittenGraphsFindings() throws {

@@ -444,6 +444,20 @@ import Testing
     #expect(compile(files, swift: swift).diagnostics == [], "another module's types")
   }
 
+  /// One label is too common to say a type was renamed: GRDB's `DatabaseQueue(path:)` beside an app's
+  /// own `DiskCache(path:)` is another module's type, which the Swift compiler judges.
+  @Test func oneLabelDoesNotMakeAnotherModulesTypeARename() {
+    let files = graph(
+      """
+        queue: { type: DatabaseQueue, init: { path: { value: ":memory:" } } }
+      """)
+    let declarations = MarkedFiles([
+      "Sources/App/Weather.swift": Self.swift,
+      "Sources/App/DiskStore.swift": "final class DiskStore { init(path: String) {} }",
+    ])
+    #expect(compile(files, swift: declarations).diagnostics == [], "another module's type")
+  }
+
   @Test func aLayersParameterThatCannotFitIsAnErrorWhereTheLayerSetsIt() throws {
     let files = MarkedFiles([
       "app.yaml": """

@@ -211,7 +211,7 @@ extension GraphResolver {
   /// letter or two away; one whose name starts with, ends with or contains the written name (a
   /// shortened form, `Checkout` for `CheckoutService`), the longest such name only when it is the
   /// one; or, for a type renamed in Swift only, the one type no service names whose initializer
-  /// takes the labels `init:` gives. Nil where nothing in the target comes close: the type may be
+  /// takes the labels `init:` gives (two or more where no name comes close). Nil where nothing in the target comes close: the type may be
   /// another module's, which the Swift compiler judges.
   private func meantType(
     _ name: String, of declaration: ServiceDeclaration, declared: [String], in swift: SwiftDeclarations
@@ -243,7 +243,9 @@ extension GraphResolver {
     let lowered = name.lowercased()
     let containing = Set(declared.filter { $0.count > name.count && $0.lowercased().contains(lowered) })
     if containing.count == 1, let only = containing.first { return (only, nil) }
-    return rename
+    // With no name close to it, one label (`init(path:)`) is too common to tell a type renamed in
+    // Swift from another module's (GRDB's `DatabaseQueue(path:)`).
+    return labels.count < 2 ? nil : rename
   }
 
   /// The function `factory:` names, as an initializer, with how Swift names it; nil, with a finding
