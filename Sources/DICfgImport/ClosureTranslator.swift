@@ -453,10 +453,11 @@ struct ClosureTranslator {
     var construction: NestedConstruction
     switch locals[name] {
     case .constructed(let held)?: construction = held
-    case .swift(let path)? where SwiftValueExpression.isFunctionName(path) && path.contains("."):
+    case .swift(let path)? where SwiftValueExpression.isFunctionName(path):
       // `let configuration = URLSessionConfiguration.ephemeral`, then configured: an object of its own.
+      guard let dot = path.lastIndex(of: ".") else { return nil }
       construction = NestedConstruction(
-        type: String(path[..<path.lastIndex(of: ".")!]), labels: [], values: [], factory: path, local: name)
+        type: String(path[..<dot]), labels: [], values: [], factory: path, local: name)
     default: return nil
     }
     guard let (label, value) = property(range, of: name, closure: closure, locals: locals) else { return nil }

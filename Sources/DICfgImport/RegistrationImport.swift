@@ -511,7 +511,7 @@ public struct RegistrationImport: Sendable {
       guard case .constructed(let construction) = value else { return }
       if let local = construction.local {
         counts[local, default: 0] += 1
-        if counts[local]! > 1 { return }
+        if counts[local, default: 0] > 1 { return }
       }
       for value in construction.values + construction.propertyValues { uses(value, into: &counts) }
     }
