@@ -149,6 +149,16 @@ struct ClosureTranslator {
   ) -> ImportedValue? {
     guard !range.isEmpty else { return nil }
     if let (end, value) = resolve(at: range.lowerBound, in: closure), end == range.upperBound { return value }
+    // `self.environment().baseURL`: the property of a service, read by an object of its own.
+    if let (end, found) = resolve(at: range.lowerBound, in: closure), let receiver = found, end + 2 == range.upperBound,
+      file.isOperator(end, "."), file.kind(end + 1) == .identifier,
+      let owner = receiverType(of: receiver).map(Identifiers.key(of:)),
+      let type = propertyType(of: owner, named: file.text(end + 1))
+    {
+      var construction = NestedConstruction(type: type, labels: [], values: [], factory: file.text(end + 1))
+      construction.receiver = receiver
+      return .constructed(construction)
+    }
     // `(r.resolve() as A)`, `r.resolve(A.self)! as A`: the resolve in parentheses.
     if file.kind(range.lowerBound) == .leftParen, file.closing(range.lowerBound) == range.upperBound - 1 {
       return value(range.lowerBound + 1..<range.upperBound - 1, in: closure, label: label, locals: locals)
@@ -493,10 +503,16 @@ struct ClosureTranslator {
       let inner = value(index + 1..<file.closing(index), in: closure, label: "", locals: locals)
     {
       (receiver, index) = (inner, file.after(index))
+    } else if let open = (index..<range.upperBound).first(where: { file.kind($0) == .leftParen }),
+      file.isOperator(file.after(open), "."),
+      case .constructed(let built)? = value(index..<file.after(open), in: closure, label: "", locals: locals)
+    {
+      // `CoreDataRepository(container: container).load()`: an object of its own, whose method builds it.
+      (receiver, index) = (.constructed(built), file.after(open))
     }
     if let receiver {
       switch receiver {
-      case .resolved, .service, .external: break
+      case .resolved, .service, .external, .constructed: break
       default: return nil
       }
       guard file.isOperator(index, "."), file.kind(index + 1) == .identifier, file.kind(index + 2) == .leftParen,
@@ -555,16 +571,19 @@ struct ClosureTranslator {
       else { return nil }
       entry.initializer.append((label, value))
     }
-    var receiverType: String?
-    switch receiver {
-    case .resolved(let key, _, _): receiverType = key
-    case .service(let id, _): receiverType = factoryKeys[id]
-    case .external(_, let type, _): receiverType = type
-    default: break
-    }
-    let declared = receiverType.flatMap { declarations.type(named: Identifiers.key(of: $0)) }?.methods
+    let declared = receiverType(of: receiver).flatMap { declarations.type(named: Identifiers.key(of: $0)) }?.methods
       .first { $0.name == name }?.parameters
     return typingArguments(of: entry, closure: closure, declared: declared)
+  }
+
+  /// The type a factory object is written as: the key it is resolved by, its registration's key.
+  private func receiverType(of receiver: ImportedValue) -> String? {
+    switch receiver {
+    case .resolved(let key, _, _): return key
+    case .service(let id, _): return factoryKeys[id]
+    case .external(_, let type, _): return type
+    default: return nil
+    }
   }
 
   /// `instance.label = value` or `(instance as! Type).label = value`.

@@ -259,7 +259,8 @@ struct GraphFileWriter {
       if registration.isMainActor { lines.append("    isolation: MainActor") }
       if let factory = registration.factory, let receiver = registration.receiver {
         let id = text(of: receiver, in: registration.environment).filter { $0 != "?" }
-        lines.append("    factory: { receiver: \(id), method: \(factory) }")
+        let key = registration.readsReceiverProperty ? "property" : "method"
+        lines.append("    factory: { receiver: \(id), \(key): \(factory) }")
       } else if let factory = registration.factory {
         lines.append("    factory: \(factory)")
       }

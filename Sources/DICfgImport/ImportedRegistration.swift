@@ -46,6 +46,9 @@ struct NestedConstruction: Equatable, Sendable {
   /// The Swift expression it is, where it reads only types and literals: what the graph writes for it
   /// where one argument takes it as it is.
   var expression: String?
+  /// The service or external whose property it is (`self.environment().baseURL`), with ``factory``
+  /// the property's name.
+  var receiver: ImportedValue?
 
   init(
     type: String, labels: [String], values: [ImportedValue], factory: String? = nil, local: String? = nil
@@ -101,6 +104,8 @@ public struct ImportedRegistration: Sendable {
   public internal(set) var factory: String?
   /// The factory object whose method `factory` names.
   var receiver: ImportedValue?
+  /// Whether `factory` is the `receiver`'s property, read (`property:`), not a method.
+  var readsReceiverProperty = false
   var initializer: [(label: String, value: ImportedValue)] = []
   var properties: [(label: String, value: ImportedValue)] = []
   var arguments: [(name: String, type: String)] = []

@@ -535,7 +535,10 @@ public struct RegistrationImport: Sendable {
       let shared = construction.local.map { (counts[$0] ?? 0) > 1 } ?? false
       (entry.id, entry.key, entry.type, entry.name) = (id, construction.type, construction.type, nil)
       (entry.bindings, entry.scope, entry.customScope, entry.isNested) = ([], shared ? "graph" : "unique", nil, true)
-      (entry.factory, entry.receiver, entry.function, entry.factoryFunction) = (construction.factory, nil, nil, nil)
+      (entry.factory, entry.receiver, entry.function, entry.factoryFunction) = (
+        construction.factory, construction.receiver, nil, nil
+      )
+      entry.readsReceiverProperty = construction.receiver != nil
       (entry.properties, entry.arguments, entry.outcome, entry.isNil) = ([], [], .asWritten, false)
       (entry.forwardsTo, entry.note, entry.argumentCount, entry.isMainActor) = (nil, nil, 0, false)
       entry.initializer = zip(construction.labels, construction.values).map { label, value in
@@ -551,13 +554,18 @@ public struct RegistrationImport: Sendable {
     for index in result.indices where result[index].isImported {
       let parent = result[index]
       var counts: [String: Int] = [:]
-      for value in (parent.initializer + parent.properties).map(\.value) { uses(value, into: &counts) }
+      for value in (parent.initializer + parent.properties).map(\.value) + [parent.receiver].compactMap({ $0 }) {
+        uses(value, into: &counts)
+      }
       var locals: [String: String] = [:]
       result[index].initializer = parent.initializer.map {
         ($0.label, hoist($0.value, label: $0.label, in: parent, root: parent.id, locals: &locals, counts: counts))
       }
       result[index].properties = parent.properties.map {
         ($0.label, hoist($0.value, label: $0.label, in: parent, root: parent.id, locals: &locals, counts: counts))
+      }
+      result[index].receiver = parent.receiver.map {
+        hoist($0, label: "receiver", in: parent, root: parent.id, locals: &locals, counts: counts)
       }
     }
     return (result, nested)

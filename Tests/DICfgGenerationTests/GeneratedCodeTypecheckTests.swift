@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// What `validate` passes, the build compiles: graphs drawn over the plan's shapes (initializers taking
-/// services by id and by a protocol they bind, literals and Swift values, factory objects' methods,
+/// services by id and by a protocol they bind, literals and Swift values, factory objects' methods and
+/// properties,
 /// shared instances, static factory functions, externals, every scope) with a layer changing a scope, a
 /// value, a type or a factory; each passes `validate --all-envs --swift`, and the file `generate
 /// --all-envs` writes from it type-checks with `swiftc` against the runtime, in Swift 5 and Swift 6
@@ -42,7 +43,8 @@ import Testing
     let graphs = Self.seeds.map { DrawnGraph(seed: $0) }
     let text = graphs.map { $0.graph + $0.layer }.joined()
     for shape in [
-      "receiver:", "factory: Shared", "factory: Made", "externals:", "as: [", "{ value: ", "{ swift: ",
+      "method: makeProduct", "property: product", "factory: Shared", "factory: Made", "externals:", "as: [",
+      "{ value: ", "{ swift: ",
       "scope: singleton", "scope: graph", "scope: unique", "scope: weak", "type: Test",
     ] {
       #expect(text.contains(shape), "no seed draws \(shape)")
@@ -148,7 +150,8 @@ struct DrawnGraph {
       switch kind {
       case .initializer:
         declarations.append(
-          "class \(type)\(conformance) { init(\(signature)) {}; func makeProduct() -> Product\(index) { Product\(index)() } }"
+          "class \(type)\(conformance) { init(\(signature)) {}; func makeProduct() -> Product\(index) { Product\(index)() }; "
+            + "var product: Product\(index) { Product\(index)() } }"
         )
         declarations.append("final class Test\(type): \(type), @unchecked Sendable {}")
       case .shared:
@@ -173,7 +176,11 @@ struct DrawnGraph {
         lines[1] = "    type: Product\(receiver)"
         types.append("Product\(receiver)")
         parameters = []
-        lines.append("    factory: { receiver: s\(receiver), method: makeProduct }")
+        // Its method, or its property, read.
+        lines.append(
+          (seed &+ UInt64(index)) % 2 == 0
+            ? "    factory: { receiver: s\(receiver), method: makeProduct }"
+            : "    factory: { receiver: s\(receiver), property: product }")
       }
       if types.count == index { types.append(type) }
       if !parameters.isEmpty {

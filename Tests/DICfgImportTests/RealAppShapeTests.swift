@@ -906,6 +906,75 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Transit.swift", swift)]).isEmpty)
   }
 
+  /// govuk's API clients and Core Data store: a service's property passed as an argument
+  /// (`self.appEnvironmentService().baseURL`) is read by an object of its own with `property:`; an
+  /// object built in place whose method builds the service (`CoreDataRepository(…).load()`) is the
+  /// factory object.
+  @Test func aServicesPropertyAndAMethodOfAnObjectBuiltInPlaceAreGraphEntries() throws {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var appEnvironmentService: Factory<AppEnvironmentServiceInterface> {
+          Factory(self) { AppEnvironmentService() }.scope(.singleton)
+        }
+        var appAPIClient: Factory<APIServiceClientInterface> {
+          Factory(self) {
+            APIServiceClient(
+              baseUrl: self.appEnvironmentService().baseURL,
+              requestBuilder: RequestBuilder()
+            )
+          }
+        }
+        var coreDataRepository: Factory<CoreDataRepositoryInterface> {
+          Factory(self) {
+            let container = PersistentContainer(name: "GOV")
+            return CoreDataRepository(persistentContainer: container).load()
+          }.scope(.singleton)
+        }
+      }
+      """
+    let swift = """
+      import Foundation
+      protocol AppEnvironmentServiceInterface { var baseURL: URL { get } }
+      final class AppEnvironmentService: AppEnvironmentServiceInterface {
+        var baseURL: URL { URL(fileURLWithPath: "/") }
+        init() {}
+      }
+      protocol APIServiceClientInterface {}
+      final class RequestBuilder { init() {} }
+      final class APIServiceClient: APIServiceClientInterface { init(baseUrl: URL, requestBuilder: RequestBuilder) {} }
+      final class PersistentContainer { init(name: String) {} }
+      protocol CoreDataRepositoryInterface {}
+      final class CoreDataRepository: CoreDataRepositoryInterface {
+        init(persistentContainer: PersistentContainer) {}
+        func load() -> Self { self }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container), ("Sources/App/Types.swift", swift)])
+    #expect(imported.functions == nil, "\(imported.functions ?? "")")
+    let graph = imported.graphFile
+    #expect(
+      graph.contains("    init: { baseUrl: appAPIClientBaseUrl, requestBuilder: appAPIClientRequestBuilder }\n"),
+      "\(graph)")
+    #expect(
+      graph.contains(
+        [
+          "  appAPIClientBaseUrl:  # Sources/App/Container+App.swift:7\n    type: URL\n    scope: unique\n",
+          "    factory: { receiver: appEnvironmentService, property: baseURL }\n",
+        ].joined()),
+      "\(graph)")
+    #expect(graph.contains("    factory: { receiver: coreDataRepositoryReceiver, method: load }\n"), "\(graph)")
+    #expect(
+      graph.contains(
+        [
+          "  coreDataRepositoryReceiver:  # Sources/App/Container+App.swift:15\n    type: CoreDataRepository\n",
+          "    scope: unique\n    init: { persistentContainer: coreDataRepositoryContainer }\n",
+        ].joined()),
+      "\(graph)")
+    #expect(errors(imported, swift: [("Sources/App/Types.swift", swift)]).isEmpty)
+  }
+
   /// The command validates what it wrote against the Swift read: a graph Swift would not build is
   /// the report's finding, at the written line, with the run's code.
   @Test func theCommandReportsTheWrittenGraphsFindings() throws {

@@ -13,10 +13,12 @@ import Testing
     public protocol AlertFactory: Sendable {
       1️⃣func makeAlert(title: String) -> Alert
       func makeBanner() -> Banner
+      2️⃣var banner: Banner { get }
     }
     final class DefaultAlertFactory: AlertFactory {
       func makeAlert(title: String) -> Alert { Alert() }
       func makeBanner() -> Banner { Banner() }
+      var banner: Banner { Banner() }
     }
     public final class Alert {}
     public final class Banner {}
@@ -74,6 +76,62 @@ import Testing
       ])
   }
 
+  /// `{ receiver:, property: }` reads the receiver's property (govuk's `environment.baseURL`).
+  @Test func aReceiversPropertyIsReadWhereTheGraphSaysProperty() throws {
+    let (result, _) = compile(
+      """
+      services:
+        factory: { type: DefaultAlertFactory, as: [AlertFactory] }
+        banner: { type: Banner, factory: { receiver: AlertFactory, property: banner } }
+      """)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let service = try #require(result.plan).containers[0].services[1]
+    #expect(service.factory == "AlertFactory.banner")
+    #expect(service.readsReceiverProperty)
+    #expect(service.receiver != nil)
+  }
+
+  @Test func aPropertyWrittenAsAMethodOrAMisspeltOneIsOneErrorAtTheName() {
+    let (result, files) = compile(
+      """
+      services:
+        factory: { type: DefaultAlertFactory, as: [AlertFactory] }
+        a: { type: Banner, factory: { receiver: AlertFactory, method: 1️⃣banner } }
+        b: { type: Banner, factory: { receiver: AlertFactory, property: 2️⃣makeBanner } }
+        c: { type: Banner, factory: { receiver: AlertFactory, property: 3️⃣baner } }
+      """)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "1️⃣"],
+          "'a' is built by 'AlertFactory.banner', which is a property of 'AlertFactory', not a method; write "
+            + "'property: banner'"),
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "2️⃣"],
+          "'b' is built by 'AlertFactory.makeBanner', which is a method of 'AlertFactory', not a property; write "
+            + "'method: makeBanner'"),
+        DiagnosticFacts(
+          .initializerMismatch, at: files["app.yaml", "3️⃣"],
+          "'c' is built by 'AlertFactory.baner', which 'AlertFactory' does not declare as a property; did you mean "
+            + "'AlertFactory.banner'?"),
+      ])
+  }
+
+  @Test func aMethodAndAPropertyTogetherIsOneErrorAtTheSecond() {
+    let (result, files) = compile(
+      """
+      services:
+        factory: { type: DefaultAlertFactory, as: [AlertFactory] }
+        a: { type: Banner, factory: { receiver: AlertFactory, method: makeBanner, 1️⃣property: banner } }
+      """)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .invalidValue, at: files["app.yaml", "1️⃣"],
+          "'factory' names both a method and a property of the receiver; keep the one that builds the service")
+      ])
+  }
+
   @Test func aMethodsLabelsAreCheckedAsAFunctionsAre() {
     let (result, files) = compile(
       """
@@ -122,7 +180,8 @@ import Testing
     ),
     (
       "factory: 1️⃣{ receiver: factory }",
-      "'factory' names a receiver but no method; add 'method:', as in '{ receiver: alertFactory, method: makeAlert }'"
+      "'factory' names a receiver but no method; add 'method:', as in '{ receiver: alertFactory, method: makeAlert }', "
+        + "or 'property:', as in '{ receiver: environment, property: baseURL }'"
     ),
     (
       "factory: 1️⃣{ method: makeBanner }",

@@ -162,17 +162,19 @@ enum EmbeddedSchema {
           "oneOf": [{ "$ref": "#/definitions/typeName" }, { "type": "null" }]
         },
         "factory": {
-          "description": "What builds the service instead of an initializer of its type: a static method ('Database.open'), a static property ('Scanner.shared') or a free function ('makeDatabase'); or a factory object's method ('{ receiver: alertFactory, method: makeAlert }'), given the values of 'init:' by label.",
+          "description": "What builds the service instead of an initializer of its type: a static method ('Database.open'), a static property ('Scanner.shared') or a free function ('makeDatabase'); or a factory object's method ('{ receiver: alertFactory, method: makeAlert }'), given the values of 'init:' by label, or its property ('{ receiver: environment, property: baseURL }').",
           "oneOf": [
             { "type": "string", "pattern": "^`?[A-Za-z_][A-Za-z0-9_]*`?(\\.`?[A-Za-z_][A-Za-z0-9_]*`?)*$" },
             {
               "type": "object",
-              "description": "A factory object: the service or external (by id or by type) whose method builds this one.",
-              "required": ["receiver", "method"],
+              "description": "A factory object: the service or external (by id or by type) whose method builds this one, or whose property ('{ receiver: environment, property: baseURL }') is read.",
+              "required": ["receiver"],
+              "oneOf": [{ "required": ["method"] }, { "required": ["property"] }],
               "additionalProperties": false,
               "properties": {
                 "receiver": { "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_.<>, \\[\\]:]*$" },
-                "method": { "type": "string", "pattern": "^`?[A-Za-z_][A-Za-z0-9_]*`?$" }
+                "method": { "type": "string", "pattern": "^`?[A-Za-z_][A-Za-z0-9_]*`?$" },
+                "property": { "type": "string", "pattern": "^`?[A-Za-z_][A-Za-z0-9_]*`?$" }
               }
             },
             { "type": "null" }

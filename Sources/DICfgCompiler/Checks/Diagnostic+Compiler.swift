@@ -141,18 +141,28 @@ extension Diagnostic {
         + "'alertFactory' or 'AlertFactory', not \(written(node))", at: node.location)
   }
 
-  static func invalidMethod(_ node: ConfigNode) -> Diagnostic {
+  static func invalidMethod(_ node: ConfigNode, key: String = "method") -> Diagnostic {
     .error(
       .invalidValue,
-      "'method' takes the name of a method of the receiver, such as 'makeAlert' (its arguments go in 'init:'), "
-        + "not \(written(node))", at: node.location)
+      key == "property"
+        ? "'property' takes the name of a property of the receiver, such as 'baseURL', not \(written(node))"
+        : "'method' takes the name of a method of the receiver, such as 'makeAlert' (its arguments go in 'init:'), "
+          + "not \(written(node))", at: node.location)
+  }
+
+  static func methodAndProperty(_ key: ConfigNode) -> Diagnostic {
+    .error(
+      .invalidValue,
+      "'factory' names both a method and a property of the receiver; keep the one that builds the service",
+      at: key.location)
   }
 
   static func incompleteFactoryObject(_ node: ConfigNode, hasReceiver: Bool) -> Diagnostic {
     .error(
       .invalidValue,
       hasReceiver
-        ? "'factory' names a receiver but no method; add 'method:', as in '{ receiver: alertFactory, method: makeAlert }'"
+        ? "'factory' names a receiver but no method; add 'method:', as in '{ receiver: alertFactory, method: makeAlert }', "
+          + "or 'property:', as in '{ receiver: environment, property: baseURL }'"
         : "'factory' as a mapping names a factory object's method; add 'receiver:' and 'method:', as in "
           + "'{ receiver: alertFactory, method: makeAlert }'", at: node.location)
   }

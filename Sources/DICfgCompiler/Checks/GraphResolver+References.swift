@@ -42,6 +42,7 @@ extension GraphResolver {
         initializer: initializer, properties: properties, tags: declaration.tags.map(\.value),
         location: declaration.location, isolation: declaration.isolation?.value ?? .nonisolated)
       service.factory = factory
+      service.readsReceiverProperty = declaration.receiver != nil && declaration.readsReceiverProperty
       services[node.container].append(service)
     }
     return services

@@ -262,11 +262,39 @@ extension GraphResolver {
     let named = service.factory ?? factory.value
     guard !candidates.isEmpty else {
       let isMethod = service.receiver != nil
-      let declared =
-        isMethod
-        ? (owner.map { swift.methods(of: $0) } ?? []).map(\.name)
-        : (owner.map { $0.functions.map(\.name) + $0.staticProperties.map(\.name) } ?? swift.functions.map(\.name))
+      let readsProperty = service.readsReceiverProperty
+      let kind = readsProperty ? "property" : "method"
+      var declared: [String] = swift.functions.map(\.name)
+      if let owner {
+        if !isMethod {
+          declared = owner.functions.map(\.name) + owner.staticProperties.map(\.name)
+        } else if readsProperty {
+          declared = swift.instanceProperties(of: owner).map(\.name)
+        } else {
+          declared = swift.methods(of: owner).map(\.name)
+        }
+      } else if isMethod {
+        declared = []
+      }
       let name = service.factoryMember ?? factory.value
+      // A method written as a property, or a property as a method: the key to write.
+      if isMethod, let owner {
+        let isOtherKind =
+          readsProperty
+          ? swift.methods(of: owner).contains { $0.name == name }
+          : swift.instanceProperties(of: owner).contains { $0.name == name }
+        if isOtherKind {
+          let otherKind = readsProperty ? "method" : "property"
+          let message =
+            "'\(declaration.id)' is built by '\(named)', which is a \(otherKind) of '\(owner.name)', not a \(kind); "
+            + "write '\(otherKind): \(name)'"
+          diagnostics.append(
+            .error(
+              .initializerMismatch, message, at: factory.location,
+              notes: [Note(message: "'\(owner.name)' is declared here", location: owner.location)]))
+          return nil
+        }
+      }
       let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())
       // A protocol's requirements are all it has; a type's methods are known where its members are.
       let provable =
@@ -279,7 +307,7 @@ extension GraphResolver {
         .error(
           .initializerMismatch,
           "'\(declaration.id)' is built by '\(named)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
-            + "does not declare\(isMethod ? " as a method" : "")"
+            + "does not declare\(isMethod ? " as a \(kind)" : "")"
             + (suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? "; declare it, or build "
               + "'\(declaration.id)' with an initializer"),
           at: factory.location,

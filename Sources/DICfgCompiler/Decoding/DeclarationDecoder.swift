@@ -175,14 +175,19 @@ struct DeclarationDecoder {
           continue
         }
         receiver = (valueExpression(field.value), field.key.location)
-      case "method":
+      case "method", "property":
         guard let scalar = field.value.scalar, !scalar.text.contains("."),
           SwiftValueExpression.isFunctionName(scalar.text)
         else {
-          diagnostics.append(.invalidMethod(field.value))
+          diagnostics.append(.invalidMethod(field.value, key: field.key.text))
+          continue
+        }
+        guard method == nil else {
+          diagnostics.append(.methodAndProperty(field.key))
           continue
         }
         method = Located(value: scalar.text, location: field.value.location)
+        service.readsReceiverProperty = field.key.text == "property"
       default:
         diagnostics.append(
           .unknownKey(field.key, allowed: GraphFileKeys.factoryObject, context: "in 'factory' of '\(service.id)'"))

@@ -11,8 +11,8 @@ public enum GraphFileKeys {
   public static let service = [
     "type", "factory", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
   ]
-  /// The keys of a `factory:` written as a mapping: a factory object and its method.
-  public static let factoryObject = ["receiver", "method"]
+  /// The keys of a `factory:` written as a mapping: a factory object and its method or property.
+  public static let factoryObject = ["receiver", "method", "property"]
   /// The keys of a requirement: what a module's fragment needs from the graph that imports it.
   public static let requirement = ["type"]
   /// The keys of an external.

@@ -19,6 +19,8 @@ struct ServiceDeclaration {
   /// `factory: { receiver: AlertFactory, method: makeAlert }`: the service or external whose method
   /// builds it, a reference like any argument's, with the location of its `receiver:` key.
   var receiver: (value: ValueExpression, location: SourceLocation)?
+  /// `factory: { receiver: environment, property: baseURL }`: the receiver's property is read.
+  var readsReceiverProperty = false
   var alias: Located<String>?
   var bindings: [Located<String>] = []
   var scope: Located<String>?

@@ -164,6 +164,11 @@ extension ResolutionPlan {
     /// The function that builds the last service (`factory:`).
     public mutating func factory(_ name: String) { containers[container].services[service].factory = name }
 
+    /// The last service's factory is its receiver's property, read (`property:`).
+    public mutating func readsReceiverProperty() {
+      containers[container].services[service].readsReceiverProperty = true
+    }
+
     /// The service's tags.
     public mutating func tags(_ tags: [String]) { containers[container].services[service].tags = tags }
 

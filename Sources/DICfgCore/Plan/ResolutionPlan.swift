@@ -186,6 +186,12 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       get { fields.values.factory }
       set { edit { $0.factory = newValue } }
     }
+    /// Whether its factory is a property of its ``receiver`` (`factory: { receiver: environment,
+    /// property: baseURL }`), read where a method would be called.
+    public var readsReceiverProperty: Bool {
+      get { fields.values.readsReceiverProperty ?? false }
+      set { edit { $0.readsReceiverProperty = newValue ? true : nil } }
+    }
     /// The name its factory is registered under: the function that builds it, else its type.
     public var registeredName: String { fields.values.factory ?? fields.values.type }
 
@@ -264,6 +270,9 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       var isolation: Isolation?
       /// Absent from the encoded plan for a service built by an initializer.
       var factory: String?
+      /// True where ``factory`` names a factory object's property, which is read, not called;
+      /// absent otherwise.
+      var readsReceiverProperty: Bool?
     }
 
     private final class Fields: Sendable {

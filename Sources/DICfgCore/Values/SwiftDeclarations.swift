@@ -69,23 +69,49 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       return (nil, [])
     }
     let method = String(factory[factory.index(after: dot)...])
-    return (owner, methods(of: owner).filter { $0.name == method })
+    guard service.readsReceiverProperty else { return (owner, methods(of: owner).filter { $0.name == method }) }
+    // `{ receiver: environment, property: baseURL }`: the property, as a function of no arguments.
+    guard let property = instanceProperties(of: owner).first(where: { $0.name == method }) else { return (owner, []) }
+    return (owner, [Self.reading(property, of: owner)])
+  }
+
+  /// Reading `property` of `owner`, as a function of no arguments. A property written without its
+  /// type (`static let foreground = Camera()`) is of a type the reader does not work out: `Self`
+  /// stands for it, which the checks leave to Swift.
+  private static func reading(_ property: SwiftProperty, of owner: SwiftType) -> SwiftFunction {
+    var read = SwiftFunction(
+      name: property.name, parameters: [], returnType: property.type ?? "Self", access: property.access,
+      location: property.location)
+    read.isProperty = true
+    read.globalActor = owner.globalActor
+    return read
   }
 
   /// The methods of `type` and those it inherits from the classes it subclasses that the target
   /// declares, nearest first.
   public func methods(of type: SwiftType) -> [SwiftFunction] {
-    var methods = type.methods
+    superclasses(of: type).flatMap(\.methods)
+  }
+
+  /// The instance properties of `type` and those it inherits from the classes it subclasses that
+  /// the target declares, nearest first.
+  public func instanceProperties(of type: SwiftType) -> [SwiftProperty] {
+    superclasses(of: type).flatMap(\.properties)
+  }
+
+  /// `type`, then the classes it subclasses that the target declares, nearest first.
+  private func superclasses(of type: SwiftType) -> [SwiftType] {
+    var chain = [type]
     var seen: Set<String> = [type.name]
     var current = type
     while current.kind == .class, let parent = current.inherited.first.flatMap({ self.type(named: $0) }),
       parent.kind == .class, !seen.contains(parent.name)
     {
       seen.insert(parent.name)
-      methods += parent.methods
+      chain.append(parent)
       current = parent
     }
-    return methods
+    return chain
   }
 
   /// The functions a graph file's `factory:` names: `Type.method`, the static methods of that name
@@ -105,20 +131,14 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     else {
       return (owner, methods)
     }
-    // A property written without its type (`static let foreground = Camera()`) is of a type the reader
-    // does not work out: `Self` stands for it, which the checks leave to Swift.
-    var read = SwiftFunction(
-      name: member, parameters: [], returnType: property.type ?? "Self", access: property.access,
-      location: property.location)
-    read.isProperty = true
-    read.globalActor = owner.globalActor
-    return (owner, [read])
+    return (owner, [Self.reading(property, of: owner)])
   }
 
-  /// Whether `service`'s `factory:` names a static property the target declares, which is read,
-  /// not called.
+  /// Whether `service`'s `factory:` names a static property the target declares, or a factory
+  /// object's property, which is read, not called.
   public func readsProperty(_ service: ResolutionPlan.Service) -> Bool {
-    service.receiver == nil && builders(of: service).functions.contains(where: \.isProperty)
+    if service.receiver != nil { return service.readsReceiverProperty }
+    return builders(of: service).functions.contains(where: \.isProperty)
   }
 
   /// The module that declares what is at `location`, where it is another than the one whose graph

@@ -33,6 +33,7 @@ public enum PlanStatement: Sendable, Equatable {
   case eager
   case mainActor
   case factory(String)
+  case readsReceiverProperty
   case tags([String])
   case argument(name: String, type: String)
   case initializer(label: String, value: ResolutionPlan.Value, at: Location)
@@ -102,6 +103,7 @@ public enum PlanStatement: Sendable, Equatable {
     case .eager: builder.eager()
     case .mainActor: builder.mainActor()
     case .factory(let name): builder.factory(name)
+    case .readsReceiverProperty: builder.readsReceiverProperty()
     case .tags(let tags): builder.tags(tags)
     case .argument(let name, let type): builder.argument(name, type)
     case .initializer(let label, let value, let at): builder.initializer(label, value, at: at.tuple)
@@ -210,6 +212,7 @@ public enum PlanStatement: Sendable, Equatable {
       if service.eager { statements.append(.eager) }
       if service.isolation == .mainActor { statements.append(.mainActor) }
       if let factory = service.factory { statements.append(.factory(factory)) }
+      if service.readsReceiverProperty { statements.append(.readsReceiverProperty) }
       if !service.tags.isEmpty { statements.append(.tags(service.tags)) }
       for argument in service.arguments { statements.append(.argument(name: argument.name, type: argument.type)) }
       for argument in service.initializer {

@@ -227,6 +227,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     case property(String)
     /// A factory object's method, called on the receiver with the arguments.
     case method(receiver: Expression, name: String)
+    /// A factory object's property, read on the receiver.
+    case member(receiver: Expression, name: String)
   }
 
   /// How a deferred value gives its service.
@@ -378,13 +380,18 @@ extension TypedContainerModel.LabeledExpression {
 extension TypedContainerModel.Builder {
   /// The factory object a method is called on, which the build reads as it reads an argument.
   var receiver: TypedContainerModel.Expression? {
-    guard case .method(let receiver, _) = self else { return nil }
-    return receiver
+    switch self {
+    case .method(let receiver, _), .member(let receiver, _): return receiver
+    case .function, .property: return nil
+    }
   }
 
   func renamingFunctions(_ names: [String: String]) -> Self {
-    guard case .method(let receiver, let name) = self else { return self }
-    return .method(receiver: receiver.renamingFunctions(names), name: name)
+    switch self {
+    case .method(let receiver, let name): return .method(receiver: receiver.renamingFunctions(names), name: name)
+    case .member(let receiver, let name): return .member(receiver: receiver.renamingFunctions(names), name: name)
+    case .function, .property: return self
+    }
   }
 }
 

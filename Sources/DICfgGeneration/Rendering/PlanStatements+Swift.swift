@@ -33,6 +33,7 @@ extension PlanStatement {
     case .eager: return "plan.eager()"
     case .mainActor: return "plan.mainActor()"
     case .factory(let name): return "plan.factory(\(Self.quoted(name)))"
+    case .readsReceiverProperty: return "plan.readsReceiverProperty()"
     case .tags(let tags): return "plan.tags(\(Self.swift(tags)))"
     case .argument(let name, let type): return "plan.argument(\(Self.quoted(name)), \(Self.quoted(type)))"
     case .initializer(let label, let value, let at):

@@ -617,7 +617,7 @@ extension TypedContainerGenerator {
   }
 
   /// What builds a service, called with its arguments: `Type(a: …)`, `Type.open(a: …)`,
-  /// `Type.shared`, or `factory.makeAlert(a: …)`.
+  /// `Type.shared`, `factory.makeAlert(a: …)` or `environment.baseURL`.
   fileprivate func call(
     _ builder: TypedContainerModel.Builder?, of type: String, with arguments: [TypedContainerModel.LabeledExpression],
     _ spelling: Spelling
@@ -631,6 +631,7 @@ extension TypedContainerGenerator {
     case .function(let name)?: return name + values
     case .property(let name)?: return name
     case .method(let receiver, let name)?: return swift(receiver, spelling) + "." + name + values
+    case .member(let receiver, let name)?: return swift(receiver, spelling) + "." + name
     }
   }
 

@@ -250,7 +250,8 @@ public struct RegistryGenerator: Sendable {
         if service.receiver != nil, let function = service.factory, let member = service.factoryMember {
           factory.receiver = String(function.dropLast(member.count + 1))
         }
-        factory.readsProperty = typedContainers?.swift?.readsProperty(service) ?? false
+        factory.readsProperty =
+          service.readsReceiverProperty || (typedContainers?.swift?.readsProperty(service) ?? false)
         if factory.effects != nil, !factory.readsProperty,
           typedContainers?.swift?.constructor(of: service)?.availability?.kind == .deprecated
         {
@@ -624,6 +625,10 @@ public struct RegistryGenerator: Sendable {
       let value: String
       if let closure = Self.closure(of: factory, aliases: aliases) {
         value = closure
+      } else if let receiver = factory.receiver, let function = factory.function, factory.readsProperty {
+        // A factory object's property, read on the first argument.
+        value =
+          "dicfgFactory { ($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1) + " }"
       } else if let receiver = factory.receiver, let function = factory.function {
         // A factory object's method of another module, called on the first argument.
         let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
@@ -695,8 +700,12 @@ public struct RegistryGenerator: Sendable {
     guard let effects = factory.effects else { return nil }
     let helper = factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
     if let receiver = factory.receiver, let function = factory.function {
-      // A factory object's method, called on the first argument as the type it is declared on.
+      // A factory object's method, called on the first argument as the type it is declared on; or
+      // its property, read.
       let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
+      if factory.readsProperty {
+        return "\(helper) { " + (effects.isThrowing ? "try " : "") + (effects.isAsync ? "await " : "") + method + " }"
+      }
       return "\(helper) { " + call(method, labels: Array(factory.labels.dropFirst()), effects: effects, from: 1) + " }"
     }
     let callee = factory.function ?? aliases[factory.typeName] ?? factory.typeName

@@ -348,7 +348,8 @@ struct StraightLinePlanner {
     }
 
     /// What `service`'s `factory:` names, as the model says it: a function, a static property, or a
-    /// factory object's method with the expression passing the receiver; nil for an initializer.
+    /// factory object's method or property with the expression passing the receiver; nil for an
+    /// initializer.
     private mutating func builder(
       of service: ResolutionPlan.Service, owner: Int?, uses: inout Uses
     ) throws -> TypedContainerModel.Builder? {
@@ -357,9 +358,9 @@ struct StraightLinePlanner {
         return planner.swift.readsProperty(service) ? .property(factory) : .function(factory)
       }
       let type = String(factory.dropLast(member.count + 1))
-      return .method(
-        receiver: try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses), name: member
-      )
+      let object = try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses)
+      return service.readsReceiverProperty
+        ? .member(receiver: object, name: member) : .method(receiver: object, name: member)
     }
 
     /// The build of singleton `index`, planned once: its initializer called with its dependencies'

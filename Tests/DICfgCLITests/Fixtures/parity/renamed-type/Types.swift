@@ -1,4 +1,5 @@
 final class Cart {}
+final class Pricing {}
 final class PurchaseFlow {
-  init(cart: Cart) {}
+  init(cart: Cart, pricing: Pricing) {}
 }
