@@ -588,8 +588,12 @@ extension TypedContainerGenerator {
       writer.line(
         "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) { \(capture)\(construct) }")
     case .straightLine(let line)?:
+      // An accessor returning a generic parameter (a type the target does not declare, `String`
+      // read from a factory object) returns what is built as that parameter, which `MainContainer`
+      // binds to the type itself.
+      let generic = spelling.isGeneric(accessor.property) ? " as! \(spelling.declared(accessor.type))" : ""
       if case .build(let local, let value)? = line.steps.last, line.steps.count == 1, local == line.result {
-        writer.line("return \(swift(value, spelling))")
+        writer.line("return \(swift(value, spelling))\(generic)")
         return
       }
       for step in line.steps {
@@ -598,7 +602,7 @@ extension TypedContainerGenerator {
         case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value, spelling))")
         }
       }
-      writer.line("return \(line.result)")
+      writer.line("return \(line.result)\(generic)")
     }
   }
 

@@ -8,6 +8,8 @@ public protocol Alerting: Sendable {
 
 public protocol AlertFactory: AnyObject, Sendable {
   func makeAlert(title: String) -> any Alerting
+  /// The title of the first alert, which the graph reads as a property of the factory object.
+  var greeting: String { get }
 }
 
 public protocol Logging: Sendable {
@@ -17,6 +19,8 @@ public protocol Logging: Sendable {
 final class DefaultAlertFactory: AlertFactory {
   let logger: any Logging
   init(logger: any Logging) { self.logger = logger }
+
+  var greeting: String { "Welcome" }
 
   func makeAlert(title: String) -> any Alerting {
     logger.log("alert '\(title)'")
