@@ -63,6 +63,27 @@ compare("DatabaseConnection", { old.resolve(DatabaseConnection.self) }, { new.da
 compare("NotesRepository", { old.resolve(NotesRepository.self) }, { new.notesRepository })
 compare("ImageCaching", { old.resolve(ImageCaching.self) }, { new.imageCaching })
 compare("CartStore", { old.resolve(CartStore.self) }, { new.cartStore })
+compare("ThumbnailStore", { old.resolve(ThumbnailStore.self) }, { new.thumbnailStore })
+agree(
+  "ThumbnailStore's two caches are one",
+  old.resolve(ThumbnailStore.self).map { identical($0.memory, $0.fallback) } == true,
+  {
+    let store = new.thumbnailStore; return identical(store.memory, store.fallback)
+  }())
+try compare("SyncSession", { old.resolve(SyncSession.self) }, { try new.syncSession })
+agree(
+  "SyncSession's configuration is set",
+  old.resolve(SyncSession.self).map { $0.configuration.retries == 3 && $0.configuration.label == "sync" } == true,
+  try new.syncSession.configuration.retries == 3 && new.syncSession.configuration.label == "sync")
+compare("BackupLocation", { old.resolve(BackupLocation.self) }, { new.backupLocation })
+agree(
+  "BackupLocation is the database's file", old.resolve(BackupLocation.self)?.folder == new.databaseConnection.path,
+  new.backupLocation.folder == new.databaseConnection.path)
+compare("NotesIndex", { old.resolve(NotesIndex.self) }, { new.notesIndex })
+agree(
+  "NotesIndex is built for the database",
+  old.resolve(NotesIndex.self)?.path == "Library/Application Support/shop.sqlite.index",
+  new.notesIndex.path == "Library/Application Support/shop.sqlite.index")
 try compare("ProfileService", { old.resolve(ProfileService.self) }, { try new.profileService })
 try compare("ProfileViewModel", { old.resolve(ProfileViewModel.self) }, { try new.profileViewModel })
 agree(

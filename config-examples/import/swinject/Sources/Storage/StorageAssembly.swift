@@ -24,5 +24,25 @@ public final class StorageAssembly: Assembly {
         container.register(CartStore.self) { r in
             PersistentCartStore(store: r.resolve(KeyValueStore.self)!, clock: r.resolve(Clock.self)!)
         }.inObjectScope(.container)
+
+        container.register(ThumbnailStore.self) { r in
+            let cache = MemoryImageCache(countLimit: 50)
+            return ThumbnailStore(memory: cache, fallback: cache, clock: r.resolve(Clock.self)!)
+        }
+
+        container.register(SyncSession.self) { _ in
+            let configuration = SyncConfiguration.standard
+            configuration.retries = 3
+            configuration.label = "sync"
+            return SyncSession(configuration: configuration)
+        }.inObjectScope(.container)
+
+        container.register(BackupLocation.self) { r in
+            BackupLocation(folder: r.resolve(DatabaseConnection.self)!.path)
+        }
+
+        container.register(NotesIndex.self) { r in
+            NotesIndexBuilder(connection: r.resolve(DatabaseConnection.self)!).build()
+        }.inObjectScope(.container)
     }
 }

@@ -194,3 +194,63 @@ public final class PersistentCartStore: CartStore {
         store.set(try? JSONEncoder().encode(items), forKey: Self.storageKey)
     }
 }
+
+/// Thumbnails kept in two caches, which the registration makes one object.
+public final class ThumbnailStore {
+    public let memory: ImageCaching
+    public let fallback: ImageCaching
+    public let clock: Clock
+
+    public init(memory: ImageCaching, fallback: ImageCaching, clock: Clock) {
+        self.memory = memory
+        self.fallback = fallback
+        self.clock = clock
+    }
+}
+
+/// A configuration the registration makes from a preset and then sets.
+public final class SyncConfiguration {
+    public static var standard: SyncConfiguration { SyncConfiguration() }
+    public var retries = 0
+    public var label = ""
+
+    public init() {}
+}
+
+public final class SyncSession {
+    public let configuration: SyncConfiguration
+
+    public init(configuration: SyncConfiguration) {
+        self.configuration = configuration
+    }
+}
+
+/// Where backups go: the folder of the database connection's file.
+public struct BackupLocation {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+}
+
+public final class NotesIndex {
+    public let path: String
+
+    init(path: String) {
+        self.path = path
+    }
+}
+
+/// Builds the notes index of a connection: an object the registration makes only to call `build()`.
+public final class NotesIndexBuilder {
+    private let connection: DatabaseConnection
+
+    public init(connection: DatabaseConnection) {
+        self.connection = connection
+    }
+
+    public func build() -> NotesIndex {
+        NotesIndex(path: connection.path + ".index")
+    }
+}
