@@ -78,7 +78,9 @@ let package = Package(
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCompilerTests",
-      dependencies: ["DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgTestSupport"],
+      dependencies: [
+        "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftReader", "DICfgTestSupport",
+      ],
       exclude: ["Golden"]
     ),
     .testTarget(

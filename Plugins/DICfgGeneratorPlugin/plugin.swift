@@ -21,7 +21,8 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
       try setup.buildCommand(
         targetName: target.name, ownFiles: target.sourceFiles.map(\.url),
         tool: try context.tool(named: "dicfg-generate").url,
-        workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.package.directoryURL)
+        workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.package.directoryURL,
+        swiftc: try? context.tool(named: "swiftc").url)
     ]
   }
 }
@@ -42,7 +43,8 @@ struct DICfgGeneratorPlugin: BuildToolPlugin {
       return [
         try setup.buildCommand(
           targetName: target.displayName, ownFiles: files, tool: try context.tool(named: "dicfg-generate").url,
-          workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.xcodeProject.directoryURL)
+          workDirectory: context.pluginWorkDirectoryURL, sourceRoot: context.xcodeProject.directoryURL,
+          swiftc: try? context.tool(named: "swiftc").url)
       ]
     }
   }

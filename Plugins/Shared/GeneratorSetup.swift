@@ -136,7 +136,7 @@ struct GeneratorSetup {
   /// The build command that writes the registration of `targetName` into `workDirectory`; it
   /// fails, saying what to do, when `ownFiles` hold a committed copy.
   func buildCommand(
-    targetName: String, ownFiles: [URL], tool: URL, workDirectory: URL, sourceRoot: URL
+    targetName: String, ownFiles: [URL], tool: URL, workDirectory: URL, sourceRoot: URL, swiftc: URL? = nil
   ) throws -> Command {
     // A registration committed from the command plugin would be a second definition of everything
     // this one writes (or, under the same name, "multiple producers").
@@ -150,7 +150,12 @@ struct GeneratorSetup {
     let output = workDirectory.appendingPathComponent("Registry+GraphFile.swift")
     return .buildCommand(
       displayName: "Generating the dicfg registration of \(targetName) from \(fileNames)",
-      executable: tool, arguments: arguments(output: output, packageDirectory: sourceRoot), inputFiles: inputs,
+      executable: tool,
+      arguments: arguments(output: output, packageDirectory: sourceRoot)
+        // The toolchain's declarations of what the target imports, kept beside the build's outputs.
+        + ["--symbol-cache", workDirectory.appendingPathComponent("symbols").path]
+        + (swiftc.map { ["--swiftc", $0.path] } ?? []),
+      inputFiles: inputs,
       outputFiles: [output])
   }
 

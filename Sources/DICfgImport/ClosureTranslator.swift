@@ -203,7 +203,7 @@ struct ClosureTranslator {
     if constructs, !compact.hasPrefix("."), let built = construction(range), built.asType == nil, !built.type.isEmpty,
       let entry = entry(built, closure: closure, locals: locals), entry.arguments.isEmpty,
       // `Double(10)`: a value of a type the app does not declare, made of constants, is a Swift value.
-      declarations.type(named: built.type) != nil || !readsOnlyTypesAndLiterals(range)
+      (declarations.type(named: built.type).map { $0.kind != .extension } ?? false) || !readsOnlyTypesAndLiterals(range)
     {
       return .constructed(
         NestedConstruction(

@@ -16,13 +16,17 @@ public enum DiagnosticJSONRenderer {
   public static let serializationVersion = 1
 
   /// The JSON document for `diagnostics`, ending in a line break.
-  public static func render(_ diagnostics: [Diagnostic]) -> String {
+  ///
+  /// - Parameter unreadModules: The modules the Swift imports whose declarations were not read, each
+  ///   with why: listed under the summary's `unreadModules` where there are any.
+  public static func render(_ diagnostics: [Diagnostic], unreadModules: [String: String] = [:]) -> String {
     let report = Report(
       serializationVersion: serializationVersion,
       diagnostics: diagnostics.map(Entry.init),
       summary: Summary(
         errors: diagnostics.count { $0.severity == .error },
-        warnings: diagnostics.count { $0.severity == .warning }))
+        warnings: diagnostics.count { $0.severity == .warning },
+        unreadModules: unreadModules.isEmpty ? nil : unreadModules))
     return (try? DeterministicJSON.text(report)) ?? "{}\n"
   }
 
@@ -35,6 +39,7 @@ public enum DiagnosticJSONRenderer {
   private struct Summary: Encodable {
     var errors: Int
     var warnings: Int
+    var unreadModules: [String: String]?
   }
 
   private struct Location: Encodable {

@@ -49,6 +49,39 @@ public struct SwiftDeclarationReader: Sendable {
     return declarations
   }
 
+  /// Reads the `.swift` files at `paths` as ``read(paths:)`` does, and, through `toolchain`, the
+  /// declarations of the modules they import that they do not declare (Foundation, Dispatch):
+  /// a type the files declare hides the toolchain's of that name, and the files' extensions of a
+  /// toolchain's type add to it. The modules the toolchain could not load are named with why.
+  public func read(
+    paths: [String], toolchain: ToolchainInterfaces?
+  ) -> (declarations: SwiftDeclarations, unread: [String: String]) {
+    let own = read(paths: paths)
+    guard let toolchain else { return (own, [:]) }
+    let files = Self.swiftFiles(at: paths).found
+    let modules = Set(files.compactMap(SwiftDeclarations.module(ofPath:)))
+    var imported: [String] = []
+    for path in files {
+      guard let data = FileManager.default.contents(atPath: path) else { continue }
+      for (module, _) in SwiftImports.modules(path: path, text: String(decoding: data, as: UTF8.self))
+      where !modules.contains(module) && !imported.contains(module) {
+        imported.append(module)
+      }
+    }
+    guard !imported.isEmpty else { return (own, [:]) }
+    let interfaces = toolchain.interfaces(of: imported)
+    let foreign = read(paths: interfaces.files)
+    // The files again, their classes' global actors inferred from what the toolchain states too.
+    var reread = Self.collect(
+      files.compactMap { path in
+        FileManager.default.contents(atPath: path).map {
+          Self.scan(path: path, text: String(decoding: $0, as: UTF8.self))
+        }
+      }, foreign: foreign)
+    reread.unreadable = own.unreadable
+    return (reread.adding(foreign: foreign), interfaces.unread)
+  }
+
   /// Reads Swift source texts, each under the path its locations carry.
   public func read(files: [(path: String, text: String)]) -> SwiftDeclarations {
     Self.collect(files.map { Self.scan(path: $0.path, text: $0.text) })
@@ -79,6 +112,14 @@ public struct SwiftDeclarationReader: Sendable {
   /// Merges the files' declarations into what the target declares: a file that does not parse is
   /// named, and its types are counted incomplete.
   @_spi(DeclarationReads) public static func collect(_ files: [FileRead]) -> SwiftDeclarations {
+    collect(files, foreign: nil)
+  }
+
+  /// ``collect(_:)``, with another module's declarations (the toolchain's) for what the files'
+  /// classes inherit: a superclass or protocol they declare `@MainActor` makes the class main-actor.
+  @_spi(DeclarationReads) public static func collect(
+    _ files: [FileRead], foreign: SwiftDeclarations?
+  ) -> SwiftDeclarations {
     var collector = Collector()
     for file in files {
       if let error = file.firstError {
@@ -94,7 +135,7 @@ public struct SwiftDeclarationReader: Sendable {
       }
       collector.functions += file.functions
     }
-    return collector.declarations()
+    return collector.declarations(foreign: foreign)
   }
 
   /// Attributes that neither add initializers nor change what a type declares.
@@ -146,7 +187,7 @@ private struct Collector {
 
   mutating func add(_ type: ReadType) { reads.append(type) }
 
-  func declarations() -> SwiftDeclarations {
+  func declarations(foreign: SwiftDeclarations?) -> SwiftDeclarations {
     var order: [String] = []
     var declared: [String: ReadType] = [:]
     var extensions: [String: [ReadType]] = [:]
@@ -173,6 +214,7 @@ private struct Collector {
         type.functions = main.functions + added.flatMap(\.functions)
         type.methods = main.methods + added.flatMap(\.methods)
         type.staticProperties = main.staticProperties + added.flatMap(\.staticProperties)
+        type.cases = main.cases
         type.access = main.access
         if main.stored.contains(where: \.isLazy) && main.kind == .struct && main.initializers.isEmpty {
           type.initializersComplete = false
@@ -208,7 +250,7 @@ private struct Collector {
       done.insert(name)
     }
     for name in order { inherit(name, seen: []) }
-    Self.inferGlobalActors(&types, order: order, declared: declared)
+    Self.inferGlobalActors(&types, order: order, declared: declared, foreign: foreign)
     return SwiftDeclarations(types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
   }
 
@@ -239,7 +281,7 @@ private struct Collector {
   /// a type takes that of a protocol its declaration conforms to (one read here, or one of Apple's).
   /// Its initializers, methods and static functions that write no actor of their own take it too.
   private static func inferGlobalActors(
-    _ types: inout [String: SwiftType], order: [String], declared: [String: ReadType]
+    _ types: inout [String: SwiftType], order: [String], declared: [String: ReadType], foreign: SwiftDeclarations?
   ) {
     func inferred(_ name: String, seen: Set<String>) -> String? {
       guard let main = declared[name], main.globalActor == nil, let type = types[name], type.kind != .protocol else {
@@ -251,6 +293,10 @@ private struct Collector {
           // The superclass comes first; any protocol may be read here too.
           guard parent.kind == .protocol || (parent.kind == .class && position == 0) else { continue }
           if !seen.contains(inherited), let actor = inferred(inherited, seen: seen.union([name])) { return actor }
+        } else if let other = foreign?.type(named: inherited), other.kind != .extension {
+          // What the toolchain states of another module's type: its global actor, or none.
+          guard other.kind == .protocol || (other.kind == .class && position == 0) else { continue }
+          if let actor = other.globalActor { return actor }
         } else if type.kind == .class && position == 0 && mainActorFrameworkClasses.contains(base) {
           return "MainActor"
         } else if mainActorFrameworkProtocols.contains(inherited) {

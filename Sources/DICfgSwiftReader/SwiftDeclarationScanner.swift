@@ -16,6 +16,8 @@ public import DICfgCore
   public var methods: [SwiftFunction] = []
   /// Its static and class properties.
   public var staticProperties: [SwiftProperty] = []
+  /// An enum's cases, by name.
+  public var cases: [String] = []
   /// Its access level as written (`internal` where none is).
   public var access: SwiftAccess = .internal
   public var properties: [SwiftProperty]
@@ -449,6 +451,23 @@ struct SwiftDeclarationScanner {
       // A type's static and class methods, and free functions, are what `factory:` may name; its
       // instance methods what a factory object's `method:` names.
       return scanFunction(declaration, at: index, end, owner: owner)
+    case "case" where owner.map { types[$0].kind == .enum } ?? false:
+      // An enum's cases, what `{ swift: .name }` may name where the enum is taken.
+      guard let owner else { return skipItem(from: index, to: end) }
+      let after = skipItem(from: index, to: end)
+      var probe = index + 1
+      while probe < after {
+        if tokens[probe].kind == .identifier {
+          var name = text(probe)
+          if name.hasPrefix("`"), name.hasSuffix("`"), name.count > 2 { name = String(name.dropFirst().dropLast()) }
+          if !types[owner].cases.contains(name) { types[owner].cases.append(name) }
+        }
+        // The next case after a comma; what follows a name (its values, its raw value) is passed.
+        probe += 1
+        while probe < after, tokens[probe].kind != .comma { probe = step(probe, after) }
+        probe += 1
+      }
+      return after
     default:
       return skipItem(from: index, to: end)
     }

@@ -14,7 +14,9 @@ package func temporaryFolder(_ files: [String: String] = [:]) throws -> URL {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   for (name, text) in files {
-    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    let file = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: file, atomically: true, encoding: .utf8)
   }
   return folder
 }

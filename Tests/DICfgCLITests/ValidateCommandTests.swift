@@ -16,6 +16,36 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 }
 
 @Suite struct ValidateCommandTests {
+  /// What the Swift imports from the SDK is read from the toolchain: a misspelt static function of
+  /// Dispatch is one error at the graph line with a note at Dispatch's declaration, and a module the
+  /// toolchain cannot load is named, never passed over.
+  @Test func theSDKIsCheckedAndAModuleNotReadIsNamed() throws {
+    let folder = try temporaryFolder([
+      "app.yaml": "dicfg: 1\nservices:\n  queue: { type: DispatchQueue, factory: DispatchQueue.globl }\n",
+      "Sources/App/App.swift": "import Dispatch\nimport NoSuchModuleForDICfgTests\nfinal class App {}\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run([
+      "validate", folder.path + "/app.yaml", "--swift", folder.path + "/Sources", "--color", "never",
+    ])
+    #expect(result.exitCode == 1)
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first?.hasPrefix("note: the declarations of module 'NoSuchModuleForDICfgTests' were not read (") == true)
+    #expect(lines.first?.hasSuffix("); the Swift compiler checks what the graph uses of it") == true)
+    #expect(
+      lines.contains {
+        $0.hasSuffix(
+          "app.yaml:3:42: error: 'queue' is built by 'DispatchQueue.globl', which 'DispatchQueue' does not declare; "
+            + "did you mean 'DispatchQueue.global'? [#initializer-mismatch]")
+      }, "\(result.standardError)")
+    #expect(
+      lines.contains {
+        $0.hasSuffix("Dispatch.swift") == false && $0.contains("/Dispatch.swift:")
+          && $0.contains("note: 'DispatchQueue' is declared here")
+      })
+  }
+
   /// The typed container's checks run in `validate` as in the build: an environment that changes
   /// the type of a service to one the Swift proves unrelated, with no `as:` type binding both, is
   /// the same error in both.

@@ -1,7 +1,9 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
+import DICfgSwiftReader
 import DICfgTestSupport
+import Foundation
 import Testing
 
 /// How the registration is laid out in Swift for a large graph: in functions of bounded size, each
@@ -67,18 +69,31 @@ import Testing
 
   /// Linux's Foundation leaves `URLSession` and its kin to FoundationNetworking: a graph that names
   /// one, as a type or in a Swift value, gets it imported where it exists, and a graph that names
-  /// none does not link it.
+  /// none does not link it. Which types those are, the toolchain says (its FoundationNetworking,
+  /// where the platform has one).
   @Test func foundationNetworkingIsImportedWhereItExistsOnlyWhereTheGraphNamesItsTypes() throws {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DICFG_CACHE"] = FileManager.default.temporaryDirectory.path + "/dicfg-tests-cache"
+    let toolchain = try #require(ToolchainInterfaces.located(environment: environment).interfaces)
+    let read = toolchain.interfaces(of: ["Foundation", "FoundationNetworking"])
+    // Apple's Foundation declares them itself: nothing to import there.
+    let hasNetworking = read.unread["FoundationNetworking"] == nil
+    let swift = SwiftDeclarationReader().read(paths: read.files)
+    func render(_ yaml: String) throws -> String {
+      let plan = try #require(compile(MarkedFiles(["app.yaml": yaml])).plan)
+      var generator = RegistryGenerator(sources: ["app.yaml"])
+      generator.typedContainers = TypedContainerGenerator(graphFile: "app.yaml", swift: swift)
+      return generator.render(generator.translate([RegistryGenerator.Variant(environment: nil, plan: plan)]))
+    }
     let networking = try render(
-      MarkedFiles([
-        "app.yaml": "dicfg: 1\nservices:\n  sync: { type: NoteSync, init: { session: { swift: URLSession.shared } } }\n"
-      ]))
+      "dicfg: 1\nservices:\n  sync: { type: NoteSync, init: { session: { swift: URLSession.shared } } }\n")
     #expect(
       networking.contains(
-        "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n"))
-    let request = try render(MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  request: { type: URLRequest }\n"]))
-    #expect(request.contains("import FoundationNetworking\n"))
-    let none = try render(MarkedFiles(["app.yaml": "dicfg: 1\nservices:\n  sync: { type: NoteSync }\n"]))
+        "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n")
+        == hasNetworking)
+    let request = try render("dicfg: 1\nservices:\n  request: { type: URLRequest }\n")
+    #expect(request.contains("import FoundationNetworking\n") == hasNetworking)
+    let none = try render("dicfg: 1\nservices:\n  sync: { type: JSONDecoder }\n")
     #expect(!none.contains("FoundationNetworking"))
   }
 

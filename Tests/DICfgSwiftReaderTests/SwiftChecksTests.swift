@@ -2,6 +2,7 @@ import DICfgCompiler
 import DICfgCore
 import DICfgSwiftReader
 import DICfgTestSupport
+import Foundation
 import Testing
 
 /// The compiler's checks of a graph file against the Swift it wires: one finding per mistake, at
@@ -33,6 +34,13 @@ import Testing
   }
 
   private var swift: MarkedFiles { MarkedFiles(["Sources/App/Weather.swift": Self.swift]) }
+
+  /// The environment with the toolchain's declarations kept in a cache of the tests' own.
+  static var testCache: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DICFG_CACHE"] = FileManager.default.temporaryDirectory.path + "/dicfg-tests-cache"
+    return environment
+  }
 
   @Test func aGraphThatMatchesItsSwiftHasNoFinding() {
     let result = compile(
@@ -85,8 +93,9 @@ import Testing
   }
 
   /// A misspelt member of a Foundation type the graph configures, in a property of a Foundation
-  /// coder or a parameter of such a type, is one error at the value with the closest member.
-  @Test func aMisspeltMemberOfAFoundationTypeIsOneErrorAtTheValue() {
+  /// coder or a parameter of such a type, is one error at the value with the closest member: what
+  /// Foundation declares is read from the toolchain's account of it.
+  @Test func aMisspeltMemberOfAFoundationTypeIsOneErrorAtTheValue() throws {
     let swift = MarkedFiles([
       "Sources/App/Ticker.swift": """
       import Foundation
@@ -102,7 +111,13 @@ import Testing
         ticker: { type: Ticker, init: { interval: { value: 1.5 }, mode: { swift: 2️⃣.defualt } } }
         other: { type: Ticker, init: { interval: { value: 1.5 }, mode: { swift: .common } } }
       """)
-    let result = compile(files, swift: swift)
+    let toolchain = try #require(ToolchainInterfaces.located(environment: Self.testCache).interfaces)
+    let foundation = toolchain.interfaces(of: ["Foundation"])
+    #expect(foundation.unread.isEmpty)
+    let declarations = SwiftDeclarationReader().read(files: swift.texts.map { ($0.key, $0.value) })
+      .adding(foreign: SwiftDeclarationReader().read(paths: foundation.files))
+    let result = GraphCompiler(fileSystem: InMemoryFileSystem(files.texts)).compile(
+      CompileRequest(file: "app.yaml", environmentVariables: [:], swift: declarations))
     #expect(
       result.diagnostics.map(DiagnosticFacts.init) == [
         DiagnosticFacts(

@@ -60,12 +60,14 @@ public struct LanguageServerCommand: ParsableCommand {
       })
   }
 
-  /// The declarations of `paths`, or of the Swift files in the graph file's folder; nil when there
-  /// are none.
+  /// The declarations of `paths`, or of the Swift files in the graph file's folder, with what they
+  /// import as the toolchain states it; nil when there are none.
   public static func swift(for graphFile: String, paths: [String]) -> SwiftDeclarations? {
-    if !paths.isEmpty { return SwiftDeclarationReader().read(paths: paths) }
+    let toolchain = ToolchainInterfaces.locatedOrAbsent()
+    if !paths.isEmpty { return SwiftDeclarationReader().read(paths: paths, toolchain: toolchain).declarations }
     let folder = (graphFile as NSString).deletingLastPathComponent
-    let declarations = SwiftDeclarationReader().read(paths: [folder.isEmpty ? "." : folder])
-    return declarations.types.isEmpty ? nil : declarations
+    let own = SwiftDeclarationReader().read(paths: [folder.isEmpty ? "." : folder])
+    guard !own.types.isEmpty else { return nil }
+    return SwiftDeclarationReader().read(paths: [folder.isEmpty ? "." : folder], toolchain: toolchain).declarations
   }
 }

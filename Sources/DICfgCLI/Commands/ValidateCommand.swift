@@ -99,7 +99,9 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     let exitCode: Int32 = failed ? 1 : 0
     switch format {
     case .json:
-      return CommandResult(exitCode: exitCode, standardOutput: DiagnosticJSONRenderer.render(diagnostics))
+      return CommandResult(
+        exitCode: exitCode,
+        standardOutput: DiagnosticJSONRenderer.render(diagnostics, unreadModules: run.unreadModules))
     case .sarif:
       return CommandResult(
         exitCode: exitCode,
@@ -109,8 +111,17 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     case .text:
       let text = DiagnosticTextReport.render(
         diagnostics, sources: run.sources, colors: color.enabled(terminal: colorTerminal), errorLimit: input.errorLimit)
-      return CommandResult(exitCode: exitCode, standardError: text)
+      return CommandResult(exitCode: exitCode, standardError: Self.unread(run.unreadModules) + text)
     }
+  }
+
+  /// A line for each module the Swift imports whose declarations were not read: what the checks of
+  /// its types leave to the Swift compiler, never passed over in silence.
+  static func unread(_ modules: [String: String]) -> String {
+    modules.keys.sorted().map { module in
+      "note: the declarations of module '\(module)' were not read (\(modules[module] ?? "")); the Swift compiler "
+        + "checks what the graph uses of it\n"
+    }.joined()
   }
 
   /// The request's Swift as the build of the first file's module sees it: the Swift of that module

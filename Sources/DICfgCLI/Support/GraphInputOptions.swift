@@ -3,6 +3,7 @@ import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
 import DICfgLoader
+import DICfgSwiftReader
 import Foundation
 
 /// How every command reads its graph files: the layers on top of each file and the loader's
@@ -46,6 +47,8 @@ public struct GraphInputOptions: ParsableArguments {
       files: files, environments: environments ?? self.environments, allEnvironments: allEnvironments)
     request.overrides = overrides
     request.swiftSources = swiftSources
+    // What the Swift imports from the SDK and the toolchain, as the toolchain states it.
+    if !swiftSources.isEmpty { request.toolchain = ToolchainInterfaces.locatedOrAbsent() }
     request.limits = limits.limits
     request.fileSystem = fileSystem ?? self.fileSystem
     return request

@@ -23,9 +23,6 @@ extension GraphResolver {
           .weakValueSwiftType(
             node.declaration, type: type, at: node.declaration.scope?.location ?? typeName.location))
       }
-      if swift.type(named: typeName.value) == nil {
-        checkFoundationProperties(of: node.declaration, type: typeName.value)
-      }
       // The generated code names the service's type however it is built.
       if let type = swift.type(named: typeName.value),
         checkReach(
@@ -561,33 +558,58 @@ extension GraphResolver {
       + "arguments in 'init:' in its order (those with a default may be left out)"
   }
 
-  /// The properties of a Foundation type (`JSONDecoder`) that `properties:` sets to a member Swift
-  /// writes: each member is checked against ``FoundationMembers``.
-  private mutating func checkFoundationProperties(of declaration: ServiceDeclaration, type: String) {
-    guard let properties = FoundationMembers.properties[SwiftTypeName.normalized(type)] else { return }
-    for property in declaration.properties {
-      guard case .swift(let text, let location) = property.value, let propertyType = properties[property.label]
-      else { continue }
-      checkFoundationMember(
-        text, of: propertyType, at: location, setting: "'\(declaration.id)' sets '\(property.label)' to", notes: [])
-    }
-  }
-
-  /// An implicit member (`.convertFromSnakeCae`) of a Foundation type the compiler knows that the type
-  /// has no member of: one error at the value, with the closest member.
-  private mutating func checkFoundationMember(
-    _ expression: String, of type: String, at location: SourceLocation, setting: String, notes: [Note]
+  /// An implicit member (`.convertFromSnakeCae`) of a type whose members the declarations list
+  /// whole (the target's, or the SDK's as the toolchain states them) that the type has no member of:
+  /// one error at the value, with the closest member.
+  private mutating func checkImplicitMember(
+    _ expression: String, of type: String, in owner: String?, at location: SourceLocation, setting: String,
+    notes: [Note]
   ) {
-    guard let member = FoundationMembers.implicitMember(expression),
-      let members = FoundationMembers.members[SwiftTypeName.normalized(type)], !members.contains(member)
-    else { return }
+    guard let swift else { return }
+    if !expression.hasPrefix(".") {
+      checkMemberPath(expression, in: swift, at: location, setting: setting, notes: notes)
+      return
+    }
+    guard let member = SwiftValueExpression.implicitMember(expression), member != "init" else { return }
+    // A type named inside another is first that one's nested type, as Swift resolves it.
+    var scopes = owner.map { [$0] } ?? []
+    while let last = scopes.last, let dot = last.lastIndex(of: ".") { scopes.append(String(last[..<dot])) }
+    let type =
+      scopes.map { $0 + "." + SwiftTypeName.normalized(type) }.first { swift.type(named: $0)?.name == $0 } ?? type
+    guard let members = swift.implicitMembers(of: type), !members.contains(member) else { return }
+    let listed = Array(Set(members)).sorted()
     diagnostics.append(
       .error(
         .typeMismatch,
-        "\(setting) '\(expression)', but '\(type)' has no member '\(member)'"
-          + (Suggestions.closest(to: member, among: members).map { "; did you mean '.\($0)'?" }
-            ?? "; it has " + members.map { "'.\($0)'" }.joined(separator: ", ")),
+        "\(setting) '\(expression)', but '\(SwiftTypeName.normalized(type))' has no member '\(member)'"
+          + (Suggestions.closest(to: member, among: listed).map { "; did you mean '.\($0)'?" }
+            ?? (listed.count <= 8 ? "; it has " + listed.map { "'.\($0)'" }.joined(separator: ", ") : "")),
         at: location, notes: notes))
+  }
+
+  /// A static member path (`URLSession.shard`, `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCae`)
+  /// whose longest leading type the declarations list whole, and which that type has no static member,
+  /// case or nested type of the next name: one error at the value, with the closest member.
+  private mutating func checkMemberPath(
+    _ expression: String, in swift: SwiftDeclarations, at location: SourceLocation, setting: String, notes: [Note]
+  ) {
+    guard SwiftValueExpression.isValid(expression), !SwiftValueExpression.isNumberLiteral(expression) else { return }
+    let parts = expression.split(separator: ".").map(String.init)
+    for count in stride(from: parts.count - 1, to: 0, by: -1) {
+      let typeName = parts[..<count].joined(separator: ".")
+      guard let type = swift.type(named: typeName) else { continue }
+      let member = parts[count]
+      guard let members = swift.staticMembers(of: type), !members.contains(member) else { return }
+      diagnostics.append(
+        .error(
+          .typeMismatch,
+          "\(setting) '\(expression)', but '\(type.name)' has no member '\(member)'"
+            + (Suggestions.closest(to: member, among: Array(Set(members)).sorted()).map {
+              "; did you mean '\(typeName).\($0)'?"
+            } ?? ""),
+          at: location, notes: notes + [Note(message: "'\(type.name)' is declared here", location: type.location)]))
+      return
+    }
   }
 
   /// A defaulted parameter that `init:` leaves out, whose type a service of the graph binds: Swift
@@ -639,8 +661,10 @@ extension GraphResolver {
       let note = Note(
         message: "'\(callee)' is declared here", location: initializer.location)
       if case .swift(let text, let location) = argument.value {
-        checkFoundationMember(
-          text, of: expected, at: location, setting: "argument '\(argument.label)' of '\(declaration.id)' is",
+        let owner = callee.range(of: ".init(").map { String(callee[..<$0.lowerBound]) }
+        checkImplicitMember(
+          text, of: expected, in: owner, at: location,
+          setting: "argument '\(argument.label)' of '\(declaration.id)' is",
           notes: [note])
         continue
       }
@@ -737,6 +761,12 @@ extension GraphResolver {
   private mutating func checkProperties(of declaration: ServiceDeclaration, type: SwiftType, context: SwiftContext) {
     for property in declaration.properties {
       if let found = context.property(property.label, of: type) {
+        if case .swift(let text, let location) = property.value, let propertyType = found.type {
+          checkImplicitMember(
+            text, of: propertyType, in: type.name, at: location,
+            setting: "'\(declaration.id)' sets '\(property.label)' to",
+            notes: [Note(message: "'\(property.label)' is declared here", location: found.location)])
+        }
         guard !found.isSettable else { continue }
         diagnostics.append(
           .error(

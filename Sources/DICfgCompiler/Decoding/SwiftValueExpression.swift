@@ -13,6 +13,15 @@ public enum SwiftValueExpression {
     isValid(text) || SwiftExpressionGrammar.isExpression(text)
   }
 
+  /// The member `expression` names where it is an implicit member of one name (`.convertFromSnakeCase`,
+  /// `.formatted(…)`), else nil.
+  public static func implicitMember(_ expression: String) -> String? {
+    guard expression.hasPrefix(".") else { return nil }
+    var name = expression.dropFirst().prefix { $0 != "(" && $0 != "." }
+    if name.first == "`", name.last == "`", name.count > 2 { name = name.dropFirst().dropLast() }
+    return name.isEmpty ? nil : String(name)
+  }
+
   public static func isValid(_ text: String) -> Bool {
     if isNumberLiteral(text) { return true }
     var rest = text[...]

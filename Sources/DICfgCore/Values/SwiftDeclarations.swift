@@ -45,6 +45,86 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     try container.encode(functions, forKey: .functions)
   }
 
+  /// The names an implicit member expression (`.convertFromSnakeCase`, `.global(qos:)`) may use
+  /// where `typeName` is taken (besides `.init(…)`): its cases, static properties and static
+  /// methods and, for an optional, `none` and `some`. Nil where the declarations cannot list them all: a type they do not
+  /// declare, only extend, a protocol (whose members extensions add), or one read incompletely.
+  public func implicitMembers(of typeName: String) -> [String]? {
+    var name = SwiftTypeName.normalized(typeName)
+    var optional: [String] = []
+    if name.hasSuffix("?") || name.hasSuffix("!") {
+      name.removeLast()
+      optional = ["none", "some"]
+    }
+    // An enum's cases are all its values; a struct or class is taken here where it lists values of
+    // itself as static members (`RunLoop.Mode.default`, an option set's), not where it is built.
+    guard let type = type(named: name), type.propertiesComplete, type.initializersComplete,
+      type.kind == .enum || ((type.kind == .struct || type.kind == .class) && !type.staticProperties.isEmpty)
+    else { return nil }
+    let names = type.cases + type.staticProperties.map(\.name) + type.functions.map(\.name)
+    return names.map { $0.hasPrefix("`") && $0.hasSuffix("`") && $0.count > 2 ? String($0.dropFirst().dropLast()) : $0 }
+      + optional
+  }
+
+  /// What `Type.name` may name of `type`: its cases, static properties and methods, nested types and
+  /// those of the classes it inherits from, `self` and `init`. Nil where the declarations cannot list
+  /// them all: a protocol or an extension, a type read incompletely, or a superclass they do not
+  /// declare.
+  public func staticMembers(of type: SwiftType) -> [String]? {
+    var names = ["self", "init", "Type"]
+    var current: SwiftType? = type
+    var seen: Set<String> = []
+    while let next = current, seen.insert(next.name).inserted {
+      guard next.kind != .extension, next.kind != .protocol, next.propertiesComplete, next.initializersComplete
+      else { return nil }
+      names += next.cases + next.staticProperties.map(\.name) + next.functions.map(\.name)
+      let prefix = next.name + "."
+      names += types.filter { $0.name.hasPrefix(prefix) && !$0.name.dropFirst(prefix.count).contains(".") }
+        .map { String($0.name.dropFirst(prefix.count)) }
+      // A class's superclass is the first it inherits, where that is a class. What the declarations do
+      // not know may be one, but for a type the toolchain states: its superclass is listed first.
+      guard next.kind == .class, let first = next.inherited.first else { break }
+      guard let parent = self.type(named: first) else {
+        if next.isForeign { break }
+        return nil
+      }
+      guard parent.kind == .class || parent.kind == .extension else { break }
+      current = parent
+    }
+    return names.map { $0.hasPrefix("`") && $0.hasSuffix("`") && $0.count > 2 ? String($0.dropFirst().dropLast()) : $0 }
+  }
+
+  /// These declarations and `foreign`'s, another module's (the toolchain's Foundation): a type
+  /// declared here hides `foreign`'s of that name; one only extended here is `foreign`'s with what
+  /// the extensions add; `foreign`'s unreadable files are not these declarations' findings.
+  public func adding(foreign: SwiftDeclarations) -> SwiftDeclarations {
+    var types = self.types
+    var positions = Dictionary(types.indices.map { (types[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+    // What `foreign` only extends (the standard library's `Double`) is not a declaration to check against.
+    for var type in foreign.types where type.kind != .extension {
+      type.isForeign = true
+      guard let position = positions[type.name] else {
+        positions[type.name] = types.count
+        types.append(type)
+        continue
+      }
+      let own = types[position]
+      guard own.kind == .extension else { continue }
+      var merged = type
+      merged.inherited += own.inherited.filter { !type.inherited.contains($0) }
+      merged.initializers += own.initializers
+      merged.functions += own.functions
+      merged.methods += own.methods
+      merged.properties += own.properties
+      merged.staticProperties += own.staticProperties
+      types[position] = merged
+    }
+    let names = Set(functions.map(\.name))
+    return SwiftDeclarations(
+      types: types, unreadable: unreadable, functions: functions + foreign.functions.filter { !names.contains($0.name) }
+    )
+  }
+
   /// What builds `service`, as an initializer: the initializer of its type its `init:` labels name,
   /// or the function, static property or factory object's method its `factory:` names with those
   /// labels; nil where the declarations do not say.
@@ -214,6 +294,21 @@ public struct SwiftType: Sendable, Hashable, Codable {
   public var methods: [SwiftFunction] = []
   /// Its static and class properties (`static let shared`): what `factory: Type.shared` reads.
   public var staticProperties: [SwiftProperty] = []
+  /// An enum's cases, by name: with its static members, what an implicit member expression
+  /// (`{ swift: .convertFromSnakeCase }`) may name where the enum is taken.
+  public var cases: [String] {
+    get { storedCases ?? [] }
+    set { storedCases = newValue.isEmpty ? nil : newValue }
+  }
+  /// Absent from the encoded declarations where the type has no case.
+  private var storedCases: [String]?
+  /// Whether another module declares it, as the toolchain states it (the SDK's `URLSession`): its
+  /// declaration lists what it inherits with its superclass first, and no member of it is missing.
+  public var isForeign: Bool {
+    get { storedForeign ?? false }
+    set { storedForeign = newValue ? true : nil }
+  }
+  private var storedForeign: Bool?
   /// Its access level as declared (`internal` where none is written).
   public var access: SwiftAccess = .internal
 

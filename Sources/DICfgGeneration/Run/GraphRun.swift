@@ -53,6 +53,9 @@ public struct GraphRun {
     public var environmentVariables: [String: String] = ProcessInfo.processInfo.environment
     /// Checks of each reported plan beyond the compiler's (`dicfg validate --registry`'s link checks).
     public var planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
+    /// Where the declarations of the modules the Swift imports are read from; nil reads the
+    /// Swift sources alone.
+    public var toolchain: ToolchainInterfaces?
 
     public init(files: [String], environments: [String] = [], allEnvironments: Bool = false) {
       self.files = files
@@ -65,12 +68,21 @@ public struct GraphRun {
   public let results: [(target: CompileTargets.Target, result: CompileResult)]
   /// The declarations the run read from the request's Swift; nil without any.
   public let swift: SwiftDeclarations?
+  /// The modules the Swift imports whose declarations the toolchain could not give (UIKit on
+  /// Linux, another package's module not built), each with the toolchain's reason: what the checks
+  /// leave to the Swift compiler.
+  public let unreadModules: [String: String]
   /// Every finding of the run, each once, sorted by file, line and column.
   public let findings: [Diagnostic]
 
   public init(_ request: Request) {
-    let swift =
-      request.swift ?? (request.swiftSources.isEmpty ? nil : SwiftDeclarationReader().read(paths: request.swiftSources))
+    var unread: [String: String] = [:]
+    var swift = request.swift
+    if swift == nil, !request.swiftSources.isEmpty {
+      let read = SwiftDeclarationReader().read(paths: request.swiftSources, toolchain: request.toolchain)
+      (swift, unread) = (read.declarations, read.unread)
+    }
+    unreadModules = unread
     let compiler = GraphCompiler(loader: ConfigLoader(limits: request.limits), fileSystem: request.fileSystem)
     func compile(_ file: String, _ environments: [String]) -> CompileResult {
       var compile = CompileRequest(

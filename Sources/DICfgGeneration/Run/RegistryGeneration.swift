@@ -33,6 +33,11 @@ public struct RegistryGeneration: Sendable {
   public var errorLimit = 20
   public var limits = LoaderLimits()
   public var environmentVariables: [String: String] = ProcessInfo.processInfo.environment
+  /// Where the toolchain's declarations of the modules the Swift imports are kept (`--symbol-cache`);
+  /// the user's cache where nil.
+  public var symbolCache: String?
+  /// The toolchain's `swiftc` (`--swiftc`); the one on `PATH` where nil.
+  public var swiftc: String?
 
   public init(files: [String], output: String) {
     self.files = files
@@ -66,6 +71,12 @@ public struct RegistryGeneration: Sendable {
     var request = GraphRun.Request(files: files, environments: environments, allEnvironments: allEnvironments)
     request.overrides = overrides
     request.swiftSources = swiftSources
+    if !swiftSources.isEmpty {
+      var environment = environmentVariables
+      if let symbolCache { environment["DICFG_CACHE"] = symbolCache }
+      if let swiftc { environment["DICFG_SWIFTC"] = swiftc }
+      request.toolchain = ToolchainInterfaces.locatedOrAbsent(environment: environment)
+    }
     request.limits = limits
     request.environmentVariables = environmentVariables
     // What `dicfg validate` finds, warnings too, with the typed container's checks.
@@ -212,6 +223,8 @@ extension RegistryGeneration {
         }
         generation.conditionalImports.append(pair)
       case "--swift": generation.swiftSources.append(try value(for: argument))
+      case "--symbol-cache": generation.symbolCache = try value(for: argument)
+      case "--swiftc": generation.swiftc = try value(for: argument)
       case "--env": generation.environments.append(try value(for: argument))
       case "--override": generation.overrides.append(try value(for: argument))
       case "--container-type":

@@ -1,6 +1,7 @@
 import DICfgCompiler
 public import DICfgCore
 public import DICfgLoader
+import DICfgSwiftReader
 
 /// Writes the Swift registration of a graph file: one factory for every type and initializer its
 /// services name, in the base file and every environment layer, and a setter for every property
@@ -88,14 +89,6 @@ public struct RegistryGenerator: Sendable {
     render(translate(variants, includePlans: includePlans))
   }
 
-  /// The types Apple's Foundation declares that Linux's declares in FoundationNetworking.
-  static let foundationNetworkingTypes: Set<String> = [
-    "URLSession", "URLSessionConfiguration", "URLSessionTask", "URLSessionDataTask", "URLSessionDelegate",
-    "URLSessionDataDelegate", "URLSessionTaskDelegate", "URLRequest", "NSURLRequest", "NSMutableURLRequest",
-    "URLResponse", "HTTPURLResponse", "URLCache", "CachedURLResponse", "URLCredential", "URLCredentialStorage",
-    "URLProtectionSpace", "URLProtocol", "URLAuthenticationChallenge", "HTTPCookie", "HTTPCookieStorage",
-  ]
-
   // MARK: Translation
 
   /// The registration of `variants`, decided: what ``render(_:)`` writes. The base variant comes
@@ -125,7 +118,11 @@ public struct RegistryGenerator: Sendable {
     model.statements = statements
     model.typeAliases = aliases
     let names = variants.reduce(into: Set<String>()) { $0.formUnion($1.plan.spelledNames) }
-    if !names.isDisjoint(with: Self.foundationNetworkingTypes) {
+    // A type the toolchain declares in FoundationNetworking (Linux's `URLSession`) is imported where
+    // that module exists; Apple's Foundation declares them itself.
+    if let swift = typedContainers?.swift,
+      names.contains(where: { swift.type(named: $0).map(ToolchainInterfaces.isNetworking) ?? false })
+    {
       model.importsWhereAvailable = ["FoundationNetworking"]
     }
     model.propertyValues = propertyValues(uses)

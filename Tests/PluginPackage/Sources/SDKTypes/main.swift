@@ -1,5 +1,5 @@
-// Services of Foundation's types, which the generator cannot see: the build leaves them to the
-// Swift compiler, and the container builds them as it builds the target's own.
+// Services of Foundation's and Dispatch's types, which the generator reads as the toolchain states
+// them: the container builds them as it builds the target's own.
 import DICfgRuntime
 import Foundation
 
@@ -9,17 +9,23 @@ public final class FeedReader: Sendable {
 }
 
 // The container's name is an alias of a generic class here, and extends as a class does.
+// Built as the target's own types are, now the generator reads Foundation's: no `try`.
 extension MainContainer {
-  var sharesOneDecoder: Bool {
-    get throws { try reader.decoder === decoder }
-  }
+  var sharesOneDecoder: Bool { reader.decoder === decoder }
 }
 
 let container = try MainContainer(externals: .init(process: ProcessInfo.processInfo))
-print("one decoder: \(try container.sharesOneDecoder)")
+print("one decoder: \(container.sharesOneDecoder)")
 print("fraction digits: \(try container.formatter.maximumFractionDigits)")
 print("moment: \(try container.moment(interval: 3).timeIntervalSinceReferenceDate)")
 print("boxed: \(try container.boxed.firstObject as? Int ?? -1)")
+print("global queue: \(container.worker.label == DispatchQueue.global().label)")
+struct Person: Decodable { var firstName: String }
+let person = try container.snakeDecoder.decode(Person.self, from: Data(#"{"first_name": "Ada"}"#.utf8))
+print("snake case: \(person.firstName)")
+print(
+  "shared centre and defaults: \(container.notifications === NotificationCenter.default), \(container.defaults === UserDefaults.standard)"
+)
 
 var replacements = MainContainer.Replacements()
 let stub = NumberFormatter()

@@ -1,5 +1,6 @@
-// A Swift value whose member the Swift read does not show (URLSession is Foundation's): the Swift
-// compiler finds the misspelt member, once, at the graph file's value.
+// A Swift value naming a misspelt member of an SDK type (URLSession is Foundation's, or Linux's
+// FoundationNetworking's): the generator reads the SDK as the toolchain states it, and the build's one
+// error is the graph's, at the value.
 import Foundation
 
 #if canImport(FoundationNetworking)
