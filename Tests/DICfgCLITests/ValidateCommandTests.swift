@@ -273,7 +273,7 @@ private func run(_ arguments: [String]) throws -> CommandResult {
       """,
       "Sources/Strings/Strings.swift": "public enum AppStrings { public static let notAvailable = \"n/a\" }\n"
         + "extension String { public static let empty = \"\" }\n",
-      "Sources/Feature/Banner.swift": "public final class Banner { public init(text: String) {} }\n",
+      "Sources/Feature/Banner.swift": "import Dispatch\npublic final class Banner { public init(text: String) {} }\n",
       "Sources/App/main.swift": "print(1)\n",
     ]
     // `String`, which Strings only extends, is no type of Strings.
@@ -296,6 +296,17 @@ private func run(_ arguments: [String]) throws -> CommandResult {
           + "\"Strings\" to the dependencies of target 'Feature' in Package.swift [#inaccessible-declaration]"),
       "\(feature.standardError)")
     #expect(feature.standardError.hasSuffix("1 error, 0 warnings in 1 file\n"), "\(feature.standardError)")
+    // What the module imports from the SDK is read as the module's build reads it.
+    let queue = root.appendingPathComponent("Sources/Feature/queue.yaml")
+    try "dicfg: 1\nservices:\n  queue: { type: DispatchQueue, factory: DispatchQueue.globl }\n".write(
+      to: queue, atomically: true, encoding: .utf8)
+    let sdk = try runCommand(["validate", queue.path, "--package", root.path, "--color", "never"])
+    #expect(sdk.exitCode == 1)
+    #expect(
+      sdk.standardError.hasPrefix(
+        queue.path + ":3:42: error: 'queue' is built by 'DispatchQueue.globl', which 'DispatchQueue' does not declare; "
+          + "did you mean 'DispatchQueue.global'? [#initializer-mismatch]"), "\(sdk.standardError)")
+    try FileManager.default.removeItem(at: queue)
     let app = try runCommand(["validate", root.path + "/Sources/App/dicfg.yaml", "--package", root.path])
     #expect(app.exitCode == 0, "\(app.standardError)")
     // Without the package, the same file passes: every module's Swift reads as one.

@@ -160,10 +160,14 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       }
     }
     request.swiftSources = seen
+    if request.toolchain == nil { request.toolchain = ToolchainInterfaces.locatedOrAbsent() }
     guard !hidden.isEmpty else { return }
-    // Read once: the run checks against these instead of reading `seen` again.
-    let declarations = SwiftDeclarationReader().read(paths: seen)
+    // Read once, with what they import from the toolchain: the run checks against these instead of
+    // reading `seen` again.
+    let read = SwiftDeclarationReader().read(paths: seen, toolchain: request.toolchain)
+    let declarations = read.declarations
     request.swift = declarations
+    request.unreadModules = read.unread
     let seenNames = Set(declarations.types.map(\.name))
     // Declared there: an extension (`extension String`) declares no type of that module.
     for type in SwiftDeclarationReader().read(paths: hidden).types

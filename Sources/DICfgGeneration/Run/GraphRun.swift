@@ -56,6 +56,8 @@ public struct GraphRun {
     /// Where the declarations of the modules the Swift imports are read from; nil reads the
     /// Swift sources alone.
     public var toolchain: ToolchainInterfaces?
+    /// The modules not read where ``swift`` is given: those the reader of it could not read.
+    public var unreadModules: [String: String] = [:]
 
     public init(files: [String], environments: [String] = [], allEnvironments: Bool = false) {
       self.files = files
@@ -76,7 +78,7 @@ public struct GraphRun {
   public let findings: [Diagnostic]
 
   public init(_ request: Request) {
-    var unread: [String: String] = [:]
+    var unread = request.unreadModules
     var swift = request.swift
     if swift == nil, !request.swiftSources.isEmpty {
       let read = SwiftDeclarationReader().read(paths: request.swiftSources, toolchain: request.toolchain)
