@@ -255,6 +255,48 @@ private func run(_ arguments: [String]) throws -> CommandResult {
       ], "\(result.standardError)")
   }
 
+  // `--package`: another package's product the module depends on is read from its sources, as the
+  // build plugin reads it: a misspelt static member of it (`ScannerKit.foregrund`) is one error at the
+  // graph line with did-you-mean, where `--swift` alone leaves it to the build.
+  @Test func anotherPackagesProductIsReadAsTheModulesBuildSeesIt() throws {
+    let root = try temporaryFolder([
+      "App/Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(
+        name: "App", dependencies: [.package(path: "../ScannerSDK")],
+        targets: [.executableTarget(name: "App", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")])])
+      """,
+      "App/Sources/App/main.swift": "import ScannerSDK\nprint(ScannerKit.foreground)\n",
+      "App/Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  scanner: { type: Scanning, factory: ScannerKit.foregrund }\n",
+      "ScannerSDK/Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(
+        name: "ScannerSDK", products: [.library(name: "ScannerSDK", targets: ["ScannerSDK"])],
+        targets: [.target(name: "ScannerSDK")])
+      """,
+      "ScannerSDK/Sources/ScannerSDK/Scanner.swift": """
+      public protocol Scanning: Sendable {}
+      struct Camera: Scanning {}
+      public enum ScannerKit { public static let foreground: any Scanning = Camera() }
+      """,
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = root.path + "/App"
+    let graph = app + "/Sources/App/dicfg.yaml"
+    let checked = try runCommand(["validate", graph, "--package", app, "--color", "never"])
+    #expect(checked.exitCode == 1)
+    #expect(
+      checked.standardError.hasPrefix(
+        graph + ":3:39: error: 'scanner' is built by 'ScannerKit.foregrund', which 'ScannerKit' does not declare; "
+          + "did you mean 'ScannerKit.foreground'? [#initializer-mismatch]"), "\(checked.standardError)")
+    // Without the package, the module's Swift alone: ScannerSDK is named as not read.
+    let alone = try runCommand(["validate", graph, "--swift", app + "/Sources", "--color", "never"])
+    #expect(alone.exitCode == 0)
+    #expect(alone.standardError.hasPrefix("note: the declarations of module 'ScannerSDK' were not read ("))
+  }
+
   // `--package`: the Swift is read as the build of the graph file's module sees it, from the package's
   // description. A fragment's Swift value naming a type of a module its module does not depend on is
   // one error at the name, naming the module to add; the module that depends on it passes; and a

@@ -159,6 +159,16 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
         if visible.contains(module.name) { seen.append(folder) } else { hidden.append(folder) }
       }
     }
+    // The products of other packages the visible modules depend on: their sources, as the build
+    // plugin reads them.
+    let products = Set(modules.modules.filter { visible.contains($0.name) }.flatMap(\.products))
+    if !products.isEmpty {
+      switch PackageModules.productFolders(root) {
+      case .success(let folders): seen += products.sorted().flatMap { folders[$0] ?? [] }
+      case .failure(let failure):
+        request.unreadModules.merge(products.map { ($0, failure.reason) }) { first, _ in first }
+      }
+    }
     request.swiftSources = seen
     if request.toolchain == nil { request.toolchain = ToolchainInterfaces.locatedOrAbsent() }
     guard !hidden.isEmpty else { return }
@@ -167,7 +177,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     let read = SwiftDeclarationReader().read(paths: seen, toolchain: request.toolchain)
     let declarations = read.declarations
     request.swift = declarations
-    request.unreadModules = read.unread
+    request.unreadModules.merge(read.unread) { first, _ in first }
     let seenNames = Set(declarations.types.map(\.name))
     // Declared there: an extension (`extension String`) declares no type of that module.
     for type in SwiftDeclarationReader().read(paths: hidden).types

@@ -9,20 +9,79 @@ struct PackageModules {
     /// Its folder, relative to the package.
     var path: String
     var dependencies: [String]
+    /// The products of other packages it depends on.
+    var products: [String] = []
   }
 
   var root: String
   var modules: [Module]
 
-  /// Describes the package at `root` with the Swift toolchain; a located error where it cannot.
-  static func describe(_ root: String) -> (modules: PackageModules?, failure: Diagnostic?) {
+  /// `swift package --package-path root ARGUMENTS`'s JSON output, or why there is none.
+  private static func package(_ root: String, _ arguments: [String]) -> Result<[String: Any], DescriptionFailure> {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", root, "describe", "--type", "json"]
+    process.arguments = ["swift", "package", "--package-path", root] + arguments
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      return .failure(DescriptionFailure(reason: "\(error)"))
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else {
+      return .failure(
+        DescriptionFailure(reason: message.split(separator: "\n").first.map(String.init) ?? "no description"))
+    }
+    return .success(object)
+  }
+
+  struct DescriptionFailure: Error {
+    var reason: String
+  }
+
+  /// The source folders of each product of the packages the package at `root` depends on (those
+  /// resolved: checkouts and local paths), by product name, each product's targets with the targets
+  /// they depend on; or why they cannot be read.
+  static func productFolders(_ root: String) -> Result<[String: [String]], DescriptionFailure> {
+    let tree: [String: Any]
+    switch package(root, ["show-dependencies", "--format", "json"]) {
+    case .success(let object): tree = object
+    case .failure(let failure): return .failure(failure)
+    }
+    var folders: [String: [String]] = [:]
+    for dependency in tree["dependencies"] as? [[String: Any]] ?? [] {
+      guard let path = dependency["path"] as? String,
+        case .success(let described) = package(path, ["describe", "--type", "json"])
+      else { continue }
+      let targets = Dictionary(
+        (described["targets"] as? [[String: Any]] ?? []).compactMap { target -> (String, (String, [String]))? in
+          guard let name = target["name"] as? String, let folder = target["path"] as? String else { return nil }
+          return (name, (path + "/" + folder, target["target_dependencies"] as? [String] ?? []))
+        }, uniquingKeysWith: { first, _ in first })
+      for product in described["products"] as? [[String: Any]] ?? [] {
+        guard let name = product["name"] as? String else { continue }
+        var pending = product["targets"] as? [String] ?? []
+        var seen = Set(pending)
+        var found: [String] = []
+        while let next = pending.popLast() {
+          guard let (folder, dependencies) = targets[next] else { continue }
+          found.append(folder)
+          for other in dependencies where seen.insert(other).inserted { pending.append(other) }
+        }
+        folders[name] = found.sorted()
+      }
+    }
+    return .success(folders)
+  }
+
+  /// Describes the package at `root` with the Swift toolchain; a located error where it cannot.
+  static func describe(_ root: String) -> (modules: PackageModules?, failure: Diagnostic?) {
     let failed = { (reason: String) -> (modules: PackageModules?, failure: Diagnostic?) in
       (
         nil,
@@ -33,26 +92,20 @@ struct PackageModules {
           at: .start(of: root + "/Package.swift"))
       )
     }
-    do {
-      try process.run()
-    } catch {
-      return failed("\(error)")
+    let object: [String: Any]
+    switch package(root, ["describe", "--type", "json"]) {
+    case .success(let described): object = described
+    case .failure(let failure): return failed(failure.reason)
     }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let targets = object["targets"] as? [[String: Any]]
-    else {
-      return failed(message.split(separator: "\n").first.map(String.init) ?? "no description")
-    }
+    guard let targets = object["targets"] as? [[String: Any]] else { return failed("no targets") }
     return (
       PackageModules(
         root: root,
         modules: targets.compactMap { target in
           guard let name = target["name"] as? String, let path = target["path"] as? String else { return nil }
-          return Module(name: name, path: path, dependencies: target["target_dependencies"] as? [String] ?? [])
+          return Module(
+            name: name, path: path, dependencies: target["target_dependencies"] as? [String] ?? [],
+            products: target["product_dependencies"] as? [String] ?? [])
         }), nil
     )
   }
