@@ -268,7 +268,8 @@ private func run(_ arguments: [String]) throws -> CommandResult {
         targets: [.executableTarget(name: "App", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")])])
       """,
       "App/Sources/App/main.swift": "import ScannerSDK\nprint(ScannerKit.foreground)\n",
-      "App/Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  scanner: { type: Scanning, factory: ScannerKit.foregrund }\n",
+      "App/Sources/App/dicfg.yaml":
+        "dicfg: 1\nservices:\n  scanner: { type: Scanning, factory: ScannerKit.foregrund }\n",
       "ScannerSDK/Package.swift": """
       // swift-tools-version:6.1
       import PackageDescription
