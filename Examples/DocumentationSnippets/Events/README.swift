@@ -3,7 +3,7 @@ import DICfgRuntime
 
 /// README, "Using it from Swift": the typed container.
 @MainActor public func readmeTypedContainer() throws -> Bool {
-  let app = try RootContainer()  // generated from the graph file
+  let app = RootContainer()  // generated from the graph file
   let wireframe = try app.eventsList.eventsListWireframe  // no id, no type to repeat
   return closingTheCycle(of: wireframe)
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// "Create the container and resolve": the typed container.
 public func gettingStartedTypedContainer() throws -> String {
-  let app = try MainContainer()  // links the plan when first needed
+  let app = MainContainer()  // links the plan when first needed
   let owner = app.petOwner  // a PetOwner: no id, no type, no cast
   print(owner.play())  // "I'm playing with Mimi."
   return owner.play()

@@ -21,7 +21,7 @@ struct Reach: Sendable {
   let front: Front
 
   init(_ front: Front, environment: MainContainer.Environment = .base, variables: [String: String] = [:]) throws {
-    container = try MainContainer(
+    container = MainContainer(
       environment: environment, externals: .init(clock: Clock(now: 42)), variables: variables)
     self.front = front
   }
@@ -159,7 +159,7 @@ struct Reach: Sendable {
     #expect(set.all.count == 2 && set.all[0] is AudioPlugin && set.all[1] is VideoPlugin)
     #expect(set.note == nil)
     let note = Note()
-    let container = try MainContainer(externals: .init(clock: Clock(now: 1), note: note), variables: [:])
+    let container = MainContainer(externals: .init(clock: Clock(now: 1), note: note), variables: [:])
     let given = front == .typed ? container.pluginSet : try container.dynamicContainer.resolve("pluginSet") as PluginSet
     #expect(given.note === note)
   }
@@ -220,7 +220,7 @@ final class Session: Sendable {}
   // MARK: One singleton store for both fronts
 
   private func container() throws -> MainContainer {
-    try MainContainer(externals: .init(clock: Clock(now: 42)), variables: [:])
+    MainContainer(externals: .init(clock: Clock(now: 42)), variables: [:])
   }
 
   @Test func aSingletonItsAccessorBuildsIsTheOneTheDynamicContainerResolves() throws {
@@ -277,7 +277,7 @@ final class Session: Sendable {}
   }
 
   @Test func buildingEveryServiceOfAnEnvironmentBuildsEachOnce() async throws {
-    let container = try MainContainer(externals: .init(clock: Clock(now: 7)), variables: [:])
+    let container = MainContainer(externals: .init(clock: Clock(now: 7)), variables: [:])
     try await container.buildEveryService()
     #expect(container.counter.builds == 1)
     #expect(container.tallies.builds == 1)
@@ -303,7 +303,7 @@ final class Session: Sendable {}
 @Suite struct FactoryObjectTests {
   @Test(arguments: Front.allCases)
   func aFactoryObjectsMethodBuildsTheServiceOnTheOneFactory(front: Front) throws {
-    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
+    let container = MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
     let dynamic = try container.dynamicContainer
     let alert: Alert = front == .typed ? container.alert : try dynamic.resolve("alert")
     let factory: any AlertFactory = front == .typed ? container.alertFactory : try dynamic.resolve("alertFactory")
@@ -312,13 +312,13 @@ final class Session: Sendable {}
   }
 
   @Test(arguments: Front.allCases) func aStaticPropertyIsTheSharedInstance(front: Front) throws {
-    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
+    let container = MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
     let scanner: Scanner = front == .typed ? container.scanner : try container.dynamicContainer.resolve("scanner")
     #expect(scanner === Scanner.shared)
   }
 
   @Test(arguments: Front.allCases) func aReferenceByTypeFindsTheExternalOfThatType(front: Front) throws {
-    let container = try MainContainer(externals: .init(clock: Clock(now: 9)), variables: [:])
+    let container = MainContainer(externals: .init(clock: Clock(now: 9)), variables: [:])
     let reader: ClockReader =
       front == .typed ? container.clockReader : try container.dynamicContainer.resolve("clockReader")
     #expect(reader.clock.now == 9)
@@ -328,7 +328,7 @@ final class Session: Sendable {}
 @Suite struct LiteralTests {
   @Test(arguments: Front.allCases)
   func aLiteralForAnAnyIsAnIntAndForAFloatWidened(front: Front) throws {
-    let container = try MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
+    let container = MainContainer(externals: .init(clock: Clock(now: 0)), variables: [:])
     let labelled: Labelled =
       front == .typed ? try container.labelled : try container.dynamicContainer.resolve("labelled")
     #expect(labelled.label as? Int == 3)

@@ -34,8 +34,8 @@ import WeatherReportApp
   print("weather client: \(controller.weatherClient.summary)")
   print("report screen: the view's delegate is its controller: \(controller.view.delegate === controller)")
 
-  let fiona = try weather.userDetailsController(user: User(name: "Fiona"))
-  let bruce = try weather.userDetailsController(user: User(name: "Bruce"))
+  let fiona = weather.userDetailsController(user: User(name: "Fiona"))
+  let bruce = weather.userDetailsController(user: User(name: "Bruce"))
   print(
     "user details: \(fiona.user.name) and \(bruce.user.name) share one photo service: \(fiona.photoService === bruce.photoService)"
   )

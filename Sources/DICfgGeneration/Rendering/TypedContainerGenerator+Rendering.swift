@@ -169,8 +169,9 @@ extension TypedContainerGenerator {
     )
     writer.indent {
       $0.line(
-        "try Environment.allCases.map { ($0, try \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of")("
-          + "environment: $0, \(passed)variables: variables)) }")
+        "\(Self.initializerThrows(model) ? "try " : "")Environment.allCases.map { ($0, "
+          + "\(Self.initializerThrows(model) ? "try " : "")\(container.typeName)"
+          + "\(container.typeParameters.isEmpty ? "" : "Of")(environment: $0, \(passed)variables: variables)) }")
     }
     writer.line("}")
     writer.blank()
@@ -396,56 +397,72 @@ extension TypedContainerGenerator {
   ) {
     let externals = container.externals
     let externalsParameter = Self.externalsParameter(externals)
-    writer.documentation(
-      [
-        "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
-        model.linksAtCreation
-          ? "environment): links the plan to the generated registration and builds the eager singletons."
-          : "environment, when the plan is linked). The plan is linked when something first needs it; the eager",
-        model.linksAtCreation ? nil : "singletons are built now.",
-      ].compactMap { $0 })
-    writer.line(
-      "\(access)convenience init(environment: Environment = .base, \(externalsParameter)"
-        + "variables: [String: String]? = nil, replacing replacements: Replacements = Replacements()) throws {"
-    )
-    writer.indent { body in
-      let all = container.members.isEmpty ? "replacements.byID" : "replacements.all"
-      body.line("let replaced = \(all)")
-      let scoped =
-        (model.weakServices.isEmpty ? "" : ", weakServices: \(model.weakServices)")
-        + (model.cachedServices.isEmpty ? "" : ", cachedServices: \(model.cachedServices)")
-      body.line("let link = DeferredLink(serviceCount: \(model.serviceCount)\(scoped)) { storage in")
-      body.indent {
-        $0.line("try Container(")
-        $0.line(
-          "  plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue), "
-            + "registry: try Registry.fromGraphFile(),")
-        $0.line(
-          "  externals: \(externals.isEmpty ? "[:]" : "externals.byID"), "
-            + "environment: variables ?? ProcessInfo.processInfo.environment, replacing: replaced, sharing: storage)")
-      }
-      body.line("}")
-      body.line(
-        model.linksAtCreation ? "_ = try link.container()" : "if !replaced.isEmpty { _ = try link.container() }")
-      body.line(
-        "self.init(environment: environment, link: link, isReplaced: !replaced.isEmpty\(container.keepsExternals ? ", externals: externals" : ""))"
-      )
-      for eager in model.eager {
-        let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
-        guard !eager.environments.isEmpty else {
-          body.line(build)
-          continue
+    // Created without stand-ins, it throws only where creating it links the plan or builds an eager
+    // singleton whose factory throws: an edit elsewhere adds no `try` where it is created.
+    let throwing = Self.initializerThrows(model)
+    for replacing in [false, true] {
+      writer.documentation(
+        [
+          "The container of `environment`, reading `${NAME}` parameters from `variables` (by default the process",
+          model.linksAtCreation
+            ? "environment): links the plan to the generated registration and builds the eager singletons."
+            : "environment, when the plan is linked). The plan is linked when something first needs it; the eager",
+          model.linksAtCreation ? nil : "singletons are built now.",
+          replacing ? "With stand-ins, the plan is linked now and every accessor resolves through it." : nil,
+        ].compactMap { $0 })
+      writer.line(
+        "\(access)convenience init(environment: Environment = .base, \(externalsParameter)"
+          + "variables: [String: String]? = nil\(replacing ? ", replacing replacements: Replacements" : ""))"
+          + (replacing || throwing ? " throws" : "") + " {")
+      writer.indent { body in
+        let all = container.members.isEmpty ? "byID" : "all"
+        body.line("let replaced = \(replacing ? "replacements" : "Replacements()").\(all)")
+        let scoped =
+          (model.weakServices.isEmpty ? "" : ", weakServices: \(model.weakServices)")
+          + (model.cachedServices.isEmpty ? "" : ", cachedServices: \(model.cachedServices)")
+        body.line("let link = DeferredLink(serviceCount: \(model.serviceCount)\(scoped)) { storage in")
+        body.indent {
+          $0.line("try Container(")
+          $0.line(
+            "  plan: try Registry.graphFilePlan(environment: environment == .base ? nil : environment.rawValue), "
+              + "registry: try Registry.fromGraphFile(),")
+          $0.line(
+            "  externals: \(externals.isEmpty ? "[:]" : "externals.byID"), "
+              + "environment: variables ?? ProcessInfo.processInfo.environment, replacing: replaced, sharing: storage)")
         }
-        // An environment whose layer has a condition is named only where its case exists.
-        for group in Self.cases(of: eager.environments, conditions: model.conditions) {
-          if let condition = group.condition { body.line("#if \(condition)") }
-          body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
-          if group.condition != nil { body.line("#endif") }
+        body.line("}")
+        if replacing {
+          body.line(
+            model.linksAtCreation ? "_ = try link.container()" : "if !replaced.isEmpty { _ = try link.container() }")
+        } else if model.linksAtCreation {
+          body.line("_ = try link.container()")
+        }
+        body.line(
+          "self.init(environment: environment, link: link, isReplaced: \(replacing ? "!replaced.isEmpty" : "false")"
+            + "\(container.keepsExternals ? ", externals: externals" : ""))")
+        for eager in model.eager {
+          let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
+          guard !eager.environments.isEmpty else {
+            body.line(build)
+            continue
+          }
+          // An environment whose layer has a condition is named only where its case exists.
+          for group in Self.cases(of: eager.environments, conditions: model.conditions) {
+            if let condition = group.condition { body.line("#if \(condition)") }
+            body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
+            if group.condition != nil { body.line("#endif") }
+          }
         }
       }
+      writer.line("}")
+      writer.blank()
     }
-    writer.line("}")
-    writer.blank()
+  }
+
+  /// Whether creating the container without stand-ins throws: where it links the plan at once, or
+  /// builds an eager singleton whose factory throws.
+  fileprivate static func initializerThrows(_ model: TypedContainerModel) -> Bool {
+    model.linksAtCreation || model.eager.contains(where: \.isThrowing)
   }
 
   fileprivate func render(

@@ -4,7 +4,7 @@ import NetworkKit
 import ProfileFeature
 import StorageKit
 
-let container = try MainContainer(externals: .init(appClock: AppClock(now: 7)))
+let container = MainContainer(externals: .init(appClock: AppClock(now: 7)))
 let home = container.home
 print("alert: \(home.alert.title)")
 print("made by the one factory: \(home.alert.factoryID == ObjectIdentifier(container.alertFactory))")
@@ -19,7 +19,7 @@ await showProfile(of: container)
   let profile = container.profile
   print("\(profile.title), shared store: \(profile.store === StorageModule.shared)")
   print("one client: \(profile.client === container.httpClient), tracker: \(profile.tracker.endpoint)")
-  guard let dev = try? MainContainer(environment: .dev, externals: .init(appClock: AppClock(now: 8))) else { return }
+  let dev = MainContainer(environment: .dev, externals: .init(appClock: AppClock(now: 8)))
   print("dev: \(dev.profile.tracker.endpoint)")
   print(
     "session log: \(container.sessionLog.endpoint), one: \(container.sessionLog === container.sessionLog), "

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 let database = Database(path: "/var/notes.db")
-let container = try MainContainer(externals: .init(database: database))
+let container = MainContainer(externals: .init(database: database))
 print("created")
 let notes = try container.notes
 let exporter = try container.exporter
@@ -24,10 +24,10 @@ func snakeCase(_ decoder: JSONDecoder) -> Bool {
 }
 let backup = container.backup
 print("backup of \(backup.database.path) every \(backup.interval)")
-let production = try MainContainer(environment: .production, externals: .init(database: database))
+let production = MainContainer(environment: .production, externals: .init(database: database))
 print("production: export page \(try production.exporter.pageSize)")
 #if DEBUG
-  let test = try MainContainer(environment: .test, externals: .init(database: database))
+  let test = MainContainer(environment: .test, externals: .init(database: database))
   print("test: store \(try test.notes.store.name), backup of \(test.backup.database.path)")
 #else
   print("environments: \(MainContainer.Environment.allCases.map(\.rawValue))")

@@ -14,7 +14,7 @@ extension MainContainer {
   var sharesOneDecoder: Bool { reader.decoder === decoder }
 }
 
-let container = try MainContainer(externals: .init(process: ProcessInfo.processInfo))
+let container = MainContainer(externals: .init(process: ProcessInfo.processInfo))
 print("one decoder: \(container.sharesOneDecoder)")
 print("fraction digits: \(try container.formatter.maximumFractionDigits)")
 print("moment: \(try container.moment(interval: 3).timeIntervalSinceReferenceDate)")

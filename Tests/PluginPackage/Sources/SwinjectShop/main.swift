@@ -9,7 +9,7 @@ import Storage
 import Swinject
 
 let old = AppAssembler.shared.resolver
-let new = try MainContainer()
+let new = MainContainer()
 
 /// Whether `a` and `b` are one object.
 func identical(_ a: Any?, _ b: Any?) -> Bool {

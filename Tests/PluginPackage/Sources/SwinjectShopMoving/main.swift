@@ -43,7 +43,7 @@ func fromSwinject<Service>(_ type: Service.Type) -> Service {
 }
 
 // What the Profile module takes from the modules still in Swinject, resolved there once.
-profile.graph = try MainContainer(
+profile.graph = MainContainer(
   externals: .init(
     apiClient: fromSwinject(APIClient.self), imageCaching: fromSwinject(ImageCaching.self),
     notesRepository: fromSwinject(NotesRepository.self), analytics: fromSwinject(Analytics.self),
