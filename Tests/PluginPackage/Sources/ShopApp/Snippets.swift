@@ -5,7 +5,7 @@ import Shop
 /// "The typed container": accessors, run-time arguments as parameters, an awaited accessor, an
 /// environment from a launch argument.
 func typedContainerSnippet(launchArgument: String) async throws -> String {
-  let shop = try ShopContainer(environment: .test)
+  let shop = ShopContainer(environment: .test)
   let checkout = try shop.checkout  // a property: no id, no type to repeat
   let receipt = shop.receipt(orderNumber: 42)  // run-time arguments are parameters
   let orders = try await shop.orders  // `async` only where an initializer is

@@ -4,7 +4,7 @@ import Shop
 // The typed container the build plugin generates from the graph file: no string names a service,
 // an environment or the container.
 for environment in ShopContainer.Environment.allCases {
-  let shop = try ShopContainer(environment: environment)
+  let shop = ShopContainer(environment: environment)
   let checkout = try shop.checkout
   let client = shop.httpClient
   print(
@@ -23,7 +23,7 @@ print("bundled graph file: fee \(try bundled.resolve("payments", as: Payments.Ga
 
 /// The awaited resolves: `orders` has an `async` initializer, so its accessor is `async`.
 func resolveOrders() async throws {
-  let shop = try ShopContainer()
+  let shop = ShopContainer()
   let orders = try await shop.orders
   let again = try await shop.orders
   print("awaited: orders \(orders.path), one store: \(orders === again)")
@@ -47,7 +47,7 @@ try await awaitViewModel()
 /// Straight-line accessors: a graph-scoped service whose initializers cannot throw needs no `try`;
 /// a test's stand-in is typed, and the services that take it get it.
 func replaceTheClient() throws {
-  let plain = try ShopContainer()
+  let plain = ShopContainer()
   let shipping: Shipping.Gateway = plain.shipping
   var replacements = ShopContainer.Replacements()
   replacements.replace(httpClient: { StubClient() })
@@ -63,7 +63,7 @@ print("dynamic: \(try dynamic.resolve("checkout", as: Checkout.self).config.envi
 
 // The article's snippets, as it shows them.
 print("snippet, typed container: \(try await typedContainerSnippet(launchArgument: "test"))")
-print("snippet, straight line: \(try straightLineSnippet(try ShopContainer()))")
+print("snippet, straight line: \(try straightLineSnippet(ShopContainer()))")
 print("snippet, replaced: \(try replacementSnippet())")
 print(
   "snippet, test plan: \(try makeShopContainerForTests().resolve("checkout", as: Checkout.self).payments.client.name)")
