@@ -148,6 +148,11 @@ struct FileVisitor {
             type.methods.append(read)
           }
         }
+      } else if let cases = decl.as(EnumCaseDeclSyntax.self), type.kind == .enum {
+        // An enum's cases by name, as written without backquotes.
+        for element in cases.elements where !type.cases.contains(element.name.identifier?.name ?? element.name.text) {
+          type.cases.append(element.name.identifier?.name ?? element.name.text)
+        }
       } else if decl.is(MacroExpansionDeclSyntax.self) {
         type.complete = false
       } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)

@@ -101,6 +101,7 @@ import Testing
       "complete \(type.complete)",
     ]
     if let actor = type.globalActor { parts.append("@\(actor)") }
+    if !type.cases.isEmpty { parts.append("cases \(type.cases)") }
     for (kind, function) in type.functions.map({ ("static", $0) }) + type.methods.map({ ("method", $0) }) {
       parts.append(
         "\(function.access.keyword) \(kind) \(function.signature) -> \(function.returnType ?? "()") \(function.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
