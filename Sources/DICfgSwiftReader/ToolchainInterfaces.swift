@@ -108,7 +108,9 @@ public struct ToolchainInterfaces: Sendable {
         case .success(let text):
           write(text, to: file)
         case .failure(let failed):
-          write(failed.reason, to: failure)
+          // A module the toolchain cannot load stays so for this toolchain; another failure (a crash,
+          // a full disk) is asked again next time.
+          if failed.reason.contains("Couldn't load module") { write(failed.reason, to: failure) }
           read.unread[module] = failed.reason
           continue
         }
