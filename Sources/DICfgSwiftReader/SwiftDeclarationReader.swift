@@ -62,8 +62,10 @@ public struct SwiftDeclarationReader: Sendable {
     let modules = Set(files.compactMap(SwiftDeclarations.module(ofPath:)))
     var imported: [String] = []
     for path in files {
-      guard let data = FileManager.default.contents(atPath: path) else { continue }
-      for (module, _) in SwiftImports.modules(path: path, text: String(decoding: data, as: UTF8.self))
+      guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+        !text.hasPrefix(Self.generatedMarker)
+      else { continue }
+      for (module, _) in SwiftImports.modules(path: path, text: text)
       where !modules.contains(module) && !imported.contains(module) {
         imported.append(module)
       }
@@ -71,12 +73,14 @@ public struct SwiftDeclarationReader: Sendable {
     guard !imported.isEmpty else { return (own, [:]) }
     let interfaces = toolchain.interfaces(of: imported)
     let foreign = read(paths: interfaces.files)
-    // The files again, their classes' global actors inferred from what the toolchain states too.
+    // The files again (those `read(paths:)` read: UTF-8, not generated), their classes' global actors
+    // inferred from what the toolchain states too.
     var reread = Self.collect(
       files.compactMap { path in
-        FileManager.default.contents(atPath: path).map {
-          Self.scan(path: path, text: String(decoding: $0, as: UTF8.self))
-        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+          !text.hasPrefix(Self.generatedMarker)
+        else { return nil }
+        return Self.scan(path: path, text: text)
       }, foreign: foreign)
     reread.unreadable = own.unreadable
     return (reread.adding(foreign: foreign), interfaces.unread)
