@@ -24,9 +24,51 @@ public struct SwiftDeclarationReader: Sendable {
   /// Reads the `.swift` files at `paths`, files or folders searched recursively (hidden folders,
   /// `.build` and files `dicfg generate` wrote are skipped), in path order.
   public func read(paths: [String]) -> SwiftDeclarations {
+    let (files, unreadable) = Self.texts(at: paths)
+    var declarations = read(files: files)
+    declarations.unreadable = unreadable + declarations.unreadable
+    return declarations
+  }
+
+  /// Reads the `.swift` files at `paths` as ``read(paths:)`` does, and, through `toolchain`, the
+  /// declarations of the modules they import that they do not declare (Foundation, Dispatch):
+  /// a type the files declare hides the toolchain's of that name, and the files' extensions of a
+  /// toolchain's type add to it. The modules the toolchain could not load are named with why.
+  /// Each file is read and scanned once.
+  public func read(
+    paths: [String], toolchain: ToolchainInterfaces?
+  ) -> (declarations: SwiftDeclarations, unread: [String: String]) {
+    let (files, unreadable) = Self.texts(at: paths)
+    let scans = files.map { Self.scan(path: $0.path, text: $0.text) }
+    var imported: [String] = []
+    if toolchain != nil {
+      let modules = Set(files.compactMap { SwiftDeclarations.module(ofPath: $0.path) })
+      for file in files {
+        for (module, _) in SwiftImports.modules(path: file.path, text: file.text)
+        where !modules.contains(module) && !imported.contains(module) {
+          imported.append(module)
+        }
+      }
+    }
+    guard let toolchain, !imported.isEmpty else {
+      var declarations = Self.collect(scans)
+      declarations.unreadable = unreadable + declarations.unreadable
+      return (declarations, [:])
+    }
+    let interfaces = toolchain.interfaces(of: imported)
+    let foreign = read(paths: interfaces.files)
+    // The files' classes' global actors are inferred from what the toolchain states too.
+    var declarations = Self.collect(scans, foreign: foreign)
+    declarations.unreadable = unreadable + declarations.unreadable
+    return (declarations.adding(foreign: foreign), interfaces.unread)
+  }
+
+  /// The texts of the `.swift` files at `paths` that are Swift to read (UTF-8, not written by
+  /// `dicfg generate`), and a finding for each path where nothing is and each file not UTF-8.
+  private static func texts(at paths: [String]) -> (files: [(path: String, text: String)], unreadable: [Diagnostic]) {
     var files: [(path: String, text: String)] = []
     var unreadable: [Diagnostic] = []
-    let (paths, missing) = Self.swiftFiles(at: paths)
+    let (paths, missing) = swiftFiles(at: paths)
     for path in missing {
       unreadable.append(
         .error(
@@ -41,49 +83,10 @@ public struct SwiftDeclarationReader: Sendable {
             at: .start(of: path)))
         continue
       }
-      if text.hasPrefix(Self.generatedMarker) { continue }
+      if text.hasPrefix(generatedMarker) { continue }
       files.append((path, text))
     }
-    var declarations = read(files: files)
-    declarations.unreadable = unreadable + declarations.unreadable
-    return declarations
-  }
-
-  /// Reads the `.swift` files at `paths` as ``read(paths:)`` does, and, through `toolchain`, the
-  /// declarations of the modules they import that they do not declare (Foundation, Dispatch):
-  /// a type the files declare hides the toolchain's of that name, and the files' extensions of a
-  /// toolchain's type add to it. The modules the toolchain could not load are named with why.
-  public func read(
-    paths: [String], toolchain: ToolchainInterfaces?
-  ) -> (declarations: SwiftDeclarations, unread: [String: String]) {
-    let own = read(paths: paths)
-    guard let toolchain else { return (own, [:]) }
-    let files = Self.swiftFiles(at: paths).found
-    let modules = Set(files.compactMap(SwiftDeclarations.module(ofPath:)))
-    var imported: [String] = []
-    for path in files {
-      guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-        !text.hasPrefix(Self.generatedMarker)
-      else { continue }
-      for (module, _) in SwiftImports.modules(path: path, text: text)
-      where !modules.contains(module) && !imported.contains(module) {
-        imported.append(module)
-      }
-    }
-    guard !imported.isEmpty else { return (own, [:]) }
-    let interfaces = toolchain.interfaces(of: imported)
-    let foreign = read(paths: interfaces.files)
-    // The files again (those `read(paths:)` read: UTF-8, not generated), their classes' global actors
-    // inferred from what the toolchain states too.
-    var reread = Self.collect(
-      files.compactMap { path in
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
-          !text.hasPrefix(Self.generatedMarker)
-        else { return nil }
-        return Self.scan(path: path, text: text)
-      }, foreign: foreign)
-    reread.unreadable = own.unreadable
-    return (reread.adding(foreign: foreign), interfaces.unread)
+    return (files, unreadable)
   }
 
   /// Reads Swift source texts, each under the path its locations carry.

@@ -62,8 +62,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       type.kind == .enum || ((type.kind == .struct || type.kind == .class) && !type.staticProperties.isEmpty)
     else { return nil }
     let names = type.cases + type.staticProperties.map(\.name) + type.functions.map(\.name)
-    return names.map { $0.hasPrefix("`") && $0.hasSuffix("`") && $0.count > 2 ? String($0.dropFirst().dropLast()) : $0 }
-      + optional
+    return names.map(Self.unquoted) + optional
   }
 
   /// What `Type.name` may name of `type`: its cases, static properties and methods, nested types and
@@ -91,7 +90,12 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       guard parent.kind == .class || parent.kind == .extension else { break }
       current = parent
     }
-    return names.map { $0.hasPrefix("`") && $0.hasSuffix("`") && $0.count > 2 ? String($0.dropFirst().dropLast()) : $0 }
+    return names.map(Self.unquoted)
+  }
+
+  /// A name without the backquotes that let it be a keyword (`` `default` `` → `default`).
+  static func unquoted(_ name: String) -> String {
+    name.hasPrefix("`") && name.hasSuffix("`") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
   }
 
   /// These declarations and `foreign`'s, another module's (the toolchain's Foundation): a type
