@@ -10,12 +10,27 @@ public struct ImportReport: Sendable {
   public let filesNotRead: [(path: String, reason: String)]
   /// What `dicfg validate --all-envs` says of the written files, against the Swift read.
   public let findings: [Diagnostic]
+  /// The declarations private to their files the graph builds services with.
+  public let widenings: [AccessWidening]
+  /// The patch written that makes them internal (its path from the folder it applies in, and that
+  /// folder where it is not the current one), nil where none was written.
+  public let accessPatch: (path: String, folder: String?)?
+  /// Those of ``widenings`` the patch does not change (their line does not write the modifier).
+  public let unpatched: [AccessWidening]
 
-  public init(_ imported: RegistrationImport, findings: [Diagnostic] = []) {
+  /// The report of `imported`, with the findings of the written files and the patch written (at
+  /// `accessPatch`) for the declarations they need widened, against which they were checked.
+  public init(
+    _ imported: RegistrationImport, findings: [Diagnostic] = [], accessPatch: (path: String, folder: String?)? = nil,
+    unpatched: [AccessWidening] = []
+  ) {
     registrations = imported.registrations
     unreadable = imported.unreadable
     filesNotRead = imported.filesNotRead
     self.findings = findings
+    widenings = imported.widenings
+    self.accessPatch = accessPatch
+    self.unpatched = unpatched
   }
 
   /// How many were imported each way.
@@ -73,20 +88,33 @@ public struct ImportReport: Sendable {
         lines.append("\(place): not imported: \(subject): \(reason); port it by hand")
       }
     }
+    let unpatched = Set(unpatched.map(\.location))
+    for widening in widenings {
+      let fix =
+        unpatched.contains(widening.location) || accessPatch == nil
+        ? "make it internal" : "'\(accessPatch?.path ?? "")' makes it internal"
+      lines.append(
+        "\(widening.location): note: '\(widening.service)' is built with '\(widening.declaration)', which is "
+          + "\(widening.access.keyword) to this file, so the generated container cannot call it; \(fix)")
+    }
     let totals = totals
     lines += findings.map { "\($0.location): \($0.severity.rawValue): \($0.message) [\($0.code.rawValue)]" }
     guard totals.registrations > 0 else {
       lines.append("no registration found in the files read: nothing imported")
       return lines.joined(separator: "\n") + "\n"
     }
+    let verdict =
+      findings.isEmpty
+      ? "the written graph validates"
+      : "the written graph has " + Self.counted(findings.filter { $0.severity == .error }.count, "error") + " and "
+        + Self.counted(findings.filter { $0.severity != .error }.count, "warning") + ", listed above"
+    let patched = accessPatch.map {
+      "once '\($0.path)' is applied ('git apply \($0.path)' \($0.folder.map { "in '\($0)'" } ?? "here")), "
+    }
     lines.append(
       "\(totals.registrations) registrations: \(totals.asWritten) as written, \(totals.factoryFunctions) through a "
         + "factory function, \(totals.bindings) as a binding, \(totals.notImported) not imported "
-        + "(\(totals.importedPercent)% imported)"
-        + (findings.isEmpty
-          ? "; the written graph validates"
-          : "; the written graph has " + Self.counted(findings.filter { $0.severity == .error }.count, "error")
-            + " and " + Self.counted(findings.filter { $0.severity != .error }.count, "warning") + ", listed above"))
+        + "(\(totals.importedPercent)% imported); " + (patched ?? "") + verdict)
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -127,6 +155,18 @@ public struct ImportReport: Sendable {
     var unreadable: [String]
     var filesNotRead: [FileNotRead]
     var findings: [Finding]
+    struct Widening: Encodable {
+      var file: String
+      var line: Int
+      var column: Int
+      var declaration: String
+      var service: String
+      var access: String
+      var patched: Bool
+    }
+    var widenings: [Widening]
+    var accessPatch: String?
+    var accessPatchFolder: String?
     var totals: Totals
   }
 
@@ -155,7 +195,13 @@ public struct ImportReport: Sendable {
         Document.Finding(
           file: $0.location.file, line: $0.location.line, column: $0.location.column,
           severity: $0.severity.rawValue, code: $0.code.rawValue, message: $0.message)
-      }, totals: totals)
+      },
+      widenings: widenings.map { widening in
+        Document.Widening(
+          file: widening.location.file, line: widening.location.line, column: widening.location.column,
+          declaration: widening.declaration, service: widening.service, access: widening.access.keyword,
+          patched: accessPatch != nil && !unpatched.contains { $0.location == widening.location })
+      }, accessPatch: accessPatch?.path, accessPatchFolder: accessPatch?.folder, totals: totals)
     return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
   }
 }

@@ -34,6 +34,11 @@ public struct RegistrationImport: Sendable {
   private let moduleImports: [String: [String]]
   /// What the graph files write: the registrations, and the objects their closures construct in place.
   private let entries: [ImportedRegistration]
+  /// The declarations private to their files the graph builds services with, which the port makes
+  /// internal (``accessPatch(spelling:)``).
+  public let widenings: [AccessWidening]
+  /// The text of each file that declares one of ``widenings``.
+  private let widenedFiles: [String: String]
 
   /// Imports the registrations of `files` (their paths as the report should name them), for the
   /// module `module` the written files go to (nil where that is not known): the factory functions'
@@ -102,6 +107,10 @@ public struct RegistrationImport: Sendable {
     let (hoisted, nested) = Self.hoistingConstructions(Self.placingInDeclaringModules(registrations, declarations))
     self.registrations = hoisted
     entries = hoisted + nested
+    widenings = AccessWidening.needed(by: entries, in: declarations)
+    let widened = Set(widenings.map(\.location.file))
+    widenedFiles = Dictionary(
+      (files + declarationFiles).filter { widened.contains($0.path) }, uniquingKeysWith: { first, _ in first })
     let writer = GraphFileWriter(registrations: entries)
     graphFile = writer.graphFile()
     layers = writer.layers()
@@ -109,6 +118,13 @@ public struct RegistrationImport: Sendable {
   }
 
   /// One module's part of the import, or the graph the app's container is made from.
+  /// The patch that makes ``widenings`` internal, each file's path spelt by `spelling` (from the
+  /// folder `git apply` runs in); nil where there is none. With the widenings whose line does not
+  /// write the modifier, which the port changes by hand.
+  public func accessPatch(spelling: (String) -> String) -> (patch: String?, unchanged: [AccessWidening]) {
+    AccessPatch.render(widenings, files: widenedFiles, spelling: spelling)
+  }
+
   public struct Fragment: Sendable {
     /// Its module; nil for the app's graph.
     public var module: String?

@@ -378,10 +378,13 @@ private struct Collector {
     case .struct where declared.isEmpty:
       let members = type.stored.filter { !($0.isLet && $0.hasDefault) }
       let isPrivate = type.stored.contains(where: \.isPrivate)
+      // With no parameter, the memberwise initializer is the default one, which a private stored
+      // property does not hide (`struct Loader { private let cache = Cache() }` is built by `Loader()`).
       result.append(
         SwiftInitializer(
           parameters: members.map { SwiftParameter(label: $0.name, type: $0.type, hasDefault: $0.hasDefault) },
-          globalActor: type.globalActor, access: isPrivate ? .private : written, location: type.location))
+          globalActor: type.globalActor, access: isPrivate && !members.isEmpty ? .private : written,
+          location: type.location))
       if !members.isEmpty && members.allSatisfy(\.hasDefault) {
         result.append(
           SwiftInitializer(parameters: [], globalActor: type.globalActor, access: written, location: type.location))

@@ -1083,4 +1083,155 @@ import Testing
     #expect(factory.registrations.allSatisfy { $0.isImported }, "\(report)")
     #expect(factory.graphFile.contains("    init: { client: client, tracker: tracker }\n"), "\(factory.graphFile)")
   }
+
+  /// Factory's apps keep an initializer private to the file that registers it (podhaven's
+  /// `fileprivate init()`). The import writes a patch that makes each one the graph builds with
+  /// internal, and checks the graph against the Swift as the patch leaves it.
+  @Test func initializersPrivateToTheRegisteringFileArePatchedInternal() throws {
+    let manager = """
+      import FactoryKit
+
+      extension Container {
+        var cacheManager: Factory<CacheManager> {
+          Factory(self) { CacheManager() }.scope(.cached)
+        }
+      }
+
+      final class CacheManager {
+        private let cache = [String: Int]()
+
+        fileprivate init() {}
+      }
+      """
+    let database = """
+      import FactoryKit
+
+      extension Container {
+        var appDB: Factory<AppDB> { Factory(self) { AppDB._onDisk }.scope(.cached) }
+      }
+
+      struct AppDB {
+        @MainActor fileprivate static let _onDisk = AppDB()
+        private init() {}
+      }
+      """
+    let files = [("Sources/App/CacheManager.swift", manager), ("Sources/App/AppDB.swift", database)]
+    let imported = imported(files)
+    #expect(
+      imported.widenings.map { "\($0.location.file):\($0.location.line): \($0.declaration) \($0.access.keyword)" } == [
+        "Sources/App/AppDB.swift:8: AppDB._onDisk fileprivate",
+        "Sources/App/CacheManager.swift:12: CacheManager.init() fileprivate",
+      ])
+    let (patch, unchanged) = imported.accessPatch { $0 }
+    #expect(unchanged.isEmpty)
+    #expect(
+      patch == """
+        --- a/Sources/App/AppDB.swift
+        +++ b/Sources/App/AppDB.swift
+        @@ -5,6 +5,6 @@
+         }
+         
+         struct AppDB {
+        -  @MainActor fileprivate static let _onDisk = AppDB()
+        +  @MainActor static let _onDisk = AppDB()
+           private init() {}
+         }
+        \\ No newline at end of file
+        --- a/Sources/App/CacheManager.swift
+        +++ b/Sources/App/CacheManager.swift
+        @@ -9,5 +9,5 @@
+         final class CacheManager {
+           private let cache = [String: Int]()
+         
+        -  fileprivate init() {}
+        +  init() {}
+         }
+        \\ No newline at end of file
+
+        """)
+    // As the app's Swift is, the generated container cannot call them; once patched, it can.
+    #expect(errors(imported, swift: files).count == 2)
+    var request = GraphRun.Request(files: ["import/dicfg.yaml"], allEnvironments: true)
+    request.fileSystem = InMemoryFileSystem(["import/dicfg.yaml": imported.graphFile])
+    request.environmentVariables = [:]
+    request.swift = imported.declarations.widening(imported.widenings)
+    #expect(GraphRun(request).findings.filter { $0.severity == .error }.isEmpty)
+    // The report names each, where it is declared, and the patch.
+    let report = ImportReport(imported, accessPatch: ("import/access.patch", nil)).text
+    #expect(
+      report.contains(
+        "Sources/App/CacheManager.swift:12:3: note: 'cacheManager' is built with 'CacheManager.init()', which is "
+          + "fileprivate to this file, so the generated container cannot call it; 'import/access.patch' makes it "
+          + "internal"), "\(report)")
+    #expect(
+      report.contains("; once 'import/access.patch' is applied ('git apply import/access.patch' here), the written"))
+  }
+
+  /// A struct whose stored properties all have values is built by `init()` even where one is private:
+  /// the default initializer is the type's, and only the memberwise one, with parameters, is private.
+  @Test func aPrivateStoredPropertyWithAValueLeavesInitInternal() {
+    let loader = """
+      import FactoryKit
+
+      extension Container {
+        var fakeDataLoader: Factory<FakeDataLoader> { Factory(self) { FakeDataLoader() }.scope(.cached) }
+      }
+
+      struct FakeDataLoader {
+        let loadedURLs: [String] = []
+        private let handlers: [String: Int] = [:]
+      }
+      """
+    let files = [("Sources/App/FakeDataLoader.swift", loader)]
+    let imported = imported(files)
+    #expect(imported.widenings.isEmpty)
+    #expect(errors(imported, swift: files).isEmpty)
+  }
+
+  /// `dicfg import` writes the patch beside the graph; applied with `git apply` where the report
+  /// says, the app's Swift lets `dicfg validate` pass the graph.
+  @Test func theWrittenAccessPatchAppliesAndThenTheGraphValidates() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-import-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder + "/Sources/App", withIntermediateDirectories: true)
+    let manager = """
+      import FactoryKit
+
+      extension Container {
+        var cacheManager: Factory<CacheManager> { Factory(self) { CacheManager() }.scope(.cached) }
+      }
+
+      final class CacheManager {
+        fileprivate init() {}
+      }
+
+      """
+    try Data(manager.utf8).write(to: URL(fileURLWithPath: folder + "/Sources/App/CacheManager.swift"))
+    let command = try #require(
+      try DICfgCommand.parseAsRoot([
+        "import", folder + "/Sources/App/CacheManager.swift", "--output", folder + "/Sources/App/Graph",
+      ]) as? ImportCommand)
+    let result = command.execute()
+    #expect(result.exitCode == 0)
+    let last = try #require(result.standardOutput.split(separator: "\n").last)
+    #expect(
+      last.hasSuffix(
+        "; once 'Graph/access.patch' is applied ('git apply Graph/access.patch' in '\(folder)/Sources/App'), the "
+          + "written graph validates"), "\(result.standardOutput)")
+    let validate = try #require(
+      try DICfgCommand.parseAsRoot([
+        "validate", folder + "/Sources/App/Graph/dicfg.yaml", "--swift", folder + "/Sources/App",
+      ]) as? ValidateCommand)
+    #expect(validate.execute().exitCode == 1)
+    let git = Process()
+    git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    git.arguments = ["git", "-C", folder + "/Sources/App", "apply", "Graph/access.patch"]
+    try git.run()
+    git.waitUntilExit()
+    #expect(git.terminationStatus == 0)
+    let patched = try String(contentsOfFile: folder + "/Sources/App/CacheManager.swift", encoding: .utf8)
+    #expect(patched.contains("final class CacheManager {\n  init() {}\n}"))
+    let again = validate.execute()
+    #expect(again.exitCode == 0, "\(again.standardOutput)\(again.standardError)")
+  }
 }

@@ -85,6 +85,12 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
           functions: imported.functions)
       ]
     var written: [(path: String, text: String)] = []
+    // The declarations private to their files the graph builds with: a patch that makes them internal.
+    // Its paths are from the folder it applies in: this one where the files it changes are in it.
+    let patchPath = URL(fileURLWithPath: output).appendingPathComponent("access.patch").path
+    let directory = Self.folderHolding(imported.widenings.map(\.location.file))
+    let (patch, unpatched) = imported.accessPatch { Self.relativePath(from: directory, to: $0) }
+    if let patch { written.append((patchPath, patch)) }
     for part in parts {
       let folder = URL(fileURLWithPath: part.folder)
       written.append((folder.appendingPathComponent("dicfg.yaml").path, part.graphFile))
@@ -122,7 +128,9 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       if fragments, part.module != nil { continue }
       var request = GraphRun.Request(files: [root], allEnvironments: true)
       // The Swift the import read, and the free functions it wrote.
-      var swift = imported.declarations
+      // As the Swift reads once the patch is applied.
+      let patched = imported.widenings.filter { widening in !unpatched.contains { $0.location == widening.location } }
+      var swift = patch == nil ? imported.declarations : imported.declarations.widening(patched)
       swift.functions +=
         SwiftDeclarationReader().read(
           files: written.filter { $0.path.hasSuffix("/DICfgImported.swift") }
@@ -131,7 +139,14 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       request.environmentVariables = [:]
       findings += GraphRun(request).findings
     }
-    let report = ImportReport(imported, findings: findings)
+    let report = ImportReport(
+      imported, findings: findings,
+      accessPatch: patch.map { _ in
+        (
+          Self.relativePath(from: directory, to: patchPath),
+          directory == FileManager.default.currentDirectoryPath ? nil : directory
+        )
+      }, unpatched: unpatched)
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
   }
 
@@ -151,6 +166,21 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       files.append((file, text))
     }
     return .success(files)
+  }
+
+  /// The current folder where it holds every path of `paths`, else the deepest folder that does.
+  static func folderHolding(_ paths: [String]) -> String {
+    let current = FileManager.default.currentDirectoryPath
+    let components = paths.map {
+      URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().pathComponents
+    }
+    let here = URL(fileURLWithPath: current).standardizedFileURL.pathComponents
+    if components.allSatisfy({ $0.starts(with: here) }) { return current }
+    var common = components.first ?? here
+    for folder in components.dropFirst() {
+      common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+    }
+    return common.count <= 1 ? "/" : "/" + common.dropFirst().joined(separator: "/")
   }
 
   /// A path from the folder `folder` to `file`, through their common folder.
