@@ -93,12 +93,13 @@ let package = Package(
     .testTarget(
       name: "DICfgCLITests",
       dependencies: [
-        "DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgLanguageServer", "DICfgReporting", "DICfgTestSupport",
+        "DICfg", "DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgLanguageServer", "DICfgReporting",
+        "DICfgTestSupport",
       ],
       exclude: ["Fixtures", "Golden"]
     ),
     // The generator on its own: graphs drawn over the plan's shapes, their generated files type-checked.
-    .testTarget(name: "DICfgGenerationTests", dependencies: ["DICfgGeneration", "DICfgCore"]),
+    .testTarget(name: "DICfgGenerationTests", dependencies: ["DICfgGeneration", "DICfgCompiler", "DICfgCore"]),
     .testTarget(
       name: "DICfgImportTests",
       dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),

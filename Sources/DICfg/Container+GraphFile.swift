@@ -12,8 +12,9 @@ extension Container {
   /// let container = try Container(graphFile: "config/app.yaml", environments: ["production"], registry: registry)
   /// ```
   ///
-  /// The graph file's warnings (a captive dependency, an unused external) do not stop it: each is
-  /// handed to `warning`, which by default prints it to standard error as `dicfg validate` does.
+  /// The graph file is checked as `dicfg validate` checks it with those layers (without the Swift):
+  /// its errors throw, and its warnings (a captive dependency, an unused external, a `${NAME}`
+  /// `environment` does not set) do not stop it: each is handed to `warning`, which by default prints it to standard error as `dicfg validate` does.
   /// Pass a closure to log them your way, collect them in a test, or (`{ _ in }`) ignore them.
   ///
   /// - Throws: `DiagnosticsError` when the graph file has errors, `LinkError` when the plan and
@@ -24,7 +25,7 @@ extension Container {
     container: String? = nil, replacing replacements: Replacements = Replacements(),
     compiler: GraphCompiler = GraphCompiler(), warning: (Diagnostic) -> Void = Container.printWarning
   ) throws {
-    let plan = try Self.compile(path, environments, overrides, compiler, warning)
+    let plan = try Self.compile(path, environments, overrides, compiler, environment, warning)
     try self.init(
       plan: plan, registry: registry, externals: externals, environment: environment, container: container,
       replacing: replacements)
@@ -42,23 +43,28 @@ extension Container {
     container: String? = nil, replacing replacements: Replacements = Replacements(),
     compiler: GraphCompiler = GraphCompiler(), warning: (Diagnostic) -> Void = Container.printWarning
   ) async throws -> Container {
-    let plan = try compile(path, environments, overrides, compiler, warning)
+    let plan = try compile(path, environments, overrides, compiler, environment, warning)
     return try await create(
       plan: plan, registry: registry, externals: externals, environment: environment, container: container,
       replacing: replacements)
   }
 
-  /// The plan of a graph file, its warnings handed to `warning`; its errors thrown.
+  /// The plan of a graph file, found by the run `dicfg validate` makes of it with those layers (the
+  /// same findings: the compiler's, and the typed container's checks), its warnings handed to
+  /// `warning`; its errors thrown.
   private static func compile(
     _ path: String, _ environments: [String], _ overrides: [String], _ compiler: GraphCompiler,
-    _ warning: (Diagnostic) -> Void
+    _ variables: [String: String], _ warning: (Diagnostic) -> Void
   ) throws -> ResolutionPlan {
-    let result = compiler.compile(
-      CompileRequest(file: path, environments: environments, overrides: overrides, environmentVariables: nil))
-    guard let plan = result.plan else {
-      throw DiagnosticsError(result.diagnostics.filter { $0.severity == .error })
+    var request = GraphRun.Request(files: [path], environments: environments)
+    request.overrides = overrides
+    request.compiler = compiler
+    request.environmentVariables = variables
+    let run = GraphRun(request)
+    guard !run.hasErrors, let plan = run.base?.plan else {
+      throw DiagnosticsError(run.findings.filter { $0.severity == .error })
     }
-    for diagnostic in result.diagnostics where diagnostic.severity == .warning { warning(diagnostic) }
+    for diagnostic in run.findings where diagnostic.severity == .warning { warning(diagnostic) }
     return plan
   }
 

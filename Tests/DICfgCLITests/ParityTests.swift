@@ -1,3 +1,4 @@
+import DICfg
 import DICfgCLI
 import DICfgCore
 import DICfgGeneration
@@ -58,7 +59,8 @@ private func mistakeCases() -> [MistakeCase] {
 }
 
 /// The same mistakes give the same findings, errors and warnings, through `dicfg validate`,
-/// `dicfg generate`, the build plugin's `dicfg-generate`, `dicfg compile` and the language server:
+/// `dicfg generate`, the build plugin's `dicfg-generate`, `dicfg compile`, the language server and
+/// `Container(graphFile:)`:
 /// one run (`GraphRun`), one set of rules.
 @Suite struct ParityTests {
   @Test func thereAreAtLeastThirtyMistakes() {
@@ -94,6 +96,29 @@ private func mistakeCases() -> [MistakeCase] {
         #expect(findings(inText: compiled.standardError) == validated, "dicfg compile")
         #expect(compiled.standardOutput.isEmpty, "dicfg compile writes no plan")
       }
+    }
+
+    // An app that reads the graph file at run time (`Container(graphFile:)`) is told the same: the
+    // errors thrown, the warnings handed to it. It reads no Swift.
+    if mistake.files.count == 1, mistake.swift == nil {
+      var reported: [Diagnostic] = []
+      do {
+        _ = try Container(
+          graphFile: repositoryRoot + "/" + mistake.files[0], registry: Registry(),
+          warning: { reported.append($0) })
+      } catch let error as DiagnosticsError {
+        reported += error.diagnostics
+      } catch {
+        // The graph compiled; the empty registry fails the link.
+      }
+      let container = reported.map { diagnostic in
+        Finding(
+          severity: diagnostic.severity.rawValue, code: diagnostic.code.rawValue,
+          file: diagnostic.location.file.replacingOccurrences(of: repositoryRoot + "/", with: ""),
+          line: diagnostic.location.line, column: diagnostic.location.column,
+          message: diagnostic.message.replacingOccurrences(of: repositoryRoot + "/", with: ""))
+      }
+      #expect(Set(container) == Set(validated), "Container(graphFile:)")
     }
 
     // An editor sends text, which is UTF-8: a file that is not cannot be opened in one.

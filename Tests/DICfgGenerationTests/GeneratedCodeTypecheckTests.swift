@@ -1,3 +1,4 @@
+import DICfgCompiler
 import DICfgGeneration
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ import Testing
     let shown = "seed \(seed):\n\(drawn.graph)\n--- app.dev.yaml\n\(drawn.layer)\n--- Types.swift\n\(drawn.swift)"
     // The run `dicfg validate --all-envs --swift` makes, then the one `dicfg generate --all-envs` does.
     var request = GraphRun.Request(files: [folder + "/app.yaml"], environments: [], allEnvironments: true)
-    request.swiftSources = [folder + "/Types.swift"]
+    request.readSwift([folder + "/Types.swift"], toolchain: nil)
     let validate = GraphRun(request)
     try #require(!validate.hasErrors, "\(validate.findings.map(\.message))\n\(shown)")
     var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")

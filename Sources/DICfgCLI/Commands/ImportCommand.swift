@@ -1,4 +1,5 @@
 public import ArgumentParser
+import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
 import DICfgImport

@@ -90,7 +90,8 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     var diagnostics: [Diagnostic] = []
     let manifest = loadManifest(&diagnostics)
-    var request = input.request(files, allEnvironments: allEnvs)
+    // With --package, the Swift is read as the package's build sees it.
+    var request = input.request(files, allEnvironments: allEnvs, readingSwift: package == nil)
     if let package { reading(package: package, into: &request, &diagnostics) }
     request.planChecks = { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] }
     let run = GraphRun(request)
@@ -146,7 +147,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     }
     let visible = modules.visible(from: own.name)
     // Each module's folder the sources cover: a folder given whole (`Sources`) covers those inside it.
-    let given = request.swiftSources.isEmpty ? [root] : request.swiftSources.map(absolute)
+    let given = input.swiftSources.isEmpty ? [root] : input.swiftSources.map(absolute)
     var seen: [String] = []
     var hidden: [String] = []
     for source in given {
@@ -169,16 +170,10 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
         request.unreadModules.merge(products.map { ($0, failure.reason) }) { first, _ in first }
       }
     }
-    request.swiftSources = seen
-    if request.toolchain == nil { request.toolchain = ToolchainInterfaces.locatedOrAbsent() }
+    // Read once, with what they import from the toolchain.
+    request.readSwift(seen, toolchain: ToolchainInterfaces.locatedOrAbsent())
     guard !hidden.isEmpty else { return }
-    // Read once, with what they import from the toolchain: the run checks against these instead of
-    // reading `seen` again.
-    let read = SwiftDeclarationReader().read(paths: seen, toolchain: request.toolchain)
-    let declarations = read.declarations
-    request.swift = declarations
-    request.unreadModules.merge(read.unread) { first, _ in first }
-    let seenNames = Set(declarations.types.map(\.name))
+    let seenNames = Set((request.swift?.types ?? []).map(\.name))
     // Declared there: an extension (`extension String`) declares no type of that module.
     for type in SwiftDeclarationReader().read(paths: hidden).types
     where type.kind != .extension && !seenNames.contains(type.name) {

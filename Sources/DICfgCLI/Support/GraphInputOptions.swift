@@ -41,14 +41,15 @@ public struct GraphInputOptions: ParsableArguments {
   /// files from `fileSystem`, the local disk by default.
   func request(
     _ files: [String], environments: [String]? = nil, allEnvironments: Bool = false,
-    fileSystem: (any GraphFileSystem)? = nil
+    fileSystem: (any GraphFileSystem)? = nil, readingSwift: Bool = true
   ) -> GraphRun.Request {
     var request = GraphRun.Request(
       files: files, environments: environments ?? self.environments, allEnvironments: allEnvironments)
     request.overrides = overrides
-    request.swiftSources = swiftSources
-    // What the Swift imports from the SDK and the toolchain, as the toolchain states it.
-    if !swiftSources.isEmpty { request.toolchain = ToolchainInterfaces.locatedOrAbsent() }
+    // With what the Swift imports from the SDK and the toolchain, as the toolchain states it.
+    if readingSwift, !swiftSources.isEmpty {
+      request.readSwift(swiftSources, toolchain: ToolchainInterfaces.locatedOrAbsent())
+    }
     request.limits = limits.limits
     request.fileSystem = fileSystem ?? self.fileSystem
     return request

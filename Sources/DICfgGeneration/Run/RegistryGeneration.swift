@@ -70,12 +70,11 @@ public struct RegistryGeneration: Sendable {
     }
     var request = GraphRun.Request(files: files, environments: environments, allEnvironments: allEnvironments)
     request.overrides = overrides
-    request.swiftSources = swiftSources
     if !swiftSources.isEmpty {
       var environment = environmentVariables
       if let symbolCache { environment["DICFG_CACHE"] = symbolCache }
       if let swiftc { environment["DICFG_SWIFTC"] = swiftc }
-      request.toolchain = ToolchainInterfaces.locatedOrAbsent(environment: environment)
+      request.readSwift(swiftSources, toolchain: ToolchainInterfaces.locatedOrAbsent(environment: environment))
     }
     request.limits = limits
     request.environmentVariables = environmentVariables

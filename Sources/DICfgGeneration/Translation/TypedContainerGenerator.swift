@@ -39,7 +39,7 @@ public struct TypedContainerGenerator: Sendable {
   /// The container type of a container named `name` when none is chosen: the name in upper camel
   /// case followed by `Container` (`main` → `MainContainer`, `events-list` → `EventsListContainer`).
   public static func typeName(ofContainer name: String) -> String {
-    SwiftIdentifier.upperCamelCase(name) + "Container"
+    TypedContainerChecks.containerTypeName(name)
   }
 
   // MARK: Translation
@@ -298,11 +298,7 @@ public struct TypedContainerGenerator: Sendable {
 
   /// Each variant's services, by container and id: looked up once per service, not searched.
   private func servicesByID(_ variants: [RegistryGenerator.Variant]) -> [[[String: ResolutionPlan.Service]]] {
-    variants.map { variant in
-      variant.plan.containers.map { container in
-        Dictionary(container.services.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-      }
-    }
+    variants.map { TypedContainerChecks.servicesByID($0.plan) }
   }
 
   /// The type every variant builds `service` as: its `type` when they agree, otherwise the first
@@ -313,7 +309,7 @@ public struct TypedContainerGenerator: Sendable {
     of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]],
     context: SwiftContext?
   ) -> String {
-    let type = builtType(of: service, in: variants, context: context)
+    let type = TypedContainerChecks.builtType(of: service, in: variants, context: context)
     // An implementation kept internal behind a public protocol is returned as the protocol by a
     // public container's accessor, as the module's own code hands it out.
     guard access != .internal, let declared = swift?.type(named: type),
@@ -325,115 +321,14 @@ public struct TypedContainerGenerator: Sendable {
     } ?? type
   }
 
-  private func builtType(
-    of service: ResolutionPlan.Service, in variants: [[String: ResolutionPlan.Service]],
-    context: SwiftContext?
-  ) -> String {
-    let services = variants.compactMap { $0[service.id] }
-    let type = SwiftTypeName.normalized(service.type)
-    if services.allSatisfy({ SwiftTypeName.normalized($0.type) == type }) { return service.type }
-    if let binding = service.bindings.first(where: { binding in
-      let name = SwiftTypeName.normalized(binding)
-      return services.allSatisfy { $0.bindings.contains { SwiftTypeName.normalized($0) == name } }
-    }) {
-      return binding
-    }
-    guard let context else { return service.type }
-    return ([service] + services).first { candidate in
-      services.allSatisfy { context.conversion($0.type, to: candidate.type) == .certain }
-    }?.type ?? service.type
-  }
-
-  /// A service whose type an environment changes to one the target's Swift proves the base's type
-  /// cannot be passed as, nor it as the layer's, with no `as:` type every variant binds: its typed
-  /// accessor could not return one type. The error is at the layer's service. Without the Swift, or
-  /// where it cannot tell (a type of another module), a swap is no error: it may convert, and the
-  /// Swift compiler judges. And a service whose accessor's Swift name another service's, a
-  /// collaborating container's or the typed container's own member takes.
+  /// The typed container's checks (``TypedContainerChecks``) of `variants`, base first, with the
+  /// container type names this generator chose.
   public func diagnostics(_ variants: [RegistryGenerator.Variant]) -> [Diagnostic] {
     guard let base = variants.first(where: { $0.environment == nil }) else { return [] }
-    let layers = variants.filter { $0.environment != nil }
-    let byID = servicesByID(layers)
-    var diagnostics = nameCollisions(in: base.plan, layers: layers.map(\.plan))
-    guard let context = swift.map(SwiftContext.init) else { return diagnostics }
-    for (index, container) in base.plan.containers.enumerated() {
-      for service in container.services {
-        let variants = byID.map { $0.indices.contains(index) ? $0[index] : [:] }
-        let type = returnType(of: service, in: [[service.id: service]] + variants, context: context)
-        for (variant, services) in zip(layers, variants) {
-          guard let other = services[service.id],
-            context.conversion(other.type, to: type) == .impossible,
-            context.conversion(type, to: other.type) == .impossible
-          else { continue }
-          diagnostics.append(
-            .error(
-              .typeMismatch,
-              "'\(service.id)' is '\(other.type)' in environment '\(variant.environment ?? "")' but '\(service.type)' "
-                + "in the base, and no 'as:' type binds both, so its typed accessor has no one type to return; add "
-                + "the protocol both conform to under 'as:' in the base and the layer", at: other.location,
-              notes: [Note(message: "'\(service.id)' is '\(service.type)' here", location: service.location)]))
-        }
-      }
-    }
-    return diagnostics
-  }
-
-  /// The typed container's checks of one graph file, as `dicfg validate`, the language server and
-  /// the generator run them: `base` is the file's plan alone (nil when it did not compile), and
-  /// `environments` each environment's plan.
-  public static func checks(
-    graphFile: String, base: ResolutionPlan?, environments: [(name: String, plan: ResolutionPlan?)],
-    swift: SwiftDeclarations? = nil
-  ) -> [Diagnostic] {
-    guard let base else { return [] }
-    let variants =
-      [RegistryGenerator.Variant(environment: nil, plan: base)]
-      + environments.compactMap { environment in
-        environment.plan.map { RegistryGenerator.Variant(environment: environment.name, plan: $0) }
-      }
-    let name = graphFile.split(separator: "/").last.map(String.init) ?? graphFile
-    return TypedContainerGenerator(graphFile: name, swift: swift).diagnostics(variants)
-  }
-
-  /// The members every typed container declares itself, which no accessor may take.
-  static let ownMembers: Set<String> = [
-    "dynamicContainer", "isReplaced", "observingContainer", "externals", "_link", "_singletons", "_environment",
-  ]
-
-  /// Services whose accessors would take a name the typed container already has: a collaborating
-  /// container's member (`userDetails` beside a container `userDetails`) or one of its own members
-  /// (`dynamicContainer`). The error is at the service.
-  private func nameCollisions(in plan: ResolutionPlan, layers: [ResolutionPlan] = []) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    for (index, base) in plan.containers.enumerated() {
-      // The services only layers add get private accessors of the same container.
-      var container = base
-      var ids = Set(base.services.map(\.id))
-      for layer in layers where layer.containers.indices.contains(index) {
-        container.services += layer.containers[index].services.filter { ids.insert($0.id).inserted }
-      }
-      let typeName = typeNames[container.name] ?? Self.typeName(ofContainer: container.name)
-      var taken: [String: String] = [:]
-      if index == 0 {
-        for other in plan.containers.dropFirst() {
-          taken[SwiftIdentifier.camelCase(other.name)] = "the collaborating container '\(other.name)'"
-        }
-      }
-      for service in container.services {
-        let name = SwiftIdentifier.camelCase(service.id)
-        let holder = Self.ownMembers.contains(name) ? "a member '\(typeName)' declares itself" : taken[name]
-        if let holder {
-          diagnostics.append(
-            .error(
-              .duplicateService,
-              "'\(service.id)' would be the accessor '\(name)' of '\(typeName)', which is already \(holder); "
-                + "rename the service", at: service.location))
-        } else {
-          taken[name] = "the accessor of '\(service.id)'"
-        }
-      }
-    }
-    return diagnostics
+    return TypedContainerChecks.findings(
+      base: base.plan,
+      environments: variants.compactMap { variant in variant.environment.map { ($0, variant.plan) } },
+      swift: swift, typeNames: typeNames)
   }
 
   /// Each service of `plan` built by an `async` initializer or function, with how Swift names what

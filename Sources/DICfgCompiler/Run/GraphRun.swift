@@ -1,16 +1,15 @@
-public import DICfgCompiler
 public import DICfgCore
 public import DICfgLoader
-import DICfgSwiftReader
 import Foundation
 
-/// One run over graph files, behind every command that reads them: `dicfg validate`, the build
-/// (`dicfg generate` and the plugins' `dicfg-generate`), the language server, and `compile`,
-/// `graph`, `explain` and `diff`. It owns what they would otherwise each do their own way, so they
+/// One run over graph files, behind everything that reads them: `dicfg validate`, the build
+/// (`dicfg generate` and the plugins' `dicfg-generate`), the language server, `compile`, `graph`,
+/// `explain` and `diff`, and `Container(graphFile:)`. It owns what they would otherwise each do their own way, so they
 /// cannot disagree:
 /// - which compiles to run (``CompileTargets``: each file with the `--env` layers, environment
 ///   layers named as files on their base, every environment beside a file with `allEnvironments`);
-/// - the one read of the target's Swift, and the finding for each file of it that does not parse;
+/// - the finding for each file of the target's Swift that does not parse (the Swift is read once,
+///   by DICfgGeneration's `readSwift(_:toolchain:)`, or given);
 /// - the compile of each target against it;
 /// - the findings (``GraphChecks``): each target's, attributed to the environment that brings it, an
 ///   unused declaration reported only where no compile uses it, the plan checks, and the typed
@@ -37,26 +36,23 @@ public struct GraphRun {
     /// The compiles to run, where the caller knows them (the language server's root, a base
     /// whatever its name, and its layers); nil plans them from the files and environments.
     public var targets: [CompileTargets.Target]?
-    /// The target's Swift files or folders, read once for the run; empty leaves those checks to the
-    /// Swift compiler.
-    public var swiftSources: [String] = []
     /// The package's types in modules the graph's module does not depend on, with their module
     /// (``CompileRequest/undependedTypes``).
     public var undependedTypes: [String: String] = [:]
-    /// Declarations already read (the language server keeps them across edits); used in place of
-    /// reading `swiftSources`.
+    /// The target's Swift declarations, read once (the language server keeps them across edits);
+    /// nil leaves those checks to the Swift compiler.
     public var swift: SwiftDeclarations?
     /// Where files are read from.
     public var fileSystem: any GraphFileSystem = LocalFileSystem()
     public var limits = LoaderLimits()
-    /// The variables `${NAME}` parameters are checked against.
-    public var environmentVariables: [String: String] = ProcessInfo.processInfo.environment
+    /// The compiler to run, where the caller has one (`Container(graphFile:compiler:)`); nil makes
+    /// one of ``fileSystem`` and ``limits``.
+    public var compiler: GraphCompiler?
+    /// The variables `${NAME}` parameters are checked against; nil skips the check.
+    public var environmentVariables: [String: String]? = ProcessInfo.processInfo.environment
     /// Checks of each reported plan beyond the compiler's (`dicfg validate --registry`'s link checks).
     public var planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] }
-    /// Where the declarations of the modules the Swift imports are read from; nil reads the
-    /// Swift sources alone.
-    public var toolchain: ToolchainInterfaces?
-    /// The modules not read where ``swift`` is given: those the reader of it could not read.
+    /// The modules the Swift imports whose declarations were not read, each with why.
     public var unreadModules: [String: String] = [:]
 
     public init(files: [String], environments: [String] = [], allEnvironments: Bool = false) {
@@ -68,7 +64,7 @@ public struct GraphRun {
 
   /// Every compile the run made, in order: one per target.
   public let results: [(target: CompileTargets.Target, result: CompileResult)]
-  /// The declarations the run read from the request's Swift; nil without any.
+  /// The target's Swift declarations the run checked against; nil without any.
   public let swift: SwiftDeclarations?
   /// The modules the Swift imports whose declarations the toolchain could not give (UIKit on
   /// Linux, another package's module not built), each with the toolchain's reason: what the checks
@@ -78,14 +74,10 @@ public struct GraphRun {
   public let findings: [Diagnostic]
 
   public init(_ request: Request) {
-    var unread = request.unreadModules
-    var swift = request.swift
-    if swift == nil, !request.swiftSources.isEmpty {
-      let read = SwiftDeclarationReader().read(paths: request.swiftSources, toolchain: request.toolchain)
-      (swift, unread) = (read.declarations, read.unread)
-    }
-    unreadModules = unread
-    let compiler = GraphCompiler(loader: ConfigLoader(limits: request.limits), fileSystem: request.fileSystem)
+    let swift = request.swift
+    unreadModules = request.unreadModules
+    let compiler =
+      request.compiler ?? GraphCompiler(loader: ConfigLoader(limits: request.limits), fileSystem: request.fileSystem)
     func compile(_ file: String, _ environments: [String]) -> CompileResult {
       var compile = CompileRequest(
         file: file, environments: environments, overrides: request.overrides,
@@ -97,7 +89,7 @@ public struct GraphRun {
       request.targets
       ?? CompileTargets.plan(
         request.files, environments: request.environments, allEnvironments: request.allEnvironments,
-        fileSystem: request.fileSystem)
+        fileSystem: compiler.fileSystem)
     var compiled = Set<String>()
     var results: [(target: CompileTargets.Target, result: CompileResult)] = []
     for target in targets where compiled.insert(target.key).inserted {
@@ -109,7 +101,7 @@ public struct GraphRun {
     findings =
       ((swift?.unreadable ?? [])
       + GraphChecks.findings(
-        results, environments: request.environments, typedChecks: TypedContainerGenerator.checks, swift: swift,
+        results, environments: request.environments, swift: swift,
         planChecks: request.planChecks, compileAlone: { compile($0, []) })).sortedUnique()
   }
 

@@ -1,26 +1,19 @@
 public import DICfgCore
 
-/// The rules that make the findings of a run over graph files: DICfgGeneration's `GraphRun`, behind
-/// `dicfg validate`, the build, the language server and the commands that need a plan, applies them,
-/// so all state the same errors and warnings at the same places.
+/// The rules that make the findings of a run over graph files: ``GraphRun``, behind `dicfg
+/// validate`, the build, the language server, `Container(graphFile:)` and the commands that need a
+/// plan, applies them, so all state the same errors and warnings at the same places.
 ///
 /// Each compiled target is reported as ``CompileTargets/reported(_:)`` selects it; a finding that
 /// only an environment brings is attributed to it (a note naming the environment and its layer),
 /// since a layer's finding often points into the base file; each plan's findings are added to by
-/// `planChecks`; and `typedChecks` (the generator's, DICfgGeneration's `TypedContainerGenerator.checks`)
-/// run over each file and the environments it was compiled with, against the declarations its
-/// compile checked against, else the target's `swift` where it is known.
+/// `planChecks`; and the typed container's checks (``TypedContainerChecks``) run over each file and
+/// the environments it was compiled with, against the declarations its compile checked against,
+/// else the target's `swift` where it is known.
 public enum GraphChecks {
-  /// Checks of a graph file's typed container: the file, its base plan and each environment's plan,
-  /// against the target's Swift.
-  public typealias TypedChecks = (
-    _ graphFile: String, _ base: ResolutionPlan?, _ environments: [(name: String, plan: ResolutionPlan?)],
-    _ swift: SwiftDeclarations?
-  ) -> [Diagnostic]
-
   public static func findings(
     _ results: [(target: CompileTargets.Target, result: CompileResult)], environments: [String],
-    typedChecks: TypedChecks? = nil, swift: SwiftDeclarations? = nil,
+    swift: SwiftDeclarations? = nil,
     planChecks: (ResolutionPlan) -> [Diagnostic] = { _ in [] },
     compileAlone: ((String) -> CompileResult)? = nil
   ) -> [Diagnostic] {
@@ -60,13 +53,12 @@ public enum GraphChecks {
       }
       diagnostics += found
     }
-    if let typedChecks {
-      for (target, result) in results where target.added == nil {
-        let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
-        diagnostics += typedChecks(
-          target.file, result.plan, layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } },
-          result.swift ?? swift)
-      }
+    for (target, result) in results where target.added == nil {
+      let layers = results.filter { $0.target.file == target.file && $0.target.added != nil }
+      diagnostics += TypedContainerChecks.findings(
+        graphFile: target.file, base: result.plan,
+        environments: layers.compactMap { layer in layer.target.added.map { ($0, layer.result.plan) } },
+        swift: result.swift ?? swift)
     }
     return diagnostics.sortedUnique()
   }
