@@ -207,10 +207,30 @@ private struct Collector {
         declared[read.name] = read
       }
     }
+    // The property wrappers built by `init()`: a property they wrap has a value without one written.
+    var defaultWrappers: Set<String> = []
+    for (name, main) in declared where main.kind == .struct || main.kind == .class || main.kind == .enum {
+      let initializers = main.initializers + (extensions[name] ?? []).flatMap(\.initializers)
+      if initializers.contains(where: { $0.parameters.allSatisfy(\.hasDefault) && !$0.isPrivate })
+        || (main.kind == .struct && main.initializers.isEmpty && main.stored.allSatisfy(\.hasDefault))
+      {
+        defaultWrappers.insert(name)
+      }
+    }
+    let builtByInit = { (wrapper: String) in
+      defaultWrappers.contains(wrapper)
+        || (foreign?.type(named: wrapper).map { type in
+          type.kind != .actor && type.kind != .protocol
+            && type.initializers.contains { $0.parameters.allSatisfy(\.hasDefault) && !$0.isPrivate }
+        } ?? false)
+    }
     var types: [String: SwiftType] = [:]
     for name in order {
       let added = extensions[name] ?? []
-      if let main = declared[name] {
+      if var main = declared[name] {
+        for index in main.stored.indices where !main.stored[index].hasDefault {
+          if let wrapper = main.stored[index].wrapper, builtByInit(wrapper) { main.stored[index].hasDefault = true }
+        }
         var type = SwiftType(
           name: name, kind: main.kind, location: main.location,
           inherited: main.inherited + added.flatMap(\.inherited), globalActor: main.globalActor,

@@ -55,9 +55,13 @@ public import DICfgCore
   public var isPrivate: Bool
   public var isLazy: Bool
   public var isWrapped: Bool
+  /// The property wrapper's type as the attribute names it (`Preference` of `@Preference`), where one
+  /// wraps it: whether it gives the property a value without one written depends on that type.
+  public var wrapper: String?
 
   public init(
-    name: String, type: String?, hasDefault: Bool, isLet: Bool, isPrivate: Bool, isLazy: Bool, isWrapped: Bool
+    name: String, type: String?, hasDefault: Bool, isLet: Bool, isPrivate: Bool, isLazy: Bool, isWrapped: Bool,
+    wrapper: String? = nil
   ) {
     self.name = name
     self.type = type
@@ -66,6 +70,7 @@ public import DICfgCore
     self.isPrivate = isPrivate
     self.isLazy = isLazy
     self.isWrapped = isWrapped
+    self.wrapper = wrapper
   }
 }
 
@@ -971,7 +976,8 @@ struct SwiftDeclarationScanner {
           StoredProperty(
             name: name, type: isWrapped ? nil : type,
             hasDefault: binding.hasInitializer || (optional && !isLet) || wrapperInitializes,
-            isLet: isLet, isPrivate: isPrivate, isLazy: declaration.has("lazy"), isWrapped: isWrapped))
+            isLet: isLet, isPrivate: isPrivate, isLazy: declaration.has("lazy"), isWrapped: isWrapped,
+            wrapper: wrappers.first))
       }
     }
   }

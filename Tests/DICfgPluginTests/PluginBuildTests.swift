@@ -243,7 +243,7 @@ struct PluginBuildTests {
     let base =
       "created\nmigrating to schema 3\n"
       + "base: store sql, one store: true, page 20, export page 50 markdown oldest, main queue: true, order oldest, "
-      + "snake case: true, shared session: true, sync host notes.example.com\n"
+      + "snake case: true, shared session: true, sync host notes.example.com, font 12\n"
     let environments =
       "backup of /var/notes.db every 60.0\nmigrating to schema 3\nproduction: export page 200\n"
       + (configuration == "debug"
@@ -422,6 +422,12 @@ struct PluginBuildTests {
         + "'ScannerKit.stream(kind:buffered:)' or 'ScannerKit.stream(kind:live:)': with only 'kind' in 'init:' Swift "
         + "cannot choose between them; add 'buffered' or 'live' to 'init:' to name one [#ambiguous-builder]"
     ),
+    (
+      // Another package's static, read from that package's product as the build reads it.
+      "MisspeltSDKStatic",
+      "Sources/MisspeltSDKStatic/dicfg.yaml:3:49: error: 'scanner' is built by 'ScannerKit.foregrund', which "
+        + "'ScannerKit' does not declare; did you mean 'ScannerKit.foreground'? [#initializer-mismatch]"
+    ),
   ])
   func aModuleBoundaryMistakeIsOneErrorAtItsLine(target: String, error: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "--target", target])
@@ -494,6 +500,16 @@ struct PluginBuildTests {
       "Sources/LayerForeignLiteral/dicfg.production.yaml:4:31: error: cannot assign value of type 'Int' to type "
         + "'NSNumber'",
       "dicfg.production.yaml:4"
+    ),
+    (
+      // A misspelt label would add an argument beside the base's, so the dev build would call the
+      // initializer with the production value: an error with the label offered.
+      "LayerMisspeltArgument",
+      "Sources/LayerMisspeltArgument/dicfg.dev.yaml:3:18: error: 'APIClient' has no initializer taking 'baseURL' "
+        + "with the other arguments of 'api'; did you mean 'baseUrl'? 'api' is given 'baseUrl' in "
+        + "'Sources/LayerMisspeltArgument/dicfg.yaml', so 'baseURL' adds an argument beside it instead of replacing "
+        + "it [#initializer-mismatch]",
+      "note: with environment 'dev'"
     ),
   ])
   func anEnvironmentOnlyMistakeFailsTheBuildAtItsLine(target: String, error: String, note: String) throws {

@@ -101,6 +101,35 @@ import Testing
     #expect(view.initializers[0].globalActor == "MainActor")
   }
 
+  /// A property wrapper built by `init()` gives the property it wraps a value, as Swift decides it:
+  /// a class of only such properties gets Swift's `init()`, one whose wrapper needs its value does
+  /// not; a struct of private stored properties with values keeps an internal `init()`.
+  @Test func wrappersBuiltByInitAndPrivatePropertiesWithValuesLeaveInitCallable() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Preferences.swift": """
+        @propertyWrapper struct Preference<Value: ExpressibleByIntegerLiteral> {
+          var wrappedValue: Value = 12
+          init() {}
+        }
+        @propertyWrapper struct Clamped {
+          var wrappedValue: Int
+          init(wrappedValue: Int) { self.wrappedValue = wrappedValue }
+        }
+        final class Preferences { @Preference private var fontSize: Int }
+        final class Limits { @Clamped var count: Int }
+        struct Loader { private let cache: [String: Int] = [:] }
+        """
+      ]))
+    let preferences = try #require(declarations.type(named: "Preferences"))
+    #expect(preferences.initializers.map(\.signature) == ["init()"])
+    #expect(preferences.initializers.first?.isPrivate == false)
+    #expect(try #require(declarations.type(named: "Limits")).initializers.isEmpty)
+    let loader = try #require(declarations.type(named: "Loader"))
+    #expect(loader.initializers.map(\.signature) == ["init()"])
+    #expect(loader.initializers.first?.isPrivate == false)
+  }
+
   @Test func nestedTypesAndExtensionsAreOneTypeByQualifiedName() throws {
     let declarations = read(
       MarkedFiles([

@@ -69,6 +69,10 @@ let modular: [Target] = [
   .target(
     name: "AmbiguousSDKFactory", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
     plugins: plugin),
+  .target(
+    name: "MisspeltSDKStatic", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
+    plugins: plugin),
+  .target(name: "LayerMisspeltArgument", dependencies: runtime, plugins: plugin),
 ]
 
 // One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).

@@ -116,3 +116,15 @@ public final class NoteSync {
     self.endpoint = endpoint
   }
 }
+
+/// A value a property wrapper supplies, as Resolver's `@Injected` supplies a service: with `init()`,
+/// a property it wraps needs no initial value, so a class of only such properties gets Swift's `init()`.
+@propertyWrapper public struct Preference<Value: ExpressibleByIntegerLiteral> {
+  public var wrappedValue: Value = 12
+  public init() {}
+}
+
+public final class Preferences {
+  @Preference private var fontSize: Int
+  public var size: Int { fontSize }
+}

@@ -14,7 +14,8 @@ print(
   "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
     + "export page \(exporter.pageSize) \(exporter.format) \(exporter.order), main queue: \(notes.queue.label == DispatchQueue.main.label), "
     + "order \(notes.order), snake case: \(snakeCase(try container.decoder)), "
-    + "shared session: \(container.sync.session === URLSession.shared), sync host \(container.sync.endpoint.host ?? "none")"
+    + "shared session: \(container.sync.session === URLSession.shared), sync host \(container.sync.endpoint.host ?? "none"), "
+    + "font \(container.preferences.size)"
 )
 
 /// Whether the decoder reads snake-case keys, as the graph file sets it.

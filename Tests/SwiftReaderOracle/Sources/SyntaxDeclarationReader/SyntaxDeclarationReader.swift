@@ -236,6 +236,12 @@ struct FileVisitor {
       guard case .attribute(let attribute) = attribute else { return false }
       return attribute.attributeName.trimmedDescription.first?.isUppercase == true
     }
+    // The first wrapper's type, as the attribute names it.
+    let wrapper = variable.attributes.lazy.compactMap { attribute -> String? in
+      guard case .attribute(let attribute) = attribute else { return nil }
+      let name = attribute.attributeName.trimmedDescription
+      return name.first?.isUppercase == true ? name : nil
+    }.first
     // A wrapper given arguments (`@Injected(\.client)`), or one of the injection libraries' that
     // read their service when built, gives the property its value.
     let initializingWrappers: Set<String> = [
@@ -290,7 +296,7 @@ struct FileVisitor {
             name: name, type: isWrapped ? nil : bindingType,
             hasDefault: binding.initializer != nil || (optional && !isLet) || wrapperInitializes, isLet: isLet,
             isPrivate: isPrivate,
-            isLazy: names.contains("lazy"), isWrapped: isWrapped))
+            isLazy: names.contains("lazy"), isWrapped: isWrapped, wrapper: wrapper))
       }
     }
   }

@@ -123,7 +123,7 @@ import Testing
     for stored in type.stored {
       parts.append(
         "stored \(stored.name): \(stored.type ?? "_") default \(stored.hasDefault) let \(stored.isLet) "
-          + "private \(stored.isPrivate) lazy \(stored.isLazy) wrapped \(stored.isWrapped)")
+          + "private \(stored.isPrivate) lazy \(stored.isLazy) wrapped \(stored.wrapper ?? "\(stored.isWrapped)")")
     }
     return parts.joined(separator: "\n    ")
   }
