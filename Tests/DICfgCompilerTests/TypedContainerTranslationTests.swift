@@ -352,6 +352,38 @@ import Testing
     #expect(view.isThrowing)
   }
 
+  /// A singleton configured through its properties (a decoder's strategy, a session's delegate) is
+  /// built in its accessor, its properties set before it is stored; one whose property reaches it
+  /// back is left to the runtime, which stores it first and closes the cycle.
+  @Test func aSingletonsPropertiesAreSetInItsBuildUnlessTheyReachIt() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        decoder: { type: Decoder, scope: singleton, properties: { strategy: { swift: .snakeCase }, clock: clock } }
+        clock: { type: Clock, scope: singleton }
+        view: { type: View, scope: singleton, properties: { controller: controller } }
+        controller: { type: Controller, scope: singleton, init: { view: view } }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Decoder", properties: [("strategy", "Strategy"), ("clock", "Clock?")]), type("Clock"),
+      type("View", properties: [("controller", "Controller?")]), type("Controller", [("view", "View")]),
+      SwiftType(
+        name: "Strategy", kind: .enum, location: .start(of: "App.swift"), inherited: [], initializers: [],
+        properties: []),
+    ])
+    let accessors = try translate(files, swift: swift).containers[0].accessors
+    guard case .singleton(let decoder) = accessors[0].construction else {
+      Issue.record("the decoder is built in its accessor: \(accessors[0].construction)")
+      return
+    }
+    #expect(decoder.properties.map(\.label) == ["strategy", "clock"])
+    #expect(decoder.properties.last?.value == .accessor("clock", isThrowing: false))
+    #expect(!accessors[0].isThrowing)
+    #expect(accessors[2].construction == .linked(2), "the view's controller reaches the view")
+  }
+
   // A provider and a lazy value of a service whose accessor the container has: a closure calling the
   // accessor, holding the container weakly; a main-actor service's is left to the runtime.
   @Test func aProviderAndALazyValueCallTheAccessorOfTheirService() throws {

@@ -119,10 +119,13 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var builder: Builder?
     /// Whether its initializer or function is `async`.
     public var initializerAwaits = false
+    /// The properties set on the instance once built, before it is stored (none of their values
+    /// reaches the singleton itself), by property name.
+    public var properties: [LabeledExpression] = []
 
     /// Whether the build awaits (its initializer, or an accessor it calls): it is built once
     /// however many tasks await it, and the accessor is `async`.
-    public var isAsync: Bool { initializerAwaits || arguments.contains { $0.value.isAsync } }
+    public var isAsync: Bool { initializerAwaits || (arguments + properties).contains { $0.value.isAsync } }
 
     public init(
       number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
@@ -408,11 +411,14 @@ extension TypedContainerModel.Maker {
 }
 
 extension TypedContainerModel.SingletonBuild {
-  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) + [builder?.receiver].compactMap { $0 } }
+  var expressions: [TypedContainerModel.Expression] {
+    (arguments + properties).map(\.value) + [builder?.receiver].compactMap { $0 }
+  }
 
   func renamingFunctions(_ names: [String: String]) -> Self {
     var build = self
     build.arguments = arguments.map { $0.renamingFunctions(names) }
+    build.properties = properties.map { $0.renamingFunctions(names) }
     build.builder = builder?.renamingFunctions(names)
     return build
   }

@@ -593,17 +593,30 @@ extension TypedContainerGenerator {
         "\(build.initializerThrows ? "try " : "")\(build.initializerAwaits ? "await " : "")"
         + call(build.builder, of: built, with: build.arguments, spelling)
       // Kept as the type it is built as, read back without a cast; returned as the accessor's type.
-      guard build.isAsync else {
+      let opening: String
+      if build.isAsync {
+        // Built as a task of its own, which escapes the accessor: it holds the container.
+        let capture = build.expressions.contains(where: Self.usesContainer) ? "[self] in" : ""
+        opening =
+          "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) {\(capture.isEmpty ? "" : " " + capture)"
+      } else {
         let read = build.scope == .weak ? "weak" : build.scope == .cached ? "cached" : "singleton"
-        writer.line(
-          "return \(build.isThrowing ? "try " : "")_singletons.\(read)(\(build.number), as: \(built).self) "
-            + "{ \(construct) }")
+        opening = "return \(build.isThrowing ? "try " : "")_singletons.\(read)(\(build.number), as: \(built).self) {"
+      }
+      guard !build.properties.isEmpty else {
+        writer.line("\(opening) \(construct) }")
         return
       }
-      // Built as a task of its own, which escapes the accessor: it holds the container.
-      let capture = build.arguments.contains { Self.usesContainer($0.value) } ? "[self] in " : ""
-      writer.line(
-        "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) { \(capture)\(construct) }")
+      // Its properties set before it is stored, where none of their values reaches it.
+      writer.line(opening)
+      writer.indent { body in
+        body.line("let instance = \(construct)")
+        for property in build.properties {
+          body.line("instance.\(SwiftIdentifier.escaped(property.label)) = \(swift(property.value, spelling))")
+        }
+        body.line("return instance")
+      }
+      writer.line("}")
     case .straightLine(let line)?:
       // An accessor returning a generic parameter (a type the target does not declare, `String`
       // read from a factory object) returns what is built as that parameter, which `MainContainer`

@@ -363,10 +363,41 @@ struct StraightLinePlanner {
         ? .member(receiver: object, name: member) : .method(receiver: object, name: member)
     }
 
+    /// The properties of singleton `index`, of the class `type`, as the expressions setting them:
+    /// each settable, of a type the Swift states, and none reaching the singleton itself (a cycle
+    /// through a property is closed by the runtime, which stores the instance first).
+    private mutating func singletonProperties(
+      of index: Int, type: SwiftType?, uses: inout Uses
+    ) throws -> [TypedContainerModel.LabeledExpression] {
+      let service = planner.service(index)
+      guard !service.properties.isEmpty else { return [] }
+      guard let type else { throw Unplannable() }
+      let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
+      let properties = planner.swift.instanceProperties(of: type)
+      return try service.properties.map { property in
+        guard let declared = properties.first(where: { $0.name == property.label }), declared.isSettable,
+          let propertyType = declared.type,
+          !StraightLinePlanner.directServices(in: property.value).contains(where: {
+            planner.plan.reached(from: $0).contains(own)
+          })
+        else { throw Unplannable() }
+        if case .swift(let expression) = property.value,
+          let shared = planner.sharedSwiftValues.properties[
+            .init(type: service.type, label: property.label, expression: expression)]
+        {
+          return TypedContainerModel.LabeledExpression(label: property.label, value: .literal(shared + "()"))
+        }
+        return TypedContainerModel.LabeledExpression(
+          label: property.label,
+          value: try expression(property.value, as: SwiftTypeExpression(propertyType), owner: nil, uses: &uses))
+      }
+    }
+
     /// The build of singleton `index`, planned once: its initializer called with its dependencies'
-    /// accessors and make functions. A singleton with properties, one an environment changes, one
-    /// whose number in the link differs between environments, or one whose build would share a
-    /// graph-scoped instance or reach the container is left to the runtime.
+    /// accessors and make functions, then its properties set. A struct with properties, a property
+    /// whose value reaches the singleton, one an environment changes, one whose number in the link
+    /// differs between environments, or one whose build would share a graph-scoped instance or
+    /// reach the container is left to the runtime.
     mutating func singleton(of index: Int) throws -> TypedContainerModel.SingletonBuild {
       switch singletons[index] {
       case .built(let build)?: return build
@@ -387,9 +418,11 @@ struct StraightLinePlanner {
     private mutating func planSingleton(_ index: Int) throws -> TypedContainerModel.SingletonBuild {
       let service = planner.service(index)
       // A weak service is a class's: the storage holds it as an object.
-      let scopes: [ScopeKind] =
-        planner.swift.type(named: service.type)?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
-      guard scopes.contains(service.scope), service.properties.isEmpty, service.arguments.isEmpty,
+      let type = planner.swift.type(named: service.type)
+      let scopes: [ScopeKind] = type?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
+      // Properties are set on a class's instance before it is stored.
+      guard scopes.contains(service.scope), service.properties.isEmpty || type?.kind == .class,
+        service.arguments.isEmpty,
         planner.accessors[index] != nil,
         let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate,
         initializer.availability == nil
@@ -397,6 +430,7 @@ struct StraightLinePlanner {
       var uses = Uses()
       let builder = try self.builder(of: service, owner: nil, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
+      let properties = try singletonProperties(of: index, type: type, uses: &uses)
       // A singleton's graph-scoped dependencies are made for it alone: none may be shared.
       guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
       let callsMainActor = uses.calls.contains {
@@ -405,15 +439,16 @@ struct StraightLinePlanner {
       // A build that awaits runs as a task of its own, which every task asking for the singleton
       // meanwhile awaits, and which may fail: its accessor throws. One on the main actor is left
       // to the runtime, which hops there.
-      let awaits = initializer.isAsync || arguments.contains { $0.value.isAsync }
+      let awaits = initializer.isAsync || (arguments + properties).contains { $0.value.isAsync }
       let isMainActor = service.isolation == .mainActor || uses.mainActor || callsMainActor
       guard !awaits || (service.scope == .singleton && !isMainActor) else { throw Unplannable() }
       var build = TypedContainerModel.SingletonBuild(
         number: planner.firstNumber + index, type: service.type, arguments: arguments,
         initializerThrows: initializer.isThrowing,
-        isThrowing: initializer.isThrowing || awaits || arguments.contains { $0.value.isThrowing },
+        isThrowing: initializer.isThrowing || awaits || (arguments + properties).contains { $0.value.isThrowing },
         isMainActor: isMainActor)
       build.builder = builder
+      build.properties = properties
       build.initializerAwaits = initializer.isAsync
       build.scope = service.scope
       return build

@@ -13,7 +13,7 @@ let exporter = try container.exporter
 print(
   "base: store \(notes.store.name), one store: \(notes.store === exporter.store), page \(notes.pageSize), "
     + "export page \(exporter.pageSize) \(exporter.format) \(exporter.order), main queue: \(notes.queue.label == DispatchQueue.main.label), "
-    + "order \(notes.order), snake case: \(snakeCase(try container.decoder)), "
+    + "order \(notes.order), snake case: \(snakeCase(container.decoder)), "
     + "shared session: \(container.sync.session === URLSession.shared), sync host \(container.sync.endpoint.host ?? "none"), "
     + "font \(container.preferences.size)"
 )
