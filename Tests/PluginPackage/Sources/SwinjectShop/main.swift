@@ -48,7 +48,7 @@ try compare("APIConfiguration", { old.resolve(APIConfiguration.self) }, { try ne
 agree(
   "APIConfiguration is production", old.resolve(APIConfiguration.self)?.baseURL.host == "api.example.com",
   try new.apiConfiguration.baseURL.host == "api.example.com")
-try compare("JSONDecoder", { old.resolve(JSONDecoder.self) }, { try new.jsonDecoder })
+compare("JSONDecoder", { old.resolve(JSONDecoder.self) }, { new.jsonDecoder })
 compare("RequestLogging", { old.resolve(RequestLogging.self) }, { new.requestLogging })
 try compare("HTTPClient", { old.resolve(HTTPClient.self) }, { try new.httpClient })
 compare("AuthTokenProviding", { old.resolve(AuthTokenProviding.self) }, { new.authTokenProviding })
