@@ -35,8 +35,14 @@ public struct SwiftDeclarationReader: Sendable {
   /// a type the files declare hides the toolchain's of that name, and the files' extensions of a
   /// toolchain's type add to it. The modules the toolchain could not load are named with why.
   /// Each file is read and scanned once.
+  ///
+  /// `sees` tells the target's own files (nil: every file is): the modules they import, those any
+  /// file re-exports (`@_exported import`) and those of `seenModules` any file imports (what the
+  /// generated file imports itself) are what the target sees; a module only another module's
+  /// files import (its dependencies') is not read.
   public func read(
-    paths: [String], toolchain: ToolchainInterfaces?
+    paths: [String], toolchain: ToolchainInterfaces?, sees: ((String) -> Bool)? = nil,
+    seenModules: Set<String> = []
   ) -> (declarations: SwiftDeclarations, unread: [String: String]) {
     let (files, unreadable) = Self.texts(at: paths)
     let scans = files.map { Self.scan(path: $0.path, text: $0.text) }
@@ -44,8 +50,11 @@ public struct SwiftDeclarationReader: Sendable {
     if toolchain != nil {
       let modules = Set(files.compactMap { SwiftDeclarations.module(ofPath: $0.path) })
       for file in files {
-        for (module, _) in SwiftImports.modules(path: file.path, text: file.text)
-        where !modules.contains(module) && !imported.contains(module) {
+        let own = sees?(file.path) ?? true
+        for (module, _, isExported) in SwiftImports.imports(path: file.path, text: file.text)
+        where (own || isExported || seenModules.contains(module)) && !modules.contains(module)
+          && !imported.contains(module)
+        {
           imported.append(module)
         }
       }

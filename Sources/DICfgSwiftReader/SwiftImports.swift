@@ -7,6 +7,14 @@ import Foundation
 public enum SwiftImports {
   /// The modules `text` imports at its top level, in order, each once.
   public static func modules(path: String, text: String) -> [(module: String, location: SourceLocation)] {
+    imports(path: path, text: text).map { ($0.module, $0.location) }
+  }
+
+  /// The modules `text` imports at its top level, in order, each once, with whether an import of
+  /// it re-exports it (`@_exported import Foundation`): what the modules importing this one see too.
+  public static func imports(
+    path: String, text: String
+  ) -> [(module: String, location: SourceLocation, isExported: Bool)] {
     let bytes = Array(text.utf8)
     let tokens = SwiftTokenizer(bytes: bytes).tokens
     let source = SourceFile(path: path, bytes: bytes)
@@ -14,7 +22,7 @@ public enum SwiftImports {
       guard index < tokens.count, tokens[index].kind == .identifier else { return nil }
       return String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self)
     }
-    var found: [(module: String, location: SourceLocation)] = []
+    var found: [(module: String, location: SourceLocation, isExported: Bool)] = []
     var depth = 0
     for index in tokens.indices {
       switch tokens[index].kind {
@@ -30,8 +38,19 @@ public enum SwiftImports {
       {
         next += 1
       }
-      guard let module = word(next), !found.contains(where: { $0.module == module }) else { continue }
-      found.append((module, source.location(ofByteOffset: tokens[next].start)))
+      guard let module = word(next) else { continue }
+      // `@_exported import M`: an attribute on the import's line, before it.
+      var before = index
+      var isExported = false
+      while before > 0, !tokens[before].newlineBefore {
+        before -= 1
+        if word(before) == "_exported", before > 0, tokens[before - 1].kind == .at { isExported = true }
+      }
+      if let position = found.firstIndex(where: { $0.module == module }) {
+        found[position].isExported = found[position].isExported || isExported
+        continue
+      }
+      found.append((module, source.location(ofByteOffset: tokens[next].start), isExported))
     }
     return found
   }

@@ -171,11 +171,37 @@ import Testing
         public import Kit
         import struct Foundation.URL
         import Kit
+        @_exported import Combine
         let text = "import NotAModule"
         /* import NotAModuleEither */
         """
     ).map(\.module)
-    #expect(modules == ["Dispatch", "Kit", "Foundation"])
+    #expect(modules == ["Dispatch", "Kit", "Foundation", "Combine"])
+    let exported = SwiftImports.imports(
+      path: "App.swift", text: "@preconcurrency import Dispatch\n@_exported import Kit\n")
+    #expect(exported.map(\.isExported) == [false, true])
+  }
+
+  /// What the target sees of the toolchain: the modules its own files import, and those any file
+  /// re-exports; a module only a dependency's files import is not read, nor named unread.
+  @Test func onlyWhatTheTargetsFilesImportOrAnyFileReExportsIsRead() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-sees-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (path, text) in [
+      ("Sources/App/App.swift", "import Foundation\nimport Kit\n"),
+      ("Sources/Kit/Kit.swift", "import Atomics\n@_exported import Dispatch\npublic struct Gauge {}\n"),
+    ] {
+      let url = URL(fileURLWithPath: folder + "/" + path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    let toolchain = ToolchainInterfaces.absent("no toolchain here")
+    let seen = SwiftDeclarationReader().read(
+      paths: [folder + "/Sources"], toolchain: toolchain, sees: { $0.hasPrefix(folder + "/Sources/App/") })
+    #expect(Set(seen.unread.keys) == ["Foundation", "Dispatch"])
+    #expect(seen.declarations.type(named: "Gauge") != nil)
+    let everything = SwiftDeclarationReader().read(paths: [folder + "/Sources"], toolchain: toolchain)
+    #expect(Set(everything.unread.keys) == ["Foundation", "Dispatch", "Atomics"])
   }
 
   @Test func anEnumsCasesAreRead() {
