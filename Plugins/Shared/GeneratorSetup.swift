@@ -30,6 +30,10 @@ struct GeneratorSetup {
   /// The modules of the other packages' products it depends on, with their folders: their Swift is
   /// read, and the generated file imports one where the graph names what it declares.
   var productModules: [(module: String, folder: URL)] = []
+  /// The package's other modules, which it does not depend on, with their folders: the generator
+  /// reads only the names of their types, so a graph naming one says which module to depend on.
+  /// Not inputs: an edit there changes no generated file.
+  var undependedModules: [(module: String, folder: URL)] = []
 
   var fileNames: String {
     files.isEmpty ? configuration?.lastPathComponent ?? "" : files.map(\.lastPathComponent).joined(separator: ", ")
@@ -64,6 +68,10 @@ struct GeneratorSetup {
         + products.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) },
       dependencyModules: dependencies.map(\.moduleName))
     productModules = products.map { ($0.moduleName, $0.directoryURL) }
+    let seen = Set(dependencies.map(\.id) + [target.id])
+    undependedModules = package.targets.compactMap { $0 as? SourceModuleTarget }
+      .filter { !seen.contains($0.id) && $0.kind == .generic }
+      .map { ($0.moduleName, $0.directoryURL) }
   }
 
   /// The modules of the products of other packages among `dependencies`: the generated file may name
@@ -169,6 +177,7 @@ struct GeneratorSetup {
       + modules.flatMap { ["--import", $0] }
       + productModules.flatMap { ["--import-if-used", "\($0.module)=\($0.folder.path)"] }
       + swiftFiles.flatMap { ["--swift", $0.path] }
+      + undependedModules.flatMap { ["--undepended", "\($0.module)=\($0.folder.path)"] }
   }
 }
 

@@ -12,8 +12,9 @@ import Testing
       "Sources/App/dicfg.yaml", "--all-envs", "--output", "/tmp/out/Registry+GraphFile.swift", "--access", "public",
       "--color", "never", "--source-root", "/work/app", "--import", "ShopKit", "--swift", "Sources/App/A.swift",
       "--swift", "Sources/App/B.swift", "--container-type", "main=ShopContainer", "--env", "test", "--override",
-      "local.yaml",
+      "local.yaml", "--undepended", "NetworkKit=/work/app/Sources/NetworkKit",
     ])
+    #expect(generation.undependedModules == ["NetworkKit=/work/app/Sources/NetworkKit"])
     #expect(generation.files == ["Sources/App/dicfg.yaml"])
     #expect(generation.output == "/tmp/out/Registry+GraphFile.swift")
     #expect(generation.allEnvironments && generation.access == .public && !generation.colors)
@@ -34,6 +35,10 @@ import Testing
       "'--container-type main' is not NAME=TYPE; write, say, 'main=ShopContainer'"
     ),
     (["app.yaml", "--output", "o.swift", "--color", "auto"], "'--color auto' is not never or always"),
+    (
+      ["app.yaml", "--output", "o.swift", "--undepended", "NetworkKit"],
+      "'--undepended NetworkKit' is not MODULE=DIRECTORY"
+    ),
     (["app.yaml", "--output", "o.swift", "--verbose"], "unknown option '--verbose'"),
   ])
   func refusesACommandLineItCannotReadWithTheReason(_ arguments: [String], _ reason: String) {
@@ -132,6 +137,29 @@ import Testing
     #expect(
       outcome.standardError
         == "error: cannot read the generator configuration '/nonexistent/dicfg-generator-config.json'\n")
+  }
+
+  /// A graph naming a type of a module of the package the target does not depend on is told which
+  /// module declares it, as `dicfg validate --package` tells it.
+  @Test func aTypeOfAModuleNotDependedOnNamesTheModule() throws {
+    let folder = try temporaryFolder([
+      "Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  client: { type: APIClient }\n",
+      "Sources/App/App.swift": "struct Screen {}\n",
+      "Sources/NetworkKit/Client.swift": "public final class APIClient { public init() {} }\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let graph = folder.appendingPathComponent("Sources/App/dicfg.yaml").path
+    var generation = RegistryGeneration(files: [graph], output: folder.appendingPathComponent("out.swift").path)
+    generation.swiftSources = [folder.appendingPathComponent("Sources/App/App.swift").path]
+    generation.undependedModules = ["NetworkKit=" + folder.appendingPathComponent("Sources/NetworkKit").path]
+    let outcome = generation.run()
+    #expect(outcome.exitCode == 1)
+    #expect(
+      outcome.standardError.hasPrefix(
+        "\(graph):3:19: error: cannot find 'APIClient' in the scope of module 'App': it is declared in module "
+          + "'NetworkKit', which module 'App' does not depend on; add \"NetworkKit\" to the dependencies of target "
+          + "'App' in Package.swift [#inaccessible-declaration]"),
+      "\(outcome.standardError)")
   }
 
   @Test func theRunNamesTheAsyncInitializerThatMakesAccessorsAsync() throws {

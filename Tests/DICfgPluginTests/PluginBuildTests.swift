@@ -423,6 +423,14 @@ struct PluginBuildTests {
         + "cannot choose between them; add 'buffered' or 'live' to 'init:' to name one [#ambiguous-builder]"
     ),
     (
+      // A module of the package the target does not depend on: only its types' names are read.
+      "UndependedModule",
+      "Sources/UndependedModule/dicfg.yaml:3:50: error: cannot find 'NetworkModule' in the scope of module "
+        + "'UndependedModule': it is declared in module 'NetworkKit', which module 'UndependedModule' does not depend "
+        + "on; add \"NetworkKit\" to the dependencies of target 'UndependedModule' in Package.swift "
+        + "[#inaccessible-declaration]"
+    ),
+    (
       // Another package's static, read from that package's product as the build reads it.
       "MisspeltSDKStatic",
       "Sources/MisspeltSDKStatic/dicfg.yaml:3:49: error: 'scanner' is built by 'ScannerKit.foregrund', which "

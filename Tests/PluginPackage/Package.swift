@@ -73,6 +73,7 @@ let modular: [Target] = [
     name: "MisspeltSDKStatic", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")] + runtime,
     plugins: plugin),
   .target(name: "LayerMisspeltArgument", dependencies: runtime, plugins: plugin),
+  .target(name: "UndependedModule", dependencies: runtime, plugins: plugin),
 ]
 
 // One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).

@@ -172,16 +172,9 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     }
     // Read once, with what they import from the toolchain.
     request.readSwift(seen, toolchain: ToolchainInterfaces.locatedOrAbsent())
-    guard !hidden.isEmpty else { return }
-    let seenNames = Set((request.swift?.types ?? []).map(\.name))
-    // Declared there: an extension (`extension String`) declares no type of that module.
-    for type in SwiftDeclarationReader().read(paths: hidden).types
-    where type.kind != .extension && !seenNames.contains(type.name) {
-      guard let module = modules.module(holding: absolute(type.location.file)), !type.name.contains(".") else {
-        continue
-      }
-      request.undependedTypes[type.name] = module.name
-    }
+    // The modules it does not depend on: only the names of their types.
+    request.noteUndepended(
+      hidden.compactMap { path in modules.module(holding: path).map { (module: $0.name, paths: [path]) } })
   }
 
   private func loadManifest(_ diagnostics: inout [Diagnostic]) -> RegistryManifest? {

@@ -9,7 +9,7 @@ public import DICfgCore
 ///   no one type to return.
 ///
 /// The generator (DICfgGeneration's `TypedContainerGenerator`) names containers and types its
-/// accessors by the same rules, through ``containerTypeName(_:)`` and ``builtType(of:in:context:)``.
+/// accessors by the same rules, through ``containerTypeName(_:)`` and `builtType(of:in:context:)`.
 public enum TypedContainerChecks {
   /// The findings of the typed container of `plan` (the file alone) with each environment's
   /// plan beside it, against `swift` (nil where the Swift is not read); `typeNames` are the type

@@ -39,4 +39,20 @@ extension GraphRun.Request {
   static func isInside(_ path: String, _ folder: String) -> Bool {
     URL(fileURLWithPath: path).standardizedFileURL.path.hasPrefix(folder + "/")
   }
+
+  /// Notes the types `modules` declare (each a module and its Swift files or folders) that the
+  /// Swift read does not: a graph naming one is an error saying which module declares it and that
+  /// the graph's module does not depend on it. Only names are read: an extension, a nested type and
+  /// a name the read Swift declares too are none.
+  public mutating func noteUndepended(_ modules: [(module: String, paths: [String])]) {
+    let seen = Set((swift?.types ?? []).map(\.name))
+    for (module, paths) in modules {
+      for type in SwiftDeclarationReader().read(paths: paths).types
+      where type.kind != .extension && !seen.contains(type.name) && !type.name.contains(".")
+        && undependedTypes[type.name] == nil
+      {
+        undependedTypes[type.name] = module
+      }
+    }
+  }
 }

@@ -38,6 +38,10 @@ public struct RegistryGeneration: Sendable {
   public var symbolCache: String?
   /// The toolchain's `swiftc` (`--swiftc`); the one on `PATH` where nil.
   public var swiftc: String?
+  /// `MODULE=DIRECTORY` pairs (`--undepended`): the package's modules the target does not depend
+  /// on. Only the names of their types are read, so a graph naming one is told which module declares
+  /// it and that the target does not depend on it, as `dicfg validate --package` says.
+  public var undependedModules: [String] = []
 
   public init(files: [String], output: String) {
     self.files = files
@@ -76,6 +80,11 @@ public struct RegistryGeneration: Sendable {
       if let swiftc { environment["DICFG_SWIFTC"] = swiftc }
       request.readSwift(swiftSources, toolchain: ToolchainInterfaces.locatedOrAbsent(environment: environment))
     }
+    request.noteUndepended(
+      undependedModules.compactMap { pair in
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (module: parts[0], paths: [parts[1]]) : nil
+      })
     request.limits = limits
     request.environmentVariables = environmentVariables
     // What `dicfg validate` finds, warnings too, with the typed container's checks.
@@ -186,7 +195,8 @@ extension RegistryGeneration {
 
   /// Reads the arguments the build and command plugins pass to `dicfg-generate`: graph files,
   /// then `--output FILE`, `--all-envs`, `--access LEVEL`, `--source-root DIR`, and the repeatable
-  /// `--import MODULE`, `--import-if-used MODULE=DIRECTORY`, `--swift PATH`, `--container-type NAME=TYPE`,
+  /// `--import MODULE`, `--import-if-used MODULE=DIRECTORY`, `--swift PATH`, `--undepended MODULE=DIRECTORY`,
+  /// `--container-type NAME=TYPE`,
   /// `--env NAME` and
   /// `--override FILE`; `--color never|always`; `--configuration FILE`, a generator configuration
   /// read when the run starts (its `files` stand for the graph files). The same options as
@@ -222,6 +232,12 @@ extension RegistryGeneration {
         }
         generation.conditionalImports.append(pair)
       case "--swift": generation.swiftSources.append(try value(for: argument))
+      case "--undepended":
+        let pair = try value(for: argument)
+        guard pair.split(separator: "=", maxSplits: 1).count == 2 else {
+          throw UsageError(description: "'--undepended \(pair)' is not MODULE=DIRECTORY")
+        }
+        generation.undependedModules.append(pair)
       case "--symbol-cache": generation.symbolCache = try value(for: argument)
       case "--swiftc": generation.swiftc = try value(for: argument)
       case "--env": generation.environments.append(try value(for: argument))

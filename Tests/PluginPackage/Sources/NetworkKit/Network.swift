@@ -18,5 +18,6 @@ final class DefaultHTTPClient: HTTPClient {
 
 /// The module's public way in: it builds its internal client.
 public enum NetworkModule {
+  public static let name = "network"
   public static func makeClient(baseURL: String) -> any HTTPClient { DefaultHTTPClient(baseURL: baseURL) }
 }
