@@ -150,6 +150,11 @@ public final class Launcher: Sendable {
   public init(makeScreen: Provider<Screen>) { self.makeScreen = makeScreen }
 }
 
+public final class DetailsLauncher: Sendable {
+  public let makeDetails: Provider<Details>
+  public init(makeDetails: Provider<Details>) { self.makeDetails = makeDetails }
+}
+
 @MainActor public final class Banner {
   public init() {}
 }

@@ -424,6 +424,35 @@ import Testing
     #expect(screen.construction == .linked(3))
   }
 
+  /// A provider of a service that takes run-time arguments is built in the accessor: its calls
+  /// pass their arguments to the service's accessor.
+  @Test func aProviderOfAServiceWithRunTimeArgumentsIsBuiltInTheAccessor() throws {
+    let files = MarkedFiles([
+      "app.yaml": """
+      dicfg: 1
+      services:
+        details: { type: Details, arguments: { id: Int }, init: { id: $id } }
+        launcher: { type: Launcher, init: { make: { provider: details } } }
+        optional: { type: Optional, arguments: { id: Int? }, init: { id: $id } }
+        optionalLauncher: { type: OptionalLauncher, init: { make: { provider: optional } } }
+      """
+    ])
+    let swift = SwiftDeclarations(types: [
+      type("Details", [("id", "Int")]), type("Launcher", [("make", "Provider<Details>")]),
+      type("Optional", [("id", "Int?")]), type("OptionalLauncher", [("make", "Provider<Optional>")]),
+    ])
+    let model = try translate(files, swift: swift)
+    let accessors = model.containers[0].accessors
+    #expect(
+      steps(accessors[1]) == [
+        .build(local: "_launcher", value: .call("_makeLauncher", arguments: [], isThrowing: false))
+      ])
+    let maker = try #require(model.containers[0].makers.first { $0.function == "_makeLauncher" })
+    #expect(
+      maker.arguments.map(\.value) == [.deferred("details", kind: .provider, container: "main", isThrowing: false)])
+    #expect(accessors[3].construction == .linked(3), "a call may leave an optional argument out")
+  }
+
   @Test func whatCannotBeProvedIsLeftToTheRuntime() throws {
     let files = MarkedFiles([
       "app.yaml": """
@@ -437,7 +466,7 @@ import Testing
         unknown: { type: Elsewhere }
         loader: { type: Loader, init: { make: { provider: details } } }
         mismatch: { type: User, init: { client: regional } }
-        details: { type: Details, arguments: { id: Int } }
+        details: { type: Details, arguments: { id: Int? } }
       """,
       "app.test.yaml": """
       dicfg: 1
@@ -448,10 +477,10 @@ import Testing
     let swift = SwiftDeclarations(types: [
       type("Client"), type("User", [("client", "Client")]), type("Regional", [("region", "String")]),
       type("Launcher", [("make", "Provider<Details>")]), type("Loader", [("make", "Provider<Details>")], isAsync: true),
-      type("Details", [("id", "Int")]),
+      type("Details", [("id", "Int?")]),
     ])
-    // Resolved through the link by their numbers in it (a provider of a service that takes run-time
-    // arguments among them); an accessor that awaits, by id. The
+    // Resolved through the link by their numbers in it (a provider of a service that takes an
+    // optional run-time argument, which a call may leave out, among them); an accessor that awaits, by id. The
     // environment that changes 'swapped' to an initializer the Swift lacks resolves it, and what
     // takes it, through its link; the base builds both in the accessor.
     let accessors = try translate(files, environments: ["test"], swift: swift).containers[0].accessors

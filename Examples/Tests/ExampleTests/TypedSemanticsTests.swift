@@ -47,6 +47,9 @@ struct Reach: Sendable {
   func regional() throws -> Regional { front == .typed ? try container.regional : try dynamic.resolve("regional") }
   func pluginSet() throws -> PluginSet { front == .typed ? container.pluginSet : try dynamic.resolve("pluginSet") }
   func launcher() throws -> Launcher { front == .typed ? container.launcher : try dynamic.resolve("launcher") }
+  func detailsLauncher() throws -> DetailsLauncher {
+    front == .typed ? container.detailsLauncher : try dynamic.resolve("detailsLauncher")
+  }
 
   func details(name: String) throws -> TypedSemantics.Details {
     front == .typed
@@ -162,6 +165,23 @@ struct Reach: Sendable {
     let container = MainContainer(externals: .init(clock: Clock(now: 1), note: note), variables: [:])
     let given = front == .typed ? container.pluginSet : try container.dynamicContainer.resolve("pluginSet") as PluginSet
     #expect(given.note === note)
+  }
+
+  // A provider of a service with run-time arguments passes each call's arguments; a call that leaves
+  // one out, passes one of another type or one the service does not declare is the same error on
+  // both fronts.
+  @Test(arguments: Front.allCases) func aProviderPassesItsCallsRunTimeArguments(front: Front) throws {
+    let reach = try Reach(front)
+    let launcher = try reach.detailsLauncher()
+    let ada = try launcher.makeDetails(["name": "Ada"])
+    #expect(ada.name == "Ada")
+    #expect(try launcher.makeDetails(["name": "Ada"]) !== ada, "a provider resolves on each call")
+    #expect(ada.store === (try reach.store()), "the singleton the graph shares")
+    #expect { try launcher.makeDetails([:]) } throws: { ($0 as? ResolutionError)?.code == .missingArgument }
+    #expect { try launcher.makeDetails(["name": 3]) } throws: { ($0 as? ResolutionError)?.code == .typeMismatch }
+    #expect { try launcher.makeDetails(["nmae": "Ada"]) } throws: {
+      ($0 as? ResolutionError)?.code == .missingArgument && "\($0)".contains("did you mean 'name'?")
+    }
   }
 
   // A provider holds its container weakly on both fronts: called after the app let the container go,

@@ -697,6 +697,29 @@ extension TypedContainerGenerator {
     }
   }
 
+  /// A provider of a service that takes run-time arguments: each call's arguments, when they are
+  /// exactly those declared, of their declared types, are passed to the accessor; any other call
+  /// resolves through the dynamic container, which converts what it can and says what is wrong.
+  fileprivate func providerWithArguments(
+    of accessor: TypedContainerModel.Accessor, container: String, isThrowing: Bool, _ spelling: Spelling
+  ) -> String {
+    let values = accessor.arguments.enumerated().map { index, argument in
+      "let value\(index) = arguments[\(QuotedString.quoted(argument.key, in: .swift))] as? \(spelling.concrete(argument.type))"
+    }
+    let passed = accessor.arguments.enumerated().map { index, argument in
+      "\(SwiftIdentifier.escaped(argument.name)): value\(index)"
+    }
+    let type = spelling.concrete(accessor.type)
+    let resolved =
+      "try self.dynamicContainer.resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self, "
+      + "arguments: arguments)"
+    return
+      "Provider(container: \(QuotedString.quoted(container, in: .swift)), buildingWith: { [weak self] arguments in "
+      + "guard let self else { return nil }; "
+      + "guard arguments.count == \(accessor.arguments.count), \(values.joined(separator: ", ")) else { return \(resolved) }; "
+      + "return \(isThrowing ? "try " : "")self.\(SwiftIdentifier.escaped(accessor.property))(\(passed.joined(separator: ", "))) })"
+  }
+
   fileprivate func swift(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> String {
     switch expression {
     case .local(let name), .literal(let name): return name
@@ -715,6 +738,9 @@ extension TypedContainerGenerator {
         + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
     case .container: return "try observingContainer"
     case .deferred(let property, let kind, let container, let isThrowing):
+      if let accessor = spelling.accessors[property], !accessor.arguments.isEmpty {
+        return providerWithArguments(of: accessor, container: container, isThrowing: isThrowing, spelling)
+      }
       return "\(kind.rawValue)(container: \(QuotedString.quoted(container, in: .swift)), building: { [weak self] in "
         + (isThrowing ? "try " : "") + "self?.\(SwiftIdentifier.escaped(property)) })"
     case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"

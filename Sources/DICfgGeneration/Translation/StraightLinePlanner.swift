@@ -21,8 +21,8 @@ import DICfgCore
 /// what it can prove from the graph file and the Swift declarations, so the code it writes
 /// compiles whenever the registration does: anything else (a value whose Swift type it cannot match,
 /// a failable or deprecated initializer, a main-actor singleton whose build awaits, a type the target does not
-/// declare, a provider or lazy value of a service that takes run-time arguments, is main-actor or
-/// awaits) leaves the accessor to that environment's link. A provider or lazy value of another
+/// declare, a lazy value of a service that takes run-time arguments, a provider or lazy value of
+/// one that is main-actor or awaits) leaves the accessor to that environment's link. A provider or lazy value of another
 /// service is the runtime's `Provider` or `Lazy` over a closure that calls that service's accessor,
 /// holding the container weakly, as the runtime's own do.
 struct StraightLinePlanner {
@@ -537,14 +537,18 @@ struct StraightLinePlanner {
         }
         return try expression(wrapped, as: type, owner: owner, uses: &uses)
       case .provider(let reference), .lazy(let reference):
-        // The accessor of a service without run-time arguments, called in the closure the runtime's
-        // `Provider` or `Lazy` holds: nonisolated and synchronous, as those call it.
+        // The accessor of the service, called in the closure the runtime's `Provider` or `Lazy`
+        // holds: nonisolated and synchronous, as those call it. A provider's calls pass the run-time
+        // arguments of a service that takes them (none optional: a call may leave one out).
         let kind: TypedContainerModel.DeferredKind
         if case .provider = value { kind = .provider } else { kind = .lazy }
+        let arguments = planner.service(reference.service).arguments
         guard reference.container == planner.container, case .named(let components) = bare,
           components.count == 1 || (components.count == 2 && components[0].name == "DICfgRuntime"),
           let last = components.last, last.name == kind.rawValue, last.arguments.count == 1,
-          let facts = planner.accessors[reference.service], planner.service(reference.service).arguments.isEmpty,
+          let facts = planner.accessors[reference.service],
+          arguments.isEmpty
+            || (kind == .provider && !arguments.contains { SwiftTypeExpression($0.type).wrapped != nil }),
           !facts.isMainActor, !facts.isAsync, SwiftTypeExpression(facts.type).isSame(as: last.arguments[0])
         else { throw Unplannable() }
         return .deferred(

@@ -57,6 +57,26 @@ extension Provider {
   }
 }
 
+extension Provider {
+  /// A provider whose calls build the service with `build`, given each call's run-time arguments
+  /// by name: what a generated typed container passes for `{ provider: name }` where its accessor
+  /// builds a service that takes run-time arguments. `build` returns nil once the container is
+  /// gone, and a call is then the error `released-container`, naming `container`.
+  public init(
+    container: String, buildingWith build: @escaping @Sendable ([String: any Sendable]) throws -> Value?
+  ) {
+    let resolve: @Sendable ([String: any Sendable]) throws -> Any = { arguments in
+      guard let value = try build(arguments) else { throw ResolutionError.releasedContainer(container) }
+      return value
+    }
+    self.init(
+      AnyProvider(
+        resolve: resolve, resolveOnMainActor: resolve,
+        resolveAwaiting: { arguments in SentValue(try resolve(arguments)) }
+      ))
+  }
+}
+
 /// The untyped closures behind a ``Provider``.
 struct AnyProvider: Sendable {
   let resolve: @Sendable ([String: any Sendable]) throws -> Any
