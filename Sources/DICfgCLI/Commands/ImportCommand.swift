@@ -17,8 +17,11 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       imports) and writes, into --output: dicfg.yaml; dicfg.ENV.yaml for each environment the code \
       registers apart (a mock container, a Factory context such as onTest, an #if DEBUG block); and \
       DICfgImported.swift, the factory functions that carry the code of closures the graph file \
-      cannot say; a file there that holds something else is replaced only with --force. The report \
-      lists every registration with its file and line and how it was imported. Exits 0 when the \
+      cannot say; and access.patch, where the graph builds a service with an initializer or static \
+      member private to the file that registers it: a patch that makes those internal, which \
+      'git apply' applies. A file there that holds something else is replaced only with --force. \
+      The report lists every registration with its file and line and how it was imported, and the \
+      written graph's findings, checked against the Swift as the patch leaves it. Exits 0 when the \
       files were written, 1 when one cannot be, 64 on a usage error.
 
       Examples:
