@@ -45,15 +45,7 @@ extension Provider {
   /// arguments, which the calls then leave unused). `build` returns nil once the container is gone,
   /// and a call is then the error `released-container`, naming `container`.
   public init(container: String, building build: @escaping @Sendable () throws -> Value?) {
-    let resolve: @Sendable ([String: any Sendable]) throws -> Any = { _ in
-      guard let value = try build() else { throw ResolutionError.releasedContainer(container) }
-      return value
-    }
-    self.init(
-      AnyProvider(
-        resolve: resolve, resolveOnMainActor: resolve,
-        resolveAwaiting: { arguments in SentValue(try resolve(arguments)) }
-      ))
+    self.init(container: container, buildingWith: { _ in try build() })
   }
 }
 
