@@ -150,6 +150,17 @@ public final class Launcher: Sendable {
   public init(makeScreen: Provider<Screen>) { self.makeScreen = makeScreen }
 }
 
+public final class Formatter: @unchecked Sendable {
+  public var digits: Int = 0
+  public init() {}
+}
+
+public final class Limits: @unchecked Sendable {
+  public var count: Int = 0
+  public var formatter: Formatter?
+  public init() {}
+}
+
 public final class DetailsLauncher: Sendable {
   public let makeDetails: Provider<Details>
   public init(makeDetails: Provider<Details>) { self.makeDetails = makeDetails }

@@ -47,6 +47,8 @@ struct Reach: Sendable {
   func regional() throws -> Regional { front == .typed ? try container.regional : try dynamic.resolve("regional") }
   func pluginSet() throws -> PluginSet { front == .typed ? container.pluginSet : try dynamic.resolve("pluginSet") }
   func launcher() throws -> Launcher { front == .typed ? container.launcher : try dynamic.resolve("launcher") }
+  func formatter() throws -> Formatter { front == .typed ? container.formatter : try dynamic.resolve("formatter") }
+  func limits() throws -> Limits { front == .typed ? container.limits : try dynamic.resolve("limits") }
   func detailsLauncher() throws -> DetailsLauncher {
     front == .typed ? container.detailsLauncher : try dynamic.resolve("detailsLauncher")
   }
@@ -165,6 +167,16 @@ struct Reach: Sendable {
     let container = MainContainer(externals: .init(clock: Clock(now: 1), note: note), variables: [:])
     let given = front == .typed ? container.pluginSet : try container.dynamicContainer.resolve("pluginSet") as PluginSet
     #expect(given.note === note)
+  }
+
+  // A singleton's properties are set before anything gets it, one of them another singleton.
+  @Test(arguments: Front.allCases) func aSingletonsPropertiesAreSetOnce(front: Front) throws {
+    let reach = try Reach(front)
+    #expect(try reach.formatter().digits == 2)
+    #expect(try reach.formatter() === reach.formatter())
+    let limits = try reach.limits()
+    #expect(limits.count == 3)
+    #expect(try limits.formatter === reach.formatter())
   }
 
   // A provider of a service with run-time arguments passes each call's arguments; a call that leaves
