@@ -151,12 +151,12 @@ public final class Launcher: Sendable {
 }
 
 public final class Formatter: @unchecked Sendable {
-  public var digits: Int = 0
+  public var digits = 0
   public init() {}
 }
 
 public final class Limits: @unchecked Sendable {
-  public var count: Int = 0
+  public var count = 0
   public var formatter: Formatter?
   public init() {}
 }

@@ -833,6 +833,20 @@ struct SwiftDeclarationScanner {
 
   // MARK: Properties
 
+  /// The type Swift gives the literal at `index` where nothing else types it: `Int`, `Double`,
+  /// `String` or `Bool`; nil for another token.
+  private func literalType(_ index: Int) -> String? {
+    switch tokens[index].kind {
+    case .number:
+      let literal = text(index).lowercased()
+      let isHex = literal.hasPrefix("0x")
+      return literal.contains(".") || (isHex ? literal.contains("p") : literal.contains("e")) ? "Double" : "Int"
+    case .string: return "String"
+    case .identifier: return ["true", "false"].contains(text(index)) ? "Bool" : nil
+    default: return nil
+    }
+  }
+
   private struct Binding {
     var name: String?
     var token: Int
@@ -872,6 +886,11 @@ struct SwiftDeclarationScanner {
       if index < end, tokens[index].kind == .operator, text(index).hasPrefix("="), !text(index).hasPrefix("==") {
         binding.hasInitializer = true
         index += 1
+        let value = index
+        defer {
+          // `var count = 0`: a literal alone says its type, as Swift infers it.
+          if binding.type == nil, index == value + 1 { binding.type = literalType(value) }
+        }
         while index < end {
           let token = tokens[index]
           if token.kind == .comma || token.kind == .semicolon { break }

@@ -130,6 +130,32 @@ import Testing
     #expect(loader.initializers.first?.isPrivate == false)
   }
 
+  /// A property written with a literal alone has the type Swift infers for it; any other
+  /// expression leaves the type to the compiler.
+  @Test func aLiteralAloneTypesAProperty() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Settings.swift": """
+        final class Settings {
+          var digits = 2
+          var ratio = 0.5
+          var mask = 0x1F
+          var title = "Notes"
+          var isOn = true
+          var offset = -1
+          var sum = 1 + 2
+          var limit = 10 { didSet {} }
+        }
+        """
+      ]))
+    let settings = try #require(declarations.type(named: "Settings"))
+    #expect(
+      settings.properties.map { "\($0.name): \($0.type ?? "_")" } == [
+        "digits: Int", "ratio: Double", "mask: Int", "title: String", "isOn: Bool", "offset: _", "sum: _",
+        "limit: Int",
+      ])
+  }
+
   @Test func nestedTypesAndExtensionsAreOneTypeByQualifiedName() throws {
     let declarations = read(
       MarkedFiles([

@@ -222,6 +222,15 @@ struct FileVisitor {
     return false
   }
 
+  /// The type Swift gives a literal where nothing else types it.
+  private static func literalType(_ value: ExprSyntax) -> String? {
+    if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if value.is(StringLiteralExprSyntax.self) { return "String" }
+    if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    return nil
+  }
+
   private func read(_ variable: VariableDeclSyntax, into type: inout ReadType) {
     let modifiers = variable.modifiers
     let names = modifiers.map(\.name.text)
@@ -261,6 +270,10 @@ struct FileVisitor {
       if let annotation = binding.typeAnnotation {
         next = annotation.type.trimmedDescription
         nextIsOptional = Self.isOptional(annotation.type)
+      } else if let literal = binding.initializer.flatMap({ Self.literalType($0.value) }) {
+        // `var count = 0`: a literal alone says its type, as Swift infers it.
+        next = literal
+        nextIsOptional = false
       }
       bindingTypes.insert(next, at: 0)
       optionalTypes.insert(nextIsOptional, at: 0)
