@@ -5,11 +5,6 @@ import Foundation
 /// `import struct Foundation.URL`), each with where it is first imported: what the target sees
 /// besides its own declarations.
 public enum SwiftImports {
-  /// The modules `text` imports at its top level, in order, each once.
-  public static func modules(path: String, text: String) -> [(module: String, location: SourceLocation)] {
-    imports(path: path, text: text).map { ($0.module, $0.location) }
-  }
-
   /// The modules `text` imports at its top level, in order, each once, with whether an import of
   /// it re-exports it (`@_exported import Foundation`): what the modules importing this one see too.
   public static func imports(

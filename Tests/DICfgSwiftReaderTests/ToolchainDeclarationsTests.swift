@@ -164,7 +164,7 @@ import Testing
   }
 
   @Test func importsAreReadInEveryForm() {
-    let modules = SwiftImports.modules(
+    let modules = SwiftImports.imports(
       path: "App.swift",
       text: """
         @preconcurrency import Dispatch

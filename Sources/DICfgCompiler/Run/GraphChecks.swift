@@ -19,18 +19,22 @@ public enum GraphChecks {
   ) -> [Diagnostic] {
     let results = CompileTargets.reported(results)
     var diagnostics: [Diagnostic] = []
+    // Each target's plan checks, made once.
+    let planFindings = results.map { $0.result.plan.map(planChecks) ?? [] }
     // Each file compiled with no layer at all, where no target is and a run names only its
-    // environments (`--env test`, `app.test.yaml`), compiled once.
+    // environments (`--env test`, `app.test.yaml`), compiled once, and only where some target has
+    // a finding to attribute (an app's `Container(graphFile:environments:)` compiles once).
+    let hasFindings = results.indices.contains { !results[$0].result.diagnostics.isEmpty || !planFindings[$0].isEmpty }
     var aloneResults: [String: CompileResult] = [:]
-    if let compileAlone {
+    if let compileAlone, hasFindings {
       for file in Set(results.map(\.target.file))
       where !results.contains(where: { $0.target.file == file && $0.target.environments.isEmpty }) {
         aloneResults[file] = compileAlone(file)
       }
     }
     let usedSomewhere = usedSomewhere(results.map(\.result) + aloneResults.values)
-    func findings(of result: CompileResult) -> [Diagnostic] {
-      (result.diagnostics + (result.plan.map(planChecks) ?? [])).filter {
+    func findings(of result: CompileResult, planFindings: [Diagnostic]? = nil) -> [Diagnostic] {
+      (result.diagnostics + (planFindings ?? result.plan.map(planChecks) ?? [])).filter {
         !unusedCodes.contains($0.code) || !usedSomewhere.contains($0.location)
       }
     }
@@ -40,8 +44,8 @@ public enum GraphChecks {
     // Per file compiled with no layer at all, where no target is: so a run that names only
     // environments (`--env test`, `app.test.yaml`) still says which findings they bring.
     var aloneFindings: [String: Set<Diagnostic>] = [:]
-    for (target, result) in results {
-      var found = findings(of: result)
+    for ((target, result), planFound) in zip(results, planFindings) {
+      var found = findings(of: result, planFindings: planFound)
       let added = target.environments.dropFirst(environments.count)
       if added.isEmpty { baseFindings[target.file] = Set(found) }
       if !added.isEmpty, let base = baseFindings[target.file] {
