@@ -18,21 +18,31 @@ public final class LanguageServer {
   /// The exit code, once `exit` arrived.
   public private(set) var exitCode: Int32?
   private let loader = ConfigLoader()
-  /// Reads the Swift declarations a graph file is checked against (the target beside it), or nil.
-  private let readSwift: (@Sendable (_ graphFile: String) -> SwiftDeclarations?)?
-  /// The Swift declarations read for each compiled file, read again when a graph file is opened or
-  /// saved.
-  private var swiftByRoot: [String: SwiftDeclarations] = [:]
+  /// Reads the Swift a graph file is checked against (the target beside it), or nil.
+  private let readSwift: (@Sendable (_ graphFile: String) -> TargetSwift?)?
+  /// The Swift read for each compiled file, read again when a graph file is opened or saved.
+  private var swiftByRoot: [String: TargetSwift] = [:]
   /// The file compiled for each file the editor named: itself, its base, or its importer.
   private var rootByPath: [String: String] = [:]
 
   /// A server; `swift`, given the graph file compiled, returns the declarations of the Swift
   /// target it wires (nil where there is none): the compile checks types, initializers and
   /// properties against them, and completion offers their names and labels.
-  public init(
+  public convenience init(
     swift: (@Sendable (_ graphFile: String) -> SwiftDeclarations?)? = nil, views: EditorViews? = nil
   ) {
-    readSwift = swift
+    guard let swift else {
+      self.init(target: nil, views: views)
+      return
+    }
+    self.init(target: { @Sendable graphFile in swift(graphFile).map { TargetSwift(declarations: $0) } }, views: views)
+  }
+
+  /// A server; `target`, given the graph file compiled, returns what the build of the Swift target
+  /// it wires sees (nil where there is none): the declarations it reads, the types of the package's
+  /// modules it does not depend on, and the modules it could not read.
+  public init(target: (@Sendable (_ graphFile: String) -> TargetSwift?)?, views: EditorViews? = nil) {
+    readSwift = target
     self.views = views
   }
 
@@ -159,7 +169,7 @@ public final class LanguageServer {
         ]
       ]
     }
-    let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: readingSwift))
+    let analysis = Analysis.compile(root, fileSystem: fileSystem, target: swift(for: root, reading: readingSwift))
     analyses[root] = analysis
     var byFile: [String: [Diagnostic]] = [:]
     for diagnostic in analysis.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
@@ -194,13 +204,13 @@ public final class LanguageServer {
     if let found = analyses.values.first(where: { $0.files[path] != nil }) { return found }
     let root = rootByPath[path] ?? Roots.root(of: path, in: fileSystem, loader: loader)
     rootByPath[path] = root
-    let analysis = Analysis.compile(root, fileSystem: fileSystem, swift: swift(for: root, reading: false))
+    let analysis = Analysis.compile(root, fileSystem: fileSystem, target: swift(for: root, reading: false))
     analyses[root] = analysis
     return analysis
   }
 
-  /// The Swift declarations for `root`: read when asked to or not read yet, else those read before.
-  private func swift(for root: String, reading: Bool) -> SwiftDeclarations? {
+  /// The Swift for `root`: read when asked to or not read yet, else that read before.
+  private func swift(for root: String, reading: Bool) -> TargetSwift? {
     guard let readSwift else { return nil }
     if !reading, let known = swiftByRoot[root] { return known }
     let read = readSwift(root)

@@ -27,6 +27,26 @@ struct OverlayFileSystem: GraphFileSystem {
   }
 }
 
+/// What the build of the Swift target a graph file wires sees.
+public struct TargetSwift: Sendable {
+  /// The declarations the target's build sees: its own, those of the modules and products it
+  /// depends on, and what they import from the toolchain.
+  public var declarations: SwiftDeclarations?
+  /// The types of the package's modules the target does not depend on, by name: the module that
+  /// declares each. A graph naming one is an error naming the dependency to add.
+  public var undependedTypes: [String: String]
+  /// The modules the target imports whose declarations were not read, with why.
+  public var unreadModules: [String: String]
+
+  public init(
+    declarations: SwiftDeclarations?, undependedTypes: [String: String] = [:], unreadModules: [String: String] = [:]
+  ) {
+    self.declarations = declarations
+    self.undependedTypes = undependedTypes
+    self.unreadModules = unreadModules
+  }
+}
+
 /// What one compile of a graph file saw: its diagnostics (over its environment layers too), its
 /// files and their symbols, and the merged services with the layer that set each field.
 struct Analysis: Sendable {
@@ -72,12 +92,15 @@ package enum Roots {
 
 extension Analysis {
   /// Compiles `root` alone and with each environment layer beside it.
-  static func compile(_ root: String, fileSystem: OverlayFileSystem, swift: SwiftDeclarations?) -> Analysis {
+  static func compile(_ root: String, fileSystem: OverlayFileSystem, target: TargetSwift?) -> Analysis {
+    let swift = target?.declarations
     // What `dicfg validate --all-envs` compiles, and its findings, through the one run.
     var request = GraphRun.Request(files: [root])
     // The root is a base, whatever its name says (`a.b.yaml` beside `a.yaml`).
     request.targets = CompileTargets.everyEnvironment(of: root, fileSystem: fileSystem)
     request.swift = swift
+    request.undependedTypes = target?.undependedTypes ?? [:]
+    request.unreadModules = target?.unreadModules ?? [:]
     request.fileSystem = fileSystem
     let run = GraphRun(request)
     let results = run.results

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 import DICfgLanguageServer
 import DICfgSwiftReader
 import Foundation
@@ -17,8 +18,11 @@ public struct LanguageServerCommand: ParsableCommand {
       symbols and rename; the commands 'dicfg.openAtlas' and 'dicfg.showDiff' open the file's atlas \
       and what an environment changes. An editor starts it; see the DocC article 'Editing Graph Files'.
 
-      The Swift a graph file wires is read from the folder that holds the graph file (a target \
-      applying the build plugin keeps its graph file at its root), or from the '--swift' paths.
+      The Swift a graph file wires is read as its module's build sees it where the graph file \
+      lies in a target's folder of a Swift package (the module's Swift, that of the modules and \
+      other packages' products it depends on, and what they import from the toolchain, as \
+      'dicfg validate --package' reads it); else from the folder that holds the graph file, or \
+      from the '--swift' paths.
       """)
 
   @Option(
@@ -33,8 +37,10 @@ public struct LanguageServerCommand: ParsableCommand {
   public func run() throws {
     var reader = MessageReader(FileHandle.standardInput)
     let paths = swiftPaths
+    let packages = PackageDescriptions()
     let server = LanguageServer(
-      swift: { graphFile in Self.swift(for: graphFile, paths: paths) }, views: Self.views(swift: swiftPaths))
+      target: { graphFile in Self.target(for: graphFile, paths: paths, packages: packages) },
+      views: Self.views(swift: swiftPaths))
     let code = server.run(input: &reader) { data in FileHandle.standardOutput.write(data) }
     throw ExitCode(code)
   }
@@ -58,6 +64,21 @@ public struct LanguageServerCommand: ParsableCommand {
         let result = command.execute()
         return result.exitCode == 0 ? result.standardOutput : nil
       })
+  }
+
+  /// What the build of the target `graphFile` wires sees: the declarations of `paths` where some
+  /// are given; else, where the graph file lies in a module's folder of a Swift package (the
+  /// nearest `Package.swift` above it), what that module's build sees, as `validate --package`
+  /// reads it; else the Swift files in the graph file's folder. Nil where there are none.
+  public static func target(for graphFile: String, paths: [String], packages: PackageDescriptions) -> TargetSwift? {
+    guard paths.isEmpty, let root = PackageDescriptions.root(above: graphFile),
+      let package = packages.description(of: root), let modules = package.modules
+    else { return swift(for: graphFile, paths: paths).map { TargetSwift(declarations: $0) } }
+    var request = GraphRun.Request(files: [graphFile])
+    guard modules.read(asBuildOf: graphFile, sources: nil, into: &request, productFolders: { _ in package.products() })
+    else { return swift(for: graphFile, paths: paths).map { TargetSwift(declarations: $0) } }
+    return TargetSwift(
+      declarations: request.swift, undependedTypes: request.undependedTypes, unreadModules: request.unreadModules)
   }
 
   /// The declarations of `paths`, or of the Swift files in the graph file's folder, with what they

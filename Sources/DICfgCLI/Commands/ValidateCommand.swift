@@ -134,9 +134,11 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
       diagnostics += [described.failure].compactMap { $0 }
       return
     }
-    let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
     guard let first = files.first else { return }
-    guard let own = modules.module(holding: absolute(first)) else {
+    let sources = input.swiftSources.isEmpty ? nil : input.swiftSources
+    guard
+      modules.read(asBuildOf: first, sources: sources, into: &request, productFolders: PackageModules.productFolders)
+    else {
       diagnostics.append(
         .error(
           .invalidValue,
@@ -145,36 +147,6 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
           at: .start(of: first)))
       return
     }
-    let visible = modules.visible(from: own.name)
-    // Each module's folder the sources cover: a folder given whole (`Sources`) covers those inside it.
-    let given = input.swiftSources.isEmpty ? [root] : input.swiftSources.map(absolute)
-    var seen: [String] = []
-    var hidden: [String] = []
-    for source in given {
-      if let module = modules.module(holding: source) {
-        if visible.contains(module.name) { seen.append(source) } else { hidden.append(source) }
-        continue
-      }
-      for module in modules.modules where (root + "/" + module.path).hasPrefix(source + "/") || source == root {
-        let folder = root + "/" + module.path
-        if visible.contains(module.name) { seen.append(folder) } else { hidden.append(folder) }
-      }
-    }
-    // The products of other packages the visible modules depend on: their sources, as the build
-    // plugin reads them.
-    let products = Set(modules.modules.filter { visible.contains($0.name) }.flatMap(\.products))
-    if !products.isEmpty {
-      switch PackageModules.productFolders(root) {
-      case .success(let folders): seen += products.sorted().flatMap { folders[$0] ?? [] }
-      case .failure(let failure):
-        request.unreadModules.merge(products.map { ($0, failure.reason) }) { first, _ in first }
-      }
-    }
-    // Read once, with what they import from the toolchain.
-    request.readSwift(seen, toolchain: ToolchainInterfaces.locatedOrAbsent())
-    // The modules it does not depend on: only the names of their types.
-    request.noteUndepended(
-      hidden.compactMap { path in modules.module(holding: path).map { (module: $0.name, paths: [path]) } })
   }
 
   private func loadManifest(_ diagnostics: inout [Diagnostic]) -> RegistryManifest? {

@@ -1,4 +1,7 @@
+import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
+import DICfgSwiftReader
 import Foundation
 
 /// A Swift package's modules and which depends on which, as `swift package describe --type json`
@@ -127,5 +130,50 @@ struct PackageModules {
   func module(holding path: String) -> Module? {
     let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     return modules.first { relative == $0.path || relative.hasPrefix($0.path + "/") }
+  }
+}
+
+extension PackageModules {
+  /// Reads into `request` the Swift the build of `file`'s module sees: that module's sources and
+  /// those of the modules it depends on (among `sources`, all of the package's where nil), the
+  /// products of other packages they depend on (`productFolders`, the folders of each), and what
+  /// they import from the toolchain; the package's other modules give only the names of their
+  /// types. False, reading nothing, where `file` lies in no module's folder.
+  func read(
+    asBuildOf file: String, sources: [String]?, into request: inout GraphRun.Request,
+    productFolders: (String) -> Result<[String: [String]], DescriptionFailure>
+  ) -> Bool {
+    let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+    guard let own = module(holding: absolute(file)) else { return false }
+    let visible = visible(from: own.name)
+    // Each module's folder the sources cover: a folder given whole (`Sources`) covers those inside it.
+    let given = sources?.map(absolute) ?? [root]
+    var seen: [String] = []
+    var hidden: [String] = []
+    for source in given {
+      if let module = module(holding: source) {
+        if visible.contains(module.name) { seen.append(source) } else { hidden.append(source) }
+        continue
+      }
+      for module in modules where (root + "/" + module.path).hasPrefix(source + "/") || source == root {
+        let folder = root + "/" + module.path
+        if visible.contains(module.name) { seen.append(folder) } else { hidden.append(folder) }
+      }
+    }
+    // The products of other packages the visible modules depend on: their sources, as the build
+    // plugin reads them.
+    let products = Set(modules.filter { visible.contains($0.name) }.flatMap(\.products))
+    if !products.isEmpty {
+      switch productFolders(root) {
+      case .success(let folders): seen += products.sorted().flatMap { folders[$0] ?? [] }
+      case .failure(let failure):
+        request.unreadModules.merge(products.map { ($0, failure.reason) }) { first, _ in first }
+      }
+    }
+    // Read once, with what they import from the toolchain.
+    request.readSwift(seen, toolchain: ToolchainInterfaces.locatedOrAbsent())
+    // The modules it does not depend on: only the names of their types.
+    request.noteUndepended(hidden.compactMap { path in module(holding: path).map { (module: $0.name, paths: [path]) } })
+    return true
   }
 }
