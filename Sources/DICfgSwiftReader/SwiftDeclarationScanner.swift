@@ -356,6 +356,42 @@ struct SwiftDeclarationScanner {
     return result
   }
 
+  /// The version of each platform `@available(iOS 17, macOS 14.0, *)` or `@available(iOS,
+  /// introduced: 17)` introduces a declaration in, its arguments from `open`, by SwiftPM's platform
+  /// names; empty for `@available(*, …)` and a language version's.
+  private func introduced(from open: Int, _ end: Int) -> [String: String] {
+    guard open < end, tokens[open].kind == .leftParen, !tokens[open].newlineBefore else { return [:] }
+    let close = min(tokens[open].match, end)
+    var arguments: [[Int]] = [[]]
+    var index = open + 1
+    while index < close {
+      if tokens[index].kind == .comma {
+        arguments.append([])
+        index += 1
+      } else {
+        arguments[arguments.count - 1].append(index)
+        index = step(index, close)
+      }
+    }
+    guard let first = arguments.first?.first, tokens[first].kind == .identifier,
+      let platform = SwiftPlatforms.normalized(text(first))
+    else { return [:] }
+    // The long form names one platform: `@available(iOS, introduced: 17, deprecated: 18)`.
+    if arguments[0].count == 1 {
+      for argument in arguments.dropFirst() where argument.count >= 3 && text(argument[0]) == "introduced" {
+        return [platform: text(from: argument[2], through: argument[argument.count - 1])]
+      }
+      return [:]
+    }
+    // The short form lists each platform with its version, then `*`.
+    var found: [String: String] = [:]
+    for argument in arguments where argument.count >= 2 && tokens[argument[0]].kind == .identifier {
+      guard let named = SwiftPlatforms.normalized(text(argument[0])) else { continue }
+      found[named] = text(from: argument[1], through: argument[argument.count - 1])
+    }
+    return found
+  }
+
   /// The text of a one-line string literal without interpolation (`"use open(logger:)"`); nil for
   /// another token.
   private func stringContent(_ index: Int) -> String? {
@@ -389,6 +425,7 @@ struct SwiftDeclarationScanner {
     var attributes: [String] = []
     var attributesWithArguments: Set<String> = []
     var availability: SwiftAvailability?
+    var introduced: [String: String] = [:]
     var conditionalAttributes = false
     var index = start
     if let attributesEnd {
@@ -399,7 +436,10 @@ struct SwiftDeclarationScanner {
       if tokens[index].kind == .at, index + 1 < end, tokens[index + 1].kind == .identifier {
         let nameEnd = attributeNameEnd(index, end)
         attributes.append(text(from: index + 1, through: nameEnd - 1))
-        if attributes.last == "available", let read = self.availability(from: nameEnd, end) { availability = read }
+        if attributes.last == "available" {
+          if let read = self.availability(from: nameEnd, end) { availability = read }
+          introduced.merge(self.introduced(from: nameEnd, end)) { _, later in later }
+        }
         index = attributeEnd(index, end)
         if index > nameEnd, let name = attributes.last { attributesWithArguments.insert(name) }
       } else if tokens[index].kind == .pound, text(index) == "#if", let after = conditionalOfAttributes(at: index, end)
@@ -435,8 +475,8 @@ struct SwiftDeclarationScanner {
     }
     let declaration = Declaration(
       start: start, attributes: attributes, attributesWithArguments: attributesWithArguments,
-      availability: conditionalAttributes ? nil : availability, conditionalAttributes: conditionalAttributes,
-      modifiers: modifiers)
+      availability: conditionalAttributes ? nil : availability, introduced: conditionalAttributes ? [:] : introduced,
+      conditionalAttributes: conditionalAttributes, modifiers: modifiers)
     switch text(index) {
     case "struct": return scanType(.struct, declaration, at: index, end, owner: owner, depth: depth)
     case "class": return scanType(.class, declaration, at: index, end, owner: owner, depth: depth)
@@ -485,6 +525,8 @@ struct SwiftDeclarationScanner {
     var attributesWithArguments: Set<String> = []
     /// What an `@available(*, …)` of it says, where it deprecates it or makes it unavailable.
     var availability: SwiftAvailability?
+    /// The version of each platform an `@available` of it introduces it in, by SwiftPM's name.
+    var introduced: [String: String] = [:]
     var conditionalAttributes: Bool
     var modifiers: [(name: String, detail: String?)]
 
@@ -708,12 +750,13 @@ struct SwiftDeclarationScanner {
     if declaration.has("override") { types[owner].overridesInitializer = true }
     // The global actor of the type's declaration (or extension) isolates its initializers.
     let typeActor = types[owner].globalActor
-    types[owner].initializers.append(
-      SwiftInitializer(
-        parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
-        globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-        access: access(of: declaration, owner: owner), availability: declaration.availability,
-        location: location(of: declaration.start)))
+    var initializer = SwiftInitializer(
+      parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
+      globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
+      access: access(of: declaration, owner: owner), availability: declaration.availability,
+      location: location(of: declaration.start))
+    initializer.introduced = declaration.introduced
+    types[owner].initializers.append(initializer)
     return index
   }
 
@@ -749,11 +792,12 @@ struct SwiftDeclarationScanner {
     index = skipWhereClause(from: index, end)
     if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
     let typeActor = owner.flatMap { types[$0].globalActor }
-    let function = SwiftFunction(
+    var function = SwiftFunction(
       name: name, parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, returnType: returnType,
       globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
       access: access(of: declaration, owner: owner), availability: declaration.availability,
       location: location(of: declaration.start))
+    function.introduced = declaration.introduced
     if let owner {
       if declaration.has("static") || declaration.has("class") {
         types[owner].functions.append(function)

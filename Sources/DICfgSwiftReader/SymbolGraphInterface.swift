@@ -1,3 +1,4 @@
+import DICfgCore
 import Foundation
 
 /// A module's public declarations as the Swift toolchain states them (the symbol graph
@@ -10,6 +11,9 @@ import Foundation
 /// type the module does not declare (Foundation's members of FoundationEssentials' `JSONDecoder`) is
 /// written in an extension of that type.
 public enum SymbolGraphInterface {
+  /// The form of what is written, part of the cache's key: a cache written in an earlier form is
+  /// extracted again.
+  static let form = "2"
   /// The Swift text of the symbol graph `data` (one `.symbols.json` file); nil where it is not a
   /// symbol graph.
   public static func swift(fromSymbolGraph data: Data) -> String? {
@@ -52,8 +56,17 @@ public enum SymbolGraphInterface {
 
   struct Availability: Decodable {
     var domain: String?
+    var introduced: Version?
     var isUnconditionallyDeprecated: Bool?
     var isUnconditionallyUnavailable: Bool?
+  }
+
+  struct Version: Decodable {
+    var major: Int
+    var minor: Int?
+    var patch: Int?
+
+    var text: String { [major, minor, patch].compactMap { $0 }.map(String.init).joined(separator: ".") }
   }
 
   struct Relationship: Decodable {
@@ -184,6 +197,14 @@ public enum SymbolGraphInterface {
           availability = "@available(*, deprecated) "
         }
       }
+      // The version of each platform that introduced it, as `@available(iOS 13.0, macOS 10.15, *)`.
+      let introduced = (symbol.availability ?? []).compactMap { domain -> String? in
+        guard let name = domain.domain, SwiftPlatforms.normalized(name) != nil, let version = domain.introduced else {
+          return nil
+        }
+        return name + " " + version.text
+      }
+      if !introduced.isEmpty { availability += "@available(" + introduced.joined(separator: ", ") + ", *) " }
       let kind = symbol.kind.identifier
       // A keyword as a name (`` `default` ``) is the name; the reader compares names as written unquoted.
       let body = rest.map {

@@ -139,12 +139,13 @@ public struct ToolchainInterfaces: Sendable {
     type.location.file.hasSuffix("/FoundationNetworking.swift")
   }
 
-  /// The cache's key: the extractor (its path, size and date) and the target, as letters.
+  /// The cache's key: the extractor (its path, size and date), the target and the form
+  /// ``SymbolGraphInterface`` writes, as letters.
   var key: String {
     let attributes = try? FileManager.default.attributesOfItem(atPath: extractor)
     let size = (attributes?[.size] as? NSNumber)?.stringValue ?? ""
     let date = (attributes?[.modificationDate] as? Date).map { String(Int($0.timeIntervalSince1970)) } ?? ""
-    return target + "-" + Self.hash([extractor, size, date, target, sdk ?? ""])
+    return target + "-" + Self.hash([extractor, size, date, target, sdk ?? "", SymbolGraphInterface.form])
   }
 
   /// FNV-1a of `parts` joined, in hexadecimal: a cache file's name.

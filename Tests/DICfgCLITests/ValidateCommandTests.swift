@@ -374,4 +374,68 @@ private func run(_ arguments: [String]) throws -> CommandResult {
         "error: cannot read the package at '\(root.path)/Nowhere' with 'swift package describe'"),
       "\(missing.standardError)")
   }
+
+  // `--package`: the platforms the package deploys to decide what its build can call. An
+  // initializer introduced later than one of them, the SDK's (`URL(filePath:)`, iOS 16 and macOS 13)
+  // or the module's own (`@available(iOS 17, *)`), is one error at the graph line saying which
+  // platform and what to do; the same graph in a package deploying later passes.
+  @Test func theDeploymentTargetsDecideWhatTheBuildCanCall() throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let manifest = { (platforms: String) in
+      """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(name: "Shop", platforms: [\(platforms)], targets: [.target(name: "Feature")])
+      """
+    }
+    let files = [
+      "Package.swift": manifest(".iOS(.v15), .macOS(.v12)"),
+      "Sources/Feature/Store.swift": """
+      import Foundation
+      public final class Store {
+        public init(folder: URL) {}
+        @available(iOS 17, macOS 14, *)
+        public init(folder: URL, cloud: Bool) {}
+        @available(iOS, introduced: 18.0)
+        public init(name: String) {}
+      }
+      """,
+      "Sources/Feature/dicfg.yaml": """
+      dicfg: 1
+      services:
+        folder: { type: URL, init: { filePath: { value: /tmp/store } } }
+        store: { type: Store, init: { folder: folder, cloud: { value: true } } }
+        named: { type: Store, init: { name: { value: shop } } }
+        plain: { type: Store, init: { folder: folder } }
+
+      """,
+    ]
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let graph = root.path + "/Sources/Feature/dicfg.yaml"
+    let early = try runCommand(["validate", graph, "--package", root.path, "--color", "never"])
+    #expect(early.exitCode == 1)
+    let errors = early.standardError.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+    let fix =
+      "('platforms:' in Package.swift): raise its deployment target, or build it with another initializer or "
+      + "function [#initializer-mismatch]"
+    let expected: [String] = [
+      "\(graph):3:32: error: 'folder' is built by 'URL.init(filePath:directoryHint:relativeTo:)', which is only "
+        + "available in iOS 16.0 or newer; the package deploys to iOS 15.0 \(fix)",
+      "\(graph):4:33: error: 'store' is built by 'Store.init(folder:cloud:)', which is only available in iOS 17 or "
+        + "newer; the package deploys to iOS 15.0 \(fix)",
+      "\(graph):5:33: error: 'named' is built by 'Store.init(name:)', which is only available in iOS 18.0 or newer; "
+        + "the package deploys to iOS 15.0 \(fix)",
+    ]
+    #expect(errors == expected, "\(early.standardError)")
+    // Deploying to iOS 18 and macOS 15, the same graph builds.
+    try manifest(".iOS(.v18), .macOS(.v15)").write(
+      to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let later = try runCommand(["validate", graph, "--package", root.path, "--color", "never"])
+    #expect(later.exitCode == 0, "\(later.standardError)")
+  }
 }

@@ -18,6 +18,9 @@ struct PackageModules {
 
   var root: String
   var modules: [Module]
+  /// The earliest version of each platform the package deploys to (its `platforms:`), by SwiftPM's
+  /// names (`ios`, `macos`).
+  var platforms: [String: String] = [:]
 
   /// `swift package --package-path root ARGUMENTS`'s JSON output, or why there is none.
   private static func package(_ root: String, _ arguments: [String]) -> Result<[String: Any], DescriptionFailure> {
@@ -101,6 +104,11 @@ struct PackageModules {
     case .failure(let failure): return failed(failure.reason)
     }
     guard let targets = object["targets"] as? [[String: Any]] else { return failed("no targets") }
+    var platforms: [String: String] = [:]
+    for platform in object["platforms"] as? [[String: Any]] ?? [] {
+      guard let name = platform["name"] as? String, let version = platform["version"] as? String else { continue }
+      platforms[name] = version
+    }
     return (
       PackageModules(
         root: root,
@@ -109,7 +117,7 @@ struct PackageModules {
           return Module(
             name: name, path: path, dependencies: target["target_dependencies"] as? [String] ?? [],
             products: target["product_dependencies"] as? [String] ?? [])
-        }), nil
+        }, platforms: platforms), nil
     )
   }
 
@@ -136,9 +144,9 @@ struct PackageModules {
 extension PackageModules {
   /// Reads into `request` the Swift the build of `file`'s module sees: that module's sources and
   /// those of the modules it depends on (among `sources`, all of the package's where nil), the
-  /// products of other packages they depend on (`productFolders`, the folders of each), and what
-  /// they import from the toolchain; the package's other modules give only the names of their
-  /// types. False, reading nothing, where `file` lies in no module's folder.
+  /// products of other packages they depend on (`productFolders`, the folders of each), what they
+  /// import from the toolchain, and the platforms the package deploys to; the package's other
+  /// modules give only the names of their types. False, reading nothing, where `file` lies in no module's folder.
   func read(
     asBuildOf file: String, sources: [String]?, into request: inout GraphRun.Request,
     productFolders: (String) -> Result<[String: [String]], DescriptionFailure>
@@ -172,6 +180,7 @@ extension PackageModules {
     }
     // Read once, with what they import from the toolchain.
     request.readSwift(seen, toolchain: ToolchainInterfaces.locatedOrAbsent())
+    request.swift?.deploymentTargets = platforms
     // The modules it does not depend on: only the names of their types.
     request.noteUndepended(hidden.compactMap { path in module(holding: path).map { (module: $0.name, paths: [path]) } })
     return true

@@ -183,6 +183,20 @@ extension GraphResolver {
           at: location, notes: notes))
       return false
     }
+    // Introduced after a platform the package deploys to: Swift rejects the call there.
+    if let (platform, introduced, deployed) = SwiftPlatforms.missing(
+      chosen.introduced, deployingTo: swift?.deploymentTargets ?? [:]
+    ).first {
+      let named = SwiftPlatforms.displayName(platform)
+      diagnostics.append(
+        .error(
+          .initializerMismatch,
+          "'\(declaration.id)' is built by '\(name)', which is only available in \(named) \(introduced) or newer; "
+            + "the package deploys to \(named) \(deployed) ('platforms:' in Package.swift): raise its deployment "
+            + "target, or build it with another initializer or function",
+          at: location, notes: notes))
+      return false
+    }
     guard let availability = chosen.availability else { return true }
     let better = overloads.dropFirst().first { $0.initializer.availability == nil }
     // A label the better overload takes and the deprecated one does not: given, Swift calls it.

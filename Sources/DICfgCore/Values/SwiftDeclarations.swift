@@ -16,11 +16,15 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
   public var unreadable: [Diagnostic]
   /// The free functions declared at the top level of the files, in source order.
   public var functions: [SwiftFunction] = []
+  /// The earliest version of each platform the target's build deploys to (its package's
+  /// `platforms:`), by the platform's name as SwiftPM spells it (`ios`, `macos`); empty where
+  /// unknown. A declaration introduced later on one of them cannot be called.
+  public var deploymentTargets: [String: String] = [:]
   /// Each type's position in ``types`` by its name (the first, where two extend one name).
   private var typeIndex: [String: Int]
 
   private enum CodingKeys: String, CodingKey {
-    case types, unreadable, functions
+    case types, unreadable, functions, deploymentTargets
   }
 
   public init(types: [SwiftType] = [], unreadable: [Diagnostic] = [], functions: [SwiftFunction] = []) {
@@ -36,6 +40,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       types: try container.decode([SwiftType].self, forKey: .types),
       unreadable: try container.decode([Diagnostic].self, forKey: .unreadable),
       functions: try container.decodeIfPresent([SwiftFunction].self, forKey: .functions) ?? [])
+    deploymentTargets = try container.decodeIfPresent([String: String].self, forKey: .deploymentTargets) ?? [:]
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -43,6 +48,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     try container.encode(types, forKey: .types)
     try container.encode(unreadable, forKey: .unreadable)
     try container.encode(functions, forKey: .functions)
+    if !deploymentTargets.isEmpty { try container.encode(deploymentTargets, forKey: .deploymentTargets) }
   }
 
   /// The names an implicit member expression (`.convertFromSnakeCase`, `.global(qos:)`) may use
@@ -346,6 +352,10 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
   public var access: SwiftAccess
   /// Whether `@available(*, …)` deprecates it or makes it unavailable; nil where it does neither.
   public var availability: SwiftAvailability?
+  /// The version of each platform that introduced it (`@available(iOS 17, *)`), by the platform's
+  /// name as a package's `platforms:` spells it (``SwiftPlatforms``): a build deploying to an
+  /// earlier one cannot call it.
+  public var introduced: [String: String] = [:]
   public var location: SourceLocation
 
   public init(
@@ -434,8 +444,9 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
 
 /// What `@available(*, deprecated)` or `@available(*, unavailable)` says of a declaration, on every
 /// platform and language version: Swift warns at a call of a deprecated one, and skips an
-/// unavailable one where another overload fits (else the call is an error). A platform's or a
-/// version's availability (`@available(iOS, deprecated: 15)`) is not read.
+/// unavailable one where another overload fits (else the call is an error). A platform's
+/// deprecation (`@available(iOS, deprecated: 15)`) is not read; the version of a platform that
+/// introduced a declaration is ``SwiftInitializer/introduced``.
 public struct SwiftAvailability: Sendable, Hashable, Codable {
   public enum Kind: String, Sendable, Hashable, Codable {
     case deprecated, unavailable
@@ -495,6 +506,8 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
   public var isProperty = false
   /// Whether `@available(*, …)` deprecates it or makes it unavailable; nil where it does neither.
   public var availability: SwiftAvailability?
+  /// The version of each platform that introduced it (``SwiftInitializer/introduced``).
+  public var introduced: [String: String] = [:]
   public var location: SourceLocation
 
   public init(
@@ -519,10 +532,12 @@ public struct SwiftFunction: Sendable, Hashable, Codable {
   /// The function as the checks and the generator treat what builds a service: its parameters,
   /// effects and isolation, failable where it returns an optional.
   public var asInitializer: SwiftInitializer {
-    SwiftInitializer(
+    var initializer = SwiftInitializer(
       parameters: parameters, isThrowing: isThrowing, isAsync: isAsync,
       isFailable: returnType.map { SwiftTypeExpression($0).wrapped != nil } ?? false, globalActor: globalActor,
       access: access, availability: availability, location: location)
+    initializer.introduced = introduced
+    return initializer
   }
 
   /// The overloads among `functions` that a call with `labels` may call, best first, as Swift

@@ -186,12 +186,14 @@ struct FileVisitor {
     let effects = initializer.signature.effectSpecifiers
     let modifiers = initializer.modifiers.map(\.name.text)
     let nonisolated = modifiers.contains("nonisolated")
-    return SwiftInitializer(
+    var read = SwiftInitializer(
       parameters: parameters, isThrowing: effects?.throwsClause != nil, isAsync: effects?.asyncSpecifier != nil,
       isFailable: initializer.optionalMark != nil,
       globalActor: nonisolated ? nil : Self.globalActor(initializer.attributes) ?? typeActor,
       access: Self.access(initializer.modifiers, owner: owner), availability: Self.availability(initializer.attributes),
       location: location(of: Syntax(initializer)))
+    read.introduced = Self.introduced(initializer.attributes)
+    return read
   }
 
   /// A function named by an identifier (not an operator).
@@ -205,12 +207,14 @@ struct FileVisitor {
     }
     let effects = function.signature.effectSpecifiers
     let modifiers = function.modifiers.map(\.name.text)
-    return SwiftFunction(
+    var read = SwiftFunction(
       name: function.name.text, parameters: parameters, isThrowing: effects?.throwsClause != nil,
       isAsync: effects?.asyncSpecifier != nil, returnType: function.signature.returnClause?.type.trimmedDescription,
       globalActor: modifiers.contains("nonisolated") ? nil : Self.globalActor(function.attributes) ?? typeActor,
       access: Self.access(function.modifiers, owner: owner), availability: Self.availability(function.attributes),
       location: location(of: Syntax(function)))
+    read.introduced = Self.introduced(function.attributes)
+    return read
   }
 
   /// Whether a stored property of `type` starts as nil without an initial value: an optional
@@ -352,6 +356,37 @@ struct FileVisitor {
         }
       }
       if let kind { found = SwiftAvailability(kind: kind, message: message, renamed: renamed) }
+    }
+    return found
+  }
+
+  /// The version of each platform the `@available` attributes introduce a declaration in
+  /// (`@available(iOS 17, macOS 14, *)`, `@available(iOS, introduced: 17)`), by SwiftPM's names;
+  /// none where an attribute is under `#if`, as the build's condition decides it.
+  static func introduced(_ attributes: AttributeListSyntax) -> [String: String] {
+    var found: [String: String] = [:]
+    for element in attributes {
+      guard case .attribute(let attribute) = element else { return [:] }
+      guard attribute.attributeName.trimmedDescription == "available",
+        case .availability(let arguments)? = attribute.arguments
+      else { continue }
+      if let first = arguments.first?.argument.as(TokenSyntax.self),
+        let platform = SwiftPlatforms.normalized(first.text)
+      {
+        for argument in arguments.dropFirst() {
+          guard let labeled = argument.argument.as(AvailabilityLabeledArgumentSyntax.self),
+            labeled.label.text == "introduced", case .version(let version) = labeled.value
+          else { continue }
+          found[platform] = version.trimmedDescription
+        }
+        continue
+      }
+      for argument in arguments {
+        guard let versioned = argument.argument.as(PlatformVersionSyntax.self),
+          let platform = SwiftPlatforms.normalized(versioned.platform.text), let version = versioned.version
+        else { continue }
+        found[platform] = version.trimmedDescription
+      }
     }
     return found
   }
