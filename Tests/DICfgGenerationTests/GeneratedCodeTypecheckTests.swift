@@ -39,6 +39,31 @@ import Testing
     }
   }
 
+  /// A feature container's accessors build what they take of the root through the root's
+  /// accessors, and the root's build the feature's through the feature's, where a resolve does not
+  /// share the service: in the graphs of two containers, some accessors reach across.
+  @Test func collaboratingContainersReachEachOthersAccessors() throws {
+    var across = 0
+    for seed in Self.seeds where seed % 3 == 2 {
+      let drawn = DrawnGraph(seed: seed)
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-across-\(UUID())").path
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try drawn.graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+      try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+      var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
+      generation.swiftSources = [folder + "/Types.swift"]
+      try #require(generation.run().exitCode == 0)
+      let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
+      #expect(text.contains("struct FeatureContainer: Sendable {"), "seed \(seed)")
+      // An accessor of the root called in the feature's code (not the state a view reads of it).
+      if text.split(separator: "\n").contains(where: { $0.contains("_root.") && !$0.contains("private var ") }) {
+        across += 1
+      }
+    }
+    #expect(across >= 3, "\(across) graphs reach across containers")
+  }
+
   /// The drawing itself: every shape and every change of a layer is drawn by some seed of the suite's.
   @Test func theSeedsCoverEveryShape() {
     let graphs = Self.seeds.map { DrawnGraph(seed: $0) }
@@ -46,7 +71,7 @@ import Testing
     for shape in [
       "method: makeProduct", "property: product", "factory: Shared", "factory: Made", "externals:", "as: [",
       "{ value: ", "{ swift: ",
-      "scope: singleton", "scope: graph", "scope: unique", "scope: weak", "type: Test",
+      "scope: singleton", "scope: graph", "scope: unique", "scope: weak", "type: Test", "collaborators: [root]",
     ] {
       #expect(text.contains(shape), "no seed draws \(shape)")
     }
@@ -193,9 +218,22 @@ struct DrawnGraph {
     for index in 0..<count where kinds[index] == .initializer {
       declarations.append("final class Product\(index): Sendable { init() {} }")
     }
-    graph =
-      "dicfg: 1\n" + (hasExternal ? "externals:\n  config: { type: Config }\n" : "") + "services:\n"
-      + services.joined(separator: "\n") + "\n"
+    // Some graphs are two collaborating containers: the later services in a feature container that
+    // finds the earlier ones in the root, as Dip's collaborators do.
+    let split = seed % 3 == 2 ? max(1, count / 2) : nil
+    let externals = hasExternal ? "externals:\n  config: { type: Config }\n" : ""
+    if let split {
+      let indented = { (lines: ArraySlice<String>) in
+        lines.map { $0.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") }.joined(separator: "\n")
+      }
+      graph =
+        "dicfg: 1\ncontainers:\n  root:\n"
+        + (hasExternal ? "    externals:\n      config: { type: Config }\n" : "")
+        + "    services:\n" + indented(services[..<split]) + "\n"
+        + "  feature:\n    collaborators: [root]\n    services:\n" + indented(services[split...]) + "\n"
+    } else {
+      graph = "dicfg: 1\n" + externals + "services:\n" + services.joined(separator: "\n") + "\n"
+    }
     // The layer: a scope, a type, a value or a factory changed, for one service drawn at random.
     let changed = Int(random.next() % UInt64(count))
     var change: String
@@ -207,7 +245,13 @@ struct DrawnGraph {
     case (.made, 0): change = "factory: \(Self.typeName(of: changed, .made)).makeAgain"
     default: change = "scope: \(scopes[Int(random.next() % 4)])"
     }
-    layer = "dicfg: 1\nservices:\n  s\(changed): { \(change) }\n"
+    if let split {
+      layer =
+        "dicfg: 1\ncontainers:\n  \(changed < split ? "root" : "feature"):\n    services:\n"
+        + "      s\(changed): { \(change) }\n"
+    } else {
+      layer = "dicfg: 1\nservices:\n  s\(changed): { \(change) }\n"
+    }
     swift = "import Dispatch\n\n" + declarations.joined(separator: "\n") + "\n"
   }
 

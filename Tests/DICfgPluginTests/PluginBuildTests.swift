@@ -264,6 +264,36 @@ struct PluginBuildTests {
     #expect(linked.isEmpty, "\(linked)")
   }
 
+  // An app of collaborating containers (Dip's shape) over two modules: each story's container takes
+  // what it needs from the root and from another story, and the root from a story, each through
+  // that container's accessor; a singleton built by a module's factory, one loaded by an async
+  // factory, a service taking a run-time argument, main-actor screens, a dev layer; Swift 5 and 6
+  // modes, debug and release, no warning, and every accessor typed: none goes through the link.
+  @Test(arguments: ["EventsApp", "EventsApp6"], ["debug", "release"])
+  func collaboratingContainersReachOneAnothersAccessors(product: String, configuration: String) throws {
+    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
+    #expect(build.status == 0, "\(build.output)")
+    #expect(warnings(build.output).isEmpty, "\(build.output)")
+    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.hasSuffix(
+        "owner ada, one store: true, one client: true, new add-event screen: true, home shows the list: true\n"
+          + "details 7 from https://events.example.com/events, one catalog: true\n"
+          + "dev client: https://dev.events.example.com, dev store: true\n"
+          + "every environment builds: [\"base\", \"dev\"]\n"),
+      "\(run.output)")
+    let generated = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
+    let linked = generated.split(separator: "\n").filter {
+      ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
+    }
+    #expect(linked.isEmpty, "\(linked)")
+    // The stories' containers reach the root's accessors, and the root a story's.
+    #expect(
+      generated.contains("EventsListWireframe(dataStore: _root.dataStore, addEvent: _root.addEvent.addEventWireframe)"))
+    #expect(generated.contains("Home(events: eventsList.eventsListWireframe)"), "\(generated)")
+  }
+
   // A modular app of six modules, five of them with a fragment their own build checks and the app's
   // graph imports, meeting their requirements by id and by type; internal implementations behind
   // public protocols, built by module factories, factory objects and shared instances of the modules

@@ -76,11 +76,17 @@ let modular: [Target] = [
   .target(name: "UndependedModule", dependencies: runtime, plugins: plugin),
 ]
 
-// One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's).
+// One app-shaped composition root in both language modes (NotesApp6's files are links to NotesApp's),
+// and an app of collaborating containers over two modules in both modes (EventsApp6's files are
+// links to EventsApp's).
 let apps: [Target] = [
   .executableTarget(
     name: "NotesApp", dependencies: runtime, swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
   .executableTarget(name: "NotesApp6", dependencies: runtime, plugins: plugin),
+  .executableTarget(
+    name: "EventsApp", dependencies: ["NetworkKit", "StorageKit"] + runtime,
+    swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
+  .executableTarget(name: "EventsApp6", dependencies: ["NetworkKit", "StorageKit"] + runtime, plugins: plugin),
 ]
 
 // A Swinject app of four modules (config-examples/import/swinject, linked) and, in its app target, the

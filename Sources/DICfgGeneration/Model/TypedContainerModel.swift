@@ -253,6 +253,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     case external(String)
     /// A shared-scope service, through its accessor.
     case accessor(String, isThrowing: Bool, isAsync: Bool = false)
+    /// A service of another container of the file, through its accessor there: the expression
+    /// reaching that container, and the accessor.
+    case otherAccessor(String, String, isThrowing: Bool, isAsync: Bool)
     /// A make function called with these values.
     case call(String, arguments: [Expression], isThrowing: Bool, isAsync: Bool = false)
     /// The container, as the runtime gives it to factories: not kept alive by the instance.
@@ -266,7 +269,7 @@ public struct TypedContainerModel: Sendable, Equatable {
 
     var isThrowing: Bool {
       switch self {
-      case .accessor(_, let isThrowing, _): isThrowing
+      case .accessor(_, let isThrowing, _), .otherAccessor(_, _, let isThrowing, _): isThrowing
       // The container is linked on first use, which can fail.
       case .container: true
       case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
@@ -278,7 +281,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// Whether it awaits: it calls an accessor or a make function that is `async`.
     var isAsync: Bool {
       switch self {
-      case .accessor(_, _, let isAsync): isAsync
+      case .accessor(_, _, let isAsync), .otherAccessor(_, _, _, let isAsync): isAsync
       case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
       case .array(let values): values.contains(where: \.isAsync)
       case .local, .literal, .argument, .external, .container, .deferred, .none: false
@@ -290,7 +293,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       switch self {
       case .call(let function, let arguments, _, _): [function] + arguments.flatMap(\.functions)
       case .array(let values): values.flatMap(\.functions)
-      case .local, .literal, .argument, .external, .accessor, .container, .deferred, .none: []
+      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: []
       }
     }
 
@@ -302,7 +305,7 @@ public struct TypedContainerModel: Sendable, Equatable {
           names[function] ?? function, arguments: arguments.map { $0.renamingFunctions(names) },
           isThrowing: isThrowing, isAsync: isAsync)
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
-      case .local, .literal, .argument, .external, .accessor, .container, .deferred, .none: self
+      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: self
       }
     }
 
@@ -354,6 +357,10 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var cachedServices: [Int] = []
   /// Whether creating the container links the plan (else the first use that needs the link does).
   public var linksAtCreation: Bool = false
+  /// Whether the containers but the first are views of it (structs holding it, which it makes on
+  /// each use), so each container's code reaches every other's accessors; else they are objects
+  /// the first holds, which reach only their own.
+  public var containersViewRoot = false
   /// The eager singletons the creation builds through their accessors.
   public var eager: [Eager] = []
 }

@@ -13,10 +13,16 @@ extension TypedContainerGenerator {
     var accessors: [String: TypedContainerModel.Accessor]
     /// The compilation condition of each environment whose layer has one.
     var conditions: [String: String]
+    /// How a closure the container's code passes captures the container weakly, and reaches it
+    /// then (an optional): itself, or, for a view of the first container, that container.
+    var weakCapture = (capture: "self", reach: "self")
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
       conditions = model.conditions
+      if model.containersViewRoot, let root = model.containers.first, root.name != container.name {
+        weakCapture = ("_root", "_root?." + SwiftIdentifier.escaped(SwiftIdentifier.camelCase(container.name)))
+      }
       parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
     }
@@ -55,10 +61,15 @@ extension TypedContainerGenerator {
     ])
     let spelling = Spelling(model, container)
     let parameters = container.typeParameters
+    // A view of the first container: a struct holding it, made on each use.
+    let isView = model.containersViewRoot && !isRoot
     writer.line(
-      parameters.isEmpty
-        ? "\(access)final class \(container.typeName): Sendable {"
-        : "\(access)final class \(container.typeName)Of<\(parameters.map(\.name).joined(separator: ", "))>: Sendable {")
+      isView
+        ? "\(access)struct \(container.typeName): Sendable {"
+        : parameters.isEmpty
+          ? "\(access)final class \(container.typeName): Sendable {"
+          : "\(access)final class \(container.typeName)Of<\(parameters.map(\.name).joined(separator: ", "))>: Sendable {"
+    )
     writer.indent { body in
       if isRoot { renderEnvironment(model, access: access, into: &body) }
       if isRoot && !container.externals.isEmpty {
@@ -79,19 +90,32 @@ extension TypedContainerGenerator {
       body.line("}")
       for member in container.members {
         body.documentation(["The container '\(member.name)' of the same link."])
-        body.line("\(access)let \(SwiftIdentifier.escaped(member.property)): \(member.typeName)")
+        let property = SwiftIdentifier.escaped(member.property)
+        body.line(
+          model.containersViewRoot
+            ? "\(access)var \(property): \(member.typeName) { \(member.typeName)(root: self) }"
+            : "\(access)let \(property): \(member.typeName)")
       }
-      if container.keepsExternals { body.line("private let externals: Externals") }
-      body.documentation(["The environment it was created for, which its accessors build the services of."])
-      body.line("private let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
-      body.documentation(["The link, made when first needed, and the singletons' storage."])
-      body.line("private let _link: DeferredLink")
-      if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
-        body.documentation(["The singletons' storage, read without a retain."])
-        body.line("private let _singletons: SingletonSlots")
+      let hasSingletons = { (container: TypedContainerModel.Container) in
+        container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } })
       }
-      body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
-      body.line("private let isReplaced: Bool")
+      if isView {
+        renderViewState(of: container, model: model, hasSingletons: hasSingletons(container), into: &body)
+      } else {
+        // The views of the first container read its state.
+        let state = model.containersViewRoot ? "fileprivate" : "private"
+        if container.keepsExternals { body.line("private let externals: Externals") }
+        body.documentation(["The environment it was created for, which its accessors build the services of."])
+        body.line("\(state) let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
+        body.documentation(["The link, made when first needed, and the singletons' storage."])
+        body.line("\(state) let _link: DeferredLink")
+        if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
+          body.documentation(["The singletons' storage, read without a retain."])
+          body.line("\(state) let _singletons: SingletonSlots")
+        }
+        body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+        body.line("\(state) let isReplaced: Bool")
+      }
       body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
       body.line("private var observingContainer: Container {")
       body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
@@ -101,24 +125,28 @@ extension TypedContainerGenerator {
         renderRootInitializer(container, model: model, access: access, into: &body)
       }
       let externals = container.keepsExternals ? ", externals: Externals" : ""
-      body.line(
-        "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, link: DeferredLink, "
-          + "isReplaced: Bool\(externals)) {")
-      body.indent { initializer in
-        initializer.line("_environment = environment")
-        initializer.line("_link = link")
-        if container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } }) {
-          initializer.line("_singletons = link.storage.slots")
+      if isView {
+        body.line("fileprivate init(root: \(model.containers[0].typeName)) { _root = root }")
+      } else {
+        body.line(
+          "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, "
+            + "link: DeferredLink, isReplaced: Bool\(externals)) {")
+        body.indent { initializer in
+          initializer.line("_environment = environment")
+          initializer.line("_link = link")
+          if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
+            initializer.line("_singletons = link.storage.slots")
+          }
+          initializer.line("self.isReplaced = isReplaced")
+          if !externals.isEmpty { initializer.line("self.externals = externals") }
+          for member in container.members where !model.containersViewRoot {
+            initializer.line(
+              "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, link: link, "
+                + "isReplaced: isReplaced)")
+          }
         }
-        initializer.line("self.isReplaced = isReplaced")
-        if !externals.isEmpty { initializer.line("self.externals = externals") }
-        for member in container.members {
-          initializer.line(
-            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, link: link, "
-              + "isReplaced: isReplaced)")
-        }
+        body.line("}")
       }
-      body.line("}")
       if isRoot { renderEveryEnvironment(container, model: model, access: access, into: &body) }
       renderBuildEveryService(container, isRoot: isRoot, model: model, access: access, into: &body)
       for accessor in container.accessors {
@@ -143,6 +171,27 @@ extension TypedContainerGenerator {
     writer.line(
       "\(access)typealias \(container.typeName) = \(container.typeName)Of<"
         + parameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
+  }
+
+  /// The state of a view of the first container: the first container, and what its accessors read
+  /// of it.
+  fileprivate func renderViewState(
+    of container: TypedContainerModel.Container, model: TypedContainerModel, hasSingletons: Bool,
+    into body: inout SwiftWriter
+  ) {
+    let root = model.containers[0].typeName
+    body.documentation(["The first container of the file, which holds the link and the singletons."])
+    body.line("fileprivate let _root: \(root)")
+    body.documentation(["The environment it was created for, which its accessors build the services of."])
+    body.line("private var _environment: \(root).Environment { _root._environment }")
+    body.documentation(["The link, made when first needed, and the singletons' storage."])
+    body.line("private var _link: DeferredLink { _root._link }")
+    if hasSingletons {
+      body.documentation(["The singletons' storage, read without a retain."])
+      body.line("private var _singletons: SingletonSlots { _root._singletons }")
+    }
+    body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+    body.line("private var isReplaced: Bool { _root.isReplaced }")
   }
 
   /// The root's `externals:` parameter: none without externals, defaulted when every one is optional.
@@ -691,7 +740,7 @@ extension TypedContainerGenerator {
   /// externals or the container itself.
   fileprivate static func usesContainer(_ expression: TypedContainerModel.Expression) -> Bool {
     switch expression {
-    case .accessor, .call, .external, .container, .deferred: true
+    case .accessor, .otherAccessor, .call, .external, .container, .deferred: true
     case .array(let values): values.contains(where: usesContainer)
     case .local, .literal, .argument, .none: false
     }
@@ -710,14 +759,18 @@ extension TypedContainerGenerator {
       "\(SwiftIdentifier.escaped(argument.name)): value\(index)"
     }
     let type = spelling.concrete(accessor.type)
+    // The container, reached through the weak capture: itself, or a view of the first container.
+    let (capture, reach) = spelling.weakCapture
+    let owner = capture == "self" ? "self" : "owner"
     let resolved =
-      "try self.dynamicContainer.resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self, "
+      "try \(owner).dynamicContainer.resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self, "
       + "arguments: arguments)"
     return
-      "Provider(container: \(QuotedString.quoted(container, in: .swift)), buildingWith: { [weak self] arguments in "
-      + "guard let self else { return nil }; "
+      "Provider(container: \(QuotedString.quoted(container, in: .swift)), buildingWith: { [weak \(capture)] arguments in "
+      + (capture == "self"
+        ? "guard let self else { return nil }; " : "guard let owner = \(reach) else { return nil }; ")
       + "guard arguments.count == \(accessor.arguments.count), \(values.joined(separator: ", ")) else { return \(resolved) }; "
-      + "return \(isThrowing ? "try " : "")self.\(SwiftIdentifier.escaped(accessor.property))(\(passed.joined(separator: ", "))) })"
+      + "return \(isThrowing ? "try " : "")\(owner).\(SwiftIdentifier.escaped(accessor.property))(\(passed.joined(separator: ", "))) })"
   }
 
   fileprivate func swift(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> String {
@@ -733,6 +786,8 @@ extension TypedContainerGenerator {
         return "(\(resolution))"
       }
       return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + SwiftIdentifier.escaped(property)
+    case .otherAccessor(let path, let property, let isThrowing, let isAsync):
+      return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + path + "." + SwiftIdentifier.escaped(property)
     case .call(let function, let arguments, let isThrowing, let isAsync):
       return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + function + "("
         + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
@@ -741,8 +796,10 @@ extension TypedContainerGenerator {
       if let accessor = spelling.accessors[property], !accessor.arguments.isEmpty {
         return providerWithArguments(of: accessor, container: container, isThrowing: isThrowing, spelling)
       }
-      return "\(kind.rawValue)(container: \(QuotedString.quoted(container, in: .swift)), building: { [weak self] in "
-        + (isThrowing ? "try " : "") + "self?.\(SwiftIdentifier.escaped(property)) })"
+      let (capture, reach) = spelling.weakCapture
+      return
+        "\(kind.rawValue)(container: \(QuotedString.quoted(container, in: .swift)), building: { [weak \(capture)] in "
+        + (isThrowing ? "try " : "") + "\(reach)?.\(SwiftIdentifier.escaped(property)) })"
     case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"
     case .none: return "nil"
     }

@@ -28,6 +28,9 @@ struct EnvironmentPlanning {
   let externals: [String: String]
   /// The Swift values the registration holds in file-level constants (``StraightLinePlanner/sharedSwiftValues``).
   var sharedSwiftValues = StraightLinePlanner.SharedSwiftValues()
+  /// The property of each container but the first on the first, by container, where a container's
+  /// code reaches the others (the others are views of the first); nil where it does not.
+  var members: [String]?
 
   struct Planned {
     /// Each accessor's branches, by container and service of the base plan.
@@ -66,7 +69,7 @@ struct EnvironmentPlanning {
           continue
         }
         let container = variant.plan.containers[index]
-        var planned = plan(variant, container: index, throwing: throwing[index])
+        var planned = plan(variant, container: index, throwing: throwing)
         if variant.environment != nil {
           // What this environment makes as the base does is the base's make function.
           let names = Self.sharedFunctions(planned.makers, base: makers[index], suffix: suffix(of: variant))
@@ -105,12 +108,19 @@ struct EnvironmentPlanning {
 
   /// One environment's container planned on its own.
   private func plan(
-    _ variant: RegistryGenerator.Variant, container index: Int, throwing: Set<String>
+    _ variant: RegistryGenerator.Variant, container index: Int, throwing: [Set<String>]
   ) -> StraightLinePlanner.Planned {
     guard let context else { return StraightLinePlanner.Planned() }
     let container = variant.plan.containers[index]
-    let baseFacts = Dictionary(
-      zip(services[index].map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
+    // Each accessor's facts by the position of its service in this plan's container `index`.
+    func accessors(of index: Int) -> [Int: StraightLinePlanner.AccessorFacts] {
+      let baseFacts = Dictionary(
+        zip(services[index].map(\.id), facts[index]), uniquingKeysWith: { first, _ in first })
+      return Dictionary(
+        uniqueKeysWithValues: variant.plan.containers[index].services.enumerated().compactMap { position, service in
+          baseFacts[service.id].map { (position, $0) }
+        })
+    }
     var planner = StraightLinePlanner(
       plan: variant.plan, container: index, context: context,
       externals: index == 0
@@ -118,12 +128,16 @@ struct EnvironmentPlanning {
           uniqueKeysWithValues: container.externals.enumerated().compactMap { position, external in
             externals[external.id].map { (position, $0) }
           }) : [:],
-      accessors: Dictionary(
-        uniqueKeysWithValues: container.services.enumerated().compactMap { position, service in
-          baseFacts[service.id].map { (position, $0) }
-        }),
-      throwingAccessors: throwing, makerSuffix: suffix(of: variant))
+      accessors: accessors(of: index), throwingAccessors: throwing[index], makerSuffix: suffix(of: variant))
     planner.sharedSwiftValues = sharedSwiftValues
+    if let members {
+      // The first container holds the others; each other holds the first (`_root`).
+      for other in variant.plan.containers.indices where other != index && services.indices.contains(other) {
+        let path = index == 0 ? members[other] : other == 0 ? "_root" : "_root." + members[other]
+        planner.others[other] = StraightLinePlanner.OtherContainer(
+          path: path, accessors: accessors(of: other), throwing: throwing[other])
+      }
+    }
     return planner.planned()
   }
 

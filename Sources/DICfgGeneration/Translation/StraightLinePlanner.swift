@@ -42,6 +42,10 @@ struct StraightLinePlanner {
   var firstNumber: Int { plan.firstServiceNumbers[container] }
   /// The accessors that throw in some environment: a build that calls one must `try`.
   let throwingAccessors: Set<String>
+  /// The other containers of the file whose accessors this container's code reaches, by index:
+  /// none where the containers cannot reach one another (then a service of another container is
+  /// the link's).
+  var others: [Int: OtherContainer] = [:]
   /// What this environment's make functions add to their names (`InTest`; empty for the base).
   let makerSuffix: String
   /// The file-level constants of the Swift values the registration shares: a make function or an
@@ -73,6 +77,16 @@ struct StraightLinePlanner {
     var type: String
     var isMainActor: Bool
     var isAsync: Bool
+  }
+
+  /// Another container of the file, as this container's code reaches it.
+  struct OtherContainer {
+    /// The expression reaching it from this container's code (`_root`, `_root.addEvent`, `eventsList`).
+    var path: String
+    /// What each of its accessors is, by its service's index in this plan.
+    var accessors: [Int: AccessorFacts]
+    /// Its accessors that throw in some environment.
+    var throwing: Set<String>
   }
 
   private struct Unplannable: Error {}
@@ -136,15 +150,20 @@ struct StraightLinePlanner {
   /// Whether a shared service's build can take part in the graph of the resolve that reaches it
   /// (it reaches a graph-scoped service, which a cold build would share with that resolve).
   fileprivate func reachesGraphScope(from index: Int) -> Bool {
-    var seen: Set<Int> = [index]
-    var queue = [index]
+    reachesGraphScope(from: ResolutionPlan.ServiceReference(container: container, service: index))
+  }
+
+  /// Whether the build of the service `start`, of any container, reaches a graph-scoped service
+  /// other than itself, in any container.
+  fileprivate func reachesGraphScope(from start: ResolutionPlan.ServiceReference) -> Bool {
+    var seen: Set<ResolutionPlan.ServiceReference> = [start]
+    var queue = [start]
     while let next = queue.popLast() {
-      let service = service(next)
-      if next != index && service.scope == .graph { return true }
+      let service = plan.service(next)
+      if next != start && service.scope == .graph { return true }
       for argument in service.initializer + service.properties {
-        for reference in argument.value.serviceUses.map(\.reference) {
-          guard reference.container == container else { return true }
-          if seen.insert(reference.service).inserted { queue.append(reference.service) }
+        for reference in argument.value.serviceUses.map(\.reference) where seen.insert(reference).inserted {
+          queue.append(reference)
         }
       }
     }
@@ -221,8 +240,9 @@ struct StraightLinePlanner {
       while let next = order.first(where: { !visited.contains($0) }) {
         visited.insert(next)
         for property in planner.service(next).properties {
-          for reference in StraightLinePlanner.directServices(in: property.value) {
-            guard reference.container == planner.container else { throw Unplannable() }
+          // Another container's service is taken through its accessor, as its value is set.
+          for reference in StraightLinePlanner.directServices(in: property.value)
+          where reference.container == planner.container {
             if planner.service(reference.service).scope == .graph { try place(reference.service) }
           }
         }
@@ -267,7 +287,9 @@ struct StraightLinePlanner {
     private mutating func propertyValue(
       _ value: ResolutionPlan.Value, as type: SwiftTypeExpression
     ) throws -> TypedContainerModel.Expression {
-      if case .service(let reference) = value, planner.service(reference.service).scope == .graph {
+      if case .service(let reference) = value, reference.container == planner.container,
+        planner.service(reference.service).scope == .graph
+      {
         let target = planner.service(reference.service)
         guard Self.accepts(type, target, planner.context) else { throw Unplannable() }
         return .local(Self.local(target))
@@ -461,8 +483,21 @@ struct StraightLinePlanner {
     ) throws -> TypedContainerModel.Expression {
       let bare = type.withoutExistential
       switch value {
+      case .service(let reference) where reference.container != planner.container:
+        // Another container's service, through its accessor there: one the resolve builds for
+        // itself (graph-scoped, or reaching one) is shared across the resolve by the runtime alone.
+        let target = planner.plan.service(reference)
+        guard let other = planner.others[reference.container], let facts = other.accessors[reference.service],
+          target.arguments.isEmpty, target.scope != .graph,
+          [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
+            SwiftTypeExpression(facts.type).isSame(as: $0)
+          }),
+          !planner.reachesGraphScope(from: reference)
+        else { throw Unplannable() }
+        if facts.isMainActor { uses.mainActor = true }
+        return .otherAccessor(
+          other.path, facts.property, isThrowing: other.throwing.contains(facts.property), isAsync: facts.isAsync)
       case .service(let reference):
-        guard reference.container == planner.container else { throw Unplannable() }
         let target = planner.service(reference.service)
         guard Self.accepts(bare, target, planner.context) else { throw Unplannable() }
         if target.scope == .graph && hoisted.contains(reference.service) {

@@ -75,6 +75,12 @@ public struct TypedContainerGenerator: Sendable {
       variants: [base] + variants.filter { $0.environment != nil }, services: services, facts: facts,
       context: swift.map(SwiftContext.init), externals: keepsExternals ? externalProperties : [:])
     planning.sharedSwiftValues = sharedSwiftValues
+    // The containers but the first are views of it, so each reaches the others' accessors; not where
+    // a type the Swift does not declare makes the first generic.
+    let viewsOfRoot = plan.containers.count > 1 && aliases.isEmpty
+    if viewsOfRoot {
+      planning.members = plan.containers.map { SwiftIdentifier.escaped(SwiftIdentifier.camelCase($0.name)) }
+    }
     let planned = planning.planned()
     let conditions = Dictionary(
       variants.compactMap { variant in variant.environment.map { ($0, variant.condition) } },
@@ -110,6 +116,7 @@ public struct TypedContainerGenerator: Sendable {
       containers: containers,
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
       linksAtCreation: linksEagerServices || Self.linkAlone(variants), eager: eager)
+    model.containersViewRoot = viewsOfRoot
     model.weakServices = Self.numbers(of: .weak, in: variants)
     model.cachedServices = Self.numbers(of: .cached, in: variants)
     for variant in variants {

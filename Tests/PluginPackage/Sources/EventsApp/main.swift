@@ -1,0 +1,18 @@
+// Resolves across the collaborating containers and prints what a user would check: one store and one
+// client shared by every story, a new add-event screen at each reference, the catalog loaded once,
+// an event's details by id, and the dev layer's server.
+
+let container = RootContainer()
+let list = container.eventsList.eventsListWireframe
+let adding = container.addEvent.addEventWireframe
+print(
+  "owner \(list.dataStore.owner), one store: \(list.dataStore === container.dataStore && adding.dataStore === container.dataStore), "
+    + "one client: \(adding.client === container.client), new add-event screen: \(adding !== list.addEvent), "
+    + "home shows the list: \(container.home.events === list)")
+let details = try await container.eventsList.details(id: 7)
+let catalog = try await container.catalog
+print("details \(details.id) from \(details.catalog.source), one catalog: \(details.catalog === catalog)")
+let dev = RootContainer(environment: .dev)
+print("dev client: \(dev.client.baseURL), dev store: \(dev.eventsList.eventsListWireframe.dataStore === dev.dataStore)")
+try await RootContainer.buildEveryEnvironment()
+print("every environment builds: \(RootContainer.Environment.allCases.map(\.rawValue))")
