@@ -180,6 +180,16 @@ public final class Loader: Sendable {
   public init() async {}
 }
 
+/// A screen's model, loaded on the main actor from what the loader gives.
+@MainActor public final class ScreenModel {
+  public let loader: Loader
+  private init(loader: Loader) { self.loader = loader }
+  public static func load(loader: Loader) async -> ScreenModel {
+    await Task.yield()
+    return ScreenModel(loader: loader)
+  }
+}
+
 // A factory object, as modular apps write one: a public protocol whose method builds what the
 // module keeps internal.
 public protocol AlertFactory: Sendable {

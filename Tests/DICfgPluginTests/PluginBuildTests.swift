@@ -267,7 +267,8 @@ struct PluginBuildTests {
   // An app of collaborating containers (Dip's shape) over two modules: each story's container takes
   // what it needs from the root and from another story, and the root from a story, each through
   // that container's accessor; a singleton built by a module's factory, one loaded by an async
-  // factory, a service taking a run-time argument, main-actor screens, a dev layer; Swift 5 and 6
+  // factory and one by a main-actor async factory, a service taking a run-time argument, main-actor
+  // screens, a dev layer; Swift 5 and 6
   // modes, debug and release, no warning, and every accessor typed: none goes through the link.
   @Test(arguments: ["EventsApp", "EventsApp6"], ["debug", "release"])
   func collaboratingContainersReachOneAnothersAccessors(product: String, configuration: String) throws {
@@ -280,6 +281,7 @@ struct PluginBuildTests {
       run.output.hasSuffix(
         "owner ada, one store: true, one client: true, new add-event screen: true, home shows the list: true\n"
           + "details 7 from https://events.example.com/events, one catalog: true\n"
+          + "feed of https://events.example.com/events, one feed: true\n"
           + "dev client: https://dev.events.example.com, dev store: true\n"
           + "every environment builds: [\"base\", \"dev\"]\n"),
       "\(run.output)")

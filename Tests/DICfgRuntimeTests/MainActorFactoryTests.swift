@@ -45,6 +45,18 @@ final class KeyStore: Sendable {
   }
 }
 
+/// A screen's model that loads on the main actor.
+@MainActor final class AccountModel {
+  let keys: KeyStore
+  private init(keys: KeyStore) { self.keys = keys }
+  static func load(keys: KeyStore, built: Counter) async -> AccountModel {
+    MainActor.assertIsolated()
+    built.increment()
+    await Task.yield()
+    return AccountModel(keys: keys)
+  }
+}
+
 final class AccountFlow: Sendable {
   let screen: AccountScreen
   let session: LoginSession
@@ -236,6 +248,46 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
     #expect(await MainActor.run { flow.screen.session } === flow.session)
     let error = await offMainActor { try container.resolve("flow", as: AccountFlow.self) }
     #expect(error?.code == .requiresAwait)
+  }
+
+  // An `async` `@MainActor` function: an awaited resolve from any task runs it on the main actor, a
+  // singleton once for every task racing for it, and a synchronous resolve says it must be awaited.
+  @Test func anAsyncMainActorFactoryIsAwaitedOnTheMainActor() async throws {
+    var registry = Registry()
+    try registry.register(KeyStore.init)
+    try registry.register(
+      mainActor: AccountModel.load(keys:built:), typeName: "AccountModel.load", labels: ["keys", "built"])
+    let built = Counter()
+    let container = {
+      try link(
+        """
+        dicfg: 1
+        externals:
+          built: { type: Counter }
+        services:
+          keys: { type: KeyStore, scope: singleton }
+          model:
+            type: AccountModel
+            factory: AccountModel.load
+            isolation: MainActor
+            scope: singleton
+            init: { keys: keys, built: built }
+        """, registry: registry, externals: ["built": built])
+    }
+    let fresh = try container()
+    let error = await offMainActor { try fresh.resolve("model", as: AccountModel.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(built.count == 0)
+    let racing = try container()
+    let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<20 { group.addTask { ObjectIdentifier(try await racing.resolve("model", as: AccountModel.self)) } }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(identities.count == 1)
+    #expect(built.count == 1)
+    let model = try await racing.resolve("model", as: AccountModel.self)
+    let keys = await model.keys
+    #expect(try await racing.resolve("keys", as: KeyStore.self) === keys)
   }
 
   @MainActor @Test func aMainActorClosureAskingByLabelIsRegisteredAndBuiltOnTheMainActor() throws {

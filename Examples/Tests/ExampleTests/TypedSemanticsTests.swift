@@ -65,6 +65,10 @@ struct Reach: Sendable {
   func loader() async throws -> Loader {
     front == .typed ? try await container.loader : try await dynamic.resolve("loader")
   }
+
+  func screenModel() async throws -> ScreenModel {
+    front == .typed ? try await container.screenModel : try await dynamic.resolve("screenModel")
+  }
 }
 
 @Suite struct TypedSemanticsTests {
@@ -221,6 +225,23 @@ struct Reach: Sendable {
       return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
     }
     #expect(loaders.count == 1, "tasks racing for it await one build")
+  }
+
+  // A main-actor singleton whose factory awaits: main-actor tasks racing for it await one build,
+  // which the link's resolve shares.
+  @Test(arguments: Front.allCases) func aMainActorSingletonThatAwaitsIsBuiltOnce(front: Front) async throws {
+    let reach = try Reach(front)
+    let models = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<8 { group.addTask { ObjectIdentifier(try await reach.screenModel()) } }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(models.count == 1, "tasks racing for it await one build")
+    let model = try await reach.screenModel()
+    #expect(
+      try await reach.container.dynamicContainer.resolve("screenModel", as: ScreenModel.self) === model,
+      "the accessor's awaited build and the link's are one")
+    let loader = await model.loader
+    #expect(try await reach.loader() === loader, "built from the loader singleton")
   }
 
   @Test(arguments: Front.allCases) func aTypedReplacementIsWiredIntoTheRestOfTheGraph(front: Front) throws {

@@ -153,7 +153,7 @@ struct SwiftWriter {
 
   /// The kinds of factory closures: `dicfgFactory`, `dicfgAsyncFactory`, `dicfgMainActorFactory`.
   enum FactoryKind: CaseIterable {
-    case synchronous, async, mainActor
+    case synchronous, async, mainActor, mainActorAsync
   }
 
   /// The helpers the generated code calls: `dicfgValue`, the placeholder the checks pass where the
@@ -189,6 +189,11 @@ struct SwiftWriter {
         case .async: ("dicfgAsyncFactory", "@Sendable (repeat each A) async throws -> T", "An `async` initializer")
         case .mainActor:
           ("dicfgMainActorFactory", "@MainActor @Sendable (repeat each A) throws -> T", "A `@MainActor` initializer")
+        case .mainActorAsync:
+          (
+            "dicfgMainActorAsyncFactory", "@MainActor @Sendable (repeat each A) async throws -> T",
+            "An `async` `@MainActor` initializer"
+          )
         }
       blank()
       line("/// \(summary) called with its arguments in order, as the registry takes it.")
@@ -297,17 +302,19 @@ struct SwiftWriter {
       }
     }
     if registersNoArgumentsOnMainActor {
-      blank()
-      line("/// Registers a `@MainActor` initializer of no arguments.")
-      line("private func dicfgRegisterMainActor0<T>(")
-      indent {
-        $0.line(
-          "_ registry: inout Registry, _ type: T.Type, _ initializer: @escaping @MainActor @Sendable () throws -> T, "
-            + "typeName: String, labels: [String]")
+      for (kind, effects) in [("a `@MainActor`", "throws"), ("an `async` `@MainActor`", "async throws")] {
+        blank()
+        line("/// Registers \(kind) initializer of no arguments.")
+        line("private func dicfgRegisterMainActor0<T>(")
+        indent {
+          $0.line(
+            "_ registry: inout Registry, _ type: T.Type, _ initializer: @escaping @MainActor @Sendable () \(effects) "
+              + "-> T, typeName: String, labels: [String]")
+        }
+        line(") throws {")
+        indent { $0.line("try registry.register(mainActor: initializer, typeName: typeName, labels: labels)") }
+        line("}")
       }
-      line(") throws {")
-      indent { $0.line("try registry.register(mainActor: initializer, typeName: typeName, labels: labels)") }
-      line("}")
     }
   }
 

@@ -644,10 +644,12 @@ extension TypedContainerGenerator {
       // Kept as the type it is built as, read back without a cast; returned as the accessor's type.
       let opening: String
       if build.isAsync {
-        // Built as a task of its own, which escapes the accessor: it holds the container.
+        // Built as a task of its own, which escapes the accessor: it holds the container. A
+        // main-actor build runs there.
         let capture = build.expressions.contains(where: Self.usesContainer) ? "[self] in" : ""
+        let head = build.isMainActor ? "@MainActor " + (capture.isEmpty ? "in" : capture) : capture
         opening =
-          "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) {\(capture.isEmpty ? "" : " " + capture)"
+          "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) {\(head.isEmpty ? "" : " " + head)"
       } else {
         let read = build.scope == .weak ? "weak" : build.scope == .cached ? "cached" : "singleton"
         opening = "return \(build.isThrowing ? "try " : "")_singletons.\(read)(\(build.number), as: \(built).self) {"

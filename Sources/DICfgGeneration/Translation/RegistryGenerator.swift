@@ -469,7 +469,9 @@ public struct RegistryGenerator: Sendable {
       registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor },
       factories: Set(
         factories.filter { $0.constant != nil }.compactMap { factory in
-          factory.effects.map { factory.isMainActor ? .mainActor : $0.isAsync ? .async : .synchronous }
+          factory.effects.map {
+            factory.isMainActor ? ($0.isAsync ? .mainActorAsync : .mainActor) : $0.isAsync ? .async : .synchronous
+          }
             ?? (factory.receiver != nil ? .synchronous : nil)
         }),
       makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil && !$0.readsProperty },
@@ -597,7 +599,7 @@ public struct RegistryGenerator: Sendable {
         if let holder = factory.deprecatedHolder {
           let kind =
             factory.isMainActor
-            ? "@MainActor @Sendable () throws"
+            ? "@MainActor @Sendable () \(factory.effects?.isAsync == true ? "async " : "")throws"
             : factory.effects?.isAsync == true
               ? "@Sendable () async throws"
               : "@Sendable () throws"
@@ -695,7 +697,10 @@ public struct RegistryGenerator: Sendable {
   /// `dicfgFactory { try Gateway(client: $0, fee: $1) }`. Nil where its effects are not known.
   private static func closure(of factory: RegistryModel.Factory, aliases: [String: String]) -> String? {
     guard let effects = factory.effects else { return nil }
-    let helper = factory.isMainActor ? "dicfgMainActorFactory" : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
+    let helper =
+      factory.isMainActor
+      ? (effects.isAsync ? "dicfgMainActorAsyncFactory" : "dicfgMainActorFactory")
+      : effects.isAsync ? "dicfgAsyncFactory" : "dicfgFactory"
     if let receiver = factory.receiver, let function = factory.function {
       // A factory object's method, called on the first argument as the type it is declared on; or
       // its property, read.

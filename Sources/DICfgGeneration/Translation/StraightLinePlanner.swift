@@ -20,8 +20,8 @@ import DICfgCore
 /// It plans one environment's plan (``EnvironmentPlanning`` plans each and merges them), and only
 /// what it can prove from the graph file and the Swift declarations, so the code it writes
 /// compiles whenever the registration does: anything else (a value whose Swift type it cannot match,
-/// a failable or deprecated initializer, a main-actor singleton whose build awaits, a type the target does not
-/// declare, a lazy value of a service that takes run-time arguments, a provider or lazy value of
+/// a failable or deprecated initializer, a singleton whose build awaits on the main actor and whose type is not
+/// main-actor, a type the target does not declare, a lazy value of a service that takes run-time arguments, a provider or lazy value of
 /// one that is main-actor or awaits) leaves the accessor to that environment's link. A provider or lazy value of another
 /// service is the runtime's `Provider` or `Lazy` over a closure that calls that service's accessor,
 /// holding the container weakly, as the runtime's own do.
@@ -459,11 +459,14 @@ struct StraightLinePlanner {
         if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false }
       }
       // A build that awaits runs as a task of its own, which every task asking for the singleton
-      // meanwhile awaits, and which may fail: its accessor throws. One on the main actor is left
-      // to the runtime, which hops there.
+      // meanwhile awaits, and which may fail: its accessor throws. One on the main actor runs
+      // there, where its type is main-actor too (so the instance it hands the waiting tasks is
+      // theirs to share); another is left to the runtime, which hops there.
       let awaits = initializer.isAsync || (arguments + properties).contains { $0.value.isAsync }
       let isMainActor = service.isolation == .mainActor || uses.mainActor || callsMainActor
-      guard !awaits || (service.scope == .singleton && !isMainActor) else { throw Unplannable() }
+      guard !awaits || (service.scope == .singleton && (!isMainActor || type?.globalActor == "MainActor")) else {
+        throw Unplannable()
+      }
       var build = TypedContainerModel.SingletonBuild(
         number: planner.firstNumber + index, type: service.type, arguments: arguments,
         initializerThrows: initializer.isThrowing,

@@ -51,6 +51,45 @@ extension Registry {
     try add(factory: call, name: typeName, built: T.self, arguments: nil, labels: nil, isMainActor: true)
   }
 
+  /// Registers an `async` `@MainActor` initializer or function taking any number of arguments (a
+  /// screen's model loaded on the main actor). A service built by it is resolved with
+  /// `try await container.resolve(…)`, which runs it on the main actor.
+  ///
+  /// ```swift
+  /// @MainActor final class ScreenModel { static func load(loader: Loader) async -> ScreenModel { … } }
+  ///
+  /// try registry.register(mainActor: ScreenModel.load(loader:), labels: ["loader"])
+  /// ```
+  public mutating func register<T, each Argument>(
+    mainActor factory: @escaping @MainActor @Sendable (repeat each Argument) async throws -> T,
+    typeName: String? = nil, labels: [String]? = nil
+  ) throws {
+    var types: [Any.Type] = []
+    for type in repeat (each Argument).self { types.append(type) }
+    let call: @Sendable ([Instance]) async throws -> Instance = { values in
+      // The arguments are the resolve's, handed to the main actor for the call, and the instance
+      // handed back: neither is used on the way.
+      let sent = SentInstances(values)
+      return try await Self.onMainActor { @MainActor in
+        var position = 0
+        func next<Value>(_ type: Value.Type) throws -> Value {
+          defer { position += 1 }
+          return try BorrowedValues.with(sent.values) { try Self.unspecializedArgument(position, of: $0) }
+        }
+        return SentInstance(instance: Instance.wrapping(try await factory(repeat try next((each Argument).self))))
+      }.instance
+    }
+    try add(factory: .async(call), name: typeName, built: T.self, arguments: types, labels: labels, isMainActor: true)
+  }
+
+  /// Runs `body` on the main actor.
+  @MainActor
+  private static func onMainActor(_ body: @MainActor @Sendable () async throws -> SentInstance) async throws
+    -> SentInstance
+  {
+    try await body()
+  }
+
   /// Registers a property of a `@MainActor` type the graph file may set, through a setter that runs
   /// on the main actor (Swift forms no key path to a main-actor property outside the main actor).
   ///

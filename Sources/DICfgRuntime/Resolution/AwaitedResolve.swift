@@ -106,13 +106,14 @@ final class AwaitedResolve {
     let instance: Instance
     do {
       switch linked.factory {
+      case .async(let factory):
+        // A main-actor one runs itself there.
+        instance = try await factory(engine.values(from: base))
       case _ where linked.registration.isMainActor:
         let values = SentInstances(engine.values(from: base))
         instance = try await MainActor.run { () throws -> SentInstance in
           SentInstance(instance: try Resolve.call(linked, values.values, values.values.indices))
         }.instance
-      case .async(let factory):
-        instance = try await factory(engine.values(from: base))
       case .asyncUntyped(let factory):
         instance = try await factory(FactoryArguments(engine.values(from: base), of: linked))
       case .typed, .untyped:

@@ -20,6 +20,16 @@ final class Catalog: Sendable {
   }
 }
 
+/// The events list's feed, loaded on the main actor.
+@MainActor final class Feed {
+  let catalog: Catalog
+  private init(catalog: Catalog) { self.catalog = catalog }
+  static func load(catalog: Catalog) async -> Feed {
+    await Task.yield()
+    return Feed(catalog: catalog)
+  }
+}
+
 @MainActor final class AddEventWireframe {
   let dataStore: any DataStore
   let client: any HTTPClient

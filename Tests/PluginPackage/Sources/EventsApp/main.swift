@@ -1,6 +1,6 @@
 // Resolves across the collaborating containers and prints what a user would check: one store and one
-// client shared by every story, a new add-event screen at each reference, the catalog loaded once,
-// an event's details by id, and the dev layer's server.
+// client shared by every story, a new add-event screen at each reference, the catalog and the feed
+// loaded once, an event's details by id, and the dev layer's server.
 
 let container = RootContainer()
 let list = container.eventsList.eventsListWireframe
@@ -12,6 +12,8 @@ print(
 let details = try await container.eventsList.details(id: 7)
 let catalog = try await container.catalog
 print("details \(details.id) from \(details.catalog.source), one catalog: \(details.catalog === catalog)")
+let feed = try await container.eventsList.feed
+print("feed of \(feed.catalog.source), one feed: \(try await container.eventsList.feed === feed)")
 let dev = RootContainer(environment: .dev)
 print("dev client: \(dev.client.baseURL), dev store: \(dev.eventsList.eventsListWireframe.dataStore === dev.dataStore)")
 try await RootContainer.buildEveryEnvironment()
