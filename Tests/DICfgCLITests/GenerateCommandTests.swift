@@ -54,20 +54,26 @@ private let examples = [
   }
 
   // A module's fragment (a graph file that `requires:` what its importer provides) is checked in its
-  // module's build and built by the graph that imports it: its generated file holds the registrations
-  // that type-check each service at its line, and no container, embedded plan or public namespace,
-  // even where its access is public. A graph file without requirements still gets its container.
+  // module's build and built by the graph that imports it: where the run read its Swift whole, the
+  // run's checks are its checks, and its generated file declares nothing of dicfg's (only the
+  // builders other modules call, none here); where a type it names went unread, its registrations
+  // stay, for the Swift compiler to check at their lines. Neither has a container, embedded plan or
+  // public namespace, even where its access is public. A graph file without requirements still gets
+  // its container.
   @Test func aFragmentsGeneratedFileChecksItAndDeclaresNoContainer() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-fragment-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let swift = "protocol HTTPClient {}\nfinal class Tracker { init(client: HTTPClient) {} }\n"
     try swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
-    for (name, requires) in [("fragment", true), ("root", false)] {
+    let tracker = "  tracker: { type: Tracker, init: { client: http } }\n"
+    for (name, requires, services) in [
+      ("fragment", true, tracker), ("unread", true, tracker + "  ledger: { type: Ledger }\n"), ("root", false, tracker),
+    ] {
       let graph =
         "dicfg: 1\n"
         + (requires ? "requires:\n  http: { type: HTTPClient }\n" : "externals:\n  http: { type: HTTPClient }\n")
-        + "services:\n  tracker: { type: Tracker, init: { client: http } }\n"
+        + "services:\n" + services
       try graph.write(toFile: folder + "/\(name).yaml", atomically: true, encoding: .utf8)
       let result = try runCommand([
         "generate", folder + "/\(name).yaml", "--swift", folder + "/Types.swift", "--access", "public", "--output",
@@ -75,7 +81,9 @@ private let examples = [
       ])
       #expect(result.exitCode == 0, "\(result.standardError)")
       let text = try String(contentsOfFile: folder + "/\(name).swift", encoding: .utf8)
-      #expect(text.contains("Tracker(client: $0)"), "\(text)")
+      #expect(text.contains("Tracker(client: $0)") == (name != "fragment"), "\(name): \(text)")
+      #expect(text.contains("import DICfgRuntime") == (name != "fragment"), "\(name): \(text)")
+      #expect(text.contains("typealias DicfgLedger") == (name == "unread"), "\(name): \(text)")
       #expect(text.contains("class MainContainer") == !requires, "\(name): \(text)")
       #expect(text.contains("public enum GraphFile") == !requires, "\(name): \(text)")
       #expect(text.contains("graphFilePlan") == !requires, "\(name): \(text)")

@@ -296,6 +296,44 @@ struct PluginBuildTests {
     #expect(generated.contains("Home(events: eventsList.eventsListWireframe)"), "\(generated)")
   }
 
+  // An app of twenty feature modules over a platform module: each feature checks its fragment in its
+  // own build, whose Swift it reads whole, so its generated file is only the builder the app's code
+  // calls (no registration, no container, nothing of dicfg imported); the app's graph imports the
+  // twenty fragments and builds every service in its one container, each accessor typed and none
+  // throwing (main.swift, in Swift 6 mode, calls them without `try`).
+  @Test func twentyFeatureModulesBuildWithTheAppsOneContainer() throws {
+    let build = try swift(["build", "--scratch-path", scratch, "--product", "FeatureSuite"])
+    #expect(build.status == 0, "\(build.output)")
+    #expect(warnings(build.output).isEmpty, "\(build.output)")
+    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "FeatureSuite"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.hasSuffix(
+        "wallet@api.example.com+settings@api.example.com\ndev: coupons@dev.example.com+checkout@dev.example.com\n"),
+      "\(run.output)")
+    let features = [
+      "Accounts", "Auth", "Billing", "Cart", "Catalog", "Chat", "Checkout", "Coupons", "Delivery", "Favorites", "Feed",
+      "Inbox", "Loyalty", "Maps", "Orders", "Payments", "Reviews", "Search", "Settings", "Wallet",
+    ]
+    for module in features {
+      let text = try String(contentsOfFile: try generatedFile(of: module), encoding: .utf8)
+      let declarations = text.split(separator: "\n").filter { !$0.hasPrefix("//") && !$0.hasPrefix("  //") }
+      #expect(
+        !text.contains("DICfgRuntime") && !text.contains("fromGraphFile") && !text.contains("Container"), "\(text)")
+      #expect(
+        declarations.filter { $0.contains("public ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+          .allSatisfy { $0 == "public enum \(module)Services {" || $0.hasPrefix("public static func make") },
+        "\(module): \(text)")
+      #expect(declarations.count <= 14, "\(module): \(declarations.count) lines")
+    }
+    let app = try String(contentsOfFile: try generatedFile(of: "FeatureSuite"), encoding: .utf8)
+    #expect(app.components(separatedBy: "final class MainContainer").count == 2)
+    let linked = app.split(separator: "\n").filter {
+      ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
+    }
+    #expect(linked.isEmpty, "\(linked)")
+  }
+
   // A modular app of six modules, five of them with a fragment their own build checks and the app's
   // graph imports, meeting their requirements by id and by type; internal implementations behind
   // public protocols, built by module factories, factory objects and shared instances of the modules

@@ -103,19 +103,27 @@ import Testing
         public enum KitServices {
           /// Builds 'reporter'.
           public static func makeReporter(logger: any Logging, level: Int) -> any Reporter {
+        #sourceLocation(file: "Sources/Kit/dicfg.yaml", line: 5)
             ReporterImpl(logger: logger, level: level)
+        #sourceLocation()
           }
           /// Builds 'clock'.
           public static func makeClock(zone: String) throws -> Clock {
+        #sourceLocation(file: "Sources/Kit/dicfg.yaml", line: 6)
             try Clock(zone: zone)
+        #sourceLocation()
           }
           /// Builds 'banner'.
           @MainActor public static func makeBanner() -> any Reporter {
+        #sourceLocation(file: "Sources/Kit/dicfg.yaml", line: 7)
             Banner()
+        #sourceLocation()
           }
           /// Builds 'quiet'.
           public static func makeQuiet(level: Int) async -> any Reporter {
+        #sourceLocation(file: "Sources/Kit/dicfg.yaml", line: 8)
             await Factories.makeQuiet(level: level)
+        #sourceLocation()
           }
         }
 

@@ -107,6 +107,57 @@ let imported: [Target] = [
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
 ]
 
+// An app of twenty feature modules over a platform module (FeatureSuite): each feature checks its
+// fragment in its own build, four take the feature before them, and the app's graph imports all
+// twenty and builds them in its one container.
+let features = [
+  "Accounts",
+  "Auth",
+  "Billing",
+  "Cart",
+  "Catalog",
+  "Chat",
+  "Checkout",
+  "Coupons",
+  "Delivery",
+  "Favorites",
+  "Feed",
+  "Inbox",
+  "Loyalty",
+  "Maps",
+  "Orders",
+  "Payments",
+  "Reviews",
+  "Search",
+  "Settings",
+  "Wallet",
+]
+let suite: [Target] = [
+  .target(name: "Platform"),
+  .target(name: "Accounts", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Auth", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Billing", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Cart", dependencies: ["Platform", "Billing"] + runtime, plugins: plugin),
+  .target(name: "Catalog", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Chat", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Checkout", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Coupons", dependencies: ["Platform", "Checkout"] + runtime, plugins: plugin),
+  .target(name: "Delivery", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Favorites", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Feed", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Inbox", dependencies: ["Platform", "Feed"] + runtime, plugins: plugin),
+  .target(name: "Loyalty", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Maps", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Orders", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Payments", dependencies: ["Platform", "Orders"] + runtime, plugins: plugin),
+  .target(name: "Reviews", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Search", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Settings", dependencies: ["Platform"] + runtime, plugins: plugin),
+  .target(name: "Wallet", dependencies: ["Platform", "Settings"] + runtime, plugins: plugin),
+  .executableTarget(
+    name: "FeatureSuite", dependencies: ["Platform"] + features.map { .target(name: $0) } + runtime, plugins: plugin),
+]
+
 let package = Package(
   name: "PluginPackage",
   dependencies: [
@@ -140,6 +191,6 @@ let package = Package(
     .target(name: "LayerForeignLiteral", dependencies: runtime, plugins: plugin),
     .target(name: "SwiftValueMistake", dependencies: runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
-  ] + apps + modular + imported,
+  ] + apps + modular + imported + suite,
   swiftLanguageModes: [.v6]
 )

@@ -31,7 +31,11 @@ extension ModuleBuilder {
       let effects = (builder.isAsync ? " async" : "") + (builder.isThrowing ? " throws" : "")
       text += parameters.joined(separator: ", ") + ")\(effects) -> \(builder.returnType) {\n"
       let marks = (builder.isThrowing ? "try " : "") + (builder.isAsync ? "await " : "")
+      // The call stands at the service's line: a mistake in it is an error there.
+      text +=
+        "#sourceLocation(file: \(QuotedString.quoted(builder.location.file, in: .swift)), line: \(builder.location.line))\n"
       text += "    \(marks)\(builder.callee)(\(arguments.joined(separator: ", ")))\n"
+      text += "#sourceLocation()\n"
       text += "  }\n"
     }
     return text + "}\n"

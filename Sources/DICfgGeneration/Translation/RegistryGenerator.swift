@@ -141,7 +141,7 @@ public struct RegistryGenerator: Sendable {
   /// The types the services and externals of `variants` name that the target's Swift does not
   /// declare, each once, at the line of the first service or external naming it: an SDK's type, a
   /// package's, or one that exists nowhere. None when the target's Swift is not known.
-  private func typeAliases(_ variants: [Variant]) -> [RegistryModel.TypeAlias] {
+  func typeAliases(_ variants: [Variant]) -> [RegistryModel.TypeAlias] {
     guard let swift = typedContainers?.swift else { return [] }
     var aliases: [RegistryModel.TypeAlias] = []
     var named = Set<String>()
@@ -413,6 +413,16 @@ public struct RegistryGenerator: Sendable {
   /// value at its line and column. An initializer of no arguments is
   /// registered through `dicfgRegister0` (or `dicfgRegisterMainActor0`), whose overloads pick it
   /// among the type's initializers.
+  /// The file of a module's fragment that the run checked whole: the builders other modules'
+  /// generated code calls (`builders`, their Swift), and the imports they need, nothing of dicfg's.
+  func buildersOnly(_ builders: String) -> String {
+    var writer = SwiftWriter()
+    writer.header(
+      sources: sources.map { path in sourceRoot.map { SourceLocation.path(path, relativeTo: $0) } ?? path },
+      environments: [], imports: imports, importingDICfg: false)
+    return writer.text + (builders.isEmpty ? "" : String(builders.dropFirst()))
+  }
+
   public func render(_ model: RegistryModel) -> String {
     var writer = SwiftWriter()
     writer.header(
