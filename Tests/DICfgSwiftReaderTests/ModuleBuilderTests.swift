@@ -96,7 +96,7 @@ import Testing
     #expect(services.first { $0.id == "reporter" }?.type == "ReporterImpl")
     #expect(services.first { $0.id == "reporter" }?.factory == nil)
     #expect(
-      ModuleBuilder.swift(result.publishedBuilders) == """
+      ModuleBuilder.swift(result.publishedBuilders, atGraphLines: true) == """
 
         /// Builds the services of Kit's graph files whose types or initializers Kit keeps
         /// internal, for the graphs that import the files.

@@ -6,9 +6,13 @@ import DICfgCore
 // parameters.
 
 extension ModuleBuilder {
-  /// The enum of `builders` (all of one module), or nothing where there are none.
-  package static func swift(_ builders: [ModuleBuilder]) -> String {
+  /// The enum of `builders` (all of one module), or nothing where there are none. With
+  /// `atGraphLines`, each call stands at its service's graph line (`#sourceLocation`), but for a
+  /// graph file of a name an earlier one has (Swift takes one file of a name in a module; decision
+  /// 133): for a file that maps nothing else.
+  package static func swift(_ builders: [ModuleBuilder], atGraphLines: Bool = false) -> String {
     guard let module = builders.first?.module else { return "" }
+    var mapped: [String: String] = [:]
     var text = "\n/// Builds the services of \(module)'s graph files whose types or initializers \(module) keeps\n"
     text += "/// internal, for the graphs that import the files.\n"
     text += "public enum \(namespace(of: module)) {\n"
@@ -31,11 +35,16 @@ extension ModuleBuilder {
       let effects = (builder.isAsync ? " async" : "") + (builder.isThrowing ? " throws" : "")
       text += parameters.joined(separator: ", ") + ")\(effects) -> \(builder.returnType) {\n"
       let marks = (builder.isThrowing ? "try " : "") + (builder.isAsync ? "await " : "")
-      // The call stands at the service's line: a mistake in it is an error there.
-      text +=
-        "#sourceLocation(file: \(QuotedString.quoted(builder.location.file, in: .swift)), line: \(builder.location.line))\n"
+      let file = builder.location.file
+      let name = String(file.split(separator: "/").last ?? "")
+      let placed = atGraphLines && mapped[name, default: file] == file
+      if placed {
+        // The call stands at the service's line: a mistake in it is an error there.
+        mapped[name] = file
+        text += "#sourceLocation(file: \(QuotedString.quoted(file, in: .swift)), line: \(builder.location.line))\n"
+      }
       text += "    \(marks)\(builder.callee)(\(arguments.joined(separator: ", ")))\n"
-      text += "#sourceLocation()\n"
+      if placed { text += "#sourceLocation()\n" }
       text += "  }\n"
     }
     return text + "}\n"

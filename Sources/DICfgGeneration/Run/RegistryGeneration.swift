@@ -131,15 +131,16 @@ public struct RegistryGeneration: Sendable {
     // file holds the checks and the builders, no container of its own.
     generator.checksOnly = base?.rootIsFragment ?? false
     // The builders this module's generated code declares for the graphs that import its files.
-    let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [])
     // A fragment whose Swift, and all it imports, the run read whole is checked by the run: its
-    // file holds only the builders other modules call. Where anything went unread, its
-    // registrations stay, for the Swift compiler to check each service at its line.
+    // file holds only the builders other modules call, each at its service's line. Where anything
+    // went unread, its registrations stay, for the Swift compiler to check each service at its line.
     let readWhole =
       swift.map { $0.unreadable.isEmpty } == true && run.unreadModules.isEmpty
       && generator.typeAliases(variants).isEmpty
+    let buildersOnly = generator.checksOnly && readWhole
+    let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [], atGraphLines: buildersOnly)
     let text =
-      generator.checksOnly && readWhole
+      buildersOnly
       ? generator.buildersOnly(builders)
       : generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1 && !generator.checksOnly)
         + builders
