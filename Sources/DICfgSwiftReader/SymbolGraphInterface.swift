@@ -13,7 +13,7 @@ import Foundation
 public enum SymbolGraphInterface {
   /// The form of what is written, part of the cache's key: a cache written in an earlier form is
   /// extracted again.
-  static let form = "2"
+  static let form = "3"
   /// The Swift text of the symbol graph `data` (one `.symbols.json` file); nil where it is not a
   /// symbol graph.
   public static func swift(fromSymbolGraph data: Data) -> String? {
@@ -78,6 +78,8 @@ public enum SymbolGraphInterface {
 
   // MARK: Writing
 
+  /// The kinds of symbol a graph file's `init:` or `factory:` calls.
+  static let callableKinds: Set<String> = ["swift.init", "swift.method", "swift.type.method", "swift.func"]
   static let typeKinds: Set<String> = ["swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.actor"]
   static let memberKinds: Set<String> = [
     "swift.init", "swift.method", "swift.type.method", "swift.property", "swift.type.property", "swift.enum.case",
@@ -197,8 +199,10 @@ public enum SymbolGraphInterface {
           availability = "@available(*, deprecated) "
         }
       }
-      // The version of each platform that introduced it, as `@available(iOS 13.0, macOS 10.15, *)`.
-      let introduced = (symbol.availability ?? []).compactMap { domain -> String? in
+      // The version of each platform that introduced it, as `@available(iOS 13.0, macOS 10.15, *)`:
+      // for what builds a service (an initializer, a function), the one place the checks ask.
+      let introduced = (callableKinds.contains(symbol.kind.identifier) ? symbol.availability ?? [] : []).compactMap {
+        domain -> String? in
         guard let name = domain.domain, SwiftPlatforms.normalized(name) != nil, let version = domain.introduced else {
           return nil
         }
