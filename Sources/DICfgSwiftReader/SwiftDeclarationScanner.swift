@@ -320,10 +320,9 @@ struct SwiftDeclarationScanner {
     return probe
   }
 
-  /// What `@available(*, deprecated)` or `@available(*, unavailable, message: "…", renamed: "…")`
-  /// says, its arguments from `open` (the parenthesis after the name); nil for another platform's or
-  /// version's availability, which is not every build's.
-  private func availability(from open: Int, _ end: Int) -> SwiftAvailability? {
+  /// The tokens of each argument of the attribute whose parenthesis is at `open`, split at its
+  /// commas; nil where no parenthesis follows the attribute's name on its line.
+  private func attributeArguments(from open: Int, _ end: Int) -> [[Int]]? {
     guard open < end, tokens[open].kind == .leftParen, !tokens[open].newlineBefore else { return nil }
     let close = min(tokens[open].match, end)
     var arguments: [[Int]] = [[]]
@@ -337,6 +336,13 @@ struct SwiftDeclarationScanner {
         index = step(index, close)
       }
     }
+    return arguments
+  }
+
+  /// What `@available(*, deprecated)` or `@available(*, unavailable, message: "…", renamed: "…")`
+  /// says, from its arguments' tokens (``attributeArguments(from:_:)``); nil for another platform's or
+  /// version's availability, which is not every build's.
+  private func availability(_ arguments: [[Int]]) -> SwiftAvailability? {
     guard let platform = arguments.first, platform.count == 1, isOperator(platform[0], "*") else { return nil }
     var result: SwiftAvailability?
     var message: String?
@@ -357,22 +363,9 @@ struct SwiftDeclarationScanner {
   }
 
   /// The version of each platform `@available(iOS 17, macOS 14.0, *)` or `@available(iOS,
-  /// introduced: 17)` introduces a declaration in, its arguments from `open`, by SwiftPM's platform
+  /// introduced: 17)` introduces a declaration in, from its arguments' tokens, by SwiftPM's platform
   /// names; empty for `@available(*, …)` and a language version's.
-  private func introduced(from open: Int, _ end: Int) -> [String: String] {
-    guard open < end, tokens[open].kind == .leftParen, !tokens[open].newlineBefore else { return [:] }
-    let close = min(tokens[open].match, end)
-    var arguments: [[Int]] = [[]]
-    var index = open + 1
-    while index < close {
-      if tokens[index].kind == .comma {
-        arguments.append([])
-        index += 1
-      } else {
-        arguments[arguments.count - 1].append(index)
-        index = step(index, close)
-      }
-    }
+  private func introduced(_ arguments: [[Int]]) -> [String: String] {
     guard let first = arguments.first?.first, tokens[first].kind == .identifier,
       let platform = SwiftPlatforms.normalized(text(first))
     else { return [:] }
@@ -436,9 +429,9 @@ struct SwiftDeclarationScanner {
       if tokens[index].kind == .at, index + 1 < end, tokens[index + 1].kind == .identifier {
         let nameEnd = attributeNameEnd(index, end)
         attributes.append(text(from: index + 1, through: nameEnd - 1))
-        if attributes.last == "available" {
-          if let read = self.availability(from: nameEnd, end) { availability = read }
-          introduced.merge(self.introduced(from: nameEnd, end)) { _, later in later }
+        if attributes.last == "available", let arguments = attributeArguments(from: nameEnd, end) {
+          if let read = self.availability(arguments) { availability = read }
+          introduced.merge(self.introduced(arguments)) { _, later in later }
         }
         index = attributeEnd(index, end)
         if index > nameEnd, let name = attributes.last { attributesWithArguments.insert(name) }
