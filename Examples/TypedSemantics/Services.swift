@@ -161,6 +161,21 @@ public final class Limits: @unchecked Sendable {
   public init() {}
 }
 
+/// A singleton whose observer holds it back.
+public final class Connection: @unchecked Sendable {
+  public var observer: ConnectionObserver?
+  public init() {}
+}
+
+public final class ConnectionObserver: @unchecked Sendable {
+  public private(set) weak var connection: Connection?
+  public let label: String
+  public init(connection: Connection, label: String) {
+    self.connection = connection
+    self.label = label
+  }
+}
+
 public final class DetailsLauncher: Sendable {
   public let makeDetails: Provider<Details>
   public init(makeDetails: Provider<Details>) { self.makeDetails = makeDetails }

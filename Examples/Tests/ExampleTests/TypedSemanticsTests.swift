@@ -49,6 +49,14 @@ struct Reach: Sendable {
   func launcher() throws -> Launcher { front == .typed ? container.launcher : try dynamic.resolve("launcher") }
   func formatter() throws -> Formatter { front == .typed ? container.formatter : try dynamic.resolve("formatter") }
   func limits() throws -> Limits { front == .typed ? container.limits : try dynamic.resolve("limits") }
+  func connection() throws -> Connection {
+    front == .typed ? container.connection : try dynamic.resolve("connection")
+  }
+  func connectionObserver() throws -> ConnectionObserver {
+    // Its build reaches a singleton that takes a graph-scoped service: the runtime shares that
+    // service with the resolve, so the accessor resolves through the link.
+    front == .typed ? try container.connectionObserver : try dynamic.resolve("connectionObserver")
+  }
   func detailsLauncher() throws -> DetailsLauncher {
     front == .typed ? container.detailsLauncher : try dynamic.resolve("detailsLauncher")
   }
@@ -186,6 +194,18 @@ struct Reach: Sendable {
   // A provider of a service with run-time arguments passes each call's arguments; a call that leaves
   // one out, passes one of another type or one the service does not declare is the same error on
   // both fronts.
+  // A singleton whose property takes it back: the property's service is built from the instance,
+  // which it holds, once; asked for alone, that service is a new one of the same singleton.
+  @Test(arguments: Front.allCases) func aSingletonsPropertyThatTakesItBackIsBuiltFromTheInstance(front: Front) throws {
+    let reach = try Reach(front)
+    let connection = try reach.connection()
+    #expect(connection.observer?.connection === connection)
+    #expect(connection.observer?.label == "watch")
+    #expect(try reach.connection() === connection && connection.observer === reach.connection().observer)
+    let observer = try reach.connectionObserver()
+    #expect(observer.connection === connection && observer !== connection.observer)
+  }
+
   @Test(arguments: Front.allCases) func aProviderPassesItsCallsRunTimeArguments(front: Front) throws {
     let reach = try Reach(front)
     let launcher = try reach.detailsLauncher()

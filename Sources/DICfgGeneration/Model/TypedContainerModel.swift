@@ -119,8 +119,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var builder: Builder?
     /// Whether its initializer or function is `async`.
     public var initializerAwaits = false
-    /// The properties set on the instance once built, before it is stored (none of their values
-    /// reaches the singleton itself), by property name.
+    /// The properties set on the instance once built, before it is stored, by property name (a
+    /// value that takes the singleton back is made from the instance, `instance`).
     public var properties: [LabeledExpression] = []
 
     /// Whether the build awaits (its initializer, or an accessor it calls): it is built once

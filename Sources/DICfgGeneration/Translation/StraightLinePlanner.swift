@@ -111,10 +111,11 @@ struct StraightLinePlanner {
       }
     }
     // Only the make functions some accessor calls, in service order.
-    let made = builder.makers.keys.sorted().compactMap { index -> TypedContainerModel.Maker? in
-      guard case .made(let maker)? = builder.makers[index] else { return nil }
-      return maker.model
-    }
+    let made =
+      builder.makers.keys.sorted().compactMap { index -> TypedContainerModel.Maker? in
+        guard case .made(let maker)? = builder.makers[index] else { return nil }
+        return maker.model
+      } + builder.cycleMakers
     let used = TypedContainerModel.functions(
       calledBy: constructions.values.flatMap(\.expressions) + singletons.values.flatMap(\.expressions), among: made)
     let makers = made.filter { used.contains($0.function) }
@@ -208,6 +209,9 @@ struct StraightLinePlanner {
     let hoisted: Set<Int>
     var makers: [Int: MakerState] = [:]
     var singletons: [Int: SingletonState] = [:]
+    /// The make functions of services a singleton's property builds from the singleton itself
+    /// (``cycleClosing(_:as:singleton:uses:)``), beside each service's own.
+    var cycleMakers: [TypedContainerModel.Maker] = []
 
     init(planner: StraightLinePlanner, hoisted: Set<Int>) {
       self.planner = planner
@@ -386,8 +390,9 @@ struct StraightLinePlanner {
     }
 
     /// The properties of singleton `index`, of the class `type`, as the expressions setting them:
-    /// each settable, of a type the Swift states, and none reaching the singleton itself (a cycle
-    /// through a property is closed by the runtime, which stores the instance first).
+    /// each settable and of a type the Swift states; one whose value takes the singleton back is
+    /// built from the instance (``cycleClosing(_:as:singleton:uses:)``), as the runtime, which
+    /// stores the instance first, closes the cycle.
     private mutating func singletonProperties(
       of index: Int, type: SwiftType?, uses: inout Uses
     ) throws -> [TypedContainerModel.LabeledExpression] {
@@ -398,11 +403,15 @@ struct StraightLinePlanner {
       let properties = planner.swift.instanceProperties(of: type)
       return try service.properties.map { property in
         guard let declared = properties.first(where: { $0.name == property.label }), declared.isSettable,
-          let propertyType = declared.type,
-          !StraightLinePlanner.directServices(in: property.value).contains(where: {
-            planner.plan.reached(from: $0).contains(own)
-          })
+          let propertyType = declared.type
         else { throw Unplannable() }
+        if property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) }) {
+          // A value that takes the singleton back: built from the instance, before it is stored.
+          return TypedContainerModel.LabeledExpression(
+            label: property.label,
+            value: try cycleClosing(
+              property.value, as: SwiftTypeExpression(propertyType), singleton: index, uses: &uses))
+        }
         if case .swift(let expression) = property.value,
           let shared = planner.sharedSwiftValues.properties[
             .init(type: service.type, label: property.label, expression: expression)]
@@ -415,9 +424,83 @@ struct StraightLinePlanner {
       }
     }
 
+    /// A property of singleton `index` whose value takes the singleton back, as the runtime builds
+    /// it: the instance first, then the value from it. Planned where the value is a service the
+    /// resolve builds (graph- or unique-scoped, without arguments or properties of its own) that
+    /// takes the singleton itself as an argument and nothing else that reaches it, and no other
+    /// property or argument of the singleton reaches that service; its make function
+    /// (`_make<Service>For<Singleton>`) takes the instance.
+    private mutating func cycleClosing(
+      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, singleton index: Int, uses singletonUses: inout Uses
+    ) throws -> TypedContainerModel.Expression {
+      let singleton = planner.service(index)
+      let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
+      guard case .service(let reference) = value, reference.container == planner.container, reference != own else {
+        throw Unplannable()
+      }
+      let target = planner.service(reference.service)
+      // The one place the singleton's build reaches the service: the runtime shares it across
+      // the resolve, which a second make would not.
+      let elsewhere = (singleton.initializer + singleton.properties).filter { $0.value != value }
+      guard target.scope.isPerResolve, target.arguments.isEmpty, target.properties.isEmpty, target.factory == nil,
+        Self.accepts(type.withoutExistential, target, planner.context),
+        !elsewhere.contains(where: { argument in
+          argument.value.serviceUses.contains { planner.plan.reached(from: $0.reference).contains(reference) }
+        }),
+        singleton.properties.filter({ $0.value == value }).count == 1,
+        let initializer = planner.swift.constructor(of: target), !initializer.isFailable, !initializer.isPrivate,
+        initializer.availability == nil,
+        let positions = initializer.parameterPositions(for: target.callArguments.map(\.label))
+      else { throw Unplannable() }
+      var uses = Uses()
+      var arguments: [TypedContainerModel.LabeledExpression] = []
+      for (argument, position) in zip(target.callArguments, positions) {
+        guard let parameterType = initializer.parameters[position].type else { throw Unplannable() }
+        if case .service(own) = argument.value {
+          guard Self.accepts(SwiftTypeExpression(parameterType).withoutExistential, singleton, planner.context) else {
+            throw Unplannable()
+          }
+          arguments.append(TypedContainerModel.LabeledExpression(label: argument.label, value: .local("instance")))
+          continue
+        }
+        guard !argument.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
+        else { throw Unplannable() }
+        if case .swift = argument.value,
+          let shared = planner.sharedSwiftValues.arguments[.init(service: target, label: argument.label)]
+        {
+          arguments.append(TypedContainerModel.LabeledExpression(label: argument.label, value: .literal(shared + "()")))
+          continue
+        }
+        arguments.append(
+          TypedContainerModel.LabeledExpression(
+            label: argument.label,
+            value: try expression(
+              argument.value, as: SwiftTypeExpression(parameterType), owner: reference.service, uses: &uses)))
+      }
+      // Built for this singleton alone: nothing the resolve shares, not the container.
+      guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
+      let name = SwiftIdentifier.camelCase(target.id)
+      let function =
+        "_make" + name.prefix(1).uppercased() + name.dropFirst() + "For"
+        + SwiftIdentifier.upperCamelCase(singleton.id) + planner.makerSuffix
+      let isMainActor =
+        target.isolation == .mainActor || uses.mainActor
+        || uses.calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
+      var maker = TypedContainerModel.Maker(
+        function: function, type: target.type,
+        parameters: [TypedContainerModel.Parameter(name: "instance", type: singleton.type)], arguments: arguments,
+        initializerThrows: initializer.isThrowing,
+        isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing }, isMainActor: isMainActor)
+      maker.initializerAwaits = initializer.isAsync
+      if !cycleMakers.contains(where: { $0.function == function }) { cycleMakers.append(maker) }
+      if isMainActor { singletonUses.mainActor = true }
+      return .call(function, arguments: [.local("instance")], isThrowing: maker.isThrowing, isAsync: maker.isAsync)
+    }
+
     /// The build of singleton `index`, planned once: its initializer called with its dependencies'
     /// accessors and make functions, then its properties set. A struct with properties, a property
-    /// whose value reaches the singleton, one an environment changes, one whose number in the link
+    /// whose value reaches the singleton other than as ``cycleClosing(_:as:singleton:uses:)`` builds
+    /// it, one an environment changes, one whose number in the link
     /// differs between environments, or one whose build would share a graph-scoped instance or
     /// reach the container is left to the runtime.
     mutating func singleton(of index: Int) throws -> TypedContainerModel.SingletonBuild {
