@@ -87,6 +87,9 @@ struct SwiftDeclarationScanner {
   private var bytes: [UInt8] { source.bytes }
   private let tokens: [SwiftToken]
   private(set) var types: [ReadType] = []
+  /// What each type's `@available`, or that of a type holding it, introduces it in, by its position
+  /// in ``types``: its members' introductions are at least these.
+  private var typeIntroduced: [Int: [String: String]] = [:]
   /// The free functions at the top level, outside types.
   private(set) var functions: [SwiftFunction] = []
   /// The offset of the first thing that is not Swift.
@@ -590,6 +593,9 @@ struct SwiftDeclarationScanner {
         complete: !declaration.conditionalAttributes && !Self.mayAddMembers(declaration.attributes),
         isExtension: kind == .extension))
     types[position].access = declaration.access ?? .internal
+    // What the type's `@available` introduces holds for its members, and those of types inside it.
+    typeIntroduced[position] = SwiftPlatforms.later(
+      declaration.introduced, owner.flatMap { typeIntroduced[$0] } ?? [:])
     if depth < Self.maxNesting {
       scanItems(from: index + 1, to: min(close, end), owner: position, depth: depth + 1)
     } else {
@@ -748,7 +754,7 @@ struct SwiftDeclarationScanner {
       globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
       access: access(of: declaration, owner: owner), availability: declaration.availability,
       location: location(of: declaration.start))
-    initializer.introduced = declaration.introduced
+    initializer.introduced = SwiftPlatforms.later(declaration.introduced, typeIntroduced[owner] ?? [:])
     types[owner].initializers.append(initializer)
     return index
   }
@@ -790,7 +796,7 @@ struct SwiftDeclarationScanner {
       globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
       access: access(of: declaration, owner: owner), availability: declaration.availability,
       location: location(of: declaration.start))
-    function.introduced = declaration.introduced
+    function.introduced = SwiftPlatforms.later(declaration.introduced, owner.flatMap { typeIntroduced[$0] } ?? [:])
     if let owner {
       if declaration.has("static") || declaration.has("class") {
         types[owner].functions.append(function)

@@ -377,7 +377,7 @@ private func run(_ arguments: [String]) throws -> CommandResult {
 
   // `--package`: the platforms the package deploys to decide what its build can call. An
   // initializer introduced later than one of them, the SDK's (`URL(filePath:)`, iOS 16 and macOS 13)
-  // or the module's own (`@available(iOS 17, *)`), is one error at the graph line saying which
+  // or the module's own (`@available(iOS 17, *)`, on it or on its type), is one error at the graph line saying which
   // platform and what to do; the same graph in a package deploying later passes.
   @Test func theDeploymentTargetsDecideWhatTheBuildCanCall() throws {
     let root = try temporaryFolder()
@@ -400,6 +400,10 @@ private func run(_ arguments: [String]) throws -> CommandResult {
         @available(iOS, introduced: 18.0)
         public init(name: String) {}
       }
+      @available(iOS 17, macOS 14, *)
+      public final class Vault {
+        public init() {}
+      }
       """,
       "Sources/Feature/dicfg.yaml": """
       dicfg: 1
@@ -408,6 +412,7 @@ private func run(_ arguments: [String]) throws -> CommandResult {
         store: { type: Store, init: { folder: folder, cloud: { value: true } } }
         named: { type: Store, init: { name: { value: shop } } }
         plain: { type: Store, init: { folder: folder } }
+        vault: { type: Vault }
 
       """,
     ]
@@ -429,6 +434,9 @@ private func run(_ arguments: [String]) throws -> CommandResult {
       "\(graph):4:33: error: 'store' is built by 'Store.init(folder:cloud:)', which is only available in iOS 17 or "
         + "newer; the package deploys to iOS 15.0 \(fix)",
       "\(graph):5:33: error: 'named' is built by 'Store.init(name:)', which is only available in iOS 18.0 or newer; "
+        + "the package deploys to iOS 15.0 \(fix)",
+      // The type's availability holds for its initializer.
+      "\(graph):7:18: error: 'vault' is built by 'Vault.init()', which is only available in iOS 17 or newer; "
         + "the package deploys to iOS 15.0 \(fix)",
     ]
     #expect(errors == expected, "\(early.standardError)")

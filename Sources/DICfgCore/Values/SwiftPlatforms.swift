@@ -43,6 +43,12 @@ public enum SwiftPlatforms {
     return false
   }
 
+  /// The introductions of a member and of the type or extension that holds it, as Swift takes
+  /// them: for each platform, the later of the two.
+  public static func later(_ member: [String: String], _ holder: [String: String]) -> [String: String] {
+    member.merging(holder) { own, outer in isLater(outer, than: own) ? outer : own }
+  }
+
   /// The platforms among `deploymentTargets` (a package's, by SwiftPM's names) whose earliest
   /// version comes before the one `introduced` gives, each with both versions; sorted by platform.
   public static func missing(

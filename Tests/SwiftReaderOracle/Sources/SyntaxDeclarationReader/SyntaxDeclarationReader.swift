@@ -60,12 +60,13 @@ struct FileVisitor {
     }
   }
 
-  mutating func visit(_ decl: DeclSyntax, prefix: String?) {
+  mutating func visit(_ decl: DeclSyntax, prefix: String?, outerIntroduced: [String: String] = [:]) {
     if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
       for clause in ifConfig.clauses {
         switch clause.elements {
         case .statements(let items)?: visit(items.map(\.item), prefix: prefix)
-        case .decls(let members)?: for member in members { visit(member.decl, prefix: prefix) }
+        case .decls(let members)?:
+          for member in members { visit(member.decl, prefix: prefix, outerIntroduced: outerIntroduced) }
         default: break
         }
       }
@@ -119,11 +120,15 @@ struct FileVisitor {
     read.access = Self.access(modifiers) ?? .internal
     let index = types.count
     types.append(read)
-    read = readMembers(members, into: read, actor: actor)
+    // What the type's `@available` introduces holds for its members, and those of types inside it.
+    let introduced = SwiftPlatforms.later(Self.introduced(attributes), outerIntroduced)
+    read = readMembers(members, into: read, actor: actor, introduced: introduced)
     types[index] = read
   }
 
-  private mutating func readMembers(_ block: MemberBlockSyntax, into type: ReadType, actor: String?) -> ReadType {
+  private mutating func readMembers(
+    _ block: MemberBlockSyntax, into type: ReadType, actor: String?, introduced: [String: String]
+  ) -> ReadType {
     var type = type
     // Members in source order, those of every `#if` clause in place.
     var pending = Array(block.members.map(\.decl).reversed())
@@ -135,13 +140,16 @@ struct FileVisitor {
         }
         pending.append(contentsOf: inside.reversed())
       } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-        type.initializers.append(read(initializer, typeActor: actor, owner: type))
+        var member = read(initializer, typeActor: actor, owner: type)
+        member.introduced = SwiftPlatforms.later(member.introduced, introduced)
+        type.initializers.append(member)
         if initializer.modifiers.contains(where: { $0.name.text == "override" }) { type.overridesInitializer = true }
       } else if let variable = decl.as(VariableDeclSyntax.self) {
         read(variable, into: &type)
       } else if let function = decl.as(FunctionDeclSyntax.self) {
         let modifiers = function.modifiers.map(\.name.text)
-        if let read = read(function, typeActor: actor, owner: type) {
+        if var read = read(function, typeActor: actor, owner: type) {
+          read.introduced = SwiftPlatforms.later(read.introduced, introduced)
           if modifiers.contains("static") || modifiers.contains("class") {
             type.functions.append(read)
           } else {
@@ -158,7 +166,7 @@ struct FileVisitor {
       } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
         || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
       {
-        visit(decl, prefix: type.name)
+        visit(decl, prefix: type.name, outerIntroduced: introduced)
       }
     }
     return type
