@@ -152,7 +152,10 @@ extension TypedContainerGenerator {
       for accessor in container.accessors {
         body.blank()
         if let condition = accessor.condition { body.line("#if \(condition)") }
-        render(accessor, spelling: spelling, access: accessor.isPrivate ? "private " : access, into: &body)
+        // A service only layers add: its accessor is the file's (another container's view may call
+        // it), not the app's.
+        let hidden = model.containersViewRoot ? "fileprivate " : "private "
+        render(accessor, spelling: spelling, access: accessor.isPrivate ? hidden : access, into: &body)
         if accessor.condition != nil { body.line("#endif") }
       }
       for maker in container.makers {

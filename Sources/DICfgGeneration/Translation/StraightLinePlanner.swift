@@ -447,7 +447,7 @@ struct StraightLinePlanner {
         !elsewhere.contains(where: { argument in
           argument.value.serviceUses.contains { planner.plan.reached(from: $0.reference).contains(reference) }
         }),
-        singleton.properties.filter({ $0.value == value }).count == 1,
+        (singleton.initializer + singleton.properties).filter({ $0.value == value }).count == 1,
         let initializer = planner.swift.constructor(of: target), !initializer.isFailable, !initializer.isPrivate,
         initializer.availability == nil,
         let positions = initializer.parameterPositions(for: target.callArguments.map(\.label))
