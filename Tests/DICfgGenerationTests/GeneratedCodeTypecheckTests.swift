@@ -64,6 +64,59 @@ import Testing
     #expect(across >= 3, "\(across) graphs reach across containers")
   }
 
+  /// A layer that points a feature container's singleton at a service only the layer adds to the
+  /// root: the feature's view calls that environment's accessor of the root, which the file keeps
+  /// to itself; the generated file type-checks in both modes.
+  @Test func aViewReachesAnAccessorOnlyALayerAdds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-layered-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let files = [
+      "Types.swift": """
+      protocol Dep: AnyObject, Sendable {}
+      final class A: Dep { init() {} }
+      final class B: Dep { init() {} }
+      final class F: Sendable { let dep: any Dep; init(dep: any Dep) { self.dep = dep } }
+
+      """,
+      "app.yaml": """
+      dicfg: 1
+      containers:
+        root:
+          services:
+            a: { type: A, as: [Dep], scope: singleton }
+        feature:
+          collaborators: [root]
+          services:
+            f: { type: F, scope: singleton, init: { dep: a } }
+
+      """,
+      "app.dev.yaml": """
+      dicfg: 1
+      containers:
+        root:
+          services:
+            b: { type: B, scope: singleton }
+        feature:
+          services:
+            f: { init: { dep: b } }
+
+      """,
+    ]
+    for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
+    generation.allEnvironments = true
+    generation.swiftSources = [folder + "/Types.swift"]
+    let generate = generation.run()
+    try #require(generate.exitCode == 0, "\(generate.standardError)")
+    let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
+    #expect(text.contains("F(dep: _root.b)") && text.contains("F(dep: _root.a)"), "\(text)")
+    for mode in ["5", "6"] {
+      let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
+      #expect(check.status == 0, "Swift \(mode): \(check.output)")
+    }
+  }
+
   /// The drawing itself: every shape and every change of a layer is drawn by some seed of the suite's.
   @Test func theSeedsCoverEveryShape() {
     let graphs = Self.seeds.map { DrawnGraph(seed: $0) }
