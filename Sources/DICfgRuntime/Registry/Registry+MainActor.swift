@@ -13,7 +13,8 @@ extension Registry {
   /// try registry.register(mainActor: LoginViewModel.init(session:), labels: ["session"])
   /// ```
   ///
-  /// An `async` `@MainActor` initializer is registered with the `async` overload of `register`.
+  /// An `async` `@MainActor` initializer or function is registered with the `async` overload of
+  /// `register(mainActor:)`.
   public mutating func register<T, each Argument>(
     mainActor factory: @escaping @MainActor @Sendable (repeat each Argument) throws -> T, typeName: String? = nil,
     labels: [String]? = nil
