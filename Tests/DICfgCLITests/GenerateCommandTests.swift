@@ -90,6 +90,28 @@ private let examples = [
     }
   }
 
+  // A builder the module's generated code publishes makes an internal initializer callable from
+  // every module importing it: the generation says so in a note at the service's line.
+  @Test func aPublishedBuilderIsStatedWhereTheFragmentNamesTheService() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-builder-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder + "/Sources/Kit", withIntermediateDirectories: true)
+    try "public protocol Reporting: AnyObject {}\nfinal class Reporter: Reporting { init(level: Double) {} }\n".write(
+      toFile: folder + "/Sources/Kit/Kit.swift", atomically: true, encoding: .utf8)
+    let graph = folder + "/Sources/Kit/dicfg.yaml"
+    try
+      "dicfg: 1\nrequires:\n  level: { type: Double }\nservices:\n  reporter: { type: Reporter, as: [Reporting], init: { level: level } }\n"
+      .write(toFile: graph, atomically: true, encoding: .utf8)
+    let result = try runCommand([
+      "generate", graph, "--swift", folder + "/Sources/Kit", "--output", folder + "/Kit.swift",
+    ])
+    #expect(result.exitCode == 0)
+    #expect(
+      result.standardError
+        == graph + ":5:3: note: 'reporter' is built by 'Reporter.init(level:)', which module 'Kit' keeps internal; its "
+        + "generated 'KitServices.makeReporter(level:)' is public, so any module that imports Kit can build it\n")
+  }
+
   // A module of another package is imported where the graph names what it declares (a type, a
   // factory's owner), and not otherwise: an unused one brings no name of its own into the file.
   @Test func aModuleIsImportedIfTheGraphUsesWhatItDeclares() throws {

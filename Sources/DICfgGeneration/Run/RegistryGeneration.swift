@@ -150,11 +150,30 @@ public struct RegistryGeneration: Sendable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
       }
-      let notes = Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : ""
+      let notes =
+        (Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : "")
+        + Self.builderNotes(base?.publishedBuilders ?? [])
       return Outcome(exitCode: 0, standardError: warnings + notes)
     } catch {
       return Outcome(exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
     }
+  }
+
+  /// A note at each service whose builder the module's generated code publishes: it makes an
+  /// initializer or function the module keeps internal callable from every module that imports
+  /// it, and the build says so where the graph file names the service, not only in the file it
+  /// generates.
+  static func builderNotes(_ builders: [ModuleBuilder]) -> String {
+    builders.map { builder in
+      let location = builder.location
+      let called =
+        (builder.calleeIsFunction ? builder.callee : builder.callee + ".init") + "("
+        + builder.labels.map { $0 + ":" }.joined() + ")"
+      let builderCall = builder.qualifiedName + "(" + builder.labels.map { $0 + ":" }.joined() + ")"
+      return "\(location.file):\(location.line):\(location.column): note: '\(builder.service)' is built by "
+        + "'\(called)', which module '\(builder.module)' keeps internal; its generated '\(builderCall)' is public, "
+        + "so any module that imports \(builder.module) can build it\n"
+    }.joined()
   }
 
   /// A note at each service an `async` initializer or function builds, naming the typed accessors it
