@@ -40,8 +40,8 @@ import Testing
   }
 
   /// A feature container's accessors build what they take of the root through the root's
-  /// accessors, and the root's build the feature's through the feature's, where a resolve does not
-  /// share the service: in the graphs of two containers, some accessors reach across.
+  /// accessors, where a resolve does not share the service: in the drawn graphs of two containers,
+  /// some accessors reach across (the root's reach into a feature is EventsApp's, in the fixture).
   @Test func collaboratingContainersReachEachOthersAccessors() throws {
     var across = 0
     for seed in Self.seeds where seed % 3 == 2 {
