@@ -37,44 +37,33 @@ import Testing
   // the app's module, which depends on Strings, is clean; another package's product the module
   // depends on is read, so its misspelt static gets did-you-mean.
   @Test func aModulesGraphFileIsCheckedAsItsBuildSeesIt() throws {
-    let root = try temporaryFolder([
-      "Shop/Package.swift": """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "Shop", dependencies: [.package(path: "../ScannerSDK")],
-        targets: [
-          .target(name: "Strings"), .target(name: "Feature"),
-          .executableTarget(
-            name: "App",
-            dependencies: ["Feature", "Strings", .product(name: "ScannerSDK", package: "ScannerSDK")]),
-        ])
-      """,
-      "Shop/Sources/Strings/Strings.swift": "public enum AppStrings { public static let notAvailable = \"n/a\" }\n",
-      "Shop/Sources/Feature/Banner.swift": "public final class Banner { public init(text: String) {} }\n",
-      "Shop/Sources/Feature/dicfg.yaml":
-        "dicfg: 1\nservices:\n  banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }\n",
-      "Shop/Sources/App/main.swift": "import ScannerSDK\nprint(ScannerKit.foreground)\n",
-      "Shop/Sources/App/dicfg.yaml": """
-      dicfg: 1
-      services:
-        banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }
-        scanner: { type: Scanning, factory: ScannerKit.foregrund }
+    let root = try temporaryFolder(
+      [
+        "Shop/Package.swift": """
+        // swift-tools-version:6.1
+        import PackageDescription
+        let package = Package(
+          name: "Shop", dependencies: [.package(path: "../ScannerSDK")],
+          targets: [
+            .target(name: "Strings"), .target(name: "Feature"),
+            .executableTarget(
+              name: "App",
+              dependencies: ["Feature", "Strings", .product(name: "ScannerSDK", package: "ScannerSDK")]),
+          ])
+        """,
+        "Shop/Sources/Strings/Strings.swift": "public enum AppStrings { public static let notAvailable = \"n/a\" }\n",
+        "Shop/Sources/Feature/Banner.swift": "public final class Banner { public init(text: String) {} }\n",
+        "Shop/Sources/Feature/dicfg.yaml":
+          "dicfg: 1\nservices:\n  banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }\n",
+        "Shop/Sources/App/main.swift": "import ScannerSDK\nprint(ScannerKit.foreground)\n",
+        "Shop/Sources/App/dicfg.yaml": """
+        dicfg: 1
+        services:
+          banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }
+          scanner: { type: Scanning, factory: ScannerKit.foregrund }
 
-      """,
-      "ScannerSDK/Package.swift": """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "ScannerSDK", products: [.library(name: "ScannerSDK", targets: ["ScannerSDK"])],
-        targets: [.target(name: "ScannerSDK")])
-      """,
-      "ScannerSDK/Sources/ScannerSDK/Scanner.swift": """
-      public protocol Scanning: Sendable {}
-      struct Camera: Scanning {}
-      public enum ScannerKit { public static let foreground: any Scanning = Camera() }
-      """,
-    ])
+        """,
+      ].merging(scannerSDKPackage) { own, _ in own })
     defer { try? FileManager.default.removeItem(at: root) }
     let shop = root.path + "/Shop"
     let server = server()

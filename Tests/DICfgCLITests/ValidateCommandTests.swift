@@ -259,30 +259,19 @@ private func run(_ arguments: [String]) throws -> CommandResult {
   // build plugin reads it: a misspelt static member of it (`ScannerKit.foregrund`) is one error at the
   // graph line with did-you-mean, where `--swift` alone leaves it to the build.
   @Test func anotherPackagesProductIsReadAsTheModulesBuildSeesIt() throws {
-    let root = try temporaryFolder([
-      "App/Package.swift": """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "App", dependencies: [.package(path: "../ScannerSDK")],
-        targets: [.executableTarget(name: "App", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")])])
-      """,
-      "App/Sources/App/main.swift": "import ScannerSDK\nprint(ScannerKit.foreground)\n",
-      "App/Sources/App/dicfg.yaml":
-        "dicfg: 1\nservices:\n  scanner: { type: Scanning, factory: ScannerKit.foregrund }\n",
-      "ScannerSDK/Package.swift": """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "ScannerSDK", products: [.library(name: "ScannerSDK", targets: ["ScannerSDK"])],
-        targets: [.target(name: "ScannerSDK")])
-      """,
-      "ScannerSDK/Sources/ScannerSDK/Scanner.swift": """
-      public protocol Scanning: Sendable {}
-      struct Camera: Scanning {}
-      public enum ScannerKit { public static let foreground: any Scanning = Camera() }
-      """,
-    ])
+    let root = try temporaryFolder(
+      [
+        "App/Package.swift": """
+        // swift-tools-version:6.1
+        import PackageDescription
+        let package = Package(
+          name: "App", dependencies: [.package(path: "../ScannerSDK")],
+          targets: [.executableTarget(name: "App", dependencies: [.product(name: "ScannerSDK", package: "ScannerSDK")])])
+        """,
+        "App/Sources/App/main.swift": "import ScannerSDK\nprint(ScannerKit.foreground)\n",
+        "App/Sources/App/dicfg.yaml":
+          "dicfg: 1\nservices:\n  scanner: { type: Scanning, factory: ScannerKit.foregrund }\n",
+      ].merging(scannerSDKPackage) { own, _ in own })
     defer { try? FileManager.default.removeItem(at: root) }
     let app = root.path + "/App"
     let graph = app + "/Sources/App/dicfg.yaml"

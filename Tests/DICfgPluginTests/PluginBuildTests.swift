@@ -64,6 +64,14 @@ private let scratch: String = {
 }()
 
 /// The lines of a build's output that are compiler errors, with the fixture's path made relative.
+/// The lines of a generated file whose accessor resolves its service through the dynamic link, but
+/// for stand-ins (`if isReplaced`).
+private func linkedResolves(_ generated: String) -> [Substring] {
+  generated.split(separator: "\n").filter {
+    ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
+  }
+}
+
 private func errors(_ output: String) -> [String] {
   output.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") && !$0.hasPrefix(" ") }
     .map { $0.replacingOccurrences(of: fixturePackage + "/", with: "") }
@@ -257,10 +265,7 @@ struct PluginBuildTests {
     let generated = try #require(
       FileManager.default.enumerator(atPath: scratch + "/plugins/outputs")?.compactMap { $0 as? String }
         .first { $0.contains("/\(product)/") && $0.hasSuffix(".swift") })
-    let linked = try String(contentsOfFile: scratch + "/plugins/outputs/" + generated, encoding: .utf8)
-      .split(separator: "\n").filter {
-        ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
-      }
+    let linked = linkedResolves(try String(contentsOfFile: scratch + "/plugins/outputs/" + generated, encoding: .utf8))
     #expect(linked.isEmpty, "\(linked)")
   }
 
@@ -286,9 +291,7 @@ struct PluginBuildTests {
           + "every environment builds: [\"base\", \"dev\"]\n"),
       "\(run.output)")
     let generated = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
-    let linked = generated.split(separator: "\n").filter {
-      ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
-    }
+    let linked = linkedResolves(generated)
     #expect(linked.isEmpty, "\(linked)")
     // The stories' containers reach the root's accessors, and the root a story's.
     #expect(
@@ -328,9 +331,7 @@ struct PluginBuildTests {
     }
     let app = try String(contentsOfFile: try generatedFile(of: "FeatureSuite"), encoding: .utf8)
     #expect(app.components(separatedBy: "final class MainContainer").count == 2)
-    let linked = app.split(separator: "\n").filter {
-      ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
-    }
+    let linked = linkedResolves(app)
     #expect(linked.isEmpty, "\(linked)")
   }
 
@@ -364,10 +365,7 @@ struct PluginBuildTests {
     }
     // Every accessor builds its service in the generated code, the SDK's shared instance included:
     // none goes through the link.
-    let linked = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
-      .split(separator: "\n").filter {
-        ($0.contains("_link.resolve") || $0.contains("dynamicContainer.resolve")) && !$0.contains("if isReplaced")
-      }
+    let linked = linkedResolves(try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8))
     #expect(linked.isEmpty, "\(linked)")
   }
 

@@ -212,6 +212,9 @@ struct StraightLinePlanner {
     /// The make functions of services a singleton's property builds from the singleton itself
     /// (``cycleClosing(_:as:singleton:uses:)``), beside each service's own.
     var cycleMakers: [TypedContainerModel.Maker] = []
+    /// A service that the expressions planned meanwhile pass as a local instead (the singleton a
+    /// property's cycle is closed on, as `instance`).
+    private var standIn: (reference: ResolutionPlan.ServiceReference, local: String)?
 
     init(planner: StraightLinePlanner, hoisted: Set<Int>) {
       self.planner = planner
@@ -344,15 +347,20 @@ struct StraightLinePlanner {
           TypedContainerModel.Parameter(name: SwiftIdentifier.camelCase($0.name), type: $0.type)
         }
       let isThrowing = initializer.isThrowing || arguments.contains { $0.value.isThrowing }
-      let isMainActor =
-        service.isolation == .mainActor || uses.mainActor
-        || calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
+      let isMainActor = service.isolation == .mainActor || reachesMainActor(uses)
       var maker = TypedContainerModel.Maker(
         function: makeFunction(service), type: service.type, parameters: parameters,
         arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
         isMainActor: isMainActor, builder: builder)
       maker.initializerAwaits = initializer.isAsync
       return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
+    }
+
+    /// Whether what `uses` records reaches the main actor: a main-actor accessor, or a make function
+    /// that is main-actor.
+    private func reachesMainActor(_ uses: Uses) -> Bool {
+      uses.mainActor
+        || uses.calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
     }
 
     /// The initializer's arguments of `service`, as the expressions passing its values.
@@ -449,43 +457,25 @@ struct StraightLinePlanner {
         }),
         (singleton.initializer + singleton.properties).filter({ $0.value == value }).count == 1,
         let initializer = planner.swift.constructor(of: target), !initializer.isFailable, !initializer.isPrivate,
-        initializer.availability == nil,
-        let positions = initializer.parameterPositions(for: target.callArguments.map(\.label))
+        initializer.availability == nil, initializer.parameterPositions(for: target.callArguments.map(\.label)) != nil
       else { throw Unplannable() }
-      var uses = Uses()
-      var arguments: [TypedContainerModel.LabeledExpression] = []
-      for (argument, position) in zip(target.callArguments, positions) {
-        guard let parameterType = initializer.parameters[position].type else { throw Unplannable() }
-        if case .service(own) = argument.value {
-          guard Self.accepts(SwiftTypeExpression(parameterType).withoutExistential, singleton, planner.context) else {
-            throw Unplannable()
-          }
-          arguments.append(TypedContainerModel.LabeledExpression(label: argument.label, value: .local("instance")))
-          continue
-        }
+      // Each argument the singleton itself, passed as the instance, or a value that does not reach it.
+      for argument in target.callArguments {
+        if case .service(own) = argument.value { continue }
         guard !argument.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
         else { throw Unplannable() }
-        if case .swift = argument.value,
-          let shared = planner.sharedSwiftValues.arguments[.init(service: target, label: argument.label)]
-        {
-          arguments.append(TypedContainerModel.LabeledExpression(label: argument.label, value: .literal(shared + "()")))
-          continue
-        }
-        arguments.append(
-          TypedContainerModel.LabeledExpression(
-            label: argument.label,
-            value: try expression(
-              argument.value, as: SwiftTypeExpression(parameterType), owner: reference.service, uses: &uses)))
       }
+      standIn = (own, "instance")
+      defer { standIn = nil }
+      var uses = Uses()
+      let arguments = try self.arguments(of: target, initializer, owner: reference.service, uses: &uses)
       // Built for this singleton alone: nothing the resolve shares, not the container.
       guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
       let name = SwiftIdentifier.camelCase(target.id)
       let function =
         "_make" + name.prefix(1).uppercased() + name.dropFirst() + "For"
         + SwiftIdentifier.upperCamelCase(singleton.id) + planner.makerSuffix
-      let isMainActor =
-        target.isolation == .mainActor || uses.mainActor
-        || uses.calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
+      let isMainActor = target.isolation == .mainActor || reachesMainActor(uses)
       var maker = TypedContainerModel.Maker(
         function: function, type: target.type,
         parameters: [TypedContainerModel.Parameter(name: "instance", type: singleton.type)], arguments: arguments,
@@ -538,15 +528,13 @@ struct StraightLinePlanner {
       let properties = try singletonProperties(of: index, type: type, uses: &uses)
       // A singleton's graph-scoped dependencies are made for it alone: none may be shared.
       guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
-      let callsMainActor = uses.calls.contains {
-        if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false }
-      }
+
       // A build that awaits runs as a task of its own, which every task asking for the singleton
       // meanwhile awaits, and which may fail: its accessor throws. One on the main actor runs
       // there, where its type is main-actor too (so the instance it hands the waiting tasks is
       // theirs to share); another is left to the runtime, which hops there.
       let awaits = initializer.isAsync || (arguments + properties).contains { $0.value.isAsync }
-      let isMainActor = service.isolation == .mainActor || uses.mainActor || callsMainActor
+      let isMainActor = service.isolation == .mainActor || reachesMainActor(uses)
       guard !awaits || (service.scope == .singleton && (!isMainActor || type?.globalActor == "MainActor")) else {
         throw Unplannable()
       }
@@ -569,6 +557,11 @@ struct StraightLinePlanner {
     ) throws -> TypedContainerModel.Expression {
       let bare = type.withoutExistential
       switch value {
+      case .service(let reference) where reference == standIn?.reference:
+        guard let standIn, Self.accepts(bare, planner.plan.service(reference), planner.context) else {
+          throw Unplannable()
+        }
+        return .local(standIn.local)
       case .service(let reference) where reference.container != planner.container:
         // Another container's service, through its accessor there: one the resolve builds for
         // itself (graph-scoped, or reaching one) is shared across the resolve by the runtime alone.

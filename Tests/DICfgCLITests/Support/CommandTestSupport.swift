@@ -37,3 +37,20 @@ func expectGolden(_ text: String, _ name: String) {
   let mismatch = goldenMismatch(text, golden: "\(testsDirectory)/Golden/\(name)")
   #expect(mismatch == nil, "\(mismatch ?? "")")
 }
+
+/// Another package beside the one a test writes, whose product `ScannerSDK` declares the public
+/// static `ScannerKit.foreground`: what a module's build reads of another package's product.
+let scannerSDKPackage: [String: String] = [
+  "ScannerSDK/Package.swift": """
+  // swift-tools-version:6.1
+  import PackageDescription
+  let package = Package(
+    name: "ScannerSDK", products: [.library(name: "ScannerSDK", targets: ["ScannerSDK"])],
+    targets: [.target(name: "ScannerSDK")])
+  """,
+  "ScannerSDK/Sources/ScannerSDK/Scanner.swift": """
+  public protocol Scanning: Sendable {}
+  struct Camera: Scanning {}
+  public enum ScannerKit { public static let foreground: any Scanning = Camera() }
+  """,
+]
