@@ -11,6 +11,9 @@ let package = Package(
     .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
     .library(name: "DICfgSwiftReader", targets: ["DICfgSwiftReader"]),
     .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
+    // The runtime of a generated typed container alone: what an app whose graph its accessors build
+    // whole compiles of dicfg.
+    .library(name: "DICfgTypedRuntime", targets: ["DICfgTypedRuntime"]),
     .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .library(name: "DICfgLanguageServer", targets: ["DICfgLanguageServer"]),
@@ -35,8 +38,10 @@ let package = Package(
     .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore"]),
     .target(
       name: "DICfgRuntime",
-      dependencies: ["DICfgCore", .product(name: "Atomics", package: "swift-atomics")]
+      dependencies: ["DICfgCore", "DICfgTypedRuntime", .product(name: "Atomics", package: "swift-atomics")]
     ),
+    .target(name: "CDICfgAtomics"),
+    .target(name: "DICfgTypedRuntime", dependencies: ["CDICfgAtomics"]),
     .target(
       name: "DICfgSwiftReader",
       dependencies: ["DICfgCore"]
@@ -89,7 +94,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DICfgRuntimeTests",
-      dependencies: ["DICfg", "DICfgRuntime", "DICfgTestSupport"]),
+      dependencies: ["DICfg", "DICfgRuntime", "DICfgTypedRuntime", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: [
@@ -99,7 +104,8 @@ let package = Package(
       exclude: ["Fixtures", "Golden"]
     ),
     // The generator on its own: graphs drawn over the plan's shapes, their generated files type-checked.
-    .testTarget(name: "DICfgGenerationTests", dependencies: ["DICfgGeneration", "DICfgCompiler", "DICfgCore"]),
+    .testTarget(
+      name: "DICfgGenerationTests", dependencies: ["DICfgGeneration", "DICfgCompiler", "DICfgCore", "DICfgTypedRuntime"]),
     .testTarget(
       name: "DICfgImportTests",
       dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),

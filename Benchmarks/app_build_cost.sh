@@ -4,15 +4,20 @@
 # in SwiftPM's cache, as on a machine that has built once):
 #   plain     its one service built by hand: the app's own code;
 #   swinject  the same, registered once in Swinject 2.10 and resolved;
-#   bundle    the same, from a one-service graph file, through dicfg's plugin with the prebuilt
-#             generator (Distribution/dicfg-generator; run Scripts/generator-bundle.sh build first);
+#   typed     the same, from a one-service graph file, through dicfg's plugin with the prebuilt
+#             generator (Distribution/dicfg-generator; run Scripts/generator-bundle.sh build first),
+#             over the typed runtime alone (the app depends on DICfgTypedRuntime);
+#   bundle    the same with the prebuilt generator, over the full runtime (DICfgRuntime);
 #   source    the same through dicfg's plugin building its generator from source.
 # Each pair runs in turn under farm-bench (RUNS pairs, default 3); the cost of a library is its
 # build's median time less plain's.
 #
 #   Benchmarks/app_build_cost.sh [RUNS]
+#
+# PAIRS="typed:plain typed:swinject" runs only those pairs (A:B), building only their apps.
 set -euo pipefail
 runs=${1:-3}
+pairs=${PAIRS:-"swinject:plain typed:plain typed:swinject bundle:plain bundle:swinject source:bundle"}
 dicfg=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$dicfg/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json" ] || {
   echo "no generator bundle: run Scripts/generator-bundle.sh build" >&2
@@ -52,19 +57,22 @@ print(container.resolve(Greeter.self)!.greeting)'
 graph='dicfg: 1
 services:
   greeter: { type: Greeter, init: { greeting: { value: hello } } }'
-for variant in bundle source; do
+for variant in typed bundle source; do
   plugin_package=dicfg
+  runtime=DICfgRuntime
   dependencies=".package(name: \"dicfg\", path: \"$dicfg\")"
-  if [ "$variant" = bundle ]; then
+  if [ "$variant" != source ]; then
     plugin_package=dicfg-generator
     dependencies="$dependencies, .package(path: \"$dicfg/Distribution/dicfg-generator\")"
   fi
-  app "$variant" "$dependencies" '.product(name: "DICfgRuntime", package: "dicfg")' \
-    ".plugin(name: \"DICfgGenerator\", package: \"$plugin_package\")" 'print(try MainContainer().greeter.greeting)'
+  [ "$variant" = typed ] && runtime=DICfgTypedRuntime
+  app "$variant" "$dependencies" ".product(name: \"$runtime\", package: \"dicfg\")" \
+    ".plugin(name: \"DICfgGenerator\", package: \"$plugin_package\")" 'print(MainContainer().greeter.greeting)'
   printf '%s\n' "$graph" > "$work/app-$variant/Sources/App/dicfg.yaml"
 done
 
-for variant in plain swinject bundle source; do
+for variant in plain swinject typed bundle source; do
+  case " $pairs " in *" $variant:"* | *":$variant "*) ;; *) continue ;; esac
   printf 'rm -rf %s/.build && exec swift build -c release --package-path %s >/dev/null 2>&1\n' \
     "$work/app-$variant" "$work/app-$variant" > "$work/build-$variant.sh"
   # Resolved and built once first, so no run pays for a first clone, and the app runs.
@@ -76,7 +84,4 @@ side_by_side() { # A B
   echo "== $1 (A) beside $2 (B)"
   farm-bench -n "$runs" --warmup 0 --timeout 3600 --vs "bash $work/build-$2.sh" -- bash "$work/build-$1.sh"
 }
-side_by_side swinject plain
-side_by_side bundle plain
-side_by_side bundle swinject
-side_by_side source bundle
+for pair in $pairs; do side_by_side "${pair%%:*}" "${pair##*:}"; done

@@ -34,6 +34,9 @@ struct GeneratorSetup {
   /// reads only the names of their types, so a graph naming one says which module to depend on.
   /// Not inputs: an edit there changes no generated file.
   var undependedModules: [(module: String, folder: URL)] = []
+  /// The runtime the generated file is written against: `typed` where the target depends on dicfg's
+  /// `DICfgTypedRuntime` and not on `DICfgRuntime` (nor `DICfg`), else the full runtime.
+  var runtime: String?
 
   var fileNames: String {
     files.isEmpty ? configuration?.lastPathComponent ?? "" : files.map(\.lastPathComponent).joined(separator: ", ")
@@ -68,6 +71,7 @@ struct GeneratorSetup {
         + products.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) },
       dependencyModules: dependencies.map(\.moduleName))
     productModules = products.map { ($0.moduleName, $0.directoryURL) }
+    runtime = Self.runtime(of: target.dependencies)
     let seen = Set(dependencies.map(\.id) + [target.id])
     undependedModules = package.targets.compactMap { $0 as? SourceModuleTarget }
       .filter { !seen.contains($0.id) && $0.kind == .generic }
@@ -86,7 +90,19 @@ struct GeneratorSetup {
   }
 
   /// The products of dicfg a target that applies the plugin depends on.
-  static let ownProducts: Set<String> = ["DICfgRuntime", "DICfg"]
+  static let ownProducts: Set<String> = ["DICfgRuntime", "DICfg", "DICfgTypedRuntime"]
+
+  /// `typed` where `dependencies` name dicfg's typed runtime and neither of its products with the
+  /// link; nil (the full runtime) otherwise.
+  static func runtime(of dependencies: [TargetDependency]) -> String? {
+    let products = Set(
+      dependencies.compactMap { dependency -> String? in
+        guard case .product(let product) = dependency else { return nil }
+        return product.name
+      })
+    return products.contains("DICfgTypedRuntime") && products.isDisjoint(with: ["DICfgRuntime", "DICfg"])
+      ? "typed" : nil
+  }
 
   /// The setup of a target whose files are `files`: its graph file and configuration in
   /// `directory`, or, where a target has no folder of its own (an Xcode target), beside the first
@@ -178,6 +194,7 @@ struct GeneratorSetup {
       + productModules.flatMap { ["--import-if-used", "\($0.module)=\($0.folder.path)"] }
       + swiftFiles.flatMap { ["--swift", $0.path] }
       + undependedModules.flatMap { ["--undepended", "\($0.module)=\($0.folder.path)"] }
+      + (runtime.map { ["--runtime", $0] } ?? [])
   }
 }
 

@@ -366,6 +366,18 @@ extension DiagnosticCode {
         "Sources/App/Broken.swift:3:10: warning: 'Sources/App/Broken.swift' does not parse as Swift; the types "
           + "it declares are left to the Swift compiler [#unreadable-swift]")),
     Documentation(
+      .needsFullRuntime, stage: .swiftDeclarations,
+      summary: "a service only dicfg's link builds, in a target on the typed runtime alone",
+      meaning: "The target depends on `DICfgTypedRuntime`, the runtime of a generated typed container alone, "
+        + "without the dynamic link, registry or plan of `DICfgRuntime`; so every service must be one its typed "
+        + "accessor builds. This one is not: it takes a provider, a lazy value or `$container`, a weak external or "
+        + "a parameter read from the process environment, or the target's Swift does not prove how to build it.",
+      fix: "Change the service as the message says, or depend on `DICfgRuntime` instead of `DICfgTypedRuntime`: "
+        + "the typed container then resolves what its accessors do not build through the link.",
+      example: .output(
+        "App/dicfg.yaml:4:3: error: 'router' takes a provider ('{ provider: … }'), which 'DICfgTypedRuntime' does "
+          + "not have; depend on product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
+    Documentation(
       .unregisteredType, stage: .linking,
       summary: "a type in the plan with no registered factory",
       meaning: "A service's `type` has no factory in the `Registry`.",

@@ -32,6 +32,67 @@ private let examples = [
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  // Over the typed runtime alone (`--runtime typed`, which the build plugin passes for a target that
+  // depends on DICfgTypedRuntime), the file holds only the typed containers; a service only the link
+  // builds is an error at its key, naming what it takes and the product to depend on instead.
+  @Test func overTheTypedRuntimeTheFileHoldsOnlyTheTypedContainers() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typed-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try """
+    import DICfgRuntime
+    final class Clock: Sendable { init() {} }
+    final class Feed: Sendable { let clock: Clock; init(clock: Clock) { self.clock = clock } }
+    final class Router: Sendable { let feeds: Provider<Feed>; init(feeds: Provider<Feed>) { self.feeds = feeds } }
+
+    """.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+    try """
+    dicfg: 1
+    services:
+      clock: { type: Clock, scope: singleton }
+      feed: { type: Feed, init: { clock: clock } }
+
+    """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    let output = folder + "/Generated.swift"
+    let arguments = [
+      "generate", folder + "/app.yaml", "--swift", folder + "/Types.swift", "--runtime", "typed", "--output", output,
+      "--color", "never",
+    ]
+    let built = try runCommand(arguments)
+    #expect(built.exitCode == 0, "\(built.standardError)")
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(text.contains("\n@_spi(Generated) import DICfgTypedRuntime\nimport Foundation\n"), "\(text)")
+    for linked in ["DICfgRuntime", "Registry", "DeferredLink", "dynamicContainer", "Replacements"] {
+      #expect(!text.contains(linked), "\(linked) in \(text)")
+    }
+    #expect(text.contains("return _singletons.singleton(0, as: Clock.self) { Clock() }"), "\(text)")
+    #expect(text.contains("Feed(clock: clock)"), "\(text)")
+
+    try """
+    dicfg: 1
+    services:
+      clock: { type: Clock, scope: singleton }
+      feed: { type: Feed, init: { clock: clock } }
+      router: { type: Router, init: { feeds: { provider: feed } } }
+
+    """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: output)
+    let refused = try runCommand(arguments)
+    #expect(refused.exitCode == 1)
+    #expect(
+      refused.standardError.hasPrefix(
+        "\(folder)/app.yaml:5:3: error: 'router' takes a provider ('{ provider: … }'), which 'DICfgTypedRuntime' "
+          + "does not have; depend on product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]\n"),
+      "\(refused.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+
+    #expect {
+      _ = try runCommand(arguments.dropLast(2) + ["--runtime", "lean"])
+    } throws: { error in
+      "\(error)".contains("'--runtime lean' is not full or typed.")
+    }
+  }
+
   @Test func optionsSetTheAccessLevelAndTheImports() throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-generate-\(UUID()).swift").path
     defer { try? FileManager.default.removeItem(atPath: output) }

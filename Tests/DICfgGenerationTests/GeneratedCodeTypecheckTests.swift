@@ -37,6 +37,32 @@ import Testing
       let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
       #expect(check.status == 0, "Swift \(mode): \(check.output)\n\(shown)")
     }
+    // Over the typed runtime alone: the same graph's typed containers, without the link, type-check
+    // against DICfgTypedRuntime; or the generator names each service only the link builds.
+    generation.runtime = .typed
+    let typed = generation.run()
+    guard typed.exitCode == 0 else {
+      #expect(typed.standardError.contains("[#needs-full-runtime]"), "\(typed.standardError)\n\(shown)")
+      return
+    }
+    let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
+    #expect(text.contains("import DICfgTypedRuntime") && !text.contains("DICfgRuntime"), "\(text)")
+    for mode in ["5", "6"] {
+      let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
+      #expect(check.status == 0, "typed runtime, Swift \(mode): \(check.output)\n\(shown)")
+    }
+  }
+
+  /// Most drawn graphs are built whole by their typed accessors, so the typed runtime alone serves them.
+  @Test func mostDrawnGraphsNeedOnlyTheTypedRuntime() throws {
+    var typed = 0
+    for seed in Self.seeds {
+      var (folder, generation) = try baseGeneration(of: DrawnGraph(seed: seed))
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      generation.runtime = .typed
+      if generation.run().exitCode == 0 { typed += 1 }
+    }
+    #expect(typed >= Self.seeds.count / 2, "\(typed) of \(Self.seeds.count) graphs")
   }
 
   /// A feature container's accessors build what they take of the root through the root's
@@ -45,14 +71,8 @@ import Testing
   @Test func collaboratingContainersReachEachOthersAccessors() throws {
     var across = 0
     for seed in Self.seeds where seed % 3 == 2 {
-      let drawn = DrawnGraph(seed: seed)
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-across-\(UUID())").path
+      let (folder, generation) = try baseGeneration(of: DrawnGraph(seed: seed))
       defer { try? FileManager.default.removeItem(atPath: folder) }
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try drawn.graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
-      try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
-      var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
-      generation.swiftSources = [folder + "/Types.swift"]
       try #require(generation.run().exitCode == 0)
       let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
       #expect(text.contains("struct FeatureContainer: Sendable {"), "seed \(seed)")
@@ -131,6 +151,18 @@ import Testing
     #expect(Set(graphs.map(\.layer)).count > 20, "the layers change different things")
   }
 
+  /// A drawn graph's base file (no layer) and its Swift, written to a new folder, and the generation
+  /// of its file there; the caller removes the folder.
+  private func baseGeneration(of drawn: DrawnGraph) throws -> (folder: String, generation: RegistryGeneration) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-drawn-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try drawn.graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
+    generation.swiftSources = [folder + "/Types.swift"]
+    return (folder, generation)
+  }
+
   /// `swiftc -typecheck` of `files` as module `App`, against the runtime this test run built.
   private func typecheck(_ files: [String], mode: String) throws -> (status: Int32, output: String) {
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -144,13 +176,16 @@ import Testing
       root = root.deletingLastPathComponent()
     }
     let shims = root.appendingPathComponent("checkouts/swift-atomics/Sources/_AtomicsShims/include/module.modulemap")
+    // The typed runtime's C part.
+    let atomics = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/CDICfgAtomics/include/module.modulemap")
     let swiftc = URL(fileURLWithPath: swiftExecutable()).deletingLastPathComponent().appendingPathComponent("swiftc")
     let process = Process()
     process.executableURL = swiftc
     process.arguments =
       [
         "-typecheck", "-swift-version", mode, "-module-name", "App", "-I", modules.path, "-Xcc",
-        "-fmodule-map-file=\(shims.path)",
+        "-fmodule-map-file=\(shims.path)", "-Xcc", "-fmodule-map-file=\(atomics.path)",
       ] + files
     let pipe = Pipe()
     process.standardOutput = pipe

@@ -274,8 +274,9 @@ struct PluginBuildTests {
   // that container's accessor; a singleton built by a module's factory, one loaded by an async
   // factory and one by a main-actor async factory, a service taking a run-time argument, main-actor
   // screens, a dev layer; Swift 5 and 6
-  // modes, debug and release, no warning, and every accessor typed: none goes through the link.
-  @Test(arguments: ["EventsApp", "EventsApp6"], ["debug", "release"])
+  // modes, debug and release, no warning, and every accessor typed: none goes through the link; and the
+  // same over the typed runtime alone.
+  @Test(arguments: ["EventsApp", "EventsApp6", "EventsAppTyped"], ["debug", "release"])
   func collaboratingContainersReachOneAnothersAccessors(product: String, configuration: String) throws {
     let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
     #expect(build.status == 0, "\(build.output)")
@@ -293,6 +294,13 @@ struct PluginBuildTests {
     let generated = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
     let linked = linkedResolves(generated)
     #expect(linked.isEmpty, "\(linked)")
+    // Over the typed runtime alone, nothing of the link is generated.
+    if product == "EventsAppTyped" {
+      for name in ["DICfgRuntime", "fromGraphFile", "graphFilePlan", "DeferredLink", "dynamicContainer"] {
+        #expect(!generated.contains(name), "\(name) in \(generated)")
+      }
+      #expect(generated.contains("@_spi(Generated) import DICfgTypedRuntime"))
+    }
     // The stories' containers reach the root's accessors, and the root a story's.
     #expect(
       generated.contains("EventsListWireframe(dataStore: _root.dataStore, addEvent: _root.addEvent.addEventWireframe)"))

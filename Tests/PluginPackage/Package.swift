@@ -87,6 +87,12 @@ let apps: [Target] = [
     name: "EventsApp", dependencies: ["NetworkKit", "StorageKit"] + runtime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
   .executableTarget(name: "EventsApp6", dependencies: ["NetworkKit", "StorageKit"] + runtime, plugins: plugin),
+  // The same app over the typed runtime alone (DICfgTypedRuntime): its generated file holds the typed
+  // containers only, no registration, plan or link.
+  .executableTarget(
+    name: "EventsAppTyped",
+    dependencies: ["NetworkKit", "StorageKit", .product(name: "DICfgTypedRuntime", package: "dicfg")],
+    plugins: plugin),
 ]
 
 // A Swinject app of four modules (config-examples/import/swinject, linked) and, in its app target, the

@@ -80,6 +80,14 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
       valueName: "file"))
   public var configuration: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The runtime the file is written against: 'full' (DICfgRuntime: the registration, the plans and typed "
+        + "containers over the link) or 'typed' (DICfgTypedRuntime: typed containers alone, whose accessors build "
+        + "every service). The build plugin picks the one the target depends on.",
+      valueName: "runtime"))
+  public var runtime: String = "full"
+
   @Option(help: "Colour the text output: auto (on a terminal), always or never.")
   public var color: ColorMode = .auto
 
@@ -89,6 +97,9 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     if files.isEmpty && configuration == nil { throw ValidationError("Name at least one graph file.") }
     for pair in conditionalImports where pair.split(separator: "=", maxSplits: 1).count != 2 {
       throw ValidationError("'--import-if-used \(pair)' is not MODULE=DIRECTORY.")
+    }
+    if GeneratedRuntime(rawValue: runtime) == nil {
+      throw ValidationError("'--runtime \(runtime)' is not full or typed.")
     }
     for pair in containerTypes where pair.split(separator: "=").count != 2 {
       throw ValidationError("'--container-type \(pair)' is not NAME=TYPE; write, say, 'main=ShopContainer'.")
@@ -113,6 +124,7 @@ public struct GenerateCommand: ParsableCommand, ExecutableCommand {
     generation.sourceRoot = sourceRoot
     generation.containerTypes = containerTypes
     generation.configuration = configuration
+    generation.runtime = GeneratedRuntime(rawValue: runtime) ?? .full
     generation.colors = color.enabled(terminal: colorTerminal)
     generation.errorLimit = input.errorLimit
     generation.limits = input.limits.limits

@@ -81,6 +81,7 @@ extension DiagnosticCode {
   public static let ambiguousBuilder: DiagnosticCode = "ambiguous-builder"
   public static let deprecatedBuilder: DiagnosticCode = "deprecated-builder"
   public static let unreadableSwift: DiagnosticCode = "unreadable-swift"
+  public static let needsFullRuntime: DiagnosticCode = "needs-full-runtime"
 
   // MARK: Linking a plan to registered factories
 

@@ -363,6 +363,76 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var containersViewRoot = false
   /// The eager singletons the creation builds through their accessors.
   public var eager: [Eager] = []
+  /// The runtime the containers are written against.
+  public var runtime: GeneratedRuntime = .full
+}
+
+/// The runtime a generated file is written against: the product of dicfg the target depends on.
+public enum GeneratedRuntime: String, Sendable, Equatable, CaseIterable {
+  /// `DICfgRuntime`: the typed containers over the dynamic link, which resolves what their
+  /// accessors do not build, their test replacements and `dynamicContainer`.
+  case full
+  /// `DICfgTypedRuntime` alone: the accessors build every service, into its storage; no link,
+  /// registry or plan is generated or compiled.
+  case typed
+
+  /// The product of dicfg the target depends on for it.
+  public var product: String { self == .full ? "DICfgRuntime" : "DICfgTypedRuntime" }
+}
+
+// MARK: What only the link gives
+
+extension TypedContainerModel {
+  /// Something of the graph that only the dynamic link builds: a service of container `container`
+  /// (by its index), and what it needs of the link.
+  public struct LinkNeed: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+      /// Its accessor resolves it through the link: the target's Swift does not prove a build.
+      case resolved
+      /// It takes the container (`$container`), which is the dynamic one.
+      case container
+      /// It takes a provider or a lazy value of a service.
+      case deferred(DeferredKind)
+    }
+
+    public var container: Int
+    public var service: String
+    public var reason: Reason
+  }
+
+  /// What the containers need of the link, each service once, in order: empty where the accessors
+  /// build every service (in every environment) themselves.
+  public var linkNeeds: [LinkNeed] {
+    containers.enumerated().flatMap { index, container -> [LinkNeed] in
+      let makers = Dictionary(container.makers.map { ($0.function, $0) }, uniquingKeysWith: { first, _ in first })
+      return container.accessors.compactMap { accessor -> LinkNeed? in
+        var expressions: [Expression] = []
+        for construction in accessor.branches.compactMap(\.construction) {
+          switch construction {
+          case .runtime, .linked: return LinkNeed(container: index, service: accessor.id, reason: .resolved)
+          case .singleton(let build): expressions += build.expressions
+          case .straightLine(let line): expressions += line.expressions
+          }
+        }
+        let called = Self.functions(calledBy: expressions, among: container.makers)
+        expressions += called.compactMap { makers[$0] }.flatMap(\.expressions)
+        return Self.linkReason(in: expressions).map { LinkNeed(container: index, service: accessor.id, reason: $0) }
+      }
+    }
+  }
+
+  private static func linkReason(in expressions: [Expression]) -> LinkNeed.Reason? {
+    for expression in expressions {
+      switch expression {
+      case .container: return .container
+      case .deferred(_, let kind, _, _): return .deferred(kind)
+      case .call(_, let arguments, _, _): if let reason = linkReason(in: arguments) { return reason }
+      case .array(let values): if let reason = linkReason(in: values) { return reason }
+      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .none: continue
+      }
+    }
+    return nil
+  }
 }
 
 // MARK: Make functions, by name

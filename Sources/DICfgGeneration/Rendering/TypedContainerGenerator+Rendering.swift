@@ -16,10 +16,13 @@ extension TypedContainerGenerator {
     /// How a closure the container's code passes captures the container weakly, and reaches it
     /// then (an optional): itself, or, for a view of the first container, that container.
     var weakCapture = (capture: "self", reach: "self")
+    /// Whether the container is written over the link (`DICfgRuntime`), not the typed runtime alone.
+    var linked: Bool
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
       conditions = model.conditions
+      linked = model.runtime == .full
       if model.containersViewRoot, let root = model.containers.first, root.name != container.name {
         weakCapture = ("_root", "_root?." + SwiftIdentifier.escaped(SwiftIdentifier.camelCase(container.name)))
       }
@@ -53,10 +56,13 @@ extension TypedContainerGenerator {
     into writer: inout SwiftWriter
   ) {
     let access = model.access == .internal ? "" : model.access.rawValue + " "
+    let linked = model.runtime == .full
     writer.documentation([
       "The container '\(container.name)' of \(model.graphFile), typed: one accessor per service.",
       isRoot
-        ? "Create it with the environment and the externals; the plan is linked when first needed."
+        ? linked
+          ? "Create it with the environment and the externals; the plan is linked when first needed."
+          : "Create it with the environment and the externals; its accessors build every service."
         : "Reached from the first container of the file, which it collaborates with.",
     ])
     let spelling = Spelling(model, container)
@@ -73,21 +79,24 @@ extension TypedContainerGenerator {
     writer.indent { body in
       if isRoot { renderEnvironment(model, access: access, into: &body) }
       if isRoot && !container.externals.isEmpty {
-        renderExternals(container.externals, spelling: spelling, access: access, into: &body)
+        renderExternals(
+          container.externals, spelling: spelling, access: access, forLink: model.runtime == .full, into: &body)
       }
-      renderReplacements(container, isRoot: isRoot, spelling: spelling, access: access, into: &body)
-      body.documentation([
-        "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
-        "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
-      ])
-      body.line("\(access)var dynamicContainer: Container {")
-      body.indent {
-        $0.line(
-          isRoot
-            ? "get throws { try _link.container() }"
-            : "get throws { try _link.container(named: \(QuotedString.quoted(container.name, in: .swift))) }")
+      if linked {
+        renderReplacements(container, isRoot: isRoot, spelling: spelling, access: access, into: &body)
+        body.documentation([
+          "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
+          "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
+        ])
+        body.line("\(access)var dynamicContainer: Container {")
+        body.indent {
+          $0.line(
+            isRoot
+              ? "get throws { try _link.container() }"
+              : "get throws { try _link.container(named: \(QuotedString.quoted(container.name, in: .swift))) }")
+        }
+        body.line("}")
       }
-      body.line("}")
       for member in container.members {
         body.documentation(["The container '\(member.name)' of the same link."])
         let property = SwiftIdentifier.escaped(member.property)
@@ -97,7 +106,9 @@ extension TypedContainerGenerator {
             : "\(access)let \(property): \(member.typeName)")
       }
       let hasSingletons = { (container: TypedContainerModel.Container) in
-        container.accessors.contains(where: { if case .singleton = $0.construction { true } else { false } })
+        container.accessors.contains(where: { accessor in
+          accessor.branches.contains { if case .singleton? = $0.construction { true } else { false } }
+        })
       }
       if isView {
         renderViewState(of: container, model: model, hasSingletons: hasSingletons(container), into: &body)
@@ -107,19 +118,25 @@ extension TypedContainerGenerator {
         if container.keepsExternals { body.line("private let externals: Externals") }
         body.documentation(["The environment it was created for, which its accessors build the services of."])
         body.line("\(state) let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
-        body.documentation(["The link, made when first needed, and the singletons' storage."])
-        body.line("\(state) let _link: DeferredLink")
-        if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
-          body.documentation(["The singletons' storage, read without a retain."])
-          body.line("\(state) let _singletons: SingletonSlots")
+        if linked {
+          body.documentation(["The link, made when first needed, and the singletons' storage."])
+          body.line("\(state) let _link: DeferredLink")
         }
-        body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
-        body.line("\(state) let isReplaced: Bool")
+        if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
+          body.documentation([linked ? "The singletons' storage, read without a retain." : "The singletons' storage."])
+          body.line("\(state) let _singletons: \(linked ? "SingletonSlots" : "TypedSingletons")")
+        }
+        if linked {
+          body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+          body.line("\(state) let isReplaced: Bool")
+        }
       }
-      body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
-      body.line("private var observingContainer: Container {")
-      body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
-      body.line("}")
+      if linked {
+        body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
+        body.line("private var observingContainer: Container {")
+        body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
+        body.line("}")
+      }
       body.blank()
       if isRoot {
         renderRootInitializer(container, model: model, access: access, into: &body)
@@ -128,24 +145,34 @@ extension TypedContainerGenerator {
       if isView {
         body.line("fileprivate init(root: \(model.containers[0].typeName)) { _root = root }")
       } else {
+        let storage = linked ? "link: DeferredLink, isReplaced: Bool" : "singletons: TypedSingletons"
         body.line(
           "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, "
-            + "link: DeferredLink, isReplaced: Bool\(externals)) {")
+            + "\(storage)\(externals)) {")
+        let keepsSingletons =
+          model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container)
         body.indent { initializer in
           initializer.line("_environment = environment")
-          initializer.line("_link = link")
-          if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
-            initializer.line("_singletons = link.storage.slots")
+          if linked {
+            initializer.line("_link = link")
+            if keepsSingletons { initializer.line("_singletons = link.storage.slots") }
+            initializer.line("self.isReplaced = isReplaced")
+          } else if keepsSingletons {
+            initializer.line("_singletons = singletons")
           }
-          initializer.line("self.isReplaced = isReplaced")
           if !externals.isEmpty { initializer.line("self.externals = externals") }
           for member in container.members where !model.containersViewRoot {
             initializer.line(
-              "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, link: link, "
-                + "isReplaced: isReplaced)")
+              "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, "
+                + (linked ? "link: link, isReplaced: isReplaced)" : "singletons: singletons)"))
           }
         }
         body.line("}")
+      }
+      if isRoot && !linked && !model.cachedServices.isEmpty {
+        body.blank()
+        body.documentation(["Releases the `cached` services' instances: the next use of each builds a new one."])
+        body.line("\(access)func resetCached() { _singletons.resetCached() }")
       }
       if isRoot { renderEveryEnvironment(container, model: model, access: access, into: &body) }
       renderBuildEveryService(container, isRoot: isRoot, model: model, access: access, into: &body)
@@ -187,14 +214,19 @@ extension TypedContainerGenerator {
     body.line("fileprivate let _root: \(root)")
     body.documentation(["The environment it was created for, which its accessors build the services of."])
     body.line("private var _environment: \(root).Environment { _root._environment }")
-    body.documentation(["The link, made when first needed, and the singletons' storage."])
-    body.line("private var _link: DeferredLink { _root._link }")
-    if hasSingletons {
-      body.documentation(["The singletons' storage, read without a retain."])
-      body.line("private var _singletons: SingletonSlots { _root._singletons }")
+    let linked = model.runtime == .full
+    if linked {
+      body.documentation(["The link, made when first needed, and the singletons' storage."])
+      body.line("private var _link: DeferredLink { _root._link }")
     }
-    body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
-    body.line("private var isReplaced: Bool { _root.isReplaced }")
+    if hasSingletons {
+      body.documentation([linked ? "The singletons' storage, read without a retain." : "The singletons' storage."])
+      body.line("private var _singletons: \(linked ? "SingletonSlots" : "TypedSingletons") { _root._singletons }")
+    }
+    if linked {
+      body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+      body.line("private var isReplaced: Bool { _root.isReplaced }")
+    }
   }
 
   /// The root's `externals:` parameter: none without externals, defaulted when every one is optional.
@@ -209,39 +241,53 @@ extension TypedContainerGenerator {
     _ container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
     into writer: inout SwiftWriter
   ) {
+    let linked = model.runtime == .full
     let parameter = Self.externalsParameter(container.externals)
     let passed = container.externals.isEmpty ? "" : "externals: externals, "
+    // The typed runtime reads no `${NAME}` parameter: its accessors build no service that does.
+    func listed(_ text: String) -> String { text.hasSuffix(", ") ? String(text.dropLast(2)) : text }
+    let parameters = listed(parameter + (linked ? "variables: [String: String]? = nil" : ""))
+    let arguments = listed(passed + (linked ? "variables: variables" : ""))
     writer.documentation([
       "The container of every environment this build has (a layer under a `condition:` the build lacks is",
-      "left out), each created with the same externals, a test's stand-ins, and `variables`.",
+      linked
+        ? "left out), each created with the same externals, a test's stand-ins, and `variables`."
+        : "left out), each created with the same externals.",
     ])
     writer.line(
-      "\(access)static func everyEnvironment(\(parameter)variables: [String: String]? = nil) throws "
+      "\(access)static func everyEnvironment(\(parameters))\(linked || Self.initializerThrows(model) ? " throws" : "") "
         + "-> [(environment: Environment, container: \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of"))] {"
     )
     writer.indent {
       $0.line(
         "\(Self.initializerThrows(model) ? "try " : "")Environment.allCases.map { ($0, "
           + "\(Self.initializerThrows(model) ? "try " : "")\(container.typeName)"
-          + "\(container.typeParameters.isEmpty ? "" : "Of")(environment: $0, \(passed)variables: variables)) }")
+          + "\(container.typeParameters.isEmpty ? "" : "Of")(environment: $0\(arguments.isEmpty ? "" : ", " + arguments))) }"
+      )
     }
     writer.line("}")
     writer.blank()
-    writer.documentation([
-      "Creates the container of every environment this build has with the same externals and builds every",
-      "service of each: the plan is linked, so a value the link cannot pass fails, and each accessor is",
-      "called, so a factory that fails does. A test that calls it finds an environment's mistake before the",
-      "app runs; the error names the environment and, for a graph mistake, the graph file's line.",
-    ])
-    writer.line(
-      "\(access)static func buildEveryEnvironment(\(parameter)variables: [String: String]? = nil) async throws {")
+    writer.documentation(
+      linked
+        ? [
+          "Creates the container of every environment this build has with the same externals and builds every",
+          "service of each: the plan is linked, so a value the link cannot pass fails, and each accessor is",
+          "called, so a factory that fails does. A test that calls it finds an environment's mistake before the",
+          "app runs; the error names the environment and, for a graph mistake, the graph file's line.",
+        ]
+        : [
+          "Creates the container of every environment this build has with the same externals and builds every",
+          "service of each: each accessor is called, so a factory that fails does. A test that calls it finds",
+          "an environment's mistake before the app runs; the error names the environment.",
+        ])
+    writer.line("\(access)static func buildEveryEnvironment(\(parameters)) async throws {")
     writer.indent { body in
       body.line("for environment in Environment.allCases {")
       body.indent {
         $0.line("do {")
         $0.line(
-          "  try await \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of")(environment: environment, "
-            + "\(passed)variables: variables).buildEveryService()")
+          "  try await \(container.typeName)\(container.typeParameters.isEmpty ? "" : "Of")(environment: environment"
+            + "\(arguments.isEmpty ? "" : ", " + arguments)).buildEveryService()")
         $0.line("} catch {")
         $0.line("  throw EnvironmentBuildError(environment: environment.rawValue, error: error)")
         $0.line("}")
@@ -261,11 +307,13 @@ extension TypedContainerGenerator {
   ) {
     writer.documentation([
       "Builds every service of the environment it was created for (but those that take run-time arguments):",
-      "links the plan, then calls each accessor once, main-actor ones on the main actor.",
+      model.runtime == .full
+        ? "links the plan, then calls each accessor once, main-actor ones on the main actor."
+        : "calls each accessor once, main-actor ones on the main actor.",
     ])
     writer.line("\(isRoot ? access : "fileprivate ")func buildEveryService() async throws {")
     writer.indent { body in
-      if isRoot { body.line("_ = try dynamicContainer") }
+      if isRoot && model.runtime == .full { body.line("_ = try dynamicContainer") }
       let all = [nil] + model.environments.map { Optional($0) }
       for accessor in container.accessors where accessor.arguments.isEmpty {
         let environments = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)
@@ -370,7 +418,8 @@ extension TypedContainerGenerator {
           [("nil", nil)] + model.environments.map { (QuotedString.quoted($0, in: .swift), model.conditions[$0]) })
         for line in known.dropLast(known.count == 1 ? 1 : 0) { $0.line("  " + line) }
         $0.line(
-          "  throw RegistryError.unknownEnvironment(name, known: \(known.count == 1 ? known[0] : "known"), graphFile: "
+          "  throw \(model.runtime == .full ? "RegistryError.unknownEnvironment" : "UnknownEnvironmentError")(name, "
+            + "known: \(known.count == 1 ? known[0] : "known"), graphFile: "
             + "\(QuotedString.quoted(model.graphFile, in: .swift)))")
         $0.line("}")
         $0.line("self = environment")
@@ -382,7 +431,8 @@ extension TypedContainerGenerator {
   }
 
   fileprivate func renderExternals(
-    _ externals: [TypedContainerModel.External], spelling: Spelling, access: String, into writer: inout SwiftWriter
+    _ externals: [TypedContainerModel.External], spelling: Spelling, access: String, forLink: Bool,
+    into writer: inout SwiftWriter
   ) {
     writer.documentation(["The instances the app supplies, as the graph file's `externals:` declares them."])
     writer.line("\(access)struct Externals: Sendable {")
@@ -424,6 +474,8 @@ extension TypedContainerGenerator {
         }
       }
       body.line("}")
+      // The link takes the externals by id.
+      guard forLink else { return }
       body.blank()
       body.line("var byID: DICfgRuntime.Externals {")
       body.indent { values in
@@ -452,6 +504,10 @@ extension TypedContainerGenerator {
     // Created without stand-ins, it throws only where creating it links the plan or builds an eager
     // singleton whose factory throws: an edit elsewhere adds no `try` where it is created.
     let throwing = Self.initializerThrows(model)
+    guard model.runtime == .full else {
+      renderTypedRootInitializer(container, model: model, access: access, into: &writer)
+      return
+    }
     for replacing in [false, true] {
       writer.documentation(
         [
@@ -492,22 +548,48 @@ extension TypedContainerGenerator {
         body.line(
           "self.init(environment: environment, link: link, isReplaced: \(replacing ? "!replaced.isEmpty" : "false")"
             + "\(container.keepsExternals ? ", externals: externals" : ""))")
-        for eager in model.eager {
-          let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
-          guard !eager.environments.isEmpty else {
-            body.line(build)
-            continue
-          }
-          // An environment whose layer has a condition is named only where its case exists.
-          for group in Self.cases(of: eager.environments, conditions: model.conditions) {
-            if let condition = group.condition { body.line("#if \(condition)") }
-            body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
-            if group.condition != nil { body.line("#endif") }
-          }
-        }
+        renderEagerBuilds(model, into: &body)
       }
       writer.line("}")
       writer.blank()
+    }
+  }
+
+  /// The root's initializer over the typed runtime: the storage made, the eager singletons built.
+  fileprivate func renderTypedRootInitializer(
+    _ container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
+    into writer: inout SwiftWriter
+  ) {
+    let externalsParameter = Self.externalsParameter(container.externals)
+    writer.documentation(["The container of `environment`; the eager singletons are built now."])
+    writer.line(
+      "\(access)convenience init(environment: Environment = .base"
+        + "\(externalsParameter.isEmpty ? "" : ", " + externalsParameter.dropLast(2)))"
+        + (Self.initializerThrows(model) ? " throws" : "") + " {")
+    writer.indent { body in
+      body.line(
+        "self.init(environment: environment, singletons: TypedSingletons(serviceCount: \(model.serviceCount))"
+          + "\(container.keepsExternals ? ", externals: externals" : ""))")
+      renderEagerBuilds(model, into: &body)
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  /// The eager singletons, each built through its accessor in the environments it is eager in.
+  fileprivate func renderEagerBuilds(_ model: TypedContainerModel, into body: inout SwiftWriter) {
+    for eager in model.eager {
+      let build = "_ = \(eager.isThrowing ? "try " : "")\(SwiftIdentifier.escaped(eager.property))"
+      guard !eager.environments.isEmpty else {
+        body.line(build)
+        continue
+      }
+      // An environment whose layer has a condition is named only where its case exists.
+      for group in Self.cases(of: eager.environments, conditions: model.conditions) {
+        if let condition = group.condition { body.line("#if \(condition)") }
+        body.line("if [\(group.cases.joined(separator: ", "))].contains(environment) { \(build) }")
+        if group.condition != nil { body.line("#endif") }
+      }
     }
   }
 
@@ -601,9 +683,11 @@ extension TypedContainerGenerator {
     }
     // With replacements, the link builds it (a stand-in, or around stand-ins); a singleton was made
     // when the container was created, and a build that cannot throw cannot fail there either.
-    writer.line(
-      "if isReplaced { return \(accessor.isThrowing ? "try" : "try!") \(accessor.isAsync ? "await " : "")"
-        + "\(resolve(accessor, as: type)) }")
+    if spelling.linked {
+      writer.line(
+        "if isReplaced { return \(accessor.isThrowing ? "try" : "try!") \(accessor.isAsync ? "await " : "")"
+          + "\(resolve(accessor, as: type)) }")
+    }
     guard accessor.branches.count > 1 else {
       render(accessor.branches[0].construction, of: accessor, as: type, spelling: spelling, into: &writer)
       return

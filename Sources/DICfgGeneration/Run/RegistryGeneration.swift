@@ -42,6 +42,9 @@ public struct RegistryGeneration: Sendable {
   /// on. Only the names of their types are read, so a graph naming one is told which module declares
   /// it and that the target does not depend on it, as `dicfg validate --package` says.
   public var undependedModules: [String] = []
+  /// The runtime the file is written against (`--runtime`): the product of dicfg the target depends
+  /// on, which the build plugin reads of the target.
+  public var runtime: GeneratedRuntime = .full
 
   public init(files: [String], output: String) {
     self.files = files
@@ -137,13 +140,27 @@ public struct RegistryGeneration: Sendable {
     let readWhole =
       swift.map { $0.unreadable.isEmpty } == true && run.unreadModules.isEmpty
       && generator.typeAliases(variants).isEmpty
-    let buildersOnly = generator.checksOnly && readWhole
+    generator.runtime = runtime
+    // Over the typed runtime, which has no registration, a fragment's file is only its builders.
+    let buildersOnly = generator.checksOnly && (readWhole || runtime == .typed)
     let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [], atGraphLines: buildersOnly)
-    let text =
-      buildersOnly
-      ? generator.buildersOnly(builders)
-      : generator.generate(variants, includePlans: Set(targets.map(\.file)).count == 1 && !generator.checksOnly)
-        + builders
+    let includePlans = Set(targets.map(\.file)).count == 1 && !generator.checksOnly
+    var unreadWarning = ""
+    let unread = (swift?.unreadable ?? []).map(\.location.file) + run.unreadModules.keys.sorted()
+    if runtime == .typed && !unread.isEmpty {
+      unreadWarning = Self.unreadOverTypedRuntime(files: files[0], unread: unread)
+    }
+    let text: String
+    if buildersOnly {
+      text = generator.buildersOnly(builders)
+    } else if runtime == .typed && !generator.checksOnly {
+      let model = generator.translate(variants, includePlans: includePlans)
+      let needs = Self.linkNeeds(model.typedContainers, base: variants.first?.plan, files: files)
+      guard needs.isEmpty else { return Outcome(exitCode: 1, standardError: report(needs, sources: sources)) }
+      text = generator.render(model) + builders
+    } else {
+      text = generator.generate(variants, includePlans: includePlans) + builders
+    }
     do {
       let url = URL(fileURLWithPath: output)
       if (try? String(contentsOf: url, encoding: .utf8)) != text {
@@ -153,10 +170,74 @@ public struct RegistryGeneration: Sendable {
       let notes =
         (Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : "")
         + Self.builderNotes(base?.publishedBuilders ?? [])
-      return Outcome(exitCode: 0, standardError: warnings + notes)
+      return Outcome(exitCode: 0, standardError: warnings + unreadWarning + notes)
     } catch {
       return Outcome(exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
     }
+  }
+
+  /// What a file over the typed runtime cannot hold: each service only the link builds, as an error
+  /// at its key saying why and what to do; or, where the graph has several files, that it needs one.
+  static func linkNeeds(_ model: TypedContainerModel?, base: ResolutionPlan?, files: [String]) -> [Diagnostic] {
+    let product = GeneratedRuntime.typed.product
+    let instead = "depend on product '\(GeneratedRuntime.full.product)' instead of '\(product)'"
+    guard let model, let base else {
+      return [
+        Diagnostic(
+          .error, .needsFullRuntime,
+          "a typed container over '\(product)' is written from one graph file and its layers, not "
+            + "\(files.count) files; name one (its layers beside it are read), or \(instead)",
+          at: SourceLocation(file: files[0], line: 1, column: 1, offset: 0))
+      ]
+    }
+    var diagnostics = model.linkNeeds.compactMap { need -> Diagnostic? in
+      guard base.containers.indices.contains(need.container),
+        let service = base.containers[need.container].services.first(where: { $0.id == need.service })
+      else { return nil }
+      let what: String
+      switch need.reason {
+      case .resolved:
+        what =
+          "is built through dicfg's link, which '\(product)' does not have: its typed accessor cannot build it "
+          + "(it takes a graph-scoped service of another container, a weak external or a '${NAME}' parameter, "
+          + "or a singleton reaches itself back through it); \(instead)"
+      case .container:
+        what =
+          "takes '$container', the dynamic container, which '\(product)' does not have; take the services it "
+          + "resolves as its dependencies, or \(instead)"
+      case .deferred(let kind):
+        what =
+          "takes a \(kind == .provider ? "provider ('{ provider: … }')" : "lazy value ('{ lazy: … }')"), which "
+          + "'\(product)' does not have; \(instead)"
+      }
+      return Diagnostic(.error, .needsFullRuntime, "'\(service.id)' \(what)", at: service.location)
+    }
+    guard diagnostics.isEmpty, model.linksAtCreation else { return diagnostics }
+    // What the link reads when it is made: weak externals, parameters read from the environment.
+    for external in base.containers.flatMap(\.externals) where external.retain != .strong {
+      diagnostics.append(
+        Diagnostic(
+          .error, .needsFullRuntime,
+          "external '\(external.id)' is held '\(external.retain.rawValue)', which only dicfg's link does; hold it "
+            + "strongly (drop 'retain:'), or \(instead)", at: external.location))
+    }
+    for parameter in base.parameters {
+      guard case .environment = parameter.value else { continue }
+      diagnostics.append(
+        Diagnostic(
+          .error, .needsFullRuntime,
+          "parameter '\(parameter.name)' reads the process environment when dicfg's link is made, which '\(product)' "
+            + "does not have; pass the value as an external, or \(instead)", at: parameter.location))
+    }
+    return diagnostics
+  }
+
+  /// The warning of a file over the typed runtime written where the run did not read everything: the
+  /// Swift compiler checks the services in the generated file, not at the graph file's lines.
+  static func unreadOverTypedRuntime(files: String, unread: [String]) -> String {
+    "\(files): warning: dicfg could not read \(unread.map { "'\($0)'" }.joined(separator: ", ")), so the Swift "
+      + "compiler checks the services that name it in the generated typed container, against the generated file's "
+      + "lines; over '\(GeneratedRuntime.full.product)', its registration would check them at the graph file's lines\n"
   }
 
   /// A note at each service whose builder the module's generated code publishes: it makes an
@@ -268,6 +349,12 @@ extension RegistryGeneration {
         }
         generation.undependedModules.append(pair)
       case "--symbol-cache": generation.symbolCache = try value(for: argument)
+      case "--runtime":
+        let name = try value(for: argument)
+        guard let runtime = GeneratedRuntime(rawValue: name) else {
+          throw UsageError(description: "'--runtime \(name)' is not full or typed")
+        }
+        generation.runtime = runtime
       case "--swiftc": generation.swiftc = try value(for: argument)
       case "--env": generation.environments.append(try value(for: argument))
       case "--override": generation.overrides.append(try value(for: argument))

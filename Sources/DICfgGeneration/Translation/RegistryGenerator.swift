@@ -71,6 +71,9 @@ public struct RegistryGenerator: Sendable {
   /// at its graph file's line, without a container, its embedded plans or a public namespace (a
   /// module's fragment, which the graph that imports it builds).
   public var checksOnly = false
+  /// The runtime the file is written against: over the typed runtime alone, it holds the typed
+  /// containers and what they read, no registration and no plan.
+  public var runtime: GeneratedRuntime = .full
 
   public init(access: Access = .internal, imports: [String] = [], sources: [String], sourceRoot: String? = nil) {
     self.access = access
@@ -134,6 +137,7 @@ public struct RegistryGenerator: Sendable {
     if includePlans {
       model.typedContainers = typedContainers?.translate(
         variants, aliases: model.aliasNames, sharedSwiftValues: shared)
+      model.typedContainers?.runtime = runtime
     }
     return model
   }
@@ -424,6 +428,7 @@ public struct RegistryGenerator: Sendable {
   }
 
   public func render(_ model: RegistryModel) -> String {
+    if runtime == .typed { return renderOverTypedRuntime(model) }
     var writer = SwiftWriter()
     writer.header(
       sources: model.sources, environments: model.environments, imports: model.imports,
@@ -477,13 +482,7 @@ public struct RegistryGenerator: Sendable {
       checkedArguments: model.checkedArguments,
       registersNoArguments: factories.contains { $0.constant == nil && !$0.isMainActor },
       registersNoArgumentsOnMainActor: factories.contains { $0.constant == nil && $0.isMainActor },
-      factories: Set(
-        factories.filter { $0.constant != nil }.compactMap { factory in
-          factory.effects.map {
-            factory.isMainActor ? ($0.isAsync ? .mainActorAsync : .mainActor) : $0.isAsync ? .async : .synchronous
-          }
-            ?? (factory.receiver != nil ? .synchronous : nil)
-        }),
+      factories: Set(factories.filter { $0.constant != nil }.compactMap(Self.helperKind)),
       makes: factories.contains { $0.constant == nil && !$0.isMainActor && $0.effects == nil && !$0.readsProperty },
       callsMethods: factories.contains { $0.receiver != nil && $0.effects == nil },
       callsDeprecated: factories.contains { $0.deprecatedHolder != nil },
@@ -508,6 +507,45 @@ public struct RegistryGenerator: Sendable {
     if !model.typeAliases.isEmpty {
       writer.undeclaredTypeOverloads(checkedArguments: model.checkedArguments)
     }
+    return writer.text
+  }
+
+  /// The helper a factory's constant is made with; nil for one passed as it is.
+  private static func helperKind(_ factory: RegistryModel.Factory) -> SwiftWriter.FactoryKind? {
+    factory.effects.map {
+      factory.isMainActor ? ($0.isAsync ? .mainActorAsync : .mainActor) : $0.isAsync ? .async : .synchronous
+    } ?? (factory.receiver != nil ? .synchronous : nil)
+  }
+
+  /// `model` over the typed runtime alone: the aliases of the types the target's Swift does not
+  /// declare and the graph's shared Swift values, each at its graph file's line, then the typed
+  /// containers; no registration, plan or public namespace, and nothing of the link.
+  private func renderOverTypedRuntime(_ model: RegistryModel) -> String {
+    var writer = SwiftWriter()
+    writer.header(
+      sources: model.sources, environments: model.environments, imports: model.imports,
+      importsWhereAvailable: model.importsWhereAvailable, runtime: .typed)
+    let aliases = model.aliasNames
+    renderTypeAliases(model, into: &writer)
+    renderSharedSwiftValues(model, aliases: aliases, into: &writer)
+    if let typed = model.typedContainers, let generator = typedContainers {
+      generator.render(typed, into: &writer)
+    }
+    let shared = model.checks.flatMap { check in
+      check.swiftValues.compactMap { value in
+        value.shared.map {
+          (
+            kind: Self.helperKind($0.factory),
+            argument: SwiftWriter.ArgumentValue(
+              position: value.position + 1, arity: check.arguments.count)
+          )
+        }
+      }
+    }
+    writer.helpers(
+      checkedArguments: [], registersNoArguments: false, registersNoArgumentsOnMainActor: false,
+      factories: Set(shared.compactMap(\.kind)), argumentValues: Set(shared.map(\.argument)),
+      propertyValues: model.propertyValues.contains { $0.shared != nil })
     return writer.text
   }
 
