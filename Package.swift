@@ -11,9 +11,6 @@ let package = Package(
     .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
     .library(name: "DICfgSwiftReader", targets: ["DICfgSwiftReader"]),
     .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
-    // The runtime of a generated typed container alone: what an app whose graph its accessors build
-    // whole compiles of dicfg.
-    .library(name: "DICfgTypedRuntime", targets: ["DICfgTypedRuntime"]),
     .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
     .library(name: "DICfgLanguageServer", targets: ["DICfgLanguageServer"]),
@@ -38,8 +35,11 @@ let package = Package(
     .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore"]),
     .target(
       name: "DICfgRuntime",
-      dependencies: ["DICfgCore", "DICfgTypedRuntime", .product(name: "Atomics", package: "swift-atomics")]
+      dependencies: ["DICfgCore", .product(name: "Atomics", package: "swift-atomics")]
     ),
+    // The runtime of a generated typed container alone, which apps take from the `dicfg-generator`
+    // package (Distribution/dicfg-generator, whose sources link to these): a product here too would
+    // make an app that takes the plugin there and `DICfgRuntime` here declare its targets twice.
     .target(name: "CDICfgAtomics"),
     .target(name: "DICfgTypedRuntime", dependencies: ["CDICfgAtomics"]),
     .target(

@@ -6,7 +6,8 @@
 #   swinject  the same, registered once in Swinject 2.10 and resolved;
 #   typed     the same, from a one-service graph file, through dicfg's plugin with the prebuilt
 #             generator (Distribution/dicfg-generator; run Scripts/generator-bundle.sh build first),
-#             over the typed runtime alone (the app depends on DICfgTypedRuntime);
+#             over the typed runtime alone: the app depends on that package's DICfgTypedRuntime,
+#             and on no other package of dicfg's;
 #   bundle    the same with the prebuilt generator, over the full runtime (DICfgRuntime);
 #   source    the same through dicfg's plugin building its generator from source.
 # Each pair runs in turn under farm-bench (RUNS pairs, default 3); the cost of a library is its
@@ -59,14 +60,17 @@ services:
   greeter: { type: Greeter, init: { greeting: { value: hello } } }'
 for variant in typed bundle source; do
   plugin_package=dicfg
-  runtime=DICfgRuntime
+  runtime='.product(name: "DICfgRuntime", package: "dicfg")'
   dependencies=".package(name: \"dicfg\", path: \"$dicfg\")"
-  if [ "$variant" != source ]; then
+  if [ "$variant" = bundle ]; then
     plugin_package=dicfg-generator
     dependencies="$dependencies, .package(path: \"$dicfg/Distribution/dicfg-generator\")"
+  elif [ "$variant" = typed ]; then
+    plugin_package=dicfg-generator
+    dependencies=".package(path: \"$dicfg/Distribution/dicfg-generator\")"
+    runtime='.product(name: "DICfgTypedRuntime", package: "dicfg-generator")'
   fi
-  [ "$variant" = typed ] && runtime=DICfgTypedRuntime
-  app "$variant" "$dependencies" ".product(name: \"$runtime\", package: \"dicfg\")" \
+  app "$variant" "$dependencies" "$runtime" \
     ".plugin(name: \"DICfgGenerator\", package: \"$plugin_package\")" 'print(MainContainer().greeter.greeting)'
   printf '%s\n' "$graph" > "$work/app-$variant/Sources/App/dicfg.yaml"
 done

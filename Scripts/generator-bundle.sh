@@ -147,9 +147,11 @@ EOF
   checksum=$(sha256sum "$zip" | cut -d' ' -f1)
   local package="$out/dicfg-generator"
   rm -rf "$package"
-  mkdir -p "$package/Plugins"
-  # The plugins' sources, their links followed: the published package stands alone.
+  mkdir -p "$package/Plugins" "$package/Sources"
+  # The plugins' and the typed runtime's sources, their links followed: the published package stands
+  # alone.
   cp -RL "$root/Distribution/dicfg-generator/Plugins/." "$package/Plugins/"
+  cp -RL "$root/Distribution/dicfg-generator/Sources/." "$package/Sources/"
   sed -e "s|\.binaryTarget(name: \"DICfgGenerateTool\", path: \"dicfg-generate.artifactbundle\")|.binaryTarget(\n      name: \"DICfgGenerateTool\", url: \"$url\",\n      checksum: \"$checksum\")|" \
     "$root/Distribution/dicfg-generator/Package.swift" > "$package/Package.swift"
   grep -q "checksum: \"$checksum\"" "$package/Package.swift" || {

@@ -9,16 +9,28 @@
 // applies dicfg's, naming this package:
 //
 //     .plugin(name: "DICfgGenerator", package: "dicfg-generator")
+//
+// It holds the typed runtime too, so an app on it alone depends on this package alone:
+//
+//     dependencies: [.product(name: "DICfgTypedRuntime", package: "dicfg-generator")]
 import PackageDescription
 
 let package = Package(
   name: "dicfg-generator",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .plugin(name: "DICfgGenerator", targets: ["DICfgGenerator"]),
     .plugin(name: "GenerateRegistry", targets: ["GenerateRegistry"]),
+    // The runtime of a typed container alone (dicfg's, linked here): an app whose accessors build
+    // every service depends on this package alone, and its build loads no other package of dicfg's.
+    // An app on dicfg's `DICfgRuntime` takes only the plugin from here (the two packages' targets of
+    // this name must not both be built).
+    .library(name: "DICfgTypedRuntime", targets: ["DICfgTypedRuntime"]),
   ],
   targets: [
     .binaryTarget(name: "DICfgGenerateTool", path: "dicfg-generate.artifactbundle"),
+    .target(name: "CDICfgAtomics"),
+    .target(name: "DICfgTypedRuntime", dependencies: ["CDICfgAtomics"]),
     .plugin(name: "DICfgGenerator", capability: .buildTool(), dependencies: ["DICfgGenerateTool"]),
     .plugin(
       name: "GenerateRegistry",

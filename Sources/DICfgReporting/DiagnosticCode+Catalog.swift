@@ -368,7 +368,8 @@ extension DiagnosticCode {
     Documentation(
       .needsFullRuntime, stage: .swiftDeclarations,
       summary: "a service only dicfg's link builds, in a target on the typed runtime alone",
-      meaning: "The target depends on `DICfgTypedRuntime`, the runtime of a generated typed container alone, "
+      meaning: "The target depends on `DICfgTypedRuntime` (of the `dicfg-generator` package), the runtime of a "
+        + "generated typed container alone, "
         + "without the dynamic link, registry or plan of `DICfgRuntime`; so every service must be one its typed "
         + "accessor builds. This one is not: it takes a provider, a lazy value or `$container`, a weak external or "
         + "a parameter read from the process environment, or the target's Swift does not prove how to build it.",
@@ -376,7 +377,7 @@ extension DiagnosticCode {
         + "the typed container then resolves what its accessors do not build through the link.",
       example: .output(
         "App/dicfg.yaml:4:3: error: 'router' takes a provider ('{ provider: … }'), which 'DICfgTypedRuntime' does "
-          + "not have; depend on product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
+          + "not have; depend on dicfg's product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
     Documentation(
       .unregisteredType, stage: .linking,
       summary: "a type in the plan with no registered factory",

@@ -1,15 +1,10 @@
-/// What a generated container's `buildEveryEnvironment(…)` throws: the environment whose
-/// container could not be created or could not build a service, and why.
-///
-/// ```swift
-/// @Test func everyEnvironmentBuilds() async throws {
-///   try await MainContainer.buildEveryEnvironment(externals: .init(database: Database(path: ":memory:")))
-/// }
-/// ```
+/// What a generated container's `buildEveryEnvironment()` throws: the environment whose container
+/// could not build a service, and why. (`DICfgRuntime` declares its own, which its link's errors
+/// reach: an app depends on one runtime or the other.)
 public struct EnvironmentBuildError: Error, Sendable, CustomStringConvertible {
   /// The environment's name (`base` for the graph file alone).
   public var environment: String
-  /// What failed: a link error with the graph file's line, or a factory's own error.
+  /// What failed: a factory's own error.
   public var error: any Error
 
   public init(environment: String, error: any Error) {

@@ -61,12 +61,18 @@ private let examples = [
     let built = try runCommand(arguments)
     #expect(built.exitCode == 0, "\(built.standardError)")
     let text = try String(contentsOfFile: output, encoding: .utf8)
-    #expect(text.contains("\n@_spi(Generated) import DICfgTypedRuntime\nimport Foundation\n"), "\(text)")
+    // The Swift imports no Foundation, so neither does the file.
+    #expect(text.contains("\n@_spi(Generated) import DICfgTypedRuntime\n\n"), "\(text)")
     for linked in ["DICfgRuntime", "Registry", "DeferredLink", "dynamicContainer", "Replacements"] {
       #expect(!text.contains(linked), "\(linked) in \(text)")
     }
     #expect(text.contains("return _singletons.singleton(0, as: Clock.self) { Clock() }"), "\(text)")
     #expect(text.contains("Feed(clock: clock)"), "\(text)")
+    try "import Foundation\n".write(toFile: folder + "/Dates.swift", atomically: true, encoding: .utf8)
+    #expect(try runCommand(arguments + ["--swift", folder + "/Dates.swift"]).exitCode == 0)
+    #expect(
+      try String(contentsOfFile: output, encoding: .utf8).contains(
+        "\n@_spi(Generated) import DICfgTypedRuntime\nimport Foundation\n"))
 
     try """
     dicfg: 1
@@ -82,8 +88,33 @@ private let examples = [
     #expect(
       refused.standardError.hasPrefix(
         "\(folder)/app.yaml:5:3: error: 'router' takes a provider ('{ provider: … }'), which 'DICfgTypedRuntime' "
-          + "does not have; depend on product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]\n"),
+          + "does not have; depend on dicfg's product 'DICfgRuntime' instead of 'DICfgTypedRuntime' "
+          + "[#needs-full-runtime]\n"),
       "\(refused.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+
+    // A parameter read from the process environment and a weak external: the link reads and holds them.
+    try """
+    dicfg: 1
+    parameters:
+      apiKey: "${API_KEY}"
+    externals:
+      clock: { type: Clock, retain: weak }
+    services:
+      client: { type: Feed, init: { clock: clock } }
+      named: { type: Named, init: { name: $apiKey } }
+
+    """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try "final class Named: Sendable { let name: String; init(name: String) { self.name = name } }\n".write(
+      toFile: folder + "/Named.swift", atomically: true, encoding: .utf8)
+    let linked = try runCommand(arguments + ["--swift", folder + "/Named.swift"])
+    #expect(linked.exitCode == 1)
+    let located = linked.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+      .map { $0.replacingOccurrences(of: folder + "/", with: "") }
+    #expect(
+      located.map { String($0.prefix(while: { $0 != "'" })) + ($0.hasSuffix("[#needs-full-runtime]") ? "ok" : "") }
+        == ["app.yaml:7:3: error: ok", "app.yaml:8:3: error: ok"], "\(linked.standardError)")
+    #expect(located.allSatisfy { $0.contains("is built through dicfg's link") }, "\(linked.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
 
     #expect {

@@ -87,11 +87,11 @@ let apps: [Target] = [
     name: "EventsApp", dependencies: ["NetworkKit", "StorageKit"] + runtime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
   .executableTarget(name: "EventsApp6", dependencies: ["NetworkKit", "StorageKit"] + runtime, plugins: plugin),
-  // The same app over the typed runtime alone (DICfgTypedRuntime): its generated file holds the typed
-  // containers only, no registration, plan or link.
+  // The same app over the typed runtime alone (`dicfg-generator`'s DICfgTypedRuntime): its generated
+  // file holds the typed containers only, no registration, plan or link.
   .executableTarget(
     name: "EventsAppTyped",
-    dependencies: ["NetworkKit", "StorageKit", .product(name: "DICfgTypedRuntime", package: "dicfg")],
+    dependencies: ["NetworkKit", "StorageKit", .product(name: "DICfgTypedRuntime", package: "dicfg-generator")],
     plugins: plugin),
 ]
 
@@ -169,7 +169,9 @@ let package = Package(
   dependencies: [
     .package(name: "dicfg", path: "../.."), .package(path: "ScannerSDK"),
     .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
-  ] + (bundled ? [.package(path: "../../Distribution/dicfg-generator")] : []),
+    // The prebuilt plugins and the typed runtime (`Scripts/generator-bundle.sh build` first).
+    .package(path: "../../Distribution/dicfg-generator"),
+  ],
   targets: [
     // The graph file is also bundled as a resource, for loading it at run time.
     .target(

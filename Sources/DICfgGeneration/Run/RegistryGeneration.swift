@@ -141,6 +141,7 @@ public struct RegistryGeneration: Sendable {
       swift.map { $0.unreadable.isEmpty } == true && run.unreadModules.isEmpty
       && generator.typeAliases(variants).isEmpty
     generator.runtime = runtime
+    generator.importsFoundation = swiftSources.isEmpty || Self.importsFoundation(swiftSources)
     // Over the typed runtime, which has no registration, a fragment's file is only its builders.
     let buildersOnly = generator.checksOnly && (readWhole || runtime == .typed)
     let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [], atGraphLines: buildersOnly)
@@ -180,7 +181,7 @@ public struct RegistryGeneration: Sendable {
   /// at its key saying why and what to do; or, where the graph has several files, that it needs one.
   static func linkNeeds(_ model: TypedContainerModel?, base: ResolutionPlan?, files: [String]) -> [Diagnostic] {
     let product = GeneratedRuntime.typed.product
-    let instead = "depend on product '\(GeneratedRuntime.full.product)' instead of '\(product)'"
+    let instead = "depend on dicfg's product '\(GeneratedRuntime.full.product)' instead of '\(product)'"
     guard let model, let base else {
       return [
         Diagnostic(
@@ -230,6 +231,15 @@ public struct RegistryGeneration: Sendable {
             + "does not have; pass the value as an external, or \(instead)", at: parameter.location))
     }
     return diagnostics
+  }
+
+  /// Whether a Swift file among `paths` imports Foundation (or one that cannot be read is there).
+  static func importsFoundation(_ paths: [String]) -> Bool {
+    paths.contains { path in
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return true }
+      return text.contains("Foundation")
+        && SwiftImports.imports(path: path, text: text).contains { $0.module == "Foundation" }
+    }
   }
 
   /// The warning of a file over the typed runtime written where the run did not read everything: the

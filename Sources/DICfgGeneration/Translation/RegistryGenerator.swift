@@ -74,6 +74,11 @@ public struct RegistryGenerator: Sendable {
   /// The runtime the file is written against: over the typed runtime alone, it holds the typed
   /// containers and what they read, no registration and no plan.
   public var runtime: GeneratedRuntime = .full
+  /// Whether the file over the typed runtime imports Foundation: where the Swift it was checked
+  /// against imports it (or was not given), so a graph naming Foundation's types finds them, and an
+  /// app whose Swift does not import it does not load it for dicfg. A graph that writes Swift values
+  /// imports it whatever this says.
+  public var importsFoundation = true
 
   public init(access: Access = .internal, imports: [String] = [], sources: [String], sourceRoot: String? = nil) {
     self.access = access
@@ -517,6 +522,13 @@ public struct RegistryGenerator: Sendable {
     } ?? (factory.receiver != nil ? .synchronous : nil)
   }
 
+  /// Whether the graph writes Swift values (`{ swift: DispatchQueue.main }`): text the reader does not
+  /// check, which may name what Foundation declares.
+  private static func writesSwiftValues(_ model: RegistryModel) -> Bool {
+    model.checks.contains { !$0.swiftValues.isEmpty }
+      || model.propertyValues.contains { if case .swift = $0.value { true } else { false } }
+  }
+
   /// `model` over the typed runtime alone: the aliases of the types the target's Swift does not
   /// declare and the graph's shared Swift values, each at its graph file's line, then the typed
   /// containers; no registration, plan or public namespace, and nothing of the link.
@@ -524,7 +536,8 @@ public struct RegistryGenerator: Sendable {
     var writer = SwiftWriter()
     writer.header(
       sources: model.sources, environments: model.environments, imports: model.imports,
-      importsWhereAvailable: model.importsWhereAvailable, runtime: .typed)
+      importsWhereAvailable: model.importsWhereAvailable, runtime: .typed,
+      importingFoundation: importsFoundation || Self.writesSwiftValues(model))
     let aliases = model.aliasNames
     renderTypeAliases(model, into: &writer)
     renderSharedSwiftValues(model, aliases: aliases, into: &writer)
