@@ -371,13 +371,14 @@ extension DiagnosticCode {
       meaning: "The target depends on `DICfgTypedRuntime` (of the `dicfg-generator` package), the runtime of a "
         + "generated typed container alone, "
         + "without the dynamic link, registry or plan of `DICfgRuntime`; so every service must be one its typed "
-        + "accessor builds. This one is not: it takes a provider, a lazy value or `$container`, a weak external or "
-        + "a parameter read from the process environment, or the target's Swift does not prove how to build it.",
+        + "accessor builds. This one is not: it takes `$container`, a weak external or a parameter read from the "
+        + "process environment, or the target's Swift does not prove how to build it.",
       fix: "Change the service as the message says, or depend on `DICfgRuntime` instead of `DICfgTypedRuntime`: "
         + "the typed container then resolves what its accessors do not build through the link.",
       example: .output(
-        "App/dicfg.yaml:4:3: error: 'router' takes a provider ('{ provider: … }'), which 'DICfgTypedRuntime' does "
-          + "not have; depend on dicfg's product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
+        "App/dicfg.yaml:4:3: error: 'router' takes '$container', the dynamic container, which 'DICfgTypedRuntime' "
+          + "does not have; take the services it resolves as its dependencies (or a provider of them), or depend on "
+          + "dicfg's product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
     Documentation(
       .unregisteredType, stage: .linking,
       summary: "a type in the plan with no registered factory",

@@ -33,8 +33,9 @@ private let examples = [
   }
 
   // Over the typed runtime alone (`--runtime typed`, which the build plugin passes for a target that
-  // depends on DICfgTypedRuntime), the file holds only the typed containers; a service only the link
-  // builds is an error at its key, naming what it takes and the product to depend on instead.
+  // depends on DICfgTypedRuntime), the file holds only the typed containers, providers included; a
+  // service only the link builds is an error at its key, naming what it takes and the product to
+  // depend on instead.
   @Test func overTheTypedRuntimeTheFileHoldsOnlyTheTypedContainers() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typed-\(UUID())").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -51,6 +52,7 @@ private let examples = [
     services:
       clock: { type: Clock, scope: singleton }
       feed: { type: Feed, init: { clock: clock } }
+      latest: { type: Feed, scope: cached, init: { clock: clock } }
 
     """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
     let output = folder + "/Generated.swift"
@@ -68,6 +70,8 @@ private let examples = [
     }
     #expect(text.contains("return _singletons.singleton(0, as: Clock.self) { Clock() }"), "\(text)")
     #expect(text.contains("Feed(clock: clock)"), "\(text)")
+    #expect(text.contains("return _singletons.cached(2, as: Feed.self) { Feed(clock: clock) }"), "\(text)")
+    #expect(text.contains("  func resetCached() { _singletons.resetCached() }"), "\(text)")
     try "import Foundation\n".write(toFile: folder + "/Dates.swift", atomically: true, encoding: .utf8)
     #expect(try runCommand(arguments + ["--swift", folder + "/Dates.swift"]).exitCode == 0)
     #expect(
@@ -82,16 +86,14 @@ private let examples = [
       router: { type: Router, init: { feeds: { provider: feed } } }
 
     """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
-    try FileManager.default.removeItem(atPath: output)
-    let refused = try runCommand(arguments)
-    #expect(refused.exitCode == 1)
+    // A provider is the typed runtime's, built by the accessor.
+    let provided = try runCommand(arguments)
+    #expect(provided.exitCode == 0, "\(provided.standardError)")
+    let withProvider = try String(contentsOfFile: output, encoding: .utf8)
     #expect(
-      refused.standardError.hasPrefix(
-        "\(folder)/app.yaml:5:3: error: 'router' takes a provider ('{ provider: … }'), which 'DICfgTypedRuntime' "
-          + "does not have; depend on dicfg's product 'DICfgRuntime' instead of 'DICfgTypedRuntime' "
-          + "[#needs-full-runtime]\n"),
-      "\(refused.standardError)")
-    #expect(!FileManager.default.fileExists(atPath: output))
+      withProvider.contains(
+        "Router(feeds: Provider(container: \"main\", building: { [weak self] in self?.feed }))"), "\(withProvider)")
+    try FileManager.default.removeItem(atPath: output)
 
     // A parameter read from the process environment and a weak external: the link reads and holds them.
     try """

@@ -137,6 +137,57 @@ import Testing
     }
   }
 
+  /// Providers and lazy values over the typed runtime: a provider of a service without run-time
+  /// arguments, one of a service that takes them, and a lazy value, each built by its accessor; the
+  /// generated file type-checks against DICfgTypedRuntime in both modes.
+  @Test func providersAndLazyValuesTypeCheckOverTheTypedRuntime() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-providers-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let files = [
+      "Types.swift": """
+      import DICfgTypedRuntime
+      final class Clock: Sendable { init() {} }
+      final class Details: Sendable { let id: Int; init(id: Int, clock: Clock) { self.id = id } }
+      final class Router: Sendable {
+        let clocks: Provider<Clock>
+        let details: Provider<Details>
+        let clock: Lazy<Clock>
+        init(clocks: Provider<Clock>, details: Provider<Details>, clock: Lazy<Clock>) {
+          self.clocks = clocks
+          self.details = details
+          self.clock = clock
+        }
+      }
+
+      """,
+      "app.yaml": """
+      dicfg: 1
+      services:
+        clock: { type: Clock, scope: singleton }
+        details: { type: Details, arguments: { id: Int }, init: { id: $id, clock: clock } }
+        router:
+          type: Router
+          scope: singleton
+          init: { clocks: { provider: clock }, details: { provider: details }, clock: { lazy: clock } }
+
+      """,
+    ]
+    for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
+    generation.swiftSources = [folder + "/Types.swift"]
+    generation.runtime = .typed
+    let generate = generation.run()
+    try #require(generate.exitCode == 0, "\(generate.standardError)")
+    let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
+    #expect(text.contains("throw ProviderError.arguments(service: \"details\", takes: [\"id: Int\"]"), "\(text)")
+    #expect(text.contains("Lazy(container: \"main\", building: { [weak self] in self?.clock })"), "\(text)")
+    for mode in ["5", "6"] {
+      let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
+      #expect(check.status == 0, "Swift \(mode): \(check.output)\n\(text)")
+    }
+  }
+
   /// The drawing itself: every shape and every change of a layer is drawn by some seed of the suite's.
   @Test func theSeedsCoverEveryShape() {
     let graphs = Self.seeds.map { DrawnGraph(seed: $0) }

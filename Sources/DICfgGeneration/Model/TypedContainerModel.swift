@@ -391,8 +391,6 @@ extension TypedContainerModel {
       case resolved
       /// It takes the container (`$container`), which is the dynamic one.
       case container
-      /// It takes a provider or a lazy value of a service.
-      case deferred(DeferredKind)
     }
 
     public var container: Int
@@ -425,10 +423,9 @@ extension TypedContainerModel {
     for expression in expressions {
       switch expression {
       case .container: return .container
-      case .deferred(_, let kind, _, _): return .deferred(kind)
       case .call(_, let arguments, _, _): if let reason = linkReason(in: arguments) { return reason }
       case .array(let values): if let reason = linkReason(in: values) { return reason }
-      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .none: continue
+      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .deferred, .none: continue
       }
     }
     return nil

@@ -392,7 +392,9 @@ extension TypedContainerGenerator {
 
   fileprivate func renderEnvironment(_ model: TypedContainerModel, access: String, into writer: inout SwiftWriter) {
     writer.documentation([
-      "The environments there are plans for: the base, and one for each layer beside \(model.graphFile)."
+      model.runtime == .full
+        ? "The environments there are plans for: the base, and one for each layer beside \(model.graphFile)."
+        : "The environments: the base, and one for each layer beside \(model.graphFile)."
     ])
     writer.line("\(access)enum Environment: String, CaseIterable, Sendable {")
     writer.indent { body in
@@ -837,7 +839,8 @@ extension TypedContainerGenerator {
 
   /// A provider of a service that takes run-time arguments: each call's arguments, when they are
   /// exactly those declared, of their declared types, are passed to the accessor; any other call
-  /// resolves through the dynamic container, which converts what it can and says what is wrong.
+  /// resolves through the dynamic container, which converts what it can and says what is wrong (over
+  /// the typed runtime, is an error naming the arguments the service takes).
   fileprivate func providerWithArguments(
     of accessor: TypedContainerModel.Accessor, container: String, isThrowing: Bool, _ spelling: Spelling
   ) -> String {
@@ -851,14 +854,20 @@ extension TypedContainerGenerator {
     // The container, reached through the weak capture: itself, or a view of the first container.
     let (capture, reach) = spelling.weakCapture
     let owner = capture == "self" ? "self" : "owner"
+    // Over the typed runtime, which converts nothing, a call with other arguments is an error saying
+    // which the service takes.
+    let takes = accessor.arguments.map { QuotedString.quoted("\($0.key): \($0.type)", in: .swift) }
     let resolved =
-      "try \(owner).dynamicContainer.resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self, "
-      + "arguments: arguments)"
+      spelling.linked
+      ? "return try \(owner).dynamicContainer.resolve(\(QuotedString.quoted(accessor.id, in: .swift)), as: \(type).self, "
+        + "arguments: arguments)"
+      : "throw ProviderError.arguments(service: \(QuotedString.quoted(accessor.id, in: .swift)), "
+        + "takes: [\(takes.joined(separator: ", "))], given: Array(arguments.keys))"
     return
       "Provider(container: \(QuotedString.quoted(container, in: .swift)), buildingWith: { [weak \(capture)] arguments in "
       + (capture == "self"
         ? "guard let self else { return nil }; " : "guard let owner = \(reach) else { return nil }; ")
-      + "guard arguments.count == \(accessor.arguments.count), \(values.joined(separator: ", ")) else { return \(resolved) }; "
+      + "guard arguments.count == \(accessor.arguments.count), \(values.joined(separator: ", ")) else { \(resolved) }; "
       + "return \(isThrowing ? "try " : "")\(owner).\(SwiftIdentifier.escaped(accessor.property))(\(passed.joined(separator: ", "))) })"
   }
 

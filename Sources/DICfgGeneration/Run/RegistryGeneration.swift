@@ -200,16 +200,13 @@ public struct RegistryGeneration: Sendable {
       case .resolved:
         what =
           "is built through dicfg's link, which '\(product)' does not have: its typed accessor cannot build it "
-          + "(it takes a graph-scoped service of another container, a weak external or a '${NAME}' parameter, "
-          + "or a singleton reaches itself back through it); \(instead)"
+          + "(it takes a graph-scoped service of another container, a weak external, a '${NAME}' parameter, or a "
+          + "provider or lazy value of a service its typed accessor cannot build, or a singleton reaches itself "
+          + "back through it); \(instead)"
       case .container:
         what =
           "takes '$container', the dynamic container, which '\(product)' does not have; take the services it "
-          + "resolves as its dependencies, or \(instead)"
-      case .deferred(let kind):
-        what =
-          "takes a \(kind == .provider ? "provider ('{ provider: … }')" : "lazy value ('{ lazy: … }')"), which "
-          + "'\(product)' does not have; \(instead)"
+          + "resolves as its dependencies (or a provider of them), or \(instead)"
       }
       return Diagnostic(.error, .needsFullRuntime, "'\(service.id)' \(what)", at: service.location)
     }
