@@ -41,7 +41,7 @@ private let examples = [
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try """
-    import DICfgRuntime
+    import DICfgTypedRuntime
     final class Clock: Sendable { init() {} }
     final class Feed: Sendable { let clock: Clock; init(clock: Clock) { self.clock = clock } }
     final class Router: Sendable { let feeds: Provider<Feed>; init(feeds: Provider<Feed>) { self.feeds = feeds } }
@@ -93,6 +93,18 @@ private let examples = [
     #expect(
       withProvider.contains(
         "Router(feeds: Provider(container: \"main\", building: { [weak self] in self?.feed }))"), "\(withProvider)")
+    try FileManager.default.removeItem(atPath: output)
+
+    // A Swift file that does not parse: the file is written, and the build says the Swift compiler checks
+    // the services in it.
+    try "final class Broken {\n".write(toFile: folder + "/Broken.swift", atomically: true, encoding: .utf8)
+    let unread = try runCommand(arguments + ["--swift", folder + "/Broken.swift"])
+    #expect(unread.exitCode == 0, "\(unread.standardError)")
+    #expect(
+      unread.standardError.contains(
+        "\(folder)/app.yaml: warning: dicfg could not read '\(folder)/Broken.swift', so the Swift compiler checks "
+          + "the services that name it in the generated typed container"), "\(unread.standardError)")
+    #expect(!(try String(contentsOfFile: output, encoding: .utf8)).contains("Registry"))
     try FileManager.default.removeItem(atPath: output)
 
     // A parameter read from the process environment and a weak external: the link reads and holds them.

@@ -147,7 +147,11 @@ public struct RegistryGeneration: Sendable {
     let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [], atGraphLines: buildersOnly)
     let includePlans = Set(targets.map(\.file)).count == 1 && !generator.checksOnly
     var unreadWarning = ""
-    let unread = (swift?.unreadable ?? []).map(\.location.file) + run.unreadModules.keys.sorted()
+    // dicfg's own modules declare nothing the graph builds (its providers and lazy values are read by
+    // name).
+    let unread =
+      (swift?.unreadable ?? []).map(\.location.file)
+      + run.unreadModules.keys.sorted().filter { !["DICfg", "DICfgRuntime", "DICfgTypedRuntime"].contains($0) }
     if runtime == .typed && !unread.isEmpty {
       unreadWarning = Self.unreadOverTypedRuntime(files: files[0], unread: unread)
     }
