@@ -635,12 +635,15 @@ struct PluginBuildTests {
     try FileManager.default.copyItem(atPath: fixturePackage, toPath: copy)
     let manifest = copy + "/Package.swift"
     let text = try String(contentsOfFile: manifest, encoding: .utf8)
-    try text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(root)\"").write(
-      toFile: manifest, atomically: true, encoding: .utf8)
+    try text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(root)\"")
+      .replacingOccurrences(of: "path: \"../../Distribution/", with: "path: \"\(root)/Distribution/")
+      .write(toFile: manifest, atomically: true, encoding: .utf8)
     let run = try swift(
       [
-        "package", "--scratch-path", copy + "/.build", "--allow-writing-to-package-directory", "generate-registry",
-        "--target", "Shop",
+        // dicfg's plugin (the package's identity is its folder's name): the prebuilt package's has the
+        // same verb.
+        "package", "--scratch-path", copy + "/.build", "plugin", "--allow-writing-to-package-directory",
+        "--package", URL(fileURLWithPath: root).lastPathComponent.lowercased(), "generate-registry", "--target", "Shop",
       ], in: copy)
     #expect(run.status == 0, "\(run.output)")
     let generated = try String(contentsOfFile: copy + "/Sources/Shop/Registry+GraphFile.swift", encoding: .utf8)
