@@ -39,6 +39,21 @@ import Testing
     #expect(seen.total == 64)
   }
 
+  /// What generated code reads through: the slots beside the storage, the same instances.
+  @Test func theSlotsReadWhatTheStorageKeeps() {
+    let storage = TypedSingletons(serviceCount: 2)
+    let slots = TypedSlots(storage)
+    let builds = Count()
+    let first = slots.singleton(1, as: Service.self) {
+      builds.add()
+      return Service()
+    }
+    #expect(slots.singleton(1, as: Service.self) { Service() } === first)
+    #expect(storage.singleton(1, as: Service.self) { Service() } === first)
+    #expect(slots.singleton(0, as: [Int].self) { [1] } == [1])
+    #expect(builds.total == 1)
+  }
+
   @Test func racingFirstBuildsBuildOnce() {
     let storage = TypedSingletons(serviceCount: 1)
     let builds = Count()

@@ -124,7 +124,7 @@ extension TypedContainerGenerator {
         }
         if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
           body.documentation([linked ? "The singletons' storage, read without a retain." : "The singletons' storage."])
-          body.line("\(state) let _singletons: \(linked ? "SingletonSlots" : "TypedSingletons")")
+          body.line("\(state) let _singletons: \(linked ? "SingletonSlots" : "TypedSlots")")
         }
         if linked {
           body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
@@ -158,7 +158,7 @@ extension TypedContainerGenerator {
             if keepsSingletons { initializer.line("_singletons = link.storage.slots") }
             initializer.line("self.isReplaced = isReplaced")
           } else if keepsSingletons {
-            initializer.line("_singletons = singletons")
+            initializer.line("_singletons = TypedSlots(singletons)")
           }
           if !externals.isEmpty { initializer.line("self.externals = externals") }
           for member in container.members where !model.containersViewRoot {
@@ -221,7 +221,7 @@ extension TypedContainerGenerator {
     }
     if hasSingletons {
       body.documentation([linked ? "The singletons' storage, read without a retain." : "The singletons' storage."])
-      body.line("private var _singletons: \(linked ? "SingletonSlots" : "TypedSingletons") { _root._singletons }")
+      body.line("private var _singletons: \(linked ? "SingletonSlots" : "TypedSlots") { _root._singletons }")
     }
     if linked {
       body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])

@@ -15,7 +15,8 @@ import CDICfgAtomics
 /// - `building`, `weakObjects`, `cachedValues` and `awaiting` are read and written under the mutex.
 ///
 /// First builds hold the mutex (a recursive one, so a build may build the singletons it takes on the
-/// same thread): they run one at a time across threads. A built singleton is one atomic load.
+/// same thread): they run one at a time across threads. A built singleton is one atomic load, read
+/// through ``TypedSlots``.
 @_spi(Generated)
 public final class TypedSingletons: @unchecked Sendable {
   @usableFromInline let slots: UnsafeMutablePointer<UnsafeRawPointer?>
@@ -226,4 +227,60 @@ private final class WeakObject {
   weak var object: AnyObject?
 
   init(_ object: AnyObject) { self.object = object }
+}
+
+/// A generated container's view of its ``TypedSingletons``: the slots' address beside the storage, so
+/// reading a built singleton is one load of the container's field, one atomic load and no reference
+/// counting of the storage.
+///
+/// `@unchecked Sendable`. Invariants: `slots` is the storage's, which `storage` keeps alive; it is read
+/// only with acquire loads, and written only by the storage, under its mutex. The object in a
+/// service's slot is an instance of the class its accessor builds (the one type that accessor
+/// passes), so it is read back without a check.
+@_spi(Generated)
+public struct TypedSlots: @unchecked Sendable {
+  @usableFromInline let slots: UnsafeMutablePointer<UnsafeRawPointer?>
+  @usableFromInline let storage: TypedSingletons
+
+  public init(_ storage: TypedSingletons) {
+    self.slots = storage.slots
+    self.storage = storage
+  }
+
+  /// The singleton numbered `service` of a class type: one atomic load once built, else built once by
+  /// the storage.
+  @inlinable
+  @inline(__always)
+  public func singleton<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    if let raw = dicfg_load_acquire(slots + service) { return Unmanaged<T>.fromOpaque(raw).takeUnretainedValue() }
+    return try storage.builtObject(service, as: T.self, build)
+  }
+
+  /// The singleton numbered `service`, of any type: kept in a box.
+  @inlinable
+  @inline(__always)
+  public func singleton<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    try storage.singleton(service, as: T.self, build: build)
+  }
+
+  /// The singleton numbered `service` whose build awaits.
+  @inlinable
+  public func awaitedSingleton<T>(
+    _ service: Int, as type: T.Type = T.self, build: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await storage.awaitedSingleton(service, as: T.self, build: build)
+  }
+
+  /// The instance of the weak service numbered `service` while something holds it, else a new one.
+  public func weak<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    try storage.weak(service, as: T.self, build: build)
+  }
+
+  /// The cached instance of the service numbered `service`, else the one `build` makes.
+  public func cached<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+    try storage.cached(service, as: T.self, build: build)
+  }
+
+  /// Releases the `cached` services' instances.
+  public func resetCached() { storage.resetCached() }
 }
