@@ -13,6 +13,8 @@ import PackageDescription
 let bundled = Context.environment["DICFG_GENERATOR_BUNDLE"] == "1"
 let plugin: [Target.PluginUsage] = [.plugin(name: "DICfgGenerator", package: bundled ? "dicfg-generator" : "dicfg")]
 let runtime: [Target.Dependency] = [.product(name: "DICfgRuntime", package: "dicfg")]
+// The typed runtime alone, as an app whose accessors build every service takes it.
+let typedRuntime: [Target.Dependency] = [.product(name: "DICfgTypedRuntime", package: "dicfg-generator")]
 
 // A modular app, in Swift 5 mode and (ModularApp6) Swift 6 mode: six modules, five of them with a
 // fragment of the graph that their own build checks and the app's graph imports, with requirements
@@ -87,12 +89,14 @@ let apps: [Target] = [
     name: "EventsApp", dependencies: ["NetworkKit", "StorageKit"] + runtime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
   .executableTarget(name: "EventsApp6", dependencies: ["NetworkKit", "StorageKit"] + runtime, plugins: plugin),
-  // The same app over the typed runtime alone (`dicfg-generator`'s DICfgTypedRuntime): its generated
-  // file holds the typed containers only, no registration, plan or link.
+  // The same app over the typed runtime alone (`dicfg-generator`'s DICfgTypedRuntime), in Swift 6 and
+  // (EventsAppTyped5) Swift 5 modes: its generated file holds the typed containers only, no
+  // registration, plan or link.
   .executableTarget(
-    name: "EventsAppTyped",
-    dependencies: ["NetworkKit", "StorageKit", .product(name: "DICfgTypedRuntime", package: "dicfg-generator")],
-    plugins: plugin),
+    name: "EventsAppTyped", dependencies: ["NetworkKit", "StorageKit"] + typedRuntime, plugins: plugin),
+  .executableTarget(
+    name: "EventsAppTyped5", dependencies: ["NetworkKit", "StorageKit"] + typedRuntime,
+    swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
 ]
 
 // A Swinject app of four modules (config-examples/import/swinject, linked) and, in its app target, the
@@ -115,7 +119,7 @@ let imported: [Target] = [
 
 // An app of twenty feature modules over a platform module (FeatureSuite): each feature checks its
 // fragment in its own build, four take the feature before them, and the app's graph imports all
-// twenty and builds them in its one container.
+// twenty and builds them in its one container, over the typed runtime alone.
 let features = [
   "Accounts",
   "Auth",
@@ -140,28 +144,29 @@ let features = [
 ]
 let suite: [Target] = [
   .target(name: "Platform"),
-  .target(name: "Accounts", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Auth", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Billing", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Cart", dependencies: ["Platform", "Billing"] + runtime, plugins: plugin),
-  .target(name: "Catalog", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Chat", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Checkout", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Coupons", dependencies: ["Platform", "Checkout"] + runtime, plugins: plugin),
-  .target(name: "Delivery", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Favorites", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Feed", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Inbox", dependencies: ["Platform", "Feed"] + runtime, plugins: plugin),
-  .target(name: "Loyalty", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Maps", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Orders", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Payments", dependencies: ["Platform", "Orders"] + runtime, plugins: plugin),
-  .target(name: "Reviews", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Search", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Settings", dependencies: ["Platform"] + runtime, plugins: plugin),
-  .target(name: "Wallet", dependencies: ["Platform", "Settings"] + runtime, plugins: plugin),
+  .target(name: "Accounts", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Auth", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Billing", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Cart", dependencies: ["Platform", "Billing"] + typedRuntime, plugins: plugin),
+  .target(name: "Catalog", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Chat", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Checkout", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Coupons", dependencies: ["Platform", "Checkout"] + typedRuntime, plugins: plugin),
+  .target(name: "Delivery", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Favorites", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Feed", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Inbox", dependencies: ["Platform", "Feed"] + typedRuntime, plugins: plugin),
+  .target(name: "Loyalty", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Maps", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Orders", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Payments", dependencies: ["Platform", "Orders"] + typedRuntime, plugins: plugin),
+  .target(name: "Reviews", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Search", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Settings", dependencies: ["Platform"] + typedRuntime, plugins: plugin),
+  .target(name: "Wallet", dependencies: ["Platform", "Settings"] + typedRuntime, plugins: plugin),
   .executableTarget(
-    name: "FeatureSuite", dependencies: ["Platform"] + features.map { .target(name: $0) } + runtime, plugins: plugin),
+    name: "FeatureSuite", dependencies: ["Platform"] + features.map { .target(name: $0) } + typedRuntime,
+    plugins: plugin),
 ]
 
 let package = Package(

@@ -1,0 +1,1 @@
+../EventsApp/Events.swift

@@ -1,0 +1,1 @@
+../EventsApp/main.swift
