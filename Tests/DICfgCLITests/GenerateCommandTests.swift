@@ -131,6 +131,22 @@ private let examples = [
     #expect(located.allSatisfy { $0.contains("is built through dicfg's link") }, "\(linked.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
 
+    // An eager main-actor singleton: the link builds it when the container is created.
+    try """
+    dicfg: 1
+    services:
+      screen: { type: Screen, scope: singleton, eager: true }
+
+    """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try "@MainActor final class Screen { init() {} }\n".write(
+      toFile: folder + "/Screen.swift", atomically: true, encoding: .utf8)
+    let eager = try runCommand(arguments + ["--swift", folder + "/Screen.swift"])
+    #expect(eager.exitCode == 1)
+    #expect(
+      eager.standardError.hasPrefix(
+        "\(folder)/app.yaml:3:3: error: 'screen' is eager, and dicfg's link builds it when the container is created"),
+      "\(eager.standardError)")
+
     #expect {
       _ = try runCommand(arguments.dropLast(2) + ["--runtime", "lean"])
     } throws: { error in

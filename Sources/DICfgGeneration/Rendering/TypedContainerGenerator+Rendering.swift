@@ -169,7 +169,10 @@ extension TypedContainerGenerator {
         }
         body.line("}")
       }
-      if isRoot && !linked && !model.cachedServices.isEmpty {
+      // The root resets what its storage caches (a cached service is built into the storage it keeps).
+      let rootKeepsSingletons =
+        model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container)
+      if isRoot && !linked && !model.cachedServices.isEmpty && rootKeepsSingletons {
         body.blank()
         body.documentation(["Releases the `cached` services' instances: the next use of each builds a new one."])
         body.line("\(access)func resetCached() { _singletons.resetCached() }")

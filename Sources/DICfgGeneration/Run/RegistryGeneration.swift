@@ -231,6 +231,29 @@ public struct RegistryGeneration: Sendable {
           "parameter '\(parameter.name)' reads the process environment when dicfg's link is made, which '\(product)' "
             + "does not have; pass the value as an external, or \(instead)", at: parameter.location))
     }
+    // Eager singletons the container's creation cannot build through its accessors.
+    let builtEagerly = Set(model.eager.map(\.property))
+    for (index, container) in base.containers.enumerated() {
+      for service in container.eagerServices.map({ container.services[$0] }) {
+        let accessor =
+          model.containers.indices.contains(index)
+          ? model.containers[index].accessors.first { $0.id == service.id } : nil
+        guard !builtEagerly.contains(accessor?.property ?? "") || index != 0 else { continue }
+        diagnostics.append(
+          Diagnostic(
+            .error, .needsFullRuntime,
+            "'\(service.id)' is eager, and dicfg's link builds it when the container is created (it is built on the "
+              + "main actor, awaits, or is not of the first container), which '\(product)' does not have; drop "
+              + "'eager: true' and call its accessor at launch, or \(instead)", at: service.location))
+      }
+    }
+    if diagnostics.isEmpty {
+      diagnostics.append(
+        Diagnostic(
+          .error, .needsFullRuntime,
+          "creating the container needs dicfg's link, which '\(product)' does not have; \(instead)",
+          at: base.containers.first?.location ?? SourceLocation(file: files[0], line: 1, column: 1, offset: 0)))
+    }
     return diagnostics
   }
 
