@@ -141,7 +141,8 @@ public struct RegistryGeneration: Sendable {
       swift.map { $0.unreadable.isEmpty } == true && run.unreadModules.isEmpty
       && generator.typeAliases(variants).isEmpty
     generator.runtime = runtime
-    generator.importsFoundation = swiftSources.isEmpty || Self.importsFoundation(swiftSources)
+    // Over the typed runtime, Foundation is imported only where the Swift imports it.
+    generator.importsFoundation = runtime == .full || swiftSources.isEmpty || Self.importsFoundation(swiftSources)
     // Over the typed runtime, which has no registration, a fragment's file is only its builders.
     let buildersOnly = generator.checksOnly && (readWhole || runtime == .typed)
     let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [], atGraphLines: buildersOnly)
