@@ -17,3 +17,14 @@ callgrind_count() {
 # Swift seeds its hashing at random in each process, which changes how much work building
 # dictionaries takes: fixed, so two runs differ only in what they are asked to do.
 export SWIFT_DETERMINISTIC_HASHING=1
+
+# The dicfg that writes a benchmark's containers: $2 where given, else the debug `dicfg` of the
+# checkout $1, built first (its build's last line on standard error).
+generating_dicfg() {
+  if [ -n "${2:-}" ]; then
+    echo "$2"
+    return
+  fi
+  swift build --package-path "$1" --product dicfg 2>&1 | tail -n 1 >&2
+  echo "$1/.build/debug/dicfg"
+}

@@ -11,12 +11,8 @@
 # depends on this checkout's runtime. Prints one line per mode: "<mode> <instructions per turn>".
 set -euo pipefail
 repository=$(cd "$(dirname "$0")/.." && pwd)
-dicfg=${1:-}
-if [ -z "$dicfg" ]; then
-  swift build --package-path "$repository" --product dicfg 2>&1 | tail -n 1 >&2
-  dicfg="$repository/.build/debug/dicfg"
-fi
 source "$repository/Benchmarks/callgrind.sh"
+dicfg=$(generating_dicfg "$repository" "${1:-}")
 work=$(mktemp -d /tmp/dicfg-views.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/Sources/Views"

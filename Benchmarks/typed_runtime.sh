@@ -15,12 +15,8 @@
 # per runtime and mode: "<runtime> <mode> <instructions per turn>".
 set -euo pipefail
 repository=$(cd "$(dirname "$0")/.." && pwd)
-dicfg=${1:-}
-if [ -z "$dicfg" ]; then
-  swift build --package-path "$repository" --product dicfg 2>&1 | tail -n 1 >&2
-  dicfg="$repository/.build/debug/dicfg"
-fi
 source "$repository/Benchmarks/callgrind.sh"
+dicfg=$(generating_dicfg "$repository" "${1:-}")
 work=$(mktemp -d /tmp/dicfg-typed-runtime.XXXXXX)
 bins=()
 trap 'rm -rf "$work" "${bins[@]}"' EXIT

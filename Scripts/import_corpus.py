@@ -114,7 +114,8 @@ def run(dicfg, row, app, out, apart=None):
     report["registrations"] = results[0]["report"]["registrations"] + results[1]["report"]["registrations"]
     for key in ("filesNotRead", "widenings"):
         report[key] = results[0]["report"].get(key, []) + results[1]["report"].get(key, [])
-    return {"report": report, "findings": results[0]["findings"] + results[1]["findings"]}
+    return {"report": report, "findings": results[0]["findings"] + results[1]["findings"],
+            "typed": merged_typed([result.get("typed") for result in results])}
 
 
 def run_target(dicfg, files, app, out, exclude=None, first=None):
@@ -162,7 +163,45 @@ def run_target(dicfg, files, app, out, exclude=None, first=None):
         findings = json.loads(validate.stdout).get("diagnostics", [])
     except json.JSONDecodeError:
         findings = [{"severity": "error", "code": "validate-output", "message": validate.stderr.strip()[:300]}]
-    return {"report": report, "findings": findings}
+    # The factory functions the import writes beside the graph are the app's once ported: read too.
+    written = os.path.join(out, "graph", "DICfgImported.swift")
+    ported = files + declarations + ([written] if os.path.exists(written) else [])
+    return {"report": report, "findings": findings, "typed": typed(dicfg, app, graph, ported) if TYPED else None}
+
+
+def typed(dicfg, app, graph, swift):
+    """What `dicfg generate --runtime typed` says of the written graph: written, or the services only the
+    full runtime builds, by what the error says they need."""
+    generated = subprocess.run(
+        [dicfg, "generate", "--all-envs", "--runtime", "typed", "--color", "never", "--error-limit", "0",
+         *sum((["--swift", p] for p in swift), []), graph, "--output", os.path.join(app, ".dicfg-typed.swift")],
+        cwd=app, capture_output=True, text=True)
+    needs = [line for line in generated.stderr.splitlines() if line.endswith("[#needs-full-runtime]")]
+    kinds = {}
+    for line in needs:
+        kind = ("$container" if "takes '$container'" in line else "eager" if "is eager" in line
+                else "weak external" if "external '" in line else "${NAME} parameter" if "parameter '" in line
+                else "link")
+        kinds[kind] = kinds.get(kind, 0) + 1
+    other = generated.returncode != 0 and not needs
+    return {"written": generated.returncode == 0, "needs": kinds,
+            "other": generated.stderr.strip().splitlines()[:3] if other else []}
+
+
+TYPED = False
+
+
+def merged_typed(parts):
+    """The typed-runtime results of the targets read apart, as one: written where both were."""
+    parts = [part for part in parts if part]
+    if not parts:
+        return None
+    needs = {}
+    for part in parts:
+        for kind, count in part["needs"].items():
+            needs[kind] = needs.get(kind, 0) + count
+    return {"written": all(part["written"] for part in parts), "needs": needs,
+            "other": sum((part["other"] for part in parts), [])}
 
 
 def summarize(row, result):
@@ -202,7 +241,12 @@ def main():
     parser.add_argument("--keep", help="a folder to keep each app's written graph and report in")
     parser.add_argument("--only", help="the repositories to run, by a part of their name")
     parser.add_argument("--verbose", action="store_true", help="print each reason and finding")
+    parser.add_argument("--typed", action="store_true",
+                        help="also generate each written graph over the typed runtime alone, and print under each "
+                             "row whether it was written or which services need the full runtime")
     arguments = parser.parse_args()
+    global TYPED
+    TYPED = arguments.typed
     dicfg = os.path.abspath(arguments.dicfg)
     missing = []
     apart = targets_apart()
@@ -234,6 +278,11 @@ def main():
             print(f"| {row['repository']} | {row['library'].split()[0]} | {s['imported']} / {s['counted']} "
                   f"({percent}%) | {s['graph']} / {s['imported']} ({graph}%) | {s['silent']} | "
                   f"{s['files_not_read']} | {s['widened']} | {s['errors']}: {codes} |")
+            if result.get("typed"):
+                t = result["typed"]
+                needs = ", ".join(f"{kind} {count}" for kind, count in sorted(t["needs"].items()))
+                print(f"    typed runtime: {'written' if t['written'] else 'needs the full runtime: ' + (needs or '; '.join(t['other']))}"
+                      f" (of {s['graph']} graph entries)")
             if arguments.verbose:
                 for reason in sorted(set(s["reasons"])):
                     print(f"    not imported ({s['reasons'].count(reason)}): {reason}")

@@ -16,21 +16,16 @@ import Testing
   @Test(arguments: seeds)
   func aGraphValidatePassesTypeChecks(seed: UInt64) throws {
     let drawn = DrawnGraph(seed: seed)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typecheck-\(UUID())").path
+    var (folder, generation) = try generation(
+      of: ["app.yaml": drawn.graph, "app.dev.yaml": drawn.layer, "Types.swift": drawn.swift])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try drawn.graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
-    try drawn.layer.write(toFile: folder + "/app.dev.yaml", atomically: true, encoding: .utf8)
-    try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
     let shown = "seed \(seed):\n\(drawn.graph)\n--- app.dev.yaml\n\(drawn.layer)\n--- Types.swift\n\(drawn.swift)"
     // The run `dicfg validate --all-envs --swift` makes, then the one `dicfg generate --all-envs` does.
     var request = GraphRun.Request(files: [folder + "/app.yaml"], environments: [], allEnvironments: true)
     request.readSwift([folder + "/Types.swift"], toolchain: nil)
     let validate = GraphRun(request)
     try #require(!validate.hasErrors, "\(validate.findings.map(\.message))\n\(shown)")
-    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
     generation.allEnvironments = true
-    generation.swiftSources = [folder + "/Types.swift"]
     let generate = generation.run()
     try #require(generate.exitCode == 0, "\(generate.standardError)\n\(shown)")
     for mode in ["5", "6"] {
@@ -88,9 +83,6 @@ import Testing
   /// root: the feature's view calls that environment's accessor of the root, which the file keeps
   /// to itself; the generated file type-checks in both modes.
   @Test func aViewReachesAnAccessorOnlyALayerAdds() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-layered-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let files = [
       "Types.swift": """
       protocol Dep: AnyObject, Sendable {}
@@ -123,10 +115,9 @@ import Testing
 
       """,
     ]
-    for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
-    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
+    var (folder, generation) = try generation(of: files)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     generation.allEnvironments = true
-    generation.swiftSources = [folder + "/Types.swift"]
     let generate = generation.run()
     try #require(generate.exitCode == 0, "\(generate.standardError)")
     let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
@@ -141,9 +132,6 @@ import Testing
   /// arguments, one of a service that takes them, and a lazy value, each built by its accessor; the
   /// generated file type-checks against DICfgTypedRuntime in both modes.
   @Test func providersAndLazyValuesTypeCheckOverTheTypedRuntime() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-providers-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let files = [
       "Types.swift": """
       import DICfgTypedRuntime
@@ -173,9 +161,8 @@ import Testing
 
       """,
     ]
-    for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
-    var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
-    generation.swiftSources = [folder + "/Types.swift"]
+    var (folder, generation) = try generation(of: files)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     generation.runtime = .typed
     let generate = generation.run()
     try #require(generate.exitCode == 0, "\(generate.standardError)")
@@ -205,10 +192,15 @@ import Testing
   /// A drawn graph's base file (no layer) and its Swift, written to a new folder, and the generation
   /// of its file there; the caller removes the folder.
   private func baseGeneration(of drawn: DrawnGraph) throws -> (folder: String, generation: RegistryGeneration) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-drawn-\(UUID())").path
+    try generation(of: ["app.yaml": drawn.graph, "Types.swift": drawn.swift])
+  }
+
+  /// `files` (by name) written to a new folder, and the generation there of `app.yaml`'s file against
+  /// `Types.swift`; the caller removes the folder.
+  private func generation(of files: [String: String]) throws -> (folder: String, generation: RegistryGeneration) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-typecheck-\(UUID())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try drawn.graph.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
-    try drawn.swift.write(toFile: folder + "/Types.swift", atomically: true, encoding: .utf8)
+    for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
     var generation = RegistryGeneration(files: [folder + "/app.yaml"], output: folder + "/Registry+GraphFile.swift")
     generation.swiftSources = [folder + "/Types.swift"]
     return (folder, generation)
