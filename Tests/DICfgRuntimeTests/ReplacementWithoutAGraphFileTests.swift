@@ -44,3 +44,42 @@ private final class SensorPanel: Sendable {
   }
 
 }
+
+private final class Alert: Sendable {
+  let text: String
+  init(text: String) { self.text = text }
+}
+
+@Suite struct ReplacingEveryWayOfBuildingTests {
+  // A service is built by its type's initializer, a factory function, a factory object's method or
+  // property, or a static property; replaced, each is built by the stand-in alone, so none of those
+  // (nor the factory object) needs registering.
+  @Test(arguments: [
+    "{ type: Alert, init: { text: { value: real } } }",
+    "{ type: Alert, factory: Alerts.make, init: { text: { value: real } } }",
+    "{ type: Alert, factory: { receiver: alerts, method: make }, init: { text: { value: real } } }",
+    "{ type: Alert, factory: { receiver: alerts, property: standard } }",
+    "{ type: Alert, factory: Alerts.standard }",
+  ])
+  func aReplacedServiceIsBuiltByTheStandInWhateverBuildsIt(definition: String) throws {
+    let plan = try compiledPlan(
+      """
+      dicfg: 1
+      services:
+        alerts: { type: Alerts }
+        alert: \(definition)
+        banner: { type: SensorPanel, scope: singleton, init: { sensor: sensor } }
+        sensor: { type: Sensor, init: { reading: { value: 1 } } }
+      """)
+    var registry = Registry()
+    try registry.register(SensorPanel.init(sensor:))
+    try registry.register(Sensor.init(reading:))
+    try registry.register({ () -> Int in 0 }, typeName: "Alerts")
+    let stub = Alert(text: "stub")
+    var doubles = Replacements()
+    doubles.replace("alert", with: stub)
+    let container = try Container(plan: plan, registry: registry, replacing: doubles)
+    #expect(try container.resolve("alert", as: Alert.self) === stub)
+    #expect(try container.resolve("banner", as: SensorPanel.self).sensor.reading == 1)
+  }
+}

@@ -86,6 +86,9 @@ public struct Replacements: Sendable {
       let name = "dicfg.replaced.\(plan.containers[target.container].name).\(service.id)"
       if !service.bindings.contains(service.type) { service.bindings.append(service.type) }
       service.type = name
+      // Built by the stand-in's factory alone: not its own factory function, method or receiver.
+      service.factory = nil
+      service.readsReceiverProperty = false
       service.initializer = []
       service.properties = []
       service.isolation = .nonisolated
