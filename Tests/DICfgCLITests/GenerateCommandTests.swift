@@ -65,9 +65,15 @@ private let examples = [
     let text = try String(contentsOfFile: output, encoding: .utf8)
     // The Swift imports no Foundation, so neither does the file.
     #expect(text.contains("\n@_spi(Generated) import DICfgTypedRuntime\n\n"), "\(text)")
-    for linked in ["DICfgRuntime", "Registry", "DeferredLink", "dynamicContainer", "Replacements"] {
+    for linked in ["DICfgRuntime", "Registry", "DeferredLink", "dynamicContainer", "byID"] {
       #expect(!text.contains(linked), "\(linked) in \(text)")
     }
+    // A test's stand-in, read before the service is built, in debug builds only.
+    #expect(
+      text.contains(
+        "if let standIn = _standIns.clock { return _singletons.singleton(0, as: Clock.self) { standIn() } }"),
+      "\(text)")
+    #expect(text.contains("    #if DEBUG\n    fileprivate var clock: (@Sendable () -> Clock)?\n"), "\(text)")
     #expect(text.contains("return _singletons.singleton(0, as: Clock.self) { Clock() }"), "\(text)")
     #expect(text.contains("Feed(clock: clock)"), "\(text)")
     #expect(text.contains("return _singletons.cached(2, as: Feed.self) { Feed(clock: clock) }"), "\(text)")

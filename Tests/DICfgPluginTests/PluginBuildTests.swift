@@ -301,10 +301,43 @@ struct PluginBuildTests {
       }
       #expect(generated.contains("@_spi(Generated) import DICfgTypedRuntime"))
     }
-    // The stories' containers reach the root's accessors, and the root a story's.
+    // The stories' containers reach the root's accessors, and the root a story's; over the typed
+    // runtime, a service taken as a protocol it is bound as is a test's stand-in for it where one is given.
+    let dataStore =
+      product.hasPrefix("EventsAppTyped")
+      ? "StandIn.build(_typeStandIns.dataStore) { _root.dataStore }" : "_root.dataStore"
     #expect(
-      generated.contains("EventsListWireframe(dataStore: _root.dataStore, addEvent: _root.addEvent.addEventWireframe)"))
+      generated.contains("EventsListWireframe(dataStore: \(dataStore), addEvent: _root.addEvent.addEventWireframe)"),
+      "\(generated)")
     #expect(generated.contains("Home(events: eventsList.eventsListWireframe)"), "\(generated)")
+  }
+
+  // The app's test target replaces services on its typed container, with mocks of its own: by service
+  // (one built by a factory function, another container's singleton, a unique-scoped screen) and by a
+  // protocol the graph binds; every service taking a replaced one gets the stand-in, in the test's
+  // container alone. A release build of the app has no stand-ins: its generated file's replacement
+  // API is under `#if DEBUG`.
+  @Test func theAppsTestsReplaceServicesOnTheTypedContainer() throws {
+    let test = try swift(["test", "--scratch-path", scratch, "--filter", "EventsAppTypedTests"])
+    #expect(test.status == 0, "\(test.output)")
+    #expect(test.output.contains("Test run with 4 tests in 1 suite passed"), "\(test.output)")
+    let generated = try String(contentsOfFile: try generatedFile(of: "EventsAppTyped"), encoding: .utf8)
+    // Each line that names a stand-in, and whether it is inside `#if DEBUG`.
+    var inDebug = false
+    var replacing: [(line: Substring, inDebug: Bool)] = []
+    for line in generated.split(separator: "\n") {
+      switch line.trimmingCharacters(in: .whitespaces) {
+      case "#if DEBUG": inDebug = true
+      case "#else", "#endif": inDebug = false
+      default:
+        if line.contains("mutating func replace(") || line.contains("replacing replacements: Replacements") {
+          replacing.append((line, inDebug))
+        }
+      }
+    }
+    #expect(replacing.count == 11, "\(replacing)")
+    let outside = replacing.filter { !$0.inDebug }.map(\.line)
+    #expect(outside.isEmpty, "outside #if DEBUG: \(outside)")
   }
 
   // An app of twenty feature modules over a platform module: each feature checks its fragment in its

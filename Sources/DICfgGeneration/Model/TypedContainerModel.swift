@@ -27,7 +27,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var property: String
     public var id: String
     public var type: String
-    /// What a test's stand-in must be: the service's first `as:` type, or its ``type``.
+    /// What a test's stand-in for the service is over the link: the service's first `as:` type, or its
+    /// ``type`` (over the typed runtime, ``type``: what the accessor returns).
     public var replacementType: String
     public var arguments: [Argument]
     /// Whether a resolve builds a main-actor service: the accessor is `@MainActor`.
@@ -197,6 +198,8 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isMainActor: Bool
     /// What its `factory:` names; nil for its type's initializer.
     public var builder: Builder? = nil
+    /// The accessor property of the service it builds, whose stand-in it gives where a test gave one.
+    public var service: String? = nil
     /// Whether its initializer or function is `async`.
     public var initializerAwaits = false
     /// The compilation condition of the environment it is made for alone (its layer's
@@ -266,6 +269,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     case array([Expression])
     /// `nil`.
     case none
+    /// A service taken as a type the graph binds it as (a protocol under `as:`): a test's stand-in
+    /// for that type where one is given (the root's `Replacements`, by ``TypeStandIn/slot``),
+    /// otherwise the service, as the expression gives it.
+    case standIn(String, Expression)
 
     var isThrowing: Bool {
       switch self {
@@ -274,6 +281,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .container: true
       case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
+      case .standIn(_, let built): built.isThrowing
       case .local, .literal, .argument, .external, .deferred, .none: false
       }
     }
@@ -284,6 +292,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .accessor(_, _, let isAsync), .otherAccessor(_, _, _, let isAsync): isAsync
       case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
       case .array(let values): values.contains(where: \.isAsync)
+      case .standIn(_, let built): built.isAsync
       case .local, .literal, .argument, .external, .container, .deferred, .none: false
       }
     }
@@ -293,6 +302,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       switch self {
       case .call(let function, let arguments, _, _): [function] + arguments.flatMap(\.functions)
       case .array(let values): values.flatMap(\.functions)
+      case .standIn(_, let built): built.functions
       case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: []
       }
     }
@@ -305,6 +315,7 @@ public struct TypedContainerModel: Sendable, Equatable {
           names[function] ?? function, arguments: arguments.map { $0.renamingFunctions(names) },
           isThrowing: isThrowing, isAsync: isAsync)
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
+      case .standIn(let slot, let built): .standIn(slot, built.renamingFunctions(names))
       case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: self
       }
     }
@@ -365,6 +376,61 @@ public struct TypedContainerModel: Sendable, Equatable {
   public var eager: [Eager] = []
   /// The runtime the containers are written against.
   public var runtime: GeneratedRuntime = .full
+  /// The types the graph binds services as that some build takes: a test replaces each with a
+  /// stand-in every service taking that type gets.
+  public var typeStandIns: [TypeStandIn] = []
+
+  /// A type services are bound as (`as:`), which a test may replace for everything taking it.
+  public struct TypeStandIn: Sendable, Equatable {
+    /// Its slot in the root's `Replacements.byType`.
+    public var slot: String
+    /// The type as the graph file writes it.
+    public var type: String
+    /// Whether the Swift declares it a protocol (its metatype is `Type.Protocol`).
+    public var isProtocol: Bool
+    /// The services binding it, by the key the runtime's replacements take (`id`, `container.id`).
+    public var services: [String]
+
+    public init(slot: String, type: String, isProtocol: Bool, services: [String]) {
+      self.slot = slot
+      self.type = type
+      self.isProtocol = isProtocol
+      self.services = services
+    }
+
+    /// The slot of `type`: its name in lower camel case, from its letters and digits.
+    public static func slot(of type: String) -> String {
+      let words = type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+      let joined = words.enumerated().map { $0 == 0 ? $1 : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+      return SwiftIdentifier.escaped(joined.prefix(1).lowercased() + joined.dropFirst())
+    }
+  }
+
+  /// Every type stand-in slot the containers' builds read.
+  var typeStandInSlots: Set<String> {
+    func slots(_ expression: Expression) -> [String] {
+      switch expression {
+      case .standIn(let slot, let built): [slot] + slots(built)
+      case .call(_, let arguments, _, _): arguments.flatMap(slots)
+      case .array(let values): values.flatMap(slots)
+      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: []
+      }
+    }
+    var all = Set<String>()
+    for container in containers {
+      for maker in container.makers { all.formUnion(maker.expressions.flatMap(slots)) }
+      for accessor in container.accessors {
+        for construction in accessor.branches.compactMap(\.construction) {
+          switch construction {
+          case .singleton(let build): all.formUnion(build.expressions.flatMap(slots))
+          case .straightLine(let line): all.formUnion(line.expressions.flatMap(slots))
+          case .runtime, .linked: break
+          }
+        }
+      }
+    }
+    return all
+  }
 }
 
 /// The runtime a generated file is written against: the product of dicfg the target depends on.
@@ -425,6 +491,7 @@ extension TypedContainerModel {
       case .container: return .container
       case .call(_, let arguments, _, _): if let reason = linkReason(in: arguments) { return reason }
       case .array(let values): if let reason = linkReason(in: values) { return reason }
+      case .standIn(_, let built): if let reason = linkReason(in: [built]) { return reason }
       case .local, .literal, .argument, .external, .accessor, .otherAccessor, .deferred, .none: continue
       }
     }

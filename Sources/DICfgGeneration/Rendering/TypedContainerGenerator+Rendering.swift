@@ -18,6 +18,9 @@ extension TypedContainerGenerator {
     var weakCapture = (capture: "self", reach: "self")
     /// Whether the container is written over the link (`DICfgRuntime`), not the typed runtime alone.
     var linked: Bool
+    /// The accessors a test may give a stand-in for over the typed runtime: the app's, of a type the
+    /// container need not be generic over.
+    var replaceable: Set<String> = []
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
@@ -28,6 +31,10 @@ extension TypedContainerGenerator {
       }
       parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
+      // Over the link, the link applies the stand-ins.
+      replaceable =
+        linked
+        ? [] : Set(container.accessors.filter { !$0.isPrivate && parameters[$0.type] == nil }.map(\.property))
     }
 
     /// `type` as code that needs the type itself names it.
@@ -82,8 +89,8 @@ extension TypedContainerGenerator {
         renderExternals(
           container.externals, spelling: spelling, access: access, forLink: model.runtime == .full, into: &body)
       }
+      renderReplacements(container, isRoot: isRoot, model: model, spelling: spelling, access: access, into: &body)
       if linked {
-        renderReplacements(container, isRoot: isRoot, spelling: spelling, access: access, into: &body)
         body.documentation([
           "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
           "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
@@ -129,6 +136,15 @@ extension TypedContainerGenerator {
         if linked {
           body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
           body.line("\(state) let isReplaced: Bool")
+        } else {
+          body.documentation(["The stand-ins it was created with, which its accessors and make functions give first."])
+          body.line("fileprivate let _standIns: Replacements")
+          let root = model.containers[0].typeName
+          if isRoot {
+            body.line("private var _typeStandIns: Replacements.ByType { _standIns.byType }")
+          } else {
+            body.line("private let _typeStandIns: \(root).Replacements.ByType")
+          }
         }
       }
       if linked {
@@ -145,7 +161,11 @@ extension TypedContainerGenerator {
       if isView {
         body.line("fileprivate init(root: \(model.containers[0].typeName)) { _root = root }")
       } else {
-        let storage = linked ? "link: DeferredLink, isReplaced: Bool" : "singletons: TypedSingletons"
+        let storage =
+          linked
+          ? "link: DeferredLink, isReplaced: Bool"
+          : "singletons: TypedSingletons, standIns: Replacements"
+            + (isRoot ? "" : ", typeStandIns: \(model.containers[0].typeName).Replacements.ByType")
         body.line(
           "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, "
             + "\(storage)\(externals)) {")
@@ -157,14 +177,19 @@ extension TypedContainerGenerator {
             initializer.line("_link = link")
             if keepsSingletons { initializer.line("_singletons = link.storage.slots") }
             initializer.line("self.isReplaced = isReplaced")
-          } else if keepsSingletons {
-            initializer.line("_singletons = TypedSlots(singletons)")
+          } else {
+            if keepsSingletons { initializer.line("_singletons = TypedSlots(singletons)") }
+            initializer.line("_standIns = standIns")
+            if !isRoot { initializer.line("_typeStandIns = typeStandIns") }
           }
           if !externals.isEmpty { initializer.line("self.externals = externals") }
           for member in container.members where !model.containersViewRoot {
             initializer.line(
               "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, "
-                + (linked ? "link: link, isReplaced: isReplaced)" : "singletons: singletons)"))
+                + (linked
+                  ? "link: link, isReplaced: isReplaced)"
+                  : "singletons: singletons, standIns: standIns.\(SwiftIdentifier.escaped(member.property)), "
+                    + "typeStandIns: standIns.byType)"))
           }
         }
         body.line("}")
@@ -229,6 +254,11 @@ extension TypedContainerGenerator {
     if linked {
       body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
       body.line("private var isReplaced: Bool { _root.isReplaced }")
+    } else {
+      let member = model.containers[0].members.first { $0.name == container.name }?.property ?? container.name
+      body.documentation(["The stand-ins the first container was created with, which its accessors give first."])
+      body.line("private var _standIns: Replacements { _root._standIns.\(SwiftIdentifier.escaped(member)) }")
+      body.line("private var _typeStandIns: \(root).Replacements.ByType { _root._standIns.byType }")
     }
   }
 
@@ -350,9 +380,14 @@ extension TypedContainerGenerator {
   }
 
   fileprivate func renderReplacements(
-    _ container: TypedContainerModel.Container, isRoot: Bool, spelling: Spelling, access: String,
-    into writer: inout SwiftWriter
+    _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel, spelling: Spelling,
+    access: String, into writer: inout SwiftWriter
   ) {
+    guard model.runtime == .full else {
+      renderTypedReplacements(
+        container, isRoot: isRoot, model: model, spelling: spelling, access: access, into: &writer)
+      return
+    }
     writer.documentation([
       "Stand-ins for services, for tests: each replaced service keeps its scope and its place in the graph,",
       "and the services that take it get the stand-in.",
@@ -377,6 +412,15 @@ extension TypedContainerGenerator {
             + "\(spelling.declared(accessor.replacementType))) { byID.replace(\(QuotedString.quoted(key, in: .swift)), factory: factory) }"
         )
       }
+      if isRoot {
+        for standIn in model.typeStandIns {
+          body.line(
+            "\(access)mutating func replace(_ type: \(Self.metatype(standIn, spelling)), factory: @escaping @Sendable () -> "
+              + "\(spelling.concrete(standIn.type))) { "
+              + standIn.services.map { "byID.replace(\(QuotedString.quoted($0, in: .swift)), factory: factory)" }
+              .joined(separator: "; ") + " }")
+        }
+      }
       if !container.members.isEmpty {
         body.blank()
         body.documentation(["Every container's replacements, as the runtime takes them."])
@@ -388,6 +432,111 @@ extension TypedContainerGenerator {
         }
         body.line("}")
       }
+    }
+    writer.line("}")
+    writer.blank()
+  }
+
+  /// How a test names a type it replaces: `Store.self` is a `Store.Protocol` for a protocol.
+  fileprivate static func metatype(_ standIn: TypedContainerModel.TypeStandIn, _ spelling: Spelling) -> String {
+    "(\(spelling.concrete(standIn.type))).\(standIn.isProtocol ? "Protocol" : "Type")"
+  }
+
+  /// The accessors a test may give a stand-in for, in order.
+  fileprivate static func replaceable(
+    _ container: TypedContainerModel.Container, _ spelling: Spelling
+  ) -> [TypedContainerModel.Accessor] {
+    container.accessors.filter { spelling.replaceable.contains($0.property) }
+  }
+
+  /// The type of an accessor's stand-in slot: a factory, main-actor where the accessor is.
+  fileprivate static func standInFactory(_ accessor: TypedContainerModel.Accessor, _ spelling: Spelling) -> String {
+    "\(accessor.isMainActor ? "@MainActor " : "")@Sendable () -> \(spelling.declared(accessor.type))"
+  }
+
+  /// The typed runtime's `Replacements`: a stand-in slot for each of the container's services (and,
+  /// on the first container, each type the builds take services as), which the accessors and make
+  /// functions read before they build. Stand-ins exist in debug builds only: in a release build
+  /// every slot is `nil`, no test or preview type can be named, and the reads fold away.
+  fileprivate func renderTypedReplacements(
+    _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel, spelling: Spelling,
+    access: String, into writer: inout SwiftWriter
+  ) {
+    let accessors = Self.replaceable(container, spelling)
+    let typeStandIns = isRoot ? model.typeStandIns : []
+    writer.documentation(
+      [
+        "Stand-ins for services, for tests and previews (debug builds only): a replaced service keeps its scope,",
+        "and every service taking it is built in the container given the stand-ins, with the stand-in:",
+        "```swift",
+        "var replacements = \(container.typeName).Replacements()",
+        accessors.first.map { "replacements.replace(\(SwiftIdentifier.escaped($0.property)): { stub })" },
+        "```",
+      ].compactMap { $0 })
+    writer.line("\(access)struct Replacements: Sendable {")
+    writer.indent { body in
+      body.line("#if DEBUG")
+      for accessor in accessors {
+        body.line(
+          "fileprivate var \(SwiftIdentifier.escaped(accessor.property)): (\(Self.standInFactory(accessor, spelling)))?"
+        )
+      }
+      for member in container.members {
+        body.line("\(access)var \(SwiftIdentifier.escaped(member.property)) = \(member.typeName).Replacements()")
+      }
+      if isRoot { body.line("fileprivate var byType = ByType()") }
+      body.line("#else")
+      for accessor in accessors {
+        body.line(
+          "fileprivate var \(SwiftIdentifier.escaped(accessor.property)): (\(Self.standInFactory(accessor, spelling)))? { nil }"
+        )
+      }
+      for member in container.members {
+        body.line(
+          "fileprivate var \(SwiftIdentifier.escaped(member.property)): \(member.typeName).Replacements { .init() }")
+      }
+      if isRoot { body.line("fileprivate var byType: ByType { ByType() }") }
+      body.line("#endif")
+      body.blank()
+      body.line("\(access)init() {}")
+      if isRoot {
+        body.blank()
+        body.documentation([
+          "The stand-ins for types the graph binds services as, which every service taking that type gets."
+        ])
+        body.line("fileprivate struct ByType: Sendable {")
+        body.indent { byType in
+          byType.line("#if DEBUG")
+          for standIn in typeStandIns {
+            byType.line("var \(standIn.slot): (@Sendable () -> \(spelling.concrete(standIn.type)))?")
+          }
+          byType.line("#else")
+          for standIn in typeStandIns {
+            byType.line("var \(standIn.slot): (@Sendable () -> \(spelling.concrete(standIn.type)))? { nil }")
+          }
+          byType.line("#endif")
+        }
+        body.line("}")
+      }
+      guard !accessors.isEmpty || !typeStandIns.isEmpty else { return }
+      body.blank()
+      body.line("#if DEBUG")
+      body.documentation([
+        "`replace(service:)` builds the service with `factory` when its scope builds an instance (`{ stub }` for one",
+        "instance); `replace(Type.self, factory:)` gives `factory`'s instance to every service that takes `Type`.",
+      ])
+      for accessor in accessors {
+        let name = SwiftIdentifier.escaped(accessor.property)
+        body.line(
+          "\(access)mutating func replace(\(name) factory: @escaping \(Self.standInFactory(accessor, spelling))) "
+            + "{ \(name) = factory }")
+      }
+      for standIn in typeStandIns {
+        body.line(
+          "\(access)mutating func replace(_ type: \(Self.metatype(standIn, spelling)), factory: @escaping @Sendable () -> "
+            + "\(spelling.concrete(standIn.type))) { byType.\(standIn.slot) = factory }")
+      }
+      body.line("#endif")
     }
     writer.line("}")
     writer.blank()
@@ -566,19 +715,30 @@ extension TypedContainerGenerator {
     into writer: inout SwiftWriter
   ) {
     let externalsParameter = Self.externalsParameter(container.externals)
-    writer.documentation(["The container of `environment`; the eager singletons are built now."])
-    writer.line(
-      "\(access)convenience init(environment: Environment = .base"
-        + "\(externalsParameter.isEmpty ? "" : ", " + externalsParameter.dropLast(2)))"
-        + (Self.initializerThrows(model) ? " throws" : "") + " {")
-    writer.indent { body in
-      body.line(
-        "self.init(environment: environment, singletons: TypedSingletons(serviceCount: \(model.serviceCount))"
-          + "\(container.keepsExternals ? ", externals: externals" : ""))")
-      renderEagerBuilds(model, into: &body)
+    for replacing in [false, true] {
+      if replacing { writer.line("#if DEBUG") }
+      writer.documentation(
+        replacing
+          ? [
+            "The container of `environment` with stand-ins, for a test or a preview (debug builds only): every",
+            "service that takes a replaced one is built in this container with the stand-in.",
+          ] : ["The container of `environment`; the eager singletons are built now."])
+      writer.line(
+        "\(access)convenience init(environment: Environment = .base"
+          + "\(externalsParameter.isEmpty ? "" : ", " + externalsParameter.dropLast(2))"
+          + "\(replacing ? ", replacing replacements: Replacements" : ""))"
+          + (Self.initializerThrows(model) ? " throws" : "") + " {")
+      writer.indent { body in
+        body.line(
+          "self.init(environment: environment, singletons: TypedSingletons(serviceCount: \(model.serviceCount)), "
+            + "standIns: \(replacing ? "replacements" : "Replacements()")"
+            + "\(container.keepsExternals ? ", externals: externals" : ""))")
+        renderEagerBuilds(model, into: &body)
+      }
+      writer.line("}")
+      if replacing { writer.line("#endif") }
+      writer.blank()
     }
-    writer.line("}")
-    writer.blank()
   }
 
   /// The eager singletons, each built through its accessor in the environments it is eager in.
@@ -692,6 +852,8 @@ extension TypedContainerGenerator {
       writer.line(
         "if isReplaced { return \(accessor.isThrowing ? "try" : "try!") \(accessor.isAsync ? "await " : "")"
           + "\(resolve(accessor, as: type)) }")
+    } else if spelling.replaceable.contains(accessor.property) {
+      renderStandIn(of: accessor, spelling: spelling, into: &writer)
     }
     guard accessor.branches.count > 1 else {
       render(accessor.branches[0].construction, of: accessor, as: type, spelling: spelling, into: &writer)
@@ -710,6 +872,34 @@ extension TypedContainerGenerator {
       }
     }
     writer.line("}")
+  }
+
+  /// The stand-in a test gave for `accessor`'s service, returned before anything is built: a shared
+  /// scope's kept in the service's storage, under the stand-in's type.
+  fileprivate func renderStandIn(
+    of accessor: TypedContainerModel.Accessor, spelling: Spelling, into writer: inout SwiftWriter
+  ) {
+    let slot = "_standIns.\(SwiftIdentifier.escaped(accessor.property))"
+    let type = spelling.declared(accessor.type)
+    let singleton = accessor.branches.lazy.compactMap { branch -> TypedContainerModel.SingletonBuild? in
+      if case .singleton(let build)? = branch.construction { build } else { nil }
+    }.first
+    guard let singleton else {
+      writer.line("if let standIn = \(slot) { return standIn() }")
+      return
+    }
+    let kept: String
+    if singleton.isAsync {
+      kept =
+        "try await _singletons.awaitedSingleton(\(singleton.number), as: \(type).self) { "
+        + "\(accessor.isMainActor ? "@MainActor in " : "")standIn() }"
+    } else {
+      // A weak service's stand-in is held weakly where it is of the service's class.
+      let isClass = singleton.scope == .weak && spelling.concrete(singleton.type) == type
+      let read = isClass ? "weak" : singleton.scope == .cached ? "cached" : "singleton"
+      kept = "_singletons.\(read)(\(singleton.number), as: \(type).self) { standIn() }"
+    }
+    writer.line("if let standIn = \(slot) { return \(kept) }")
   }
 
   /// The statements of one environment's way to the instance: what `construction` says, or, for
@@ -785,10 +975,21 @@ extension TypedContainerGenerator {
     writer.line(
       "\(maker.isMainActor ? "@MainActor " : "")private func \(maker.function)(\(parameters.joined(separator: ", ")))"
         + "\(maker.isAsync ? " async" : "")\(maker.isThrowing ? " throws" : "") -> \(type) {")
+    let construct =
+      "\(maker.initializerThrows ? "try " : "")\(maker.initializerAwaits ? "await " : "")"
+      + call(maker.builder, of: type, with: maker.arguments, spelling)
+    // The service's stand-in, where a test gave one, for every build that makes it here.
+    let accessor = maker.service.flatMap { spelling.accessors[$0] }
+    guard let accessor, spelling.replaceable.contains(accessor.property),
+      spelling.declared(accessor.type) == type, maker.isMainActor || !accessor.isMainActor
+    else {
+      writer.indent { $0.line(construct) }
+      writer.line("}")
+      return
+    }
     writer.indent {
-      $0.line(
-        "\(maker.initializerThrows ? "try " : "")\(maker.initializerAwaits ? "await " : "")"
-          + call(maker.builder, of: type, with: maker.arguments, spelling))
+      $0.line("if let standIn = _standIns.\(SwiftIdentifier.escaped(accessor.property)) { return standIn() }")
+      $0.line("return " + construct)
     }
     writer.line("}")
   }
@@ -836,6 +1037,7 @@ extension TypedContainerGenerator {
     switch expression {
     case .accessor, .otherAccessor, .call, .external, .container, .deferred: true
     case .array(let values): values.contains(where: usesContainer)
+    case .standIn: true
     case .local, .literal, .argument, .none: false
     }
   }
@@ -903,6 +1105,11 @@ extension TypedContainerGenerator {
         + (isThrowing ? "try " : "") + "\(reach)?.\(SwiftIdentifier.escaped(property)) })"
     case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"
     case .none: return "nil"
+    case .standIn(let slot, let built):
+      // Over the link, a test's stand-ins are the link's: the accessors resolve through it.
+      guard !spelling.linked else { return swift(built, spelling) }
+      return (built.isThrowing ? "try " : "") + (built.isAsync ? "await " : "")
+        + "StandIn.build(_typeStandIns.\(slot)) { \(swift(built, spelling)) }"
     }
   }
 }

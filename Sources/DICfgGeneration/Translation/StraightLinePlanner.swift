@@ -299,7 +299,7 @@ struct StraightLinePlanner {
       {
         let target = planner.service(reference.service)
         guard Self.accepts(type, target, planner.context) else { throw Unplannable() }
-        return .local(Self.local(target))
+        return Self.standIn(type.withoutExistential, of: target, .local(Self.local(target)))
       }
       var uses = Uses()
       let expression = try self.expression(value, as: type, owner: nil, uses: &uses)
@@ -353,6 +353,7 @@ struct StraightLinePlanner {
         arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
         isMainActor: isMainActor, builder: builder)
       maker.initializerAwaits = initializer.isAsync
+      maker.service = SwiftIdentifier.camelCase(service.id)
       return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
     }
 
@@ -482,6 +483,7 @@ struct StraightLinePlanner {
         initializerThrows: initializer.isThrowing,
         isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing }, isMainActor: isMainActor)
       maker.initializerAwaits = initializer.isAsync
+      maker.service = SwiftIdentifier.camelCase(target.id)
       if !cycleMakers.contains(where: { $0.function == function }) { cycleMakers.append(maker) }
       if isMainActor { singletonUses.mainActor = true }
       return .call(function, arguments: [.local("instance")], isThrowing: maker.isThrowing, isAsync: maker.isAsync)
@@ -574,15 +576,17 @@ struct StraightLinePlanner {
           !planner.reachesGraphScope(from: reference)
         else { throw Unplannable() }
         if facts.isMainActor { uses.mainActor = true }
-        return .otherAccessor(
-          other.path, facts.property, isThrowing: other.throwing.contains(facts.property), isAsync: facts.isAsync)
+        return Self.standIn(
+          bare, of: target,
+          .otherAccessor(
+            other.path, facts.property, isThrowing: other.throwing.contains(facts.property), isAsync: facts.isAsync))
       case .service(let reference):
         let target = planner.service(reference.service)
         guard Self.accepts(bare, target, planner.context) else { throw Unplannable() }
         if target.scope == .graph && hoisted.contains(reference.service) {
           _ = try maker(of: reference.service)
           uses.hoisted.append(reference.service)
-          return .local(Self.local(target))
+          return Self.standIn(bare, of: target, .local(Self.local(target)))
         }
         if target.scope.isPerResolve {
           guard target.arguments.isEmpty else { throw Unplannable() }
@@ -590,9 +594,11 @@ struct StraightLinePlanner {
           uses.hoisted.append(contentsOf: made.hoisted)
           uses.calls.append(reference.service)
           if made.passesContainer { uses.container = true }
-          return .call(
-            made.model.function, arguments: made.hoisted.map { .local(Self.local(planner.service($0))) },
-            isThrowing: made.model.isThrowing, isAsync: made.model.isAsync)
+          return Self.standIn(
+            bare, of: target,
+            .call(
+              made.model.function, arguments: made.hoisted.map { .local(Self.local(planner.service($0))) },
+              isThrowing: made.model.isThrowing, isAsync: made.model.isAsync))
         }
         // A shared service through its accessor, which returns the accessor's type: the parameter
         // must take that type. A build that reaches a graph-scoped service shares it with the
@@ -605,8 +611,10 @@ struct StraightLinePlanner {
         else { throw Unplannable() }
         if facts.isMainActor { uses.mainActor = true }
         // An accessor throws where some environment's build of it can throw.
-        return .accessor(
-          facts.property, isThrowing: planner.throwingAccessors.contains(facts.property), isAsync: facts.isAsync)
+        return Self.standIn(
+          bare, of: target,
+          .accessor(
+            facts.property, isThrowing: planner.throwingAccessors.contains(facts.property), isAsync: facts.isAsync))
       case .literal(let literal):
         guard let text = literal.swiftExpression(as: bare.normalized) else { throw Unplannable() }
         return .literal(text)
@@ -673,6 +681,19 @@ struct StraightLinePlanner {
         guard let element = bare.element else { throw Unplannable() }
         return .array(try references.map { try expression(.service($0), as: element, owner: owner, uses: &uses) })
       }
+    }
+
+    /// `built`, the instance of `service` passed where Swift expects `type`, or, where `type` is a
+    /// type the service is bound as other than its own (a protocol under `as:`), a test's stand-in
+    /// for that type where one is given.
+    private static func standIn(
+      _ type: SwiftTypeExpression, of service: ResolutionPlan.Service, _ built: TypedContainerModel.Expression
+    ) -> TypedContainerModel.Expression {
+      let taken = type.wrapped ?? type
+      guard !SwiftTypeExpression(service.type).isSame(as: taken),
+        let binding = service.bindings.first(where: { SwiftTypeExpression($0).isSame(as: taken) })
+      else { return built }
+      return .standIn(TypedContainerModel.TypeStandIn.slot(of: binding), built)
     }
 
     /// Whether Swift takes an instance of `service` where it expects `type`: a type it is bound

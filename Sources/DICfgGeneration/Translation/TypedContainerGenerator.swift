@@ -117,6 +117,7 @@ public struct TypedContainerGenerator: Sendable {
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
       linksAtCreation: linksEagerServices || Self.linkAlone(variants), eager: eager)
     model.containersViewRoot = viewsOfRoot
+    model.typeStandIns = typeStandIns(model.typeStandInSlots, variants: variants)
     model.weakServices = Self.numbers(of: .weak, in: variants)
     model.cachedServices = Self.numbers(of: .cached, in: variants)
     for variant in variants {
@@ -125,6 +126,36 @@ public struct TypedContainerGenerator: Sendable {
       }
     }
     return model
+  }
+
+  /// The types the builds take services as (`slots`, by ``TypedContainerModel/TypeStandIn/slot(of:)``),
+  /// each with the services of every environment that bind it, in file order. Only a type the Swift
+  /// declares a protocol or a class is one a test can name (`Store.self`).
+  private func typeStandIns(
+    _ slots: Set<String>, variants: [RegistryGenerator.Variant]
+  ) -> [TypedContainerModel.TypeStandIn] {
+    var found: [TypedContainerModel.TypeStandIn] = []
+    for variant in variants {
+      for (index, container) in variant.plan.containers.enumerated() {
+        for service in container.services {
+          for binding in service.bindings {
+            let slot = TypedContainerModel.TypeStandIn.slot(of: binding)
+            guard slots.contains(slot), let kind = swift?.type(named: binding)?.kind,
+              [.protocol, .class].contains(kind)
+            else { continue }
+            let key = index == 0 ? service.id : container.name + "." + service.id
+            if let known = found.firstIndex(where: { $0.slot == slot }) {
+              if !found[known].services.contains(key) { found[known].services.append(key) }
+            } else {
+              found.append(
+                TypedContainerModel.TypeStandIn(
+                  slot: slot, type: binding, isProtocol: kind == .protocol, services: [key]))
+            }
+          }
+        }
+      }
+    }
+    return found
   }
 
   /// The externals of every container, as one struct's properties: a name two containers declare
