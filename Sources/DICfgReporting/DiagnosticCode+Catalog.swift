@@ -372,7 +372,9 @@ extension DiagnosticCode {
         + "generated typed container alone, "
         + "without the dynamic link, registry or plan of `DICfgRuntime`; so every service must be one its typed "
         + "accessor builds. This one is not: it takes `$container`, a weak external or a parameter read from the "
-        + "process environment, or the target's Swift does not prove how to build it.",
+        + "process environment, or the target's Swift does not prove how to build it. The message names the one "
+        + "thing that stops its typed accessor: a failable or private initializer, a dependency it cannot build, a "
+        + "run-time argument set through a property, a parameter read from the environment.",
       fix: "Change the service as the message says, or depend on `DICfgRuntime` instead of `DICfgTypedRuntime`: "
         + "the typed container then resolves what its accessors do not build through the link.",
       example: .output(

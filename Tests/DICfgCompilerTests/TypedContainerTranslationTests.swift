@@ -252,7 +252,8 @@ import Testing
       container.makers[1].arguments == [
         .init(label: "first", value: .local("_node")), .init(label: "second", value: .local("_node")),
         .init(label: "token", value: .call("_makeToken", arguments: [], isThrowing: false)),
-        .init(label: "store", value: .accessor("store", isThrowing: false)),
+        // Taken as the protocol it is bound as: a test's stand-in for that protocol, where one is given.
+        .init(label: "store", value: .standIn("storing", .accessor("store", isThrowing: false))),
       ])
     #expect(container.accessors.allSatisfy { !$0.isThrowing }, "no initializer of the graph throws")
     #expect(

@@ -92,6 +92,33 @@ import Testing
       ])
   }
 
+  /// A run-time argument declared of one standard type and passed where the initializer takes another
+  /// is one error at the value, naming the declaration to change; one of the type taken is fine.
+  @Test func aRunTimeArgumentOfAnotherTypeThanTheParameterIsOneErrorAtTheValue() {
+    let swift = MarkedFiles([
+      "Sources/App/Panel.swift": """
+      final class Panel { init(title: String, count: Int) {} }
+      """
+    ])
+    let files = graph(
+      """
+        panel: { type: Panel, arguments: { id: Int, name: String }, init: { title: 1️⃣$id, count: 2️⃣$name } }
+        fine: { type: Panel, arguments: { id: Int, name: String }, init: { title: $name, count: $id } }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'title' of 'panel' is the run-time argument '$id' of type 'Int', but 'Panel.init(title:count:)' "
+            + "takes 'String' there; declare 'id' as 'String' under 'arguments:'"),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "argument 'count' of 'panel' is the run-time argument '$name' of type 'String', but "
+            + "'Panel.init(title:count:)' takes 'Int' there; declare 'name' as 'Int' under 'arguments:'"),
+      ])
+  }
+
   /// A misspelt member of a Foundation type the graph configures, in a property of a Foundation
   /// coder or a parameter of such a type, is one error at the value with the closest member: what
   /// Foundation declares is read from the toolchain's account of it.

@@ -162,6 +162,17 @@ extension GraphResolver {
                 message: "'\(declaration.id)' passes '$\(parameter.name)' here", location: Self.location(of: argument)),
               note,
             ]))
+      } else if case .argument(let name) = value,
+        let declared = service.arguments.first(where: { $0.name == name })?.type,
+        !SwiftTypeExpression(declared).isSame(as: SwiftTypeExpression(expected)),
+        context.cannotConvert(declared, to: expected)
+      {
+        diagnostics.append(
+          .error(
+            .typeMismatch,
+            "argument '\(argument.label)' of '\(declaration.id)' is the run-time argument '$\(name)' of type "
+              + "'\(declared)', but '\(callee)' takes '\(written)' there; declare '\(name)' as '\(written)' under "
+              + "'arguments:'", at: Self.location(of: argument), notes: [note]))
       } else if case .service(let reference) = value {
         let targetNumber = symbols[reference.container].firstNode + reference.service
         let target = nodes[targetNumber].declaration

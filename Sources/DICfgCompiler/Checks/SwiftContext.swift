@@ -74,6 +74,8 @@ package struct SwiftContext {
     let target = SwiftTypeName.normalized(target)
     let sourceName = SwiftTypeName.normalized(source)
     if target == "Any" || sourceName == target { return .certain }
+    // Two of the standard library's value types: neither converts to the other.
+    if Self.standardValueTypes.contains(sourceName) && Self.standardValueTypes.contains(target) { return .impossible }
     guard let from = declarations.type(named: sourceName), from.kind != .extension else { return .unknown }
     if target == "AnyObject" { return from.kind == .class ? .certain : .unknown }
     let to = declarations.type(named: target)
@@ -97,6 +99,12 @@ package struct SwiftContext {
     // Conformances added by extensions of other types' protocols are in `inherited` already.
     return known ? .impossible : .unknown
   }
+
+  /// The standard library's scalar value types, none of which a value of another converts to.
+  static let standardValueTypes: Set<String> = [
+    "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+    "UInt32", "UInt64", "Double", "Float",
+  ]
 
   /// Whether a value of the type named `source` certainly cannot be passed where `target` is taken.
   package func cannotConvert(_ source: String, to target: String) -> Bool {

@@ -44,6 +44,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// The compilation condition every environment that has the service shares (its layers'
     /// `condition:`), which its accessor is written under; nil for one every build has.
     public var condition: String?
+    /// Why some environment's accessor resolves the service through the link, as a clause
+    /// (`it takes …`); nil where the accessors build it, or the cause is not known.
+    public var linkCause: String?
 
     /// How the base builds the service.
     public var construction: Construction {
@@ -462,6 +465,8 @@ extension TypedContainerModel {
     public var container: Int
     public var service: String
     public var reason: Reason
+    /// The one thing that stops the typed accessor, as a clause; nil where it is not known.
+    public var cause: String? = nil
   }
 
   /// What the containers need of the link, each service once, in order: empty where the accessors
@@ -473,7 +478,8 @@ extension TypedContainerModel {
         var expressions: [Expression] = []
         for construction in accessor.branches.compactMap(\.construction) {
           switch construction {
-          case .runtime, .linked: return LinkNeed(container: index, service: accessor.id, reason: .resolved)
+          case .runtime, .linked:
+            return LinkNeed(container: index, service: accessor.id, reason: .resolved, cause: accessor.linkCause)
           case .singleton(let build): expressions += build.expressions
           case .straightLine(let line): expressions += line.expressions
           }

@@ -21,6 +21,8 @@ extension TypedContainerGenerator {
     /// The accessors a test may give a stand-in for over the typed runtime: the app's, of a type the
     /// container need not be generic over.
     var replaceable: Set<String> = []
+    /// The first container's stand-in slots for types services are bound as.
+    var typeSlots: Set<String> = []
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
@@ -31,6 +33,7 @@ extension TypedContainerGenerator {
       }
       parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
+      typeSlots = Set(model.typeStandIns.map(\.slot))
       // Over the link, the link applies the stand-ins.
       replaceable =
         linked
@@ -928,7 +931,7 @@ extension TypedContainerGenerator {
       if build.isAsync {
         // Built as a task of its own, which escapes the accessor: it holds the container. A
         // main-actor build runs there.
-        let capture = build.expressions.contains(where: Self.usesContainer) ? "[self] in" : ""
+        let capture = build.expressions.contains(where: { Self.usesContainer($0, spelling) }) ? "[self] in" : ""
         let head = build.isMainActor ? "@MainActor " + (capture.isEmpty ? "in" : capture) : capture
         opening =
           "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) {\(head.isEmpty ? "" : " " + head)"
@@ -1033,11 +1036,13 @@ extension TypedContainerGenerator {
 
   /// Whether the expression reaches a member of the container: an accessor, a make function, the
   /// externals or the container itself.
-  fileprivate static func usesContainer(_ expression: TypedContainerModel.Expression) -> Bool {
+  fileprivate static func usesContainer(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> Bool {
     switch expression {
     case .accessor, .otherAccessor, .call, .external, .container, .deferred: true
-    case .array(let values): values.contains(where: usesContainer)
-    case .standIn: true
+    case .array(let values): values.contains { usesContainer($0, spelling) }
+    // A stand-in is read from the container's, where the type has one.
+    case .standIn(let slot, let built):
+      (!spelling.linked && spelling.typeSlots.contains(slot)) || usesContainer(built, spelling)
     case .local, .literal, .argument, .none: false
     }
   }
@@ -1107,7 +1112,8 @@ extension TypedContainerGenerator {
     case .none: return "nil"
     case .standIn(let slot, let built):
       // Over the link, a test's stand-ins are the link's: the accessors resolve through it.
-      guard !spelling.linked else { return swift(built, spelling) }
+      // A type a test cannot name (the Swift does not declare it) has no stand-in.
+      guard !spelling.linked, spelling.typeSlots.contains(slot) else { return swift(built, spelling) }
       return (built.isThrowing ? "try " : "") + (built.isAsync ? "await " : "")
         + "StandIn.build(_typeStandIns.\(slot)) { \(swift(built, spelling)) }"
     }

@@ -205,9 +205,10 @@ public struct RegistryGeneration: Sendable {
       case .resolved:
         what =
           "is built through dicfg's link, which '\(product)' does not have: its typed accessor cannot build it "
-          + "(it takes a graph-scoped service of another container, a weak external, a '${NAME}' parameter, or a "
-          + "provider or lazy value of a service its typed accessor cannot build, or a singleton reaches itself "
-          + "back through it); \(instead)"
+          + (need.cause.map { "because \($0)" }
+            ?? "(it takes a graph-scoped service of another container, a weak external, a '${NAME}' parameter, or a "
+            + "provider or lazy value of a service its typed accessor cannot build, or a singleton reaches itself "
+            + "back through it)") + "; \(instead)"
       case .container:
         what =
           "takes '$container', the dynamic container, which '\(product)' does not have; take the services it "

@@ -37,6 +37,9 @@ struct EnvironmentPlanning {
     var branches: [[[TypedContainerModel.Branch]]]
     /// The make functions each container's accessors call.
     var makers: [[TypedContainerModel.Maker]]
+    /// Why an accessor resolves through the link, by container and service of the base plan: the
+    /// first environment's cause (named where it is not the base); nil for one the accessors build.
+    var causes: [[String?]] = []
   }
 
   /// The branches of every accessor. Whether an accessor throws depends on every environment's
@@ -58,6 +61,7 @@ struct EnvironmentPlanning {
 
   private func planned(throwing: [Set<String>]) -> Planned {
     var constructions = services.map { $0.map { _ in [(String?, TypedContainerModel.Construction?)]() } }
+    var causes = services.map { $0.map { _ -> String? in nil } }
     var makers = services.map { _ in [TypedContainerModel.Maker]() }
     for variant in variants {
       let firstService = variant.plan.firstServiceNumbers
@@ -99,11 +103,17 @@ struct EnvironmentPlanning {
           } else if !facts.isAsync, built.arguments.isEmpty {
             construction = .linked(firstService[index] + own)
           }
+          if construction.isResolvedByTheLink && causes[index][position] == nil {
+            let cause = context == nil ? "dicfg read none of the target's Swift" : planned.causes[own]
+            causes[index][position] = cause.map { cause in
+              variant.environment.map { "in environment '\($0)', " + cause } ?? cause
+            }
+          }
           constructions[index][position].append((variant.environment, construction))
         }
       }
     }
-    return Planned(branches: constructions.map { $0.map(Self.branches) }, makers: makers)
+    return Planned(branches: constructions.map { $0.map(Self.branches) }, makers: makers, causes: causes)
   }
 
   /// One environment's container planned on its own.

@@ -89,7 +89,12 @@ struct StraightLinePlanner {
     var throwing: Set<String>
   }
 
-  private struct Unplannable: Error {}
+  /// Why the planner leaves a service to the link: the one thing (an argument, a property, a
+  /// declaration) its build cannot be written around, as a clause (`it takes …`).
+  struct Unplannable: Error {
+    var cause: String
+    init(_ cause: String) { self.cause = cause }
+  }
 
   /// What the planner decides: the make functions the accessors call, each planned accessor's
   /// construction, and each singleton's build, by service.
@@ -97,17 +102,24 @@ struct StraightLinePlanner {
     var makers: [TypedContainerModel.Maker] = []
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
     var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
+    /// Why each service left to the link is, by index: a clause (`it takes …`).
+    var causes: [Int: String] = [:]
   }
 
   func planned() -> Planned {
     var builder = Builder(planner: self, hoisted: hoisted())
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
     var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
+    var causes: [Int: String] = [:]
     for index in plan.containers[container].services.indices {
-      if service(index).scope.isPerResolve {
-        if let line = try? builder.accessor(of: index) { constructions[index] = line }
-      } else if let build = try? builder.singleton(of: index) {
-        singletons[index] = build
+      do {
+        if service(index).scope.isPerResolve {
+          constructions[index] = try builder.accessor(of: index)
+        } else {
+          singletons[index] = try builder.singleton(of: index)
+        }
+      } catch {
+        causes[index] = (error as? Unplannable)?.cause ?? "\(error)"
       }
     }
     // Only the make functions some accessor calls, in service order.
@@ -119,7 +131,7 @@ struct StraightLinePlanner {
     let used = TypedContainerModel.functions(
       calledBy: constructions.values.flatMap(\.expressions) + singletons.values.flatMap(\.expressions), among: made)
     let makers = made.filter { used.contains($0.function) }
-    return Planned(makers: makers, constructions: constructions, singletons: singletons)
+    return Planned(makers: makers, constructions: constructions, singletons: singletons, causes: causes)
   }
 
   fileprivate func service(_ index: Int) -> ResolutionPlan.Service { plan.containers[container].services[index] }
@@ -185,13 +197,13 @@ struct StraightLinePlanner {
   private enum MakerState {
     case planning
     case made(PlannedMaker)
-    case unplannable
+    case unplannable(Unplannable)
   }
 
   private enum SingletonState {
     case planning
     case built(TypedContainerModel.SingletonBuild)
-    case unplannable
+    case unplannable(Unplannable)
   }
 
   /// What the expressions of one function take: hoisted services, make functions, and whether
@@ -237,7 +249,10 @@ struct StraightLinePlanner {
       func place(_ index: Int) throws {
         guard !placed.contains(index) else { return }
         let made = try maker(of: index)
-        guard index == root || planner.service(index).arguments.isEmpty else { throw Unplannable() }
+        guard index == root || planner.service(index).arguments.isEmpty else {
+          throw Unplannable(
+            "it takes '\(planner.service(index).id)', which takes run-time arguments, as a plain dependency")
+        }
         for dependency in made.hoisted { try place(dependency) }
         if placed.insert(index).inserted { order.append(index) }
       }
@@ -262,11 +277,19 @@ struct StraightLinePlanner {
       for index in order {
         let service = planner.service(index)
         guard !service.properties.isEmpty else { continue }
-        guard service.scope == .graph, let type = planner.swift.type(named: service.type) else { throw Unplannable() }
+        guard service.scope == .graph, let type = planner.swift.type(named: service.type) else {
+          throw Unplannable(
+            "its property '\(service.properties[0].label)' is set on a '\(service.scope.description)' service, or on "
+              + "'\(service.type)', which the target's Swift does not declare")
+        }
         for property in service.properties {
           guard let declared = type.properties.first(where: { $0.name == property.label }), declared.isSettable,
             let propertyType = declared.type
-          else { throw Unplannable() }
+          else {
+            throw Unplannable(
+              "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
+            )
+          }
           let shared: String? =
             if case .swift(let expression) = property.value {
               planner.sharedSwiftValues.properties[
@@ -298,12 +321,18 @@ struct StraightLinePlanner {
         planner.service(reference.service).scope == .graph
       {
         let target = planner.service(reference.service)
-        guard Self.accepts(type, target, planner.context) else { throw Unplannable() }
+        guard Self.accepts(type, target, planner.context) else {
+          throw Unplannable("its property's value '\(target.id)' is not of the type the property takes")
+        }
         return Self.standIn(type.withoutExistential, of: target, .local(Self.local(target)))
       }
       var uses = Uses()
       let expression = try self.expression(value, as: type, owner: nil, uses: &uses)
-      guard uses.hoisted.isEmpty, uses.calls.isEmpty, !uses.mainActor else { throw Unplannable() }
+      guard uses.hoisted.isEmpty, uses.calls.isEmpty, !uses.mainActor else {
+        throw Unplannable(
+          "a property's value needs a build of its own (a make function, a shared graph-scoped instance or the main actor)"
+        )
+      }
       return expression
     }
 
@@ -311,7 +340,8 @@ struct StraightLinePlanner {
     mutating func maker(of index: Int) throws -> PlannedMaker {
       switch makers[index] {
       case .made(let maker)?: return maker
-      case .unplannable?, .planning?: throw Unplannable()
+      case .unplannable(let reason)?: throw reason
+      case .planning?: throw Unplannable("its build reaches itself through initializer arguments")
       case nil: break
       }
       makers[index] = .planning
@@ -320,19 +350,25 @@ struct StraightLinePlanner {
         makers[index] = .made(maker)
         return maker
       } catch {
-        makers[index] = .unplannable
+        makers[index] = .unplannable(error as? Unplannable ?? Unplannable("\(error)"))
         throw error
       }
     }
 
     private mutating func plan(_ index: Int) throws -> PlannedMaker {
       let service = planner.service(index)
-      guard service.scope.isPerResolve,
-        service.scope == .graph || service.properties.isEmpty,
-        let initializer = planner.swift.constructor(of: service),
-        !initializer.isFailable, !initializer.isPrivate, initializer.availability == nil,
-        service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class
-      else { throw Unplannable() }
+      guard service.scope.isPerResolve else {
+        throw Unplannable("it is '\(service.scope.description)', which a make function does not build")
+      }
+      guard service.scope == .graph || service.properties.isEmpty else {
+        throw Unplannable(
+          "it is a '\(service.scope.description)' service with properties, which only a graph-scoped one has here")
+      }
+      let initializer = try self.initializer(of: service)
+      guard service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class else {
+        throw Unplannable(
+          "its properties are set on '\(service.type)', which the target's Swift does not declare a class")
+      }
       var uses = Uses()
       let builder = try self.builder(of: service, owner: index, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: index, uses: &uses)
@@ -357,6 +393,41 @@ struct StraightLinePlanner {
       return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
     }
 
+    /// What `plan` makes of the dependency `index`, or why it cannot be made, said of the service
+    /// taking it.
+    private mutating func dependency<Made>(
+      _ index: Int, _ plan: (inout Builder, Int) throws -> Made
+    ) throws -> Made {
+      do {
+        return try plan(&self, index)
+      } catch let reason as Unplannable {
+        let id = planner.service(index).id
+        guard !reason.cause.hasPrefix("it takes '\(id)'") else { throw reason }
+        throw Unplannable("it takes '\(id)', and for '\(id)' " + reason.cause)
+      }
+    }
+
+    /// The initializer or function that builds `service`, as the target's Swift declares it: one the
+    /// generated code can call (not failable, private or limited to later platforms).
+    private func initializer(of service: ResolutionPlan.Service) throws -> SwiftInitializer {
+      let builder = service.factory ?? service.type + ".init"
+      guard let initializer = planner.swift.constructor(of: service) else {
+        throw Unplannable(
+          "the target's Swift declares no '\(builder)' taking \(Self.labels(service)) that dicfg could read")
+      }
+      guard !initializer.isFailable else { throw Unplannable("'\(builder)' is failable") }
+      guard !initializer.isPrivate else { throw Unplannable("'\(builder)' is private") }
+      guard initializer.availability == nil else {
+        throw Unplannable("'\(builder)' is available only on some platforms or versions")
+      }
+      return initializer
+    }
+
+    private static func labels(_ service: ResolutionPlan.Service) -> String {
+      service.callArguments.isEmpty
+        ? "no arguments" : service.callArguments.map { "'\($0.label):'" }.joined(separator: " ")
+    }
+
     /// Whether what `uses` records reaches the main actor: a main-actor accessor, or a make function
     /// that is main-actor.
     private func reachesMainActor(_ uses: Uses) -> Bool {
@@ -370,7 +441,9 @@ struct StraightLinePlanner {
     ) throws -> [TypedContainerModel.LabeledExpression] {
       let positions = initializer.parameterPositions(for: service.callArguments.map(\.label)) ?? []
       return try zip(service.callArguments, positions.map { initializer.parameters[$0] }).map { argument, parameter in
-        guard let parameterType = parameter.type else { throw Unplannable() }
+        guard let parameterType = parameter.type else {
+          throw Unplannable("the Swift does not state the type of argument '\(argument.label)' of '\(service.id)'")
+        }
         if case .swift = argument.value,
           let shared = planner.sharedSwiftValues.arguments[.init(service: service, label: argument.label)]
         {
@@ -407,13 +480,19 @@ struct StraightLinePlanner {
     ) throws -> [TypedContainerModel.LabeledExpression] {
       let service = planner.service(index)
       guard !service.properties.isEmpty else { return [] }
-      guard let type else { throw Unplannable() }
+      guard let type else {
+        throw Unplannable("its properties are set on '\(service.type)', which the target's Swift does not declare")
+      }
       let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
       let properties = planner.swift.instanceProperties(of: type)
       return try service.properties.map { property in
         guard let declared = properties.first(where: { $0.name == property.label }), declared.isSettable,
           let propertyType = declared.type
-        else { throw Unplannable() }
+        else {
+          throw Unplannable(
+            "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
+          )
+        }
         if property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) }) {
           // A value that takes the singleton back: built from the instance, before it is stored.
           return TypedContainerModel.LabeledExpression(
@@ -445,7 +524,7 @@ struct StraightLinePlanner {
       let singleton = planner.service(index)
       let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
       guard case .service(let reference) = value, reference.container == planner.container, reference != own else {
-        throw Unplannable()
+        throw Unplannable("a property that takes it back reaches '\(singleton.id)' other than through one service")
       }
       let target = planner.service(reference.service)
       // The one place the singleton's build reaches the service: the runtime shares it across
@@ -459,19 +538,27 @@ struct StraightLinePlanner {
         (singleton.initializer + singleton.properties).filter({ $0.value == value }).count == 1,
         let initializer = planner.swift.constructor(of: target), !initializer.isFailable, !initializer.isPrivate,
         initializer.availability == nil, initializer.parameterPositions(for: target.callArguments.map(\.label)) != nil
-      else { throw Unplannable() }
+      else {
+        throw Unplannable(
+          "a property that takes it back builds a service with arguments, properties, a factory or other uses of it")
+      }
       // Each argument the singleton itself, passed as the instance, or a value that does not reach it.
       for argument in target.callArguments {
         if case .service(own) = argument.value { continue }
         guard !argument.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
-        else { throw Unplannable() }
+        else {
+          throw Unplannable("a property that takes it back builds a service one of whose other arguments reaches it")
+        }
       }
       standIn = (own, "instance")
       defer { standIn = nil }
       var uses = Uses()
       let arguments = try self.arguments(of: target, initializer, owner: reference.service, uses: &uses)
       // Built for this singleton alone: nothing the resolve shares, not the container.
-      guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
+      guard uses.hoisted.isEmpty, !uses.container else {
+        throw Unplannable(
+          "a property that takes it back builds a graph-scoped service the resolve shares, or passes the container")
+      }
       let name = SwiftIdentifier.camelCase(target.id)
       let function =
         "_make" + name.prefix(1).uppercased() + name.dropFirst() + "For"
@@ -498,7 +585,8 @@ struct StraightLinePlanner {
     mutating func singleton(of index: Int) throws -> TypedContainerModel.SingletonBuild {
       switch singletons[index] {
       case .built(let build)?: return build
-      case .unplannable?, .planning?: throw Unplannable()
+      case .unplannable(let reason)?: throw reason
+      case .planning?: throw Unplannable("its build reaches itself through initializer arguments")
       case nil: break
       }
       singletons[index] = .planning
@@ -507,7 +595,7 @@ struct StraightLinePlanner {
         singletons[index] = .built(build)
         return build
       } catch {
-        singletons[index] = .unplannable
+        singletons[index] = .unplannable(error as? Unplannable ?? Unplannable("\(error)"))
         throw error
       }
     }
@@ -518,18 +606,29 @@ struct StraightLinePlanner {
       let type = planner.swift.type(named: service.type)
       let scopes: [ScopeKind] = type?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
       // Properties are set on a class's instance before it is stored.
-      guard scopes.contains(service.scope), service.properties.isEmpty || type?.kind == .class,
-        service.arguments.isEmpty,
-        planner.accessors[index] != nil,
-        let initializer = planner.swift.constructor(of: service), !initializer.isFailable, !initializer.isPrivate,
-        initializer.availability == nil
-      else { throw Unplannable() }
+      guard scopes.contains(service.scope) else {
+        throw Unplannable(
+          "it is '\(service.scope.description)', and '\(service.type)' is not a class the target's Swift declares")
+      }
+      guard service.properties.isEmpty || type?.kind == .class else {
+        throw Unplannable(
+          "its properties are set on '\(service.type)', which the target's Swift does not declare a class")
+      }
+      guard service.arguments.isEmpty else {
+        throw Unplannable("it is a '\(service.scope.description)' service that takes run-time arguments")
+      }
+      guard planner.accessors[index] != nil else { throw Unplannable("it has no accessor in this container") }
+      let initializer = try self.initializer(of: service)
       var uses = Uses()
       let builder = try self.builder(of: service, owner: nil, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
       let properties = try singletonProperties(of: index, type: type, uses: &uses)
       // A singleton's graph-scoped dependencies are made for it alone: none may be shared.
-      guard uses.hoisted.isEmpty, !uses.container else { throw Unplannable() }
+      guard uses.hoisted.isEmpty, !uses.container else {
+        throw Unplannable(
+          "as a singleton, it takes a graph-scoped service that another of its dependencies takes too, or the container"
+        )
+      }
 
       // A build that awaits runs as a task of its own, which every task asking for the singleton
       // meanwhile awaits, and which may fail: its accessor throws. One on the main actor runs
@@ -538,7 +637,7 @@ struct StraightLinePlanner {
       let awaits = initializer.isAsync || (arguments + properties).contains { $0.value.isAsync }
       let isMainActor = service.isolation == .mainActor || reachesMainActor(uses)
       guard !awaits || (service.scope == .singleton && (!isMainActor || type?.globalActor == "MainActor")) else {
-        throw Unplannable()
+        throw Unplannable("its build awaits on the main actor, and its type '\(service.type)' is not main-actor")
       }
       var build = TypedContainerModel.SingletonBuild(
         number: planner.firstNumber + index, type: service.type, arguments: arguments,
@@ -561,7 +660,7 @@ struct StraightLinePlanner {
       switch value {
       case .service(let reference) where reference == standIn?.reference:
         guard let standIn, Self.accepts(bare, planner.plan.service(reference), planner.context) else {
-          throw Unplannable()
+          throw Unplannable("it is a stand-in for a cycle the Swift types do not close")
         }
         return .local(standIn.local)
       case .service(let reference) where reference.container != planner.container:
@@ -574,7 +673,11 @@ struct StraightLinePlanner {
             SwiftTypeExpression(facts.type).isSame(as: $0)
           }),
           !planner.reachesGraphScope(from: reference)
-        else { throw Unplannable() }
+        else {
+          throw Unplannable(
+            "it takes '\(target.id)' of container '\(planner.plan.containers[reference.container].name)', which is graph-scoped, takes run-time arguments, reaches a graph-scoped service or is of another type"
+          )
+        }
         if facts.isMainActor { uses.mainActor = true }
         return Self.standIn(
           bare, of: target,
@@ -582,15 +685,21 @@ struct StraightLinePlanner {
             other.path, facts.property, isThrowing: other.throwing.contains(facts.property), isAsync: facts.isAsync))
       case .service(let reference):
         let target = planner.service(reference.service)
-        guard Self.accepts(bare, target, planner.context) else { throw Unplannable() }
+        guard Self.accepts(bare, target, planner.context) else {
+          throw Unplannable(
+            "it takes '\(target.id)' where Swift expects '\(bare.normalized)', which the Swift does not show it converts to"
+          )
+        }
         if target.scope == .graph && hoisted.contains(reference.service) {
-          _ = try maker(of: reference.service)
+          _ = try dependency(reference.service) { try $0.maker(of: $1) }
           uses.hoisted.append(reference.service)
           return Self.standIn(bare, of: target, .local(Self.local(target)))
         }
         if target.scope.isPerResolve {
-          guard target.arguments.isEmpty else { throw Unplannable() }
-          let made = try maker(of: reference.service)
+          guard target.arguments.isEmpty else {
+            throw Unplannable("it takes '\(target.id)', which takes run-time arguments, as a plain dependency")
+          }
+          let made = try dependency(reference.service) { try $0.maker(of: $1) }
           uses.hoisted.append(contentsOf: made.hoisted)
           uses.calls.append(reference.service)
           if made.passesContainer { uses.container = true }
@@ -608,7 +717,11 @@ struct StraightLinePlanner {
             SwiftTypeExpression(facts.type).isSame(as: $0)
           }),
           !planner.reachesGraphScope(from: reference.service)
-        else { throw Unplannable() }
+        else {
+          throw Unplannable(
+            "it takes the shared service '\(target.id)', whose build reaches a graph-scoped service or whose accessor's type is not '\(bare.normalized)'"
+          )
+        }
         if facts.isMainActor { uses.mainActor = true }
         // An accessor throws where some environment's build of it can throw.
         return Self.standIn(
@@ -616,41 +729,68 @@ struct StraightLinePlanner {
           .accessor(
             facts.property, isThrowing: planner.throwingAccessors.contains(facts.property), isAsync: facts.isAsync))
       case .literal(let literal):
-        guard let text = literal.swiftExpression(as: bare.normalized) else { throw Unplannable() }
+        guard let text = literal.swiftExpression(as: bare.normalized) else {
+          throw Unplannable("a literal is passed where Swift expects '\(bare.normalized)'")
+        }
         return .literal(text)
       case .swift(let expression):
         // Typed by the parameter it goes to: the Swift compiler checks it at the graph file's line.
         return .literal(expression)
       case .parameter(let index):
-        guard planner.parameters.indices.contains(index), case .literal(let literal) = planner.parameters[index].value,
-          let text = literal.swiftExpression(as: bare.normalized)
-        else { throw Unplannable() }
+        guard planner.parameters.indices.contains(index) else { throw Unplannable("it takes an unknown parameter") }
+        let parameter = planner.parameters[index]
+        guard case .literal(let literal) = parameter.value else {
+          throw Unplannable("it takes parameter '\(parameter.name)', which reads the process environment ('${…}')")
+        }
+        guard let text = literal.swiftExpression(as: bare.normalized) else {
+          throw Unplannable(
+            "parameter '\(parameter.name)' is not a literal of the type '\(bare.normalized)' Swift expects")
+        }
         return .literal(text)
       case .argument(let name):
-        guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }),
-          SwiftTypeExpression(argument.type).isSame(as: bare)
-        else { throw Unplannable() }
+        guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }) else {
+          throw Unplannable("run-time argument '$\(name)' is set where no make function takes it (a property's value)")
+        }
+        guard SwiftTypeExpression(argument.type).isSame(as: bare) else {
+          throw Unplannable(
+            "run-time argument '$\(name)' is declared '\(argument.type)', and Swift expects '\(bare.normalized)' there")
+        }
         return .argument(SwiftIdentifier.camelCase(name))
       case .external(let owner, let index):
         let external = planner.plan.containers[owner].externals[index]
         // An optional external is the externals' optional property, which an optional parameter takes.
         let taken = external.optional ? bare.wrapped : bare
-        guard owner == 0, planner.container == 0, external.retain == .strong, let taken,
-          SwiftTypeExpression(external.type).isSame(as: taken), let property = planner.externals[index]
-        else { throw Unplannable() }
+        guard external.retain == .strong else {
+          throw Unplannable("it takes external '\(external.id)', which is held '\(external.retain.rawValue)'")
+        }
+        guard owner == 0, planner.container == 0, let property = planner.externals[index] else {
+          throw Unplannable("it takes external '\(external.id)' in a container after the first")
+        }
+        guard let taken, SwiftTypeExpression(external.type).isSame(as: taken) else {
+          throw Unplannable(
+            "external '\(external.id)' is declared '\(external.type)', and Swift expects '\(bare.normalized)' there")
+        }
         return .external(property)
       case .container:
-        guard ["Container", "DICfgRuntime.Container"].contains(bare.normalized) else { throw Unplannable() }
+        guard ["Container", "DICfgRuntime.Container"].contains(bare.normalized) else {
+          throw Unplannable("it takes '$container' where Swift expects '\(bare.normalized)', not 'Container'")
+        }
         uses.container = true
         return .container
       case .array(let values):
-        guard let element = bare.element else { throw Unplannable() }
+        guard let element = bare.element else {
+          throw Unplannable("a list is passed where Swift expects '\(bare.normalized)', not an array")
+        }
         return .array(try values.map { try expression($0, as: element, owner: owner, uses: &uses) })
       case .optional(nil):
-        guard bare.wrapped != nil else { throw Unplannable() }
+        guard bare.wrapped != nil else {
+          throw Unplannable("nil is passed where Swift expects '\(bare.normalized)', not an optional")
+        }
         return .none
       case .optional(let wrapped?):
-        guard let type = bare.wrapped else { throw Unplannable() }
+        guard let type = bare.wrapped else {
+          throw Unplannable("an optional reference is passed where Swift expects '\(bare.normalized)', not an optional")
+        }
         // An optional external is optional already: it takes the optional type.
         if case .external(let container, let index) = wrapped,
           planner.plan.containers[container].externals[index].optional
@@ -672,13 +812,19 @@ struct StraightLinePlanner {
           arguments.isEmpty
             || (kind == .provider && !arguments.contains { SwiftTypeExpression($0.type).wrapped != nil }),
           !facts.isMainActor, !facts.isAsync, SwiftTypeExpression(facts.type).isSame(as: last.arguments[0])
-        else { throw Unplannable() }
+        else {
+          throw Unplannable(
+            "a provider or lazy value of '\(planner.service(reference.service).id)', which is of another container, main-actor, awaits, takes optional run-time arguments, or is not the 'Provider' or 'Lazy' its parameter takes"
+          )
+        }
         return .deferred(
           facts.property, kind: kind, container: planner.plan.containers[planner.container].name,
           isThrowing: planner.throwingAccessors.contains(facts.property))
       case .tagged(_, let references):
         // The services carrying the tag, in file order, each passed as a reference to it is.
-        guard let element = bare.element else { throw Unplannable() }
+        guard let element = bare.element else {
+          throw Unplannable("tagged services are passed where Swift expects '\(bare.normalized)', not an array")
+        }
         return .array(try references.map { try expression(.service($0), as: element, owner: owner, uses: &uses) })
       }
     }

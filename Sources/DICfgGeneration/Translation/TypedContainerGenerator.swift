@@ -90,6 +90,7 @@ public struct TypedContainerGenerator: Sendable {
         var accessor = self.accessor(
           of: services[index][position], isPrivate: position >= container.services.count,
           facts: facts[index][position], branches: planned.branches[index][position])
+        accessor.linkCause = planned.causes.indices.contains(index) ? planned.causes[index][position] : nil
         // A service only conditional layers add exists only where their condition holds.
         if accessor.isPrivate {
           let having = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)

@@ -38,7 +38,7 @@ final class FakeStore: DataStore {
     #expect(list.dataStore === fake)
     #expect(list.addEvent.dataStore === fake)
     #expect(container.addEvent.addEventWireframe.dataStore === fake)
-    #expect(container.dataStore.owner == "nobody", "the service's own accessor still builds its own type")
+    #expect(container.dataStore.owner == "ada", "the service's own accessor still builds its own type")
   }
 
   @MainActor @Test func aServiceOfACollaboratingContainerIsReplacedThroughTheFirst() {
