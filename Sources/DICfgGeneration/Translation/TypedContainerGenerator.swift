@@ -141,9 +141,12 @@ public struct TypedContainerGenerator: Sendable {
         for service in container.services {
           for binding in service.bindings {
             let slot = TypedContainerModel.TypeStandIn.slot(of: binding)
-            guard slots.contains(slot), let kind = swift?.type(named: binding)?.kind,
-              [.protocol, .class].contains(kind)
+            // A public or package container's `replace` names the type: it must be as visible.
+            guard slots.contains(slot), let declared = swift?.type(named: binding),
+              [.protocol, .class].contains(declared.kind),
+              access == .internal || declared.access >= (access == .public ? .public : .package)
             else { continue }
+            let kind = declared.kind
             let key = index == 0 ? service.id : container.name + "." + service.id
             if let known = found.firstIndex(where: { $0.slot == slot }) {
               if !found[known].services.contains(key) { found[known].services.append(key) }
