@@ -324,7 +324,7 @@ struct PluginBuildTests {
     #expect(warnings(build.output).isEmpty, "\(build.output)")
     let test = try swift(["test", "--scratch-path", scratch, "--skip-build", "--filter", "EventsAppTypedTests"])
     #expect(test.status == 0, "\(test.output)")
-    #expect(test.output.contains("Test run with 4 tests in 1 suite passed"), "\(test.output)")
+    #expect(test.output.contains("Test run with 5 tests in 1 suite passed"), "\(test.output)")
     let generated = try String(contentsOfFile: try generatedFile(of: "EventsAppTyped"), encoding: .utf8)
     // Each line that names a stand-in, and whether it is inside `#if DEBUG`.
     var inDebug = false

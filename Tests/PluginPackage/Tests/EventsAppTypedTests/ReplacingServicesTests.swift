@@ -63,4 +63,13 @@ final class FakeStore: DataStore {
     #expect(first.client is StubClient && first.dataStore is FakeStore)
     #expect(container.eventsList.eventsListWireframe.addEvent.client is StubClient)
   }
+
+  // The app's preview container (its own stand-ins, in its debug build) shows the preview server and store.
+  @MainActor @Test func thePreviewContainerHasTheAppsStandIns() {
+    let container = previewContainer()
+    #expect(container.client is PreviewClient)
+    #expect(container.eventsList.eventsListWireframe.dataStore is PreviewStore)
+    #expect(container.eventsList.eventsListWireframe.addEvent.client is PreviewClient)
+    #expect(container.addEvent.addEventWireframe === container.addEvent.addEventWireframe, "one preview screen")
+  }
 }

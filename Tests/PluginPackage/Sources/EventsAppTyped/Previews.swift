@@ -1,0 +1,26 @@
+// What the app's SwiftUI previews are built from: the graph's container with stand-ins for the server
+// and the store, in debug builds only, so a release build names none of them.
+#if DEBUG
+  import NetworkKit
+
+  final class PreviewClient: HTTPClient {
+    let baseURL = "https://preview.example.com"
+    func get(_ path: String) -> String { "preview" + path }
+  }
+
+  final class PreviewStore: DataStore {
+    let owner = "preview"
+  }
+
+  /// The container a preview of the events screens shows.
+  @MainActor func previewContainer() -> RootContainer {
+    let fake = PreviewStore()
+    let previewScreen = AddEventWireframe(dataStore: fake, client: PreviewClient())
+    var replacements = RootContainer.Replacements()
+    replacements.replace(client: { PreviewClient() })  // the service 'client', everywhere
+    replacements.replace(DataStore.self, factory: { fake })  // every service taking a DataStore
+    replacements.addEvent.replace(addEventWireframe: { previewScreen })  // another container's service
+    let container = RootContainer(environment: .base, replacing: replacements)
+    return container
+  }
+#endif
