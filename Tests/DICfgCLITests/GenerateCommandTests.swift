@@ -141,6 +141,21 @@ private let examples = [
         "it takes parameter 'apiKey', which reads the process environment ('${…}')",
       ], "\(linked.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
+    // `dicfg validate --runtime typed` says the same, at the same lines, before the build.
+    let validated = try runCommand([
+      "validate", folder + "/app.yaml", "--swift", folder + "/Types.swift", "--swift", folder + "/Named.swift",
+      "--runtime", "typed", "--color", "never",
+    ])
+    #expect(validated.exitCode == 1)
+    #expect(
+      validated.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        == linked.standardError.split(separator: "\n").filter { $0.contains(": error: ") }, "\(validated.standardError)"
+    )
+    let full = try runCommand([
+      "validate", folder + "/app.yaml", "--swift", folder + "/Types.swift", "--swift", folder + "/Named.swift",
+      "--color", "never",
+    ])
+    #expect(full.exitCode == 0, "over the full runtime, the link builds them: \(full.standardError)")
 
     // An eager main-actor singleton: the link builds it when the container is created.
     try """

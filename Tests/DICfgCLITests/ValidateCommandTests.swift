@@ -287,6 +287,50 @@ private func run(_ arguments: [String]) throws -> CommandResult {
     #expect(alone.standardError.hasPrefix("note: the declarations of module 'ScannerSDK' were not read ("))
   }
 
+  // `--package`: a module that depends on the typed runtime alone (a product named DICfgTypedRuntime,
+  // as the build plugin reads it) is checked for it: a service its typed container could not build is
+  // the build's error, at the same line and with the same cause, before the build; over the full
+  // runtime the same graph passes.
+  @Test(arguments: ["DICfgTypedRuntime", "DICfgRuntime"])
+  func aModuleOnTheTypedRuntimeIsToldWhatItsContainerCannotBuild(product: String) throws {
+    let root = try temporaryFolder([
+      "App/Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(
+        name: "App", dependencies: [.package(path: "../Runtime")],
+        targets: [.executableTarget(name: "App", dependencies: [.product(name: "\(product)", package: "Runtime")])])
+      """,
+      "App/Sources/App/main.swift": "final class Session { init?(id: Int) { nil } }\nprint(1)\n",
+      "App/Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  session: { type: Session, init: { id: { value: 1 } } }\n",
+      "Runtime/Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(
+        name: "Runtime", products: [.library(name: "\(product)", targets: ["Runtime"])],
+        targets: [.target(name: "Runtime")])
+      """,
+      "Runtime/Sources/Runtime/Runtime.swift": "public enum Runtime {}\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = root.path + "/App"
+    let graph = app + "/Sources/App/dicfg.yaml"
+    let checked = try runCommand(["validate", graph, "--package", app, "--color", "never"])
+    guard product == "DICfgTypedRuntime" else {
+      #expect(checked.exitCode == 0, "\(checked.standardError)")
+      return
+    }
+    #expect(checked.exitCode == 1)
+    #expect(
+      checked.standardError.hasPrefix(
+        graph + ":3:3: error: 'session' is built through dicfg's link, which 'DICfgTypedRuntime' does not have: its "
+          + "typed accessor cannot build it because 'Session.init' is failable; depend on dicfg's product "
+          + "'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]"), "\(checked.standardError)")
+    // `--runtime full` says which runtime to check for, whatever the module depends on.
+    let full = try runCommand(["validate", graph, "--package", app, "--runtime", "full", "--color", "never"])
+    #expect(full.exitCode == 0, "\(full.standardError)")
+  }
+
   // `--package`: the Swift is read as the build of the graph file's module sees it, from the package's
   // description. A fragment's Swift value naming a type of a module its module does not depend on is
   // one error at the name, naming the module to add; the module that depends on it passes; and a

@@ -64,6 +64,16 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
         + "does not depend on is one error at its name."))
   public var package: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The runtime the target's generated code is written against: 'full' (DICfgRuntime) or 'typed' "
+        + "(DICfgTypedRuntime alone).",
+      discussion: "With 'typed' and --swift, each service the typed container could not build is an error at its "
+        + "key naming what stops it, as the build's [#needs-full-runtime] says. With --package, the runtime is the "
+        + "one the build plugin picks from the products the graph file's module depends on.",
+      valueName: "runtime"))
+  public var runtime: String?
+
   @Option(help: "The output format: text, json, sarif or github.")
   public var format: Format = .text
 
@@ -77,6 +87,9 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
 
   public func validate() throws {
     if files.isEmpty { throw ValidationError("Name at least one graph file to check.") }
+    if let runtime, GeneratedRuntime(rawValue: runtime) == nil {
+      throw ValidationError("'--runtime \(runtime)' is not full or typed.")
+    }
   }
 
   public func run() throws {
@@ -92,10 +105,17 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     let manifest = loadManifest(&diagnostics)
     // With --package, the Swift is read as the package's build sees it.
     var request = input.request(files, allEnvironments: allEnvs, readingSwift: package == nil)
-    if let package { reading(package: package, into: &request, &diagnostics) }
+    var runtime = self.runtime.flatMap(GeneratedRuntime.init(rawValue:)) ?? .full
+    if let package, let products = reading(package: package, into: &request, &diagnostics), self.runtime == nil {
+      runtime = GeneratedRuntime.ofTarget(dependingOn: products)
+    }
     request.planChecks = { plan in manifest.map { LinkChecks.check(plan: plan, manifest: $0) } ?? [] }
     let run = GraphRun(request)
     diagnostics += run.findings
+    // Over the typed runtime alone, what the typed containers could not build, where the Swift was read.
+    if runtime == .typed && run.swift != nil {
+      diagnostics += RegistryGeneration.typedRuntimeFindings(of: run, files: files)
+    }
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     let exitCode: Int32 = failed ? 1 : 0
     switch format {
@@ -126,15 +146,18 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
   }
 
   /// The request's Swift as the build of the first file's module sees it: the Swift of that module
-  /// and of those it depends on, the package's other types named with their modules.
-  private func reading(package: String, into request: inout GraphRun.Request, _ diagnostics: inout [Diagnostic]) {
+  /// and of those it depends on, the package's other types named with their modules; the products of
+  /// other packages that module depends on, nil where it was not read.
+  private func reading(
+    package: String, into request: inout GraphRun.Request, _ diagnostics: inout [Diagnostic]
+  ) -> [String]? {
     let root = URL(fileURLWithPath: package).standardizedFileURL.path
     let described = PackageModules.describe(root)
     guard let modules = described.modules else {
       diagnostics += [described.failure].compactMap { $0 }
-      return
+      return nil
     }
-    guard let first = files.first else { return }
+    guard let first = files.first else { return nil }
     let sources = input.swiftSources.isEmpty ? nil : input.swiftSources
     guard
       modules.read(asBuildOf: first, sources: sources, into: &request, productFolders: PackageModules.productFolders)
@@ -145,8 +168,9 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
           "'\(first)' is in no target's folder of the package at '\(root)', so which module's build it belongs to "
             + "is unknown; move it into a target's folder (Sources/NAME), or leave out --package",
           at: .start(of: first)))
-      return
+      return nil
     }
+    return modules.module(holding: URL(fileURLWithPath: first).standardizedFileURL.path)?.products ?? []
   }
 
   private func loadManifest(_ diagnostics: inout [Diagnostic]) -> RegistryManifest? {

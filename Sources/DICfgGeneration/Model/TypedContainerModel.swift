@@ -447,6 +447,14 @@ public enum GeneratedRuntime: String, Sendable, Equatable, CaseIterable {
 
   /// The product of dicfg the target depends on for it.
   public var product: String { self == .full ? "DICfgRuntime" : "DICfgTypedRuntime" }
+
+  /// The runtime of a target that depends on `products` (of other packages), as the build plugins
+  /// pick it: `typed` where they name `DICfgTypedRuntime` and neither `DICfgRuntime` nor `DICfg`.
+  public static func ofTarget(dependingOn products: some Sequence<String>) -> GeneratedRuntime {
+    let products = Set(products)
+    return products.contains(Self.typed.product) && products.isDisjoint(with: [Self.full.product, "DICfg"])
+      ? .typed : .full
+  }
 }
 
 // MARK: What only the link gives

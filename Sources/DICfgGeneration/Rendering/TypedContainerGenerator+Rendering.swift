@@ -467,13 +467,17 @@ extension TypedContainerGenerator {
   ) {
     let accessors = Self.replaceable(container, spelling)
     let typeStandIns = isRoot ? model.typeStandIns : []
+    // Another container's stand-ins are given through the first container's.
+    let member =
+      isRoot
+      ? "" : (model.containers[0].members.first { $0.name == container.name }?.property).map { "\($0)." } ?? ""
     writer.documentation(
       [
         "Stand-ins for services, for tests and previews (debug builds only): a replaced service keeps its scope,",
         "and every service taking it is built in the container given the stand-ins, with the stand-in:",
         "```swift",
-        "var replacements = \(container.typeName).Replacements()",
-        accessors.first.map { "replacements.replace(\(SwiftIdentifier.escaped($0.property)): { stub })" },
+        "var replacements = \(model.containers[0].typeName).Replacements()",
+        accessors.first.map { "replacements.\(member)replace(\(SwiftIdentifier.escaped($0.property)): { stub })" },
         "```",
       ].compactMap { $0 })
     writer.line("\(access)struct Replacements: Sendable {")

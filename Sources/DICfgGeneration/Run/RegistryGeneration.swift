@@ -97,12 +97,7 @@ public struct RegistryGeneration: Sendable {
       return Outcome(exitCode: 1, standardError: report(run.findings, sources: sources))
     }
     let warnings = run.findings.isEmpty ? "" : report(run.findings, sources: sources)
-    let variants = run.results.compactMap { target, result in
-      result.plan.map {
-        RegistryGenerator.Variant(
-          environment: target.added, plan: $0, condition: result.condition, mergedServices: result.mergedServices)
-      }
-    }
+    let variants = Self.variants(of: run)
     let swift = run.swift
     let targets = run.results.map(\.target)
     let used = Self.modulesUsed(conditionalImports, by: variants.map(\.plan), swift: swift)
@@ -180,6 +175,35 @@ public struct RegistryGeneration: Sendable {
     } catch {
       return Outcome(exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
     }
+  }
+
+  /// Each environment's plan of `run`, the base first, as the generator takes them.
+  static func variants(of run: GraphRun) -> [RegistryGenerator.Variant] {
+    run.results.compactMap { target, result in
+      result.plan.map {
+        RegistryGenerator.Variant(
+          environment: target.added, plan: $0, condition: result.condition, mergedServices: result.mergedServices)
+      }
+    }
+  }
+
+  /// What a target on the typed runtime alone could not build of `run`'s graph, as its build says it
+  /// (`needs-full-runtime` at each service's key, with the one thing that stops its accessor): for
+  /// `dicfg validate --runtime typed`, before the build. Nothing where the run has errors, or the
+  /// graph is a module's fragment (its module's build writes only builders).
+  public static func typedRuntimeFindings(of run: GraphRun, files: [String]) -> [Diagnostic] {
+    guard !run.hasErrors, let first = files.first else { return [] }
+    let base = run.base ?? run.results.first?.result
+    guard !(base?.rootIsFragment ?? false) else { return [] }
+    let variants = Self.variants(of: run)
+    var generator = RegistryGenerator(access: .internal, imports: [], sources: files, sourceRoot: nil)
+    generator.typedContainers = TypedContainerGenerator(
+      graphFile: URL(fileURLWithPath: first).lastPathComponent, swift: base?.swift ?? run.swift)
+    generator.runtime = .typed
+    let model = generator.translate(variants, includePlans: true)
+    return linkNeeds(
+      Set(run.results.map(\.target.file)).count == 1 ? model.typedContainers : nil, base: variants.first?.plan,
+      files: files)
   }
 
   /// What a file over the typed runtime cannot hold: each service only the link builds, as an error
