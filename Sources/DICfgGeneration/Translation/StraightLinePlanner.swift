@@ -91,7 +91,7 @@ struct StraightLinePlanner {
 
   /// Why the planner leaves a service to the link: the one thing (an argument, a property, a
   /// declaration) its build cannot be written around, as a clause (`it takes …`).
-  struct Unplannable: Error {
+  private struct Unplannable: Error {
     var cause: String
     init(_ cause: String) { self.cause = cause }
   }
