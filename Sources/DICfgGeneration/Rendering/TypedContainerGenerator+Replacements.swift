@@ -85,7 +85,7 @@ extension TypedContainerGenerator {
   /// The typed runtime's `Replacements`: a stand-in slot for each of the container's services (and,
   /// on the first container, each type the builds take services as), which the accessors and make
   /// functions read before they build. Stand-ins exist in debug builds only: in a release build
-  /// every slot is `nil`, no test or preview type can be named, and the reads fold away.
+  /// every slot is a computed `nil` and no test or preview type can be named.
   fileprivate func renderTypedReplacements(
     _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel, spelling: Spelling,
     access: String, into writer: inout SwiftWriter
