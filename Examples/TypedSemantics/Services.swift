@@ -27,6 +27,11 @@ public final class Diamond: Sendable {
   }
 }
 
+public final class DiamondHolder: Sendable {
+  public let diamond: Diamond
+  public init(diamond: Diamond) { self.diamond = diamond }
+}
+
 public final class Token: Sendable {
   public init() {}
 }
@@ -120,6 +125,13 @@ public final class Details: Sendable {
     self.name = name
     self.store = store
   }
+}
+
+public final class TitledDetails: @unchecked Sendable {
+  public let built: Node
+  public var title = ""
+  public var node: Node?
+  public init(node: Node) { built = node }
 }
 
 public struct ParserError: Error {}

@@ -175,6 +175,74 @@ import Testing
     }
   }
 
+  /// Types of a module dicfg cannot read (UIKit on Linux; here a module the reader finds nowhere):
+  /// the typed container builds them anyway, calling their initializers as the graph file says, and
+  /// the Swift compiler checks each call at the service's line.
+  @Test func aTypeOfAModuleDicfgCannotReadIsBuiltAndCheckedAtItsLine() throws {
+    let files = [
+      "UIKitLike.swift": """
+      @MainActor open class UIViewController { public init() {} }
+      @MainActor public final class UINavigationController: UIViewController {
+        public let root: UIViewController
+        public init(rootViewController: UIViewController) { root = rootViewController }
+      }
+      public final class ImageCache: Sendable { public init(capacity: Int) {} }
+
+      """,
+      "Types.swift": """
+      import UIKitLike
+      final class Feed: Sendable { init(images: ImageCache) {} }
+      final class FeedViewController: UIViewController {
+        let feed: Feed
+        init(feed: Feed) { self.feed = feed }
+      }
+
+      """,
+      "app.yaml": """
+      dicfg: 1
+      services:
+        feed: { type: Feed, scope: singleton, init: { images: images } }
+        images: { type: ImageCache, scope: singleton, init: { capacity: { value: 100 } } }
+        feedScreen: { type: FeedViewController, init: { feed: feed } }
+        navigation:
+          type: UINavigationController
+          isolation: MainActor
+          init: { rootViewController: feedScreen }
+
+      """,
+    ]
+    var (folder, generation) = try generation(of: files)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    generation.runtime = .typed
+    let module = try emitModule(folder + "/UIKitLike.swift", named: "UIKitLike", into: folder)
+    try #require(module.status == 0, "\(module.output)")
+    let generate = generation.run()
+    try #require(generate.exitCode == 0, "\(generate.standardError)")
+    let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
+    #expect(!text.contains("_link") && !text.contains("resolve("), "\(text)")
+    #expect(text.contains("#if canImport(UIKitLike)\nimport UIKitLike\n#endif"), "\(text)")
+    #expect(text.contains("@MainActor var navigation: TUINavigationController {"), "\(text)")
+    #expect(
+      text.contains(
+        "#sourceLocation(file: \"\(folder)/app.yaml\", line: 6)\n    DicfgUINavigationController("
+          + "rootViewController: _makeFeedScreen())"), "\(text)")
+    for mode in ["5", "6"] {
+      let check = try typecheck(
+        [folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode, including: folder)
+      #expect(check.status == 0, "Swift \(mode): \(check.output)\n\(text)")
+    }
+
+    // A misspelt label of the unread initializer: the Swift compiler's error, at the service's line.
+    try files["app.yaml"]!.replacingOccurrences(of: "init: { rootViewController:", with: "init: { rootController:")
+      .write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    try #require(generation.run().exitCode == 0)
+    let misspelt = try typecheck(
+      [folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: "6", including: folder)
+    #expect(misspelt.status != 0)
+    #expect(misspelt.output.contains("\(folder)/app.yaml:6:"), "\(misspelt.output)")
+    #expect(!misspelt.output.contains("Registry+GraphFile.swift:"), "\(misspelt.output)")
+  }
+
   /// The drawing itself: every shape and every change of a layer is drawn by some seed of the suite's.
   @Test func theSeedsCoverEveryShape() {
     let graphs = Self.seeds.map { DrawnGraph(seed: $0) }
@@ -207,7 +275,9 @@ import Testing
   }
 
   /// `swiftc -typecheck` of `files` as module `App`, against the runtime this test run built.
-  private func typecheck(_ files: [String], mode: String) throws -> (status: Int32, output: String) {
+  private func typecheck(
+    _ files: [String], mode: String, including modulesFolder: String? = nil
+  ) throws -> (status: Int32, output: String) {
     let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var modules = products.appendingPathComponent("Modules")
     if !FileManager.default.fileExists(atPath: modules.appendingPathComponent("DICfgRuntime.swiftmodule").path) {
@@ -229,7 +299,26 @@ import Testing
       [
         "-typecheck", "-swift-version", mode, "-module-name", "App", "-I", modules.path, "-Xcc",
         "-fmodule-map-file=\(shims.path)", "-Xcc", "-fmodule-map-file=\(atomics.path)",
-      ] + files
+      ] + (modulesFolder.map { ["-I", $0] } ?? []) + files
+    return try run(process)
+  }
+
+  /// The module `name` of the Swift file `source`, written into `folder` for `typecheck` to import.
+  private func emitModule(
+    _ source: String, named name: String, into folder: String
+  ) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: swiftExecutable()).deletingLastPathComponent()
+      .appendingPathComponent("swiftc")
+    process.arguments = [
+      "-emit-module", "-parse-as-library", "-module-name", name, "-emit-module-path", "\(folder)/\(name).swiftmodule",
+      source,
+    ]
+    return try run(process)
+  }
+
+  /// Runs `process` to its end: its status and what it wrote to either stream.
+  private func run(_ process: Process) throws -> (status: Int32, output: String) {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -36,6 +36,12 @@ struct Reach: Sendable {
   }
 
   func diamond() throws -> Diamond { front == .typed ? container.diamond : try dynamic.resolve("diamond") }
+  func keptDiamond() throws -> Diamond {
+    front == .typed ? container.keptDiamond : try dynamic.resolve("keptDiamond")
+  }
+  func diamondHolder() throws -> DiamondHolder {
+    front == .typed ? container.diamondHolder : try dynamic.resolve("diamondHolder")
+  }
   func twoTokens() throws -> TwoTokens { front == .typed ? container.twoTokens : try dynamic.resolve("twoTokens") }
   func view() throws -> View { front == .typed ? container.view : try dynamic.resolve("view") }
   func controller() throws -> Controller { front == .typed ? container.controller : try dynamic.resolve("controller") }
@@ -66,6 +72,11 @@ struct Reach: Sendable {
       ? container.details(name: name) : try dynamic.resolve("details", arguments: ["name": name])
   }
 
+  func titledDetails(title: String) throws -> TitledDetails {
+    front == .typed
+      ? container.titledDetails(title: title) : try dynamic.resolve("titledDetails", arguments: ["title": title])
+  }
+
   @MainActor func banner() throws -> Banner {
     front == .typed ? container.banner : try dynamic.mainActor.resolve("banner")
   }
@@ -87,6 +98,18 @@ struct Reach: Sendable {
     #expect(diamond.left.first.label == "hello", "the parameter's value")
     let again = try reach.diamond()
     #expect(again !== diamond && again.left.first !== diamond.left.first, "a new graph on each resolve")
+  }
+
+  @Test(arguments: Front.allCases) func aSingletonsBuildSharesItsGraphScopedServicesWithItselfAlone(
+    front: Front
+  ) throws {
+    let reach = try Reach(front)
+    let holder = try reach.diamondHolder()
+    let kept = holder.diamond
+    #expect(kept.left.first === kept.right.second, "one node for the singleton's build")
+    #expect(try reach.keptDiamond() === kept)
+    #expect(try reach.diamondHolder().diamond === kept)
+    #expect(try reach.diamond().left.first !== kept.left.first, "another resolve's node is its own")
   }
 
   @Test(arguments: Front.allCases) func uniqueBuildsAnInstanceAtEveryReference(front: Front) throws {
@@ -141,6 +164,14 @@ struct Reach: Sendable {
     let bruce = try reach.details(name: "Bruce")
     #expect(fiona.name == "Fiona" && bruce.name == "Bruce")
     #expect(fiona.store === bruce.store)
+  }
+
+  @Test(arguments: Front.allCases) func aRunTimeArgumentIsSetThroughAProperty(front: Front) throws {
+    let reach = try Reach(front)
+    let details = try reach.titledDetails(title: "Reef")
+    #expect(details.title == "Reef")
+    #expect(details.node === details.built, "the property's graph-scoped service is the initializer's")
+    #expect(try reach.titledDetails(title: "Kelp").title == "Kelp")
   }
 
   @Test(arguments: Front.allCases) func aSingletonIsBuiltOnceForAHundredConcurrentResolves(front: Front) async throws {

@@ -58,9 +58,16 @@ extension ResolutionPlan {
   /// The services a resolve of `start` may build: itself and what its initializer and properties
   /// take, transitively (not through providers and lazy values, which resolve later).
   public func reached(from start: ServiceReference) -> Set<ServiceReference> {
+    reached(from: start, notThrough: nil)
+  }
+
+  /// The services a resolve of `start` may build, as ``reached(from:)``, going no further than
+  /// `stop` where it reaches it (`stop` itself is in the set).
+  private func reached(from start: ServiceReference, notThrough stop: ServiceReference?) -> Set<ServiceReference> {
     var seen: Set<ServiceReference> = [start]
     var queue = [start]
     while let next = queue.popLast() {
+      guard next != stop else { continue }
       let service = service(next)
       for argument in service.initializer + service.properties {
         for reference in argument.value.builtServices where seen.insert(reference).inserted {
@@ -69,6 +76,25 @@ extension ResolutionPlan {
       }
     }
     return seen
+  }
+
+  /// Whether the shared-scope service `shared`, built inside a resolve that reaches it (as the
+  /// dynamic container builds it the first time), can share a graph-scoped instance with that
+  /// resolve: its build reaches a graph-scoped service that a service reaching it also reaches
+  /// other than through it. Where it cannot, building it in a resolve of its own, as a typed
+  /// accessor does, gives every service the instances the dynamic container gives it.
+  public func sharesGraphInstances(withResolvesReaching shared: ServiceReference) -> Bool {
+    let own = reached(from: shared).filter { $0 != shared && service($0).scope == .graph }
+    guard !own.isEmpty else { return false }
+    for (container, members) in containers.enumerated() {
+      for index in members.services.indices {
+        let start = ServiceReference(container: container, service: index)
+        guard start != shared else { continue }
+        let reach = reached(from: start, notThrough: shared)
+        if reach.contains(shared) && !reach.isDisjoint(with: own) { return true }
+      }
+    }
+    return false
   }
 }
 

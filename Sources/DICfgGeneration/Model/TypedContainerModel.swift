@@ -126,10 +126,16 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// The properties set on the instance once built, before it is stored, by property name (a
     /// value that takes the singleton back is made from the instance, `instance`).
     public var properties: [LabeledExpression] = []
+    /// The graph-scoped services its build shares, built first as locals, their properties set:
+    /// the build is a resolve of its own, as an accessor's is.
+    public var shared: [Step] = []
+    /// Where the graph file declares it, for a type of a module dicfg could not read (as
+    /// ``Maker/unreadAt``).
+    public var unreadAt: SourceLocation?
 
     /// Whether the build awaits (its initializer, or an accessor it calls): it is built once
     /// however many tasks await it, and the accessor is `async`.
-    public var isAsync: Bool { initializerAwaits || (arguments + properties).contains { $0.value.isAsync } }
+    public var isAsync: Bool { initializerAwaits || expressions.contains { $0.isAsync } }
 
     public init(
       number: Int, type: String, arguments: [LabeledExpression], initializerThrows: Bool, isThrowing: Bool,
@@ -208,6 +214,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// The compilation condition of the environment it is made for alone (its layer's
     /// `condition:`), which it is written under; nil for one every build has.
     public var condition: String?
+    /// Where the graph file declares its service, for a type of a module dicfg could not read: its
+    /// call is written as the graph file says it, at that line, for the Swift compiler to check
+    /// there; nil for a call the Swift declarations prove.
+    public var unreadAt: SourceLocation?
 
     /// Whether the function is `async`: its initializer, or something it calls, awaits.
     public var isAsync: Bool { initializerAwaits || arguments.contains { $0.value.isAsync } }
@@ -567,11 +577,13 @@ extension TypedContainerModel.Maker {
 
 extension TypedContainerModel.SingletonBuild {
   var expressions: [TypedContainerModel.Expression] {
-    (arguments + properties).map(\.value) + [builder?.receiver].compactMap { $0 }
+    TypedContainerModel.StraightLine(steps: shared, result: "").expressions + (arguments + properties).map(\.value)
+      + [builder?.receiver].compactMap { $0 }
   }
 
   func renamingFunctions(_ names: [String: String]) -> Self {
     var build = self
+    build.shared = TypedContainerModel.StraightLine(steps: shared, result: "").renamingFunctions(names).steps
     build.arguments = arguments.map { $0.renamingFunctions(names) }
     build.properties = properties.map { $0.renamingFunctions(names) }
     build.builder = builder?.renamingFunctions(names)

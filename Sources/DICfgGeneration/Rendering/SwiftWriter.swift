@@ -121,6 +121,13 @@ struct SwiftWriter {
     for content in lines { mappedLine(indentation + content) }
   }
 
+  /// The statement building a service: at the graph file's line that declares the service where
+  /// its type is of a module dicfg could not read, so the Swift compiler checks the call there.
+  mutating func construction(_ statement: String, unreadAt location: SourceLocation?) {
+    guard let location else { return line(statement) }
+    mapped(file: location.file, line: location.line, [statement])
+  }
+
   /// One statement, `head` then `value`, laid out so that Swift reports what `value` holds where
   /// the graph file writes it: `value` stands on `place`'s line with its character at `lead` on
   /// `place`'s column, and `head` before it on that line where it fits, else alone on the line

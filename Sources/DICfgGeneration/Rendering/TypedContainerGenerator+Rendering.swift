@@ -748,20 +748,28 @@ extension TypedContainerGenerator {
         let read = build.scope == .weak ? "weak" : build.scope == .cached ? "cached" : "singleton"
         opening = "return \(build.isThrowing ? "try " : "")_singletons.\(read)(\(build.number), as: \(built).self) {"
       }
-      guard !build.properties.isEmpty else {
-        writer.line("\(opening) \(construct) }")
+      // Returned as the generic parameter an accessor of a type the target does not declare has.
+      let generic = spelling.isGeneric(accessor.property) ? " as! \(spelling.declared(accessor.type))" : ""
+      guard !build.properties.isEmpty || !build.shared.isEmpty else {
+        writer.construction("\(opening) \(construct) }\(generic)", unreadAt: build.unreadAt)
         return
       }
-      // Its properties set before it is stored, where none of their values reaches it.
+      // The graph-scoped services its dependencies share, then the instance, its properties set
+      // before it is stored, where none of their values reaches it.
       writer.line(opening)
       writer.indent { body in
-        body.line("let instance = \(construct)")
+        render(build.shared, spelling: spelling, into: &body)
+        guard !build.properties.isEmpty else {
+          body.construction("return \(construct)", unreadAt: build.unreadAt)
+          return
+        }
+        body.construction("let instance = \(construct)", unreadAt: build.unreadAt)
         for property in build.properties {
           body.line("instance.\(SwiftIdentifier.escaped(property.label)) = \(swift(property.value, spelling))")
         }
         body.line("return instance")
       }
-      writer.line("}")
+      writer.line("}" + generic)
     case .straightLine(let line)?:
       // An accessor returning a generic parameter (a type the target does not declare, `String`
       // read from a factory object) returns what is built as that parameter, which `MainContainer`
@@ -771,13 +779,19 @@ extension TypedContainerGenerator {
         writer.line("return \(swift(value, spelling))\(generic)")
         return
       }
-      for step in line.steps {
-        switch step {
-        case .build(let local, let value): writer.line("let \(local) = \(swift(value, spelling))")
-        case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value, spelling))")
-        }
-      }
+      render(line.steps, spelling: spelling, into: &writer)
       writer.line("return \(line.result)\(generic)")
+    }
+  }
+
+  fileprivate func render(
+    _ steps: [TypedContainerModel.Step], spelling: Spelling, into writer: inout SwiftWriter
+  ) {
+    for step in steps {
+      switch step {
+      case .build(let local, let value): writer.line("let \(local) = \(swift(value, spelling))")
+      case .set(let local, let property, let value): writer.line("\(local).\(property) = \(swift(value, spelling))")
+      }
     }
   }
 
@@ -795,13 +809,13 @@ extension TypedContainerGenerator {
     guard let accessor, spelling.replaceable.contains(accessor.property),
       spelling.declared(accessor.type) == type, maker.isMainActor || !accessor.isMainActor
     else {
-      writer.indent { $0.line(construct) }
+      writer.indent { $0.construction(construct, unreadAt: maker.unreadAt) }
       writer.line("}")
       return
     }
     writer.indent {
       $0.line("if let standIn = _standIns.\(SwiftIdentifier.escaped(accessor.property)) { return standIn() }")
-      $0.line("return " + construct)
+      $0.construction("return " + construct, unreadAt: maker.unreadAt)
     }
     writer.line("}")
   }
@@ -896,13 +910,13 @@ extension TypedContainerGenerator {
     case .argument(let name): return SwiftIdentifier.escaped(name)
     case .external(let property): return "externals.\(SwiftIdentifier.escaped(property))"
     case .accessor(let property, let isThrowing, let isAsync):
-      // An accessor returning a generic parameter: its service resolved as the type itself.
-      if spelling.isGeneric(property), let accessor = spelling.accessors[property],
-        let resolution = resolution(of: accessor, as: spelling.concrete(accessor.type))
-      {
-        return "(\(resolution))"
+      let read = (isThrowing ? "try " : "") + (isAsync ? "await " : "") + SwiftIdentifier.escaped(property)
+      // An accessor returning a generic parameter: its service resolved, or read, as the type itself.
+      if spelling.isGeneric(property), let accessor = spelling.accessors[property] {
+        let concrete = spelling.concrete(accessor.type)
+        return "(\(resolution(of: accessor, as: concrete) ?? read + " as! " + concrete))"
       }
-      return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + SwiftIdentifier.escaped(property)
+      return read
     case .otherAccessor(let path, let property, let isThrowing, let isAsync):
       return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + path + "." + SwiftIdentifier.escaped(property)
     case .call(let function, let arguments, let isThrowing, let isAsync):

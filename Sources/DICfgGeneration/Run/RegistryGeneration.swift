@@ -145,9 +145,10 @@ public struct RegistryGeneration: Sendable {
     var unreadWarning = ""
     // dicfg's own modules declare nothing the graph builds (its providers and lazy values are read by
     // name).
-    let unread =
-      (swift?.unreadable ?? []).map(\.location.file)
-      + run.unreadModules.keys.sorted().filter { !["DICfg", "DICfgRuntime", "DICfgTypedRuntime"].contains($0) }
+    generator.unreadModules = run.unreadModules.keys.sorted().filter {
+      !["DICfg", "DICfgRuntime", "DICfgTypedRuntime"].contains($0)
+    }
+    let unread = (swift?.unreadable ?? []).map(\.location.file) + generator.unreadModules
     if runtime == .typed && !unread.isEmpty {
       unreadWarning = Self.unreadOverTypedRuntime(files: files[0], unread: unread)
     }

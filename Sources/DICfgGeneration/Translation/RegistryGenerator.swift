@@ -79,6 +79,9 @@ public struct RegistryGenerator: Sendable {
   /// app whose Swift does not import it does not load it for dicfg. A graph that writes Swift values
   /// imports it whatever this says.
   public var importsFoundation = true
+  /// The modules the target's Swift imports that dicfg could not read: where the graph names a type
+  /// the Swift read does not declare, one of them may, so the file imports each where it exists.
+  public var unreadModules: [String] = []
 
   public init(access: Access = .internal, imports: [String] = [], sources: [String], sourceRoot: String? = nil) {
     self.access = access
@@ -133,6 +136,7 @@ public struct RegistryGenerator: Sendable {
     {
       model.importsWhereAvailable = ["FoundationNetworking"]
     }
+    if !aliases.isEmpty { model.importsWhereAvailable += unreadModules.filter { !imports.contains($0) } }
     model.propertyValues = propertyValues(uses)
     var shared = StraightLinePlanner.SharedSwiftValues(arguments: sharedArguments)
     for value in model.propertyValues {

@@ -160,29 +160,6 @@ struct StraightLinePlanner {
     value.serviceUses.filter { $0.use == .passed }.map(\.reference)
   }
 
-  /// Whether a shared service's build can take part in the graph of the resolve that reaches it
-  /// (it reaches a graph-scoped service, which a cold build would share with that resolve).
-  fileprivate func reachesGraphScope(from index: Int) -> Bool {
-    reachesGraphScope(from: ResolutionPlan.ServiceReference(container: container, service: index))
-  }
-
-  /// Whether the build of the service `start`, of any container, reaches a graph-scoped service
-  /// other than itself, in any container.
-  fileprivate func reachesGraphScope(from start: ResolutionPlan.ServiceReference) -> Bool {
-    var seen: Set<ResolutionPlan.ServiceReference> = [start]
-    var queue = [start]
-    while let next = queue.popLast() {
-      let service = plan.service(next)
-      if next != start && service.scope == .graph { return true }
-      for argument in service.initializer + service.properties {
-        for reference in argument.value.serviceUses.map(\.reference) where seen.insert(reference).inserted {
-          queue.append(reference)
-        }
-      }
-    }
-    return false
-  }
-
   /// One service's make function, as planned.
   private struct PlannedMaker {
     var model: TypedContainerModel.Maker
@@ -243,6 +220,14 @@ struct StraightLinePlanner {
     /// The accessor of service `root`: its hoisted services built once, in dependency order, the
     /// root made from them, then the properties set.
     mutating func accessor(of root: Int) throws -> TypedContainerModel.StraightLine {
+      TypedContainerModel.StraightLine(
+        steps: try steps(building: [root], root: root), result: Self.local(planner.service(root)))
+    }
+
+    /// The steps building `services` (make functions planned already) and the hoisted services
+    /// they take, each once and in dependency order, then the properties of each set; `root` is
+    /// the accessor's service, whose make function takes the accessor's run-time arguments.
+    private mutating func steps(building services: [Int], root: Int?) throws -> [TypedContainerModel.Step] {
       var order: [Int] = []
       var placed = Set<Int>()
       // Each service after the hoisted ones its make function takes.
@@ -256,7 +241,7 @@ struct StraightLinePlanner {
         for dependency in made.hoisted { try place(dependency) }
         if placed.insert(index).inserted { order.append(index) }
       }
-      try place(root)
+      for service in services { try place(service) }
       // Properties may name graph-scoped services no initializer takes: those are built too.
       var visited = Set<Int>()
       while let next = order.first(where: { !visited.contains($0) }) {
@@ -269,7 +254,7 @@ struct StraightLinePlanner {
           }
         }
       }
-      let rootArguments = planner.service(root).arguments.map { SwiftIdentifier.camelCase($0.name) }
+      let rootArguments = root.map { planner.service($0).arguments.map { SwiftIdentifier.camelCase($0.name) } } ?? []
       var steps = order.map { index -> TypedContainerModel.Step in
         .build(
           local: Self.local(planner.service(index)), value: call(index, arguments: index == root ? rootArguments : []))
@@ -299,10 +284,11 @@ struct StraightLinePlanner {
             .set(
               local: Self.local(service), property: property.label,
               value: try shared.map { .literal($0 + "()") }
-                ?? propertyValue(property.value, as: SwiftTypeExpression(propertyType))))
+                ?? propertyValue(
+                  property.value, as: SwiftTypeExpression(propertyType), owner: index == root ? index : nil)))
         }
       }
-      return TypedContainerModel.StraightLine(steps: steps, result: Self.local(planner.service(root)))
+      return steps
     }
 
     private func call(_ index: Int, arguments: [String]) -> TypedContainerModel.Expression {
@@ -313,9 +299,10 @@ struct StraightLinePlanner {
         isThrowing: maker.model.isThrowing, isAsync: maker.model.isAsync)
     }
 
-    /// A property's value: a hoisted service's local, or what an initializer argument could be.
+    /// A property's value: a hoisted service's local, or what an initializer argument could be
+    /// (a run-time argument of `owner`, the accessor's service, included).
     private mutating func propertyValue(
-      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression
+      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, owner: Int?
     ) throws -> TypedContainerModel.Expression {
       if case .service(let reference) = value, reference.container == planner.container,
         planner.service(reference.service).scope == .graph
@@ -327,7 +314,7 @@ struct StraightLinePlanner {
         return Self.standIn(type.withoutExistential, of: target, .local(Self.local(target)))
       }
       var uses = Uses()
-      let expression = try self.expression(value, as: type, owner: nil, uses: &uses)
+      let expression = try self.expression(value, as: type, owner: owner, uses: &uses)
       guard uses.hoisted.isEmpty, uses.calls.isEmpty, !uses.mainActor else {
         throw Unplannable(
           "a property's value needs a build of its own (a make function, a shared graph-scoped instance or the main actor)"
@@ -382,14 +369,16 @@ struct StraightLinePlanner {
         + service.arguments.map {
           TypedContainerModel.Parameter(name: SwiftIdentifier.camelCase($0.name), type: $0.type)
         }
-      let isThrowing = initializer.isThrowing || arguments.contains { $0.value.isThrowing }
+      let initializerThrows = initializer?.isThrowing ?? false
+      let isThrowing = initializerThrows || arguments.contains { $0.value.isThrowing }
       let isMainActor = service.isolation == .mainActor || reachesMainActor(uses)
       var maker = TypedContainerModel.Maker(
         function: makeFunction(service), type: service.type, parameters: parameters,
-        arguments: arguments, initializerThrows: initializer.isThrowing, isThrowing: isThrowing,
+        arguments: arguments, initializerThrows: initializerThrows, isThrowing: isThrowing,
         isMainActor: isMainActor, builder: builder)
-      maker.initializerAwaits = initializer.isAsync
+      maker.initializerAwaits = initializer?.isAsync ?? false
       maker.service = SwiftIdentifier.camelCase(service.id)
+      if initializer == nil { maker.unreadAt = service.location }
       return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
     }
 
@@ -408,10 +397,14 @@ struct StraightLinePlanner {
     }
 
     /// The initializer or function that builds `service`, as the target's Swift declares it: one the
-    /// generated code can call (not failable, private or limited to later platforms).
-    private func initializer(of service: ResolutionPlan.Service) throws -> SwiftInitializer {
+    /// generated code can call (not failable, private or limited to later platforms). Nil for the
+    /// initializer of a type the Swift read does not declare (a module dicfg could not read, such
+    /// as UIKit on Linux): its call is written as the graph file says it, for the Swift compiler
+    /// to check at the service's line.
+    private func initializer(of service: ResolutionPlan.Service) throws -> SwiftInitializer? {
       let builder = service.factory ?? service.type + ".init"
       guard let initializer = planner.swift.constructor(of: service) else {
+        if service.factory == nil && planner.swift.type(named: service.type) == nil { return nil }
         throw Unplannable(
           "the target's Swift declares no '\(builder)' taking \(Self.labels(service)) that dicfg could read")
       }
@@ -437,8 +430,21 @@ struct StraightLinePlanner {
 
     /// The initializer's arguments of `service`, as the expressions passing its values.
     private mutating func arguments(
-      of service: ResolutionPlan.Service, _ initializer: SwiftInitializer, owner: Int?, uses: inout Uses
+      of service: ResolutionPlan.Service, _ initializer: SwiftInitializer?, owner: Int?, uses: inout Uses
     ) throws -> [TypedContainerModel.LabeledExpression] {
+      guard let initializer else {
+        // An unread type's initializer: each value passed as what it is, which Swift converts
+        // where the parameter takes it.
+        return try service.callArguments.map { argument in
+          guard let type = naturalType(of: argument.value, owner: owner) else {
+            throw Unplannable(
+              "'\(service.type)' is of a module dicfg could not read, and its argument '\(argument.label)' needs the "
+                + "parameter's type (a provider, a lazy value, the container, null or a list of mixed values)")
+          }
+          return TypedContainerModel.LabeledExpression(
+            label: argument.label, value: try expression(argument.value, as: type, owner: owner, uses: &uses))
+        }
+      }
       let positions = initializer.parameterPositions(for: service.callArguments.map(\.label)) ?? []
       return try zip(service.callArguments, positions.map { initializer.parameters[$0] }).map { argument, parameter in
         guard let parameterType = parameter.type else {
@@ -452,6 +458,51 @@ struct StraightLinePlanner {
         return TypedContainerModel.LabeledExpression(
           label: argument.label,
           value: try expression(argument.value, as: SwiftTypeExpression(parameterType), owner: owner, uses: &uses))
+      }
+    }
+
+    /// The type `value` has as the graph file gives it (a service's type, a literal's, a run-time
+    /// argument's or an external's), where a parameter's type is not known; nil where the value
+    /// needs that type (a provider, a lazy value, the container).
+    private func naturalType(of value: ResolutionPlan.Value, owner: Int?) -> SwiftTypeExpression? {
+      switch value {
+      case .service(let reference): return SwiftTypeExpression(planner.plan.service(reference).type)
+      case .literal(let literal): return Self.naturalType(of: literal)
+      case .parameter(let index):
+        // A parameter read from the environment is text, where the planner says what stops it.
+        guard planner.parameters.indices.contains(index), case .literal(let literal) = planner.parameters[index].value
+        else { return SwiftTypeExpression("String") }
+        return Self.naturalType(of: literal)
+      case .argument(let name):
+        return owner.flatMap { planner.service($0).arguments.first { $0.name == name } }.map {
+          SwiftTypeExpression($0.type)
+        }
+      case .external(let container, let index):
+        let external = planner.plan.containers[container].externals[index]
+        return external.optional ? .optional(SwiftTypeExpression(external.type)) : SwiftTypeExpression(external.type)
+      case .swift: return .other("_")
+      case .optional(nil): return .optional(.other("_"))
+      case .optional(let wrapped?):
+        return naturalType(of: wrapped, owner: owner).map { $0.wrapped != nil ? $0 : .optional($0) }
+      case .array(let values):
+        let types = values.map { naturalType(of: $0, owner: owner) }
+        guard let first = types.first ?? .other("_"), types.allSatisfy({ $0 == first }) else { return nil }
+        return .array(first)
+      case .tagged(_, let references):
+        let types = Set(references.map { planner.plan.service($0).type })
+        guard types.count <= 1 else { return nil }
+        return .array(types.first.map { SwiftTypeExpression($0) } ?? .other("_"))
+      case .provider, .lazy, .container: return nil
+      }
+    }
+
+    private static func naturalType(of literal: ResolutionPlan.Literal) -> SwiftTypeExpression? {
+      switch literal {
+      case .bool: SwiftTypeExpression("Bool")
+      case .int: SwiftTypeExpression("Int")
+      case .double: SwiftTypeExpression("Double")
+      case .string: SwiftTypeExpression("String")
+      case .null, .list, .map: nil
       }
     }
 
@@ -623,30 +674,40 @@ struct StraightLinePlanner {
       let builder = try self.builder(of: service, owner: nil, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
       let properties = try singletonProperties(of: index, type: type, uses: &uses)
-      // A singleton's graph-scoped dependencies are made for it alone: none may be shared.
-      guard uses.hoisted.isEmpty, !uses.container else {
-        throw Unplannable(
-          "as a singleton, it takes a graph-scoped service that another of its dependencies takes too, or the container"
-        )
+      guard !uses.container else {
+        throw Unplannable("as a singleton, it passes the container to a factory that builds it or a dependency")
       }
+      // The graph-scoped services its dependencies share are built first, once: the build is a
+      // resolve of its own.
+      let shared = try steps(building: Array(Set(uses.hoisted)).sorted(), root: nil)
 
       // A build that awaits runs as a task of its own, which every task asking for the singleton
       // meanwhile awaits, and which may fail: its accessor throws. One on the main actor runs
       // there, where its type is main-actor too (so the instance it hands the waiting tasks is
       // theirs to share); another is left to the runtime, which hops there.
-      let awaits = initializer.isAsync || (arguments + properties).contains { $0.value.isAsync }
-      let isMainActor = service.isolation == .mainActor || reachesMainActor(uses)
+      let sharedLine = TypedContainerModel.StraightLine(steps: shared, result: "")
+      let awaits =
+        initializer?.isAsync == true || (arguments + properties).contains { $0.value.isAsync }
+        || sharedLine.expressions.contains(where: \.isAsync)
+      let sharedMakers = makers.values.compactMap { if case .made(let maker) = $0 { maker.model } else { nil } }
+      let sharedCalls = TypedContainerModel.functions(calledBy: sharedLine.expressions, among: sharedMakers)
+      let isMainActor =
+        service.isolation == .mainActor || reachesMainActor(uses)
+        || sharedMakers.contains { sharedCalls.contains($0.function) && $0.isMainActor }
       guard !awaits || (service.scope == .singleton && (!isMainActor || type?.globalActor == "MainActor")) else {
         throw Unplannable("its build awaits on the main actor, and its type '\(service.type)' is not main-actor")
       }
       var build = TypedContainerModel.SingletonBuild(
         number: planner.firstNumber + index, type: service.type, arguments: arguments,
-        initializerThrows: initializer.isThrowing,
-        isThrowing: initializer.isThrowing || awaits || (arguments + properties).contains { $0.value.isThrowing },
+        initializerThrows: initializer?.isThrowing == true,
+        isThrowing: initializer?.isThrowing == true || awaits
+          || (arguments + properties).contains { $0.value.isThrowing } || sharedLine.isThrowing,
         isMainActor: isMainActor)
+      build.shared = shared
+      if initializer == nil { build.unreadAt = service.location }
       build.builder = builder
       build.properties = properties
-      build.initializerAwaits = initializer.isAsync
+      build.initializerAwaits = initializer?.isAsync == true
       build.scope = service.scope
       return build
     }
@@ -672,10 +733,10 @@ struct StraightLinePlanner {
           [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
             SwiftTypeExpression(facts.type).isSame(as: $0)
           }),
-          !planner.reachesGraphScope(from: reference)
+          !planner.plan.sharesGraphInstances(withResolvesReaching: reference)
         else {
           throw Unplannable(
-            "it takes '\(target.id)' of container '\(planner.plan.containers[reference.container].name)', which is graph-scoped, takes run-time arguments, reaches a graph-scoped service or is of another type"
+            "it takes '\(target.id)' of container '\(planner.plan.containers[reference.container].name)', which is graph-scoped, takes run-time arguments, shares a graph-scoped service with a resolve reaching it or is of another type"
           )
         }
         if facts.isMainActor { uses.mainActor = true }
@@ -710,16 +771,16 @@ struct StraightLinePlanner {
               isThrowing: made.model.isThrowing, isAsync: made.model.isAsync))
         }
         // A shared service through its accessor, which returns the accessor's type: the parameter
-        // must take that type. A build that reaches a graph-scoped service shares it with the
-        // resolve that reaches it in the runtime, so that one is left to the runtime.
+        // must take that type. Built in a resolve of its own: one whose build the dynamic
+        // container would share a graph-scoped instance with the resolve reaching it is left to it.
         guard let facts = planner.accessors[reference.service], target.arguments.isEmpty,
           [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
             SwiftTypeExpression(facts.type).isSame(as: $0)
           }),
-          !planner.reachesGraphScope(from: reference.service)
+          !planner.plan.sharesGraphInstances(withResolvesReaching: reference)
         else {
           throw Unplannable(
-            "it takes the shared service '\(target.id)', whose build reaches a graph-scoped service or whose accessor's type is not '\(bare.normalized)'"
+            "it takes the shared service '\(target.id)', whose build shares a graph-scoped service with a resolve reaching it, or whose accessor's type is not '\(bare.normalized)'"
           )
         }
         if facts.isMainActor { uses.mainActor = true }
@@ -749,7 +810,8 @@ struct StraightLinePlanner {
         return .literal(text)
       case .argument(let name):
         guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }) else {
-          throw Unplannable("run-time argument '$\(name)' is set where no make function takes it (a property's value)")
+          throw Unplannable(
+            "run-time argument '$\(name)' is set on a property of a service the accessor does not take it for")
         }
         guard SwiftTypeExpression(argument.type).isSame(as: bare) else {
           throw Unplannable(
