@@ -113,32 +113,33 @@ private let examples = [
     #expect(!(try String(contentsOfFile: output, encoding: .utf8)).contains("Registry"))
     try FileManager.default.removeItem(atPath: output)
 
-    // A parameter read from the process environment and a weak external: the link reads and holds them.
+    // A failable initializer and a lazy value of a service that awaits: the link builds them.
     try """
     dicfg: 1
-    parameters:
-      apiKey: "${API_KEY}"
-    externals:
-      clock: { type: Clock, retain: weak }
     services:
-      client: { type: Feed, init: { clock: clock } }
-      named: { type: Named, init: { name: $apiKey } }
+      client: { type: Named, init: { name: { value: feed } } }
+      loader: { type: Loader, init: { api: { lazy: api } } }
+      api: { type: Api }
 
     """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
-    try "final class Named: Sendable { let name: String; init(name: String) { self.name = name } }\n".write(
-      toFile: folder + "/Named.swift", atomically: true, encoding: .utf8)
+    try """
+    final class Named: Sendable { let name: String; init?(name: String) { self.name = name } }
+    final class Api: Sendable { init() async {} }
+    final class Loader: Sendable { init(api: Lazy<Api>) {} }
+
+    """.write(toFile: folder + "/Named.swift", atomically: true, encoding: .utf8)
     let linked = try runCommand(arguments + ["--swift", folder + "/Named.swift"])
     #expect(linked.exitCode == 1)
     let located = linked.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
       .map { $0.replacingOccurrences(of: folder + "/", with: "") }
     #expect(
       located.map { String($0.prefix(while: { $0 != "'" })) + ($0.hasSuffix("[#needs-full-runtime]") ? "ok" : "") }
-        == ["app.yaml:7:3: error: ok", "app.yaml:8:3: error: ok"], "\(linked.standardError)")
+        == ["app.yaml:3:3: error: ok", "app.yaml:4:3: error: ok"], "\(linked.standardError)")
     // Each with the one thing that stops its typed accessor.
     #expect(
       located.map { $0.components(separatedBy: "build it because ").last?.prefix(while: { $0 != ";" }) ?? "" } == [
-        "it takes external 'clock', which is held 'weak'",
-        "it takes parameter 'apiKey', which reads the process environment ('${…}')",
+        "'Named.init' is failable",
+        "it takes a lazy value of 'api', whose build awaits, and a Lazy's closure is synchronous",
       ], "\(linked.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
     // `dicfg validate --runtime typed` says the same, at the same lines, before the build.

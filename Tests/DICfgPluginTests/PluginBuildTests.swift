@@ -283,19 +283,23 @@ struct PluginBuildTests {
     #expect(warnings(build.output).isEmpty, "\(build.output)")
     let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
     #expect(run.status == 0, "\(run.output)")
-    #expect(
-      run.output.hasSuffix(
-        "owner ada, one store: true, one client: true, new add-event screen: true, home shows the list: true\n"
-          + "details 7 from https://events.example.com/events, one catalog: true\n"
-          + "feed of https://events.example.com/events, one feed: true\n"
-          + "dev client: https://dev.events.example.com, dev store: true\n"
-          + "every environment builds: [\"base\", \"dev\"]\n"),
-      "\(run.output)")
+    let lines: [String] = [
+      "owner ada, one store: true, one client: true, new add-event screen: true, home shows the list: true",
+      "details 7 from https://events.example.com/events, one catalog: true",
+      "feed of https://events.example.com/events, one feed: true",
+      "dev client: https://dev.events.example.com, dev store: true",
+      "one sync session: true, one sync: true, editor Launch",
+    ]
+    // Over the typed runtime, a router takes the window the app holds and the container itself.
+    let typed = product.hasPrefix("EventsAppTyped")
+    let router = typed ? ["router in Events, with its container: true"] : []
+    let printed = lines + router + ["every environment builds: [\"base\", \"dev\"]"]
+    #expect(run.output.hasSuffix(printed.joined(separator: "\n") + "\n"), "\(run.output)")
     let generated = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
     let linked = linkedResolves(generated)
     #expect(linked.isEmpty, "\(linked)")
     // Over the typed runtime alone, nothing of the link is generated.
-    if product.hasPrefix("EventsAppTyped") {
+    if typed {
       for name in ["DICfgRuntime", "fromGraphFile", "graphFilePlan", "DeferredLink", "dynamicContainer"] {
         #expect(!generated.contains(name), "\(name) in \(generated)")
       }
@@ -324,7 +328,7 @@ struct PluginBuildTests {
     #expect(warnings(build.output).isEmpty, "\(build.output)")
     let test = try swift(["test", "--scratch-path", scratch, "--skip-build", "--filter", "EventsAppTypedTests"])
     #expect(test.status == 0, "\(test.output)")
-    #expect(test.output.contains("Test run with 5 tests in 1 suite passed"), "\(test.output)")
+    #expect(test.output.contains("Test run with 8 tests in 2 suites passed"), "\(test.output)")
     let generated = try String(contentsOfFile: try generatedFile(of: "EventsAppTyped"), encoding: .utf8)
     // Each line that names a stand-in, and whether it is inside `#if DEBUG`.
     var inDebug = false
@@ -339,7 +343,7 @@ struct PluginBuildTests {
         }
       }
     }
-    #expect(replacing.count == 11, "\(replacing)")
+    #expect(replacing.count == 18, "\(replacing)")
     let outside = replacing.filter { !$0.inDebug }.map(\.line)
     #expect(outside.isEmpty, "outside #if DEBUG: \(outside)")
   }

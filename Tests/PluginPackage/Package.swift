@@ -98,7 +98,7 @@ let apps: [Target] = [
     name: "EventsAppTyped5", dependencies: ["NetworkKit", "StorageKit"] + typedRuntime,
     swiftSettings: [.swiftLanguageMode(.v5)], plugins: plugin),
   // The app's tests: each replaces services on its own typed container with the mocks it declares.
-  .testTarget(name: "EventsAppTypedTests", dependencies: ["EventsAppTyped", "NetworkKit"]),
+  .testTarget(name: "EventsAppTypedTests", dependencies: ["EventsAppTyped", "NetworkKit"] + typedRuntime),
 ]
 
 // A Swinject app of four modules (config-examples/import/swinject, linked) and, in its app target, the

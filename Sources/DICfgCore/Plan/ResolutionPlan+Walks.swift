@@ -78,6 +78,24 @@ extension ResolutionPlan {
     return seen
   }
 
+  /// Whether every resolve that reaches the graph-scoped service `reference` through another
+  /// service builds it once, in one place: one value of the whole plan passes it, to a
+  /// graph-scoped service (built once per resolve itself), and its own build shares no
+  /// graph-scoped instance with those resolves (``sharesGraphInstances(withResolvesReaching:)``).
+  /// So a resolve of its own, as a typed accessor of another container makes, builds it as the
+  /// dynamic container's resolve does.
+  public func isBuiltOncePerResolve(_ reference: ServiceReference) -> Bool {
+    var takers: [ScopeKind] = []
+    for members in containers {
+      for service in members.services {
+        for argument in service.initializer + service.properties {
+          takers += argument.value.builtServices.filter { $0 == reference }.map { _ in service.scope }
+        }
+      }
+    }
+    return takers == [.graph] && !sharesGraphInstances(withResolvesReaching: reference)
+  }
+
   /// Whether the shared-scope service `shared`, built inside a resolve that reaches it (as the
   /// dynamic container builds it the first time), can share a graph-scoped instance with that
   /// resolve: its build reaches a graph-scoped service that a service reaching it also reaches

@@ -12,6 +12,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// Whether its type is known to be `Sendable`; otherwise the container holds it in a
     /// `NonSendableExternal`.
     public var isSendable: Bool = true
+    /// Whether the graph holds it `weak` or `unowned`: over the typed runtime, the container holds
+    /// it in a `WeakExternal`, and a build taking it once it is gone throws.
+    public var isWeak = false
 
     /// Its type in Swift, with `spelled` spelling the type the graph file writes.
     func swiftType(_ spelled: (String) -> String) -> String { optional ? "(\(spelled(type)))?" : spelled(type) }
@@ -267,6 +270,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     case argument(String)
     /// An external the container was created with, by its property.
     case external(String)
+    /// An external held weakly, by its property and id, where a build needs it: the build throws
+    /// once it is gone.
+    case heldExternal(String, id: String)
     /// A shared-scope service, through its accessor.
     case accessor(String, isThrowing: Bool, isAsync: Bool = false)
     /// A service of another container of the file, through its accessor there: the expression
@@ -276,6 +282,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     case call(String, arguments: [Expression], isThrowing: Bool, isAsync: Bool = false)
     /// The container, as the runtime gives it to factories: not kept alive by the instance.
     case container
+    /// The typed container itself, where Swift takes its type (`$container` over the typed
+    /// runtime): kept alive by the instance.
+    case typedContainer
     /// A provider (`{ provider: name }`) or a lazy value (`{ lazy: name }`) of a service, built by its
     /// accessor (which throws, or not) on each call or on first use; it holds the container weakly.
     case deferred(String, kind: DeferredKind, container: String, isThrowing: Bool)
@@ -291,11 +300,11 @@ public struct TypedContainerModel: Sendable, Equatable {
       switch self {
       case .accessor(_, let isThrowing, _), .otherAccessor(_, _, let isThrowing, _): isThrowing
       // The container is linked on first use, which can fail.
-      case .container: true
+      case .container, .heldExternal: true
       case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
       case .standIn(_, let built): built.isThrowing
-      case .local, .literal, .argument, .external, .deferred, .none: false
+      case .local, .literal, .argument, .external, .typedContainer, .deferred, .none: false
       }
     }
 
@@ -306,7 +315,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
       case .array(let values): values.contains(where: \.isAsync)
       case .standIn(_, let built): built.isAsync
-      case .local, .literal, .argument, .external, .container, .deferred, .none: false
+      case .local, .literal, .argument, .external, .heldExternal, .container, .typedContainer, .deferred, .none: false
       }
     }
 
@@ -316,7 +325,10 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .call(let function, let arguments, _, _): [function] + arguments.flatMap(\.functions)
       case .array(let values): values.flatMap(\.functions)
       case .standIn(_, let built): built.functions
-      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: []
+      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .container,
+        .typedContainer, .deferred,
+        .none:
+        []
       }
     }
 
@@ -329,7 +341,10 @@ public struct TypedContainerModel: Sendable, Equatable {
           isThrowing: isThrowing, isAsync: isAsync)
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
       case .standIn(let slot, let built): .standIn(slot, built.renamingFunctions(names))
-      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: self
+      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .container,
+        .typedContainer, .deferred,
+        .none:
+        self
       }
     }
 
@@ -426,7 +441,10 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .standIn(let slot, let built): [slot] + slots(built)
       case .call(_, let arguments, _, _): arguments.flatMap(slots)
       case .array(let values): values.flatMap(slots)
-      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .container, .deferred, .none: []
+      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .container,
+        .typedContainer, .deferred,
+        .none:
+        []
       }
     }
     var all = Set<String>()
@@ -516,7 +534,9 @@ extension TypedContainerModel {
       case .call(_, let arguments, _, _): if let reason = linkReason(in: arguments) { return reason }
       case .array(let values): if let reason = linkReason(in: values) { return reason }
       case .standIn(_, let built): if let reason = linkReason(in: [built]) { return reason }
-      case .local, .literal, .argument, .external, .accessor, .otherAccessor, .deferred, .none: continue
+      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .typedContainer, .deferred,
+        .none:
+        continue
       }
     }
     return nil

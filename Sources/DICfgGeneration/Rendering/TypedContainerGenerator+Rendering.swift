@@ -23,6 +23,8 @@ extension TypedContainerGenerator {
     var replaceable: Set<String> = []
     /// The first container's stand-in slots for types services are bound as.
     var typeSlots: Set<String> = []
+    /// The container itself, as its type (`MainContainer`) names it.
+    var this = "self"
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
@@ -32,6 +34,8 @@ extension TypedContainerGenerator {
         weakCapture = ("_root", "_root?." + SwiftIdentifier.escaped(SwiftIdentifier.camelCase(container.name)))
       }
       parameters = Dictionary(container.typeParameters.map { ($0.type, $0.name) }, uniquingKeysWith: { one, _ in one })
+      // A class generic over the types the target does not declare is the type only once bound.
+      if !container.typeParameters.isEmpty { this = "(self as! \(container.typeName))" }
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
       typeSlots = Set(model.typeStandIns.map(\.slot))
       // Over the link, the link applies the stand-ins.
@@ -125,7 +129,7 @@ extension TypedContainerGenerator {
       } else {
         // The views of the first container read its state.
         let state = model.containersViewRoot ? "fileprivate" : "private"
-        if container.keepsExternals { body.line("private let externals: Externals") }
+        if container.keepsExternals { body.line("\(state) let externals: Externals") }
         body.documentation(["The environment it was created for, which its accessors build the services of."])
         body.line("\(state) let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
         if linked {
@@ -245,6 +249,10 @@ extension TypedContainerGenerator {
     body.line("fileprivate let _root: \(root)")
     body.documentation(["The environment it was created for, which its accessors build the services of."])
     body.line("private var _environment: \(root).Environment { _root._environment }")
+    if model.containers[0].keepsExternals {
+      body.documentation(["The externals the first container was created with."])
+      body.line("private var externals: \(root).Externals { _root.externals }")
+    }
     let linked = model.runtime == .full
     if linked {
       body.documentation(["The link, made when first needed, and the singletons' storage."])
@@ -434,6 +442,17 @@ extension TypedContainerGenerator {
       for external in externals {
         let name = SwiftIdentifier.escaped(external.property)
         let type = external.swiftType(spelling.concrete)
+        // Held weakly over the typed runtime (the link holds its own the way it is told).
+        if external.isWeak && !forLink {
+          body.line("\(access)var \(name): \(spelling.concrete(external.type))? {")
+          body.indent {
+            $0.line("get { _\(external.property).value }")
+            $0.line("set { _\(external.property) = WeakExternal(newValue) }")
+          }
+          body.line("}")
+          body.line("private var _\(external.property): WeakExternal<\(spelling.concrete(external.type))>")
+          continue
+        }
         guard !external.isSendable else {
           body.line("\(access)var \(name): \(type)")
           continue
@@ -458,6 +477,10 @@ extension TypedContainerGenerator {
       body.indent { initializer in
         for external in externals {
           let name = SwiftIdentifier.escaped(external.property)
+          if external.isWeak && !forLink {
+            initializer.line("self._\(external.property) = WeakExternal(\(name))")
+            continue
+          }
           guard !external.isSendable else {
             initializer.line("self.\(name) = \(name)")
             continue
@@ -861,7 +884,7 @@ extension TypedContainerGenerator {
   /// externals or the container itself.
   fileprivate static func usesContainer(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> Bool {
     switch expression {
-    case .accessor, .otherAccessor, .call, .external, .container, .deferred: true
+    case .accessor, .otherAccessor, .call, .external, .heldExternal, .container, .typedContainer, .deferred: true
     case .array(let values): values.contains { usesContainer($0, spelling) }
     // A stand-in is read from the container's, where the type has one.
     case .standIn(let slot, let built):
@@ -909,6 +932,9 @@ extension TypedContainerGenerator {
     case .local(let name), .literal(let name): return name
     case .argument(let name): return SwiftIdentifier.escaped(name)
     case .external(let property): return "externals.\(SwiftIdentifier.escaped(property))"
+    case .heldExternal(let property, let id):
+      return "try WeakExternal.value(externals.\(SwiftIdentifier.escaped(property)), "
+        + "external: \(QuotedString.quoted(id, in: .swift)))"
     case .accessor(let property, let isThrowing, let isAsync):
       let read = (isThrowing ? "try " : "") + (isAsync ? "await " : "") + SwiftIdentifier.escaped(property)
       // An accessor returning a generic parameter: its service resolved, or read, as the type itself.
@@ -923,6 +949,7 @@ extension TypedContainerGenerator {
       return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + function + "("
         + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
     case .container: return "try observingContainer"
+    case .typedContainer: return spelling.this
     case .deferred(let property, let kind, let container, let isThrowing):
       if let accessor = spelling.accessors[property], !accessor.arguments.isEmpty {
         return providerWithArguments(of: accessor, container: container, isThrowing: isThrowing, spelling)

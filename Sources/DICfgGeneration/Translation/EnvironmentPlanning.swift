@@ -23,14 +23,17 @@ struct EnvironmentPlanning {
   /// The target's Swift, with its rule of which types convert; nil when unknown (then every
   /// accessor resolves through the link).
   let context: SwiftContext?
-  /// The accessor property of each external of the first container, by id, where the typed
-  /// container keeps its externals.
+  /// The property of each external on the typed container's externals, by its key (the id, or
+  /// `container.id` for a container after the first), where the typed container keeps them.
   let externals: [String: String]
   /// The Swift values the registration holds in file-level constants (``StraightLinePlanner/sharedSwiftValues``).
   var sharedSwiftValues = StraightLinePlanner.SharedSwiftValues()
   /// The property of each container but the first on the first, by container, where a container's
   /// code reaches the others (the others are views of the first); nil where it does not.
   var members: [String]?
+  /// Each container's typed type (`MainContainer`), by container, where `$container` passes the
+  /// typed container itself (over the typed runtime); nil over the link.
+  var typedContainerTypes: [String]?
 
   struct Planned {
     /// Each accessor's branches, by container and service of the base plan.
@@ -116,12 +119,26 @@ struct EnvironmentPlanning {
     return Planned(branches: constructions.map { $0.map(Self.branches) }, makers: makers, causes: causes)
   }
 
+  /// The externals the code of container `index` reaches, by container and index: all of them,
+  /// which the first container keeps, from the first and from the views of it; none from a
+  /// container that is not a view.
+  private func externals(reachedFrom index: Int, in plan: ResolutionPlan) -> [Int: [Int: String]] {
+    var reached: [Int: [Int: String]] = [:]
+    guard index == 0 || members != nil else { return [:] }
+    for (owner, container) in plan.containers.enumerated() {
+      for (position, external) in container.externals.enumerated() {
+        let key = owner == 0 ? external.id : container.name + "." + external.id
+        if let property = externals[key] { reached[owner, default: [:]][position] = property }
+      }
+    }
+    return reached
+  }
+
   /// One environment's container planned on its own.
   private func plan(
     _ variant: RegistryGenerator.Variant, container index: Int, throwing: [Set<String>]
   ) -> StraightLinePlanner.Planned {
     guard let context else { return StraightLinePlanner.Planned() }
-    let container = variant.plan.containers[index]
     // Each accessor's facts by the position of its service in this plan's container `index`.
     func accessors(of index: Int) -> [Int: StraightLinePlanner.AccessorFacts] {
       let baseFacts = Dictionary(
@@ -133,13 +150,10 @@ struct EnvironmentPlanning {
     }
     var planner = StraightLinePlanner(
       plan: variant.plan, container: index, context: context,
-      externals: index == 0
-        ? Dictionary(
-          uniqueKeysWithValues: container.externals.enumerated().compactMap { position, external in
-            externals[external.id].map { (position, $0) }
-          }) : [:],
+      externals: externals(reachedFrom: index, in: variant.plan),
       accessors: accessors(of: index), throwingAccessors: throwing[index], makerSuffix: suffix(of: variant))
     planner.sharedSwiftValues = sharedSwiftValues
+    planner.typedContainerType = typedContainerTypes?[index]
     if let members {
       // The first container holds the others; each other holds the first (`_root`).
       for other in variant.plan.containers.indices where other != index && services.indices.contains(other) {

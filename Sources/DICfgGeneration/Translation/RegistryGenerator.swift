@@ -145,7 +145,7 @@ public struct RegistryGenerator: Sendable {
     }
     if includePlans {
       model.typedContainers = typedContainers?.translate(
-        variants, aliases: model.aliasNames, sharedSwiftValues: shared)
+        variants, aliases: model.aliasNames, sharedSwiftValues: shared, runtime: runtime)
       model.typedContainers?.runtime = runtime
     }
     return model

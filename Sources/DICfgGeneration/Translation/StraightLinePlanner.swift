@@ -33,8 +33,9 @@ struct StraightLinePlanner {
   var swift: SwiftDeclarations { context.declarations }
   /// The plan's parameters: an environment's plan is planned on its own, its values as it sets them.
   var parameters: [ResolutionPlan.Parameter] { plan.parameters }
-  /// The accessor property of each root-container external, by its index.
-  let externals: [Int: String]
+  /// The property of each external the container's code reaches on the typed container's
+  /// externals, by container and index (none where the typed container does not keep them).
+  let externals: [Int: [Int: String]]
   /// What each service's accessor is, by index: what it is across every environment.
   let accessors: [Int: AccessorFacts]
   /// The number of the container's first service in this plan's link (services are numbered across
@@ -48,6 +49,9 @@ struct StraightLinePlanner {
   var others: [Int: OtherContainer] = [:]
   /// What this environment's make functions add to their names (`InTest`; empty for the base).
   let makerSuffix: String
+  /// The typed container's type (`MainContainer`), which `$container` passes itself as over the
+  /// typed runtime; nil over the link, where `$container` is the link's `Container`.
+  var typedContainerType: String?
   /// The file-level constants of the Swift values the registration shares: a make function or an
   /// accessor setting a property reads one instead of writing the value again.
   var sharedSwiftValues = SharedSwiftValues()
@@ -725,19 +729,37 @@ struct StraightLinePlanner {
         }
         return .local(standIn.local)
       case .service(let reference) where reference.container != planner.container:
-        // Another container's service, through its accessor there: one the resolve builds for
-        // itself (graph-scoped, or reaching one) is shared across the resolve by the runtime alone.
+        // Another container's service, through its accessor there, which builds it in a resolve
+        // of its own: a graph-scoped one where every resolve reaching it builds it once, in one
+        // place, and a shared one whose build shares no graph-scoped instance with such a resolve.
         let target = planner.plan.service(reference)
-        guard let other = planner.others[reference.container], let facts = other.accessors[reference.service],
-          target.arguments.isEmpty, target.scope != .graph,
+        let name = planner.plan.containers[reference.container].name
+        guard let other = planner.others[reference.container], let facts = other.accessors[reference.service] else {
+          throw Unplannable(
+            "it takes '\(target.id)' of container '\(name)', whose accessors this container's code does not reach")
+        }
+        guard target.arguments.isEmpty else {
+          throw Unplannable("it takes '\(target.id)' of container '\(name)', which takes run-time arguments")
+        }
+        guard
           [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
             SwiftTypeExpression(facts.type).isSame(as: $0)
-          }),
-          !planner.plan.sharesGraphInstances(withResolvesReaching: reference)
+          })
         else {
           throw Unplannable(
-            "it takes '\(target.id)' of container '\(planner.plan.containers[reference.container].name)', which is graph-scoped, takes run-time arguments, shares a graph-scoped service with a resolve reaching it or is of another type"
-          )
+            "it takes '\(target.id)' of container '\(name)', whose accessor returns '\(facts.type)', where Swift "
+              + "expects '\(bare.normalized)'")
+        }
+        if target.scope == .graph {
+          guard planner.plan.isBuiltOncePerResolve(reference) else {
+            throw Unplannable(
+              "it takes the graph-scoped '\(target.id)' of container '\(name)', which a resolve reaching it builds in "
+                + "more than one place, or with a graph-scoped service it shares")
+          }
+        } else if planner.plan.sharesGraphInstances(withResolvesReaching: reference) {
+          throw Unplannable(
+            "it takes '\(target.id)' of container '\(name)', whose build shares a graph-scoped service with a "
+              + "resolve reaching it")
         }
         if facts.isMainActor { uses.mainActor = true }
         return Self.standIn(
@@ -773,15 +795,25 @@ struct StraightLinePlanner {
         // A shared service through its accessor, which returns the accessor's type: the parameter
         // must take that type. Built in a resolve of its own: one whose build the dynamic
         // container would share a graph-scoped instance with the resolve reaching it is left to it.
-        guard let facts = planner.accessors[reference.service], target.arguments.isEmpty,
+        guard let facts = planner.accessors[reference.service] else {
+          throw Unplannable("it takes '\(target.id)', which has no accessor in this container")
+        }
+        guard target.arguments.isEmpty else {
+          throw Unplannable("it takes '\(target.id)', which takes run-time arguments, as a plain dependency")
+        }
+        guard
           [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
             SwiftTypeExpression(facts.type).isSame(as: $0)
-          }),
-          !planner.plan.sharesGraphInstances(withResolvesReaching: reference)
+          })
         else {
           throw Unplannable(
-            "it takes the shared service '\(target.id)', whose build shares a graph-scoped service with a resolve reaching it, or whose accessor's type is not '\(bare.normalized)'"
-          )
+            "it takes the shared service '\(target.id)', whose accessor returns '\(facts.type)', where Swift expects "
+              + "'\(bare.normalized)'")
+        }
+        guard !planner.plan.sharesGraphInstances(withResolvesReaching: reference) else {
+          throw Unplannable(
+            "it takes the shared service '\(target.id)', whose build shares a graph-scoped service with a resolve "
+              + "reaching it")
         }
         if facts.isMainActor { uses.mainActor = true }
         // An accessor throws where some environment's build of it can throw.
@@ -822,18 +854,33 @@ struct StraightLinePlanner {
         let external = planner.plan.containers[owner].externals[index]
         // An optional external is the externals' optional property, which an optional parameter takes.
         let taken = external.optional ? bare.wrapped : bare
-        guard external.retain == .strong else {
+        // Held weakly, it is the typed runtime's alone to read: over the link, the link holds it.
+        let isWeak = external.retain != .strong
+        guard !isWeak || planner.typedContainerType != nil else {
           throw Unplannable("it takes external '\(external.id)', which is held '\(external.retain.rawValue)'")
         }
-        guard owner == 0, planner.container == 0, let property = planner.externals[index] else {
-          throw Unplannable("it takes external '\(external.id)' in a container after the first")
+        guard let property = planner.externals[owner]?[index] else {
+          throw Unplannable(
+            "it takes external '\(external.id)' of container '\(planner.plan.containers[owner].name)', which this "
+              + "container's code does not reach")
         }
         guard let taken, SwiftTypeExpression(external.type).isSame(as: taken) else {
           throw Unplannable(
             "external '\(external.id)' is declared '\(external.type)', and Swift expects '\(bare.normalized)' there")
         }
-        return .external(property)
+        // A weak one a build needs is there or the build throws; an optional one is passed as it is.
+        return isWeak && !external.optional ? .heldExternal(property, id: external.id) : .external(property)
       case .container:
+        if let typedContainerType = planner.typedContainerType {
+          // The typed container itself: its build does not resolve from it, only keeps it.
+          guard bare.isSame(as: SwiftTypeExpression(typedContainerType)) else {
+            throw Unplannable(
+              "it takes '$container' where Swift expects '\(bare.normalized)', not the container's type "
+                + "'\(typedContainerType)'")
+          }
+          uses.container = true
+          return .typedContainer
+        }
         guard ["Container", "DICfgRuntime.Container"].contains(bare.normalized) else {
           throw Unplannable("it takes '$container' where Swift expects '\(bare.normalized)', not 'Container'")
         }
@@ -866,18 +913,38 @@ struct StraightLinePlanner {
         // arguments of a service that takes them (none optional: a call may leave one out).
         let kind: TypedContainerModel.DeferredKind
         if case .provider = value { kind = .provider } else { kind = .lazy }
-        let arguments = planner.service(reference.service).arguments
-        guard reference.container == planner.container, case .named(let components) = bare,
+        let target = planner.plan.service(reference)
+        let what = "a \(kind == .provider ? "provider" : "lazy value") of '\(target.id)'"
+        guard reference.container == planner.container else {
+          let name = planner.plan.containers[reference.container].name
+          throw Unplannable("it takes \(what), which is of container '\(name)'")
+        }
+        guard case .named(let components) = bare,
           components.count == 1 || (components.count == 2 && components[0].name == "DICfgRuntime"),
-          let last = components.last, last.name == kind.rawValue, last.arguments.count == 1,
-          let facts = planner.accessors[reference.service],
-          arguments.isEmpty
-            || (kind == .provider && !arguments.contains { SwiftTypeExpression($0.type).wrapped != nil }),
-          !facts.isMainActor, !facts.isAsync, SwiftTypeExpression(facts.type).isSame(as: last.arguments[0])
+          let last = components.last, last.name == kind.rawValue, last.arguments.count == 1
         else {
+          throw Unplannable("it takes \(what) where Swift expects '\(bare.normalized)', not '\(kind.rawValue)<…>'")
+        }
+        guard let facts = planner.accessors[reference.service] else {
+          throw Unplannable("it takes \(what), which has no accessor in this container")
+        }
+        guard SwiftTypeExpression(facts.type).isSame(as: last.arguments[0]) else {
           throw Unplannable(
-            "a provider or lazy value of '\(planner.service(reference.service).id)', which is of another container, main-actor, awaits, takes optional run-time arguments, or is not the 'Provider' or 'Lazy' its parameter takes"
-          )
+            "it takes \(what), whose accessor returns '\(facts.type)', where Swift expects "
+              + "'\(last.arguments[0].normalized)'")
+        }
+        guard target.arguments.isEmpty || kind == .provider else {
+          throw Unplannable("it takes \(what), which takes run-time arguments a lazy value cannot pass")
+        }
+        if let optional = target.arguments.first(where: { SwiftTypeExpression($0.type).wrapped != nil }) {
+          throw Unplannable(
+            "it takes \(what), whose run-time argument '\(optional.name)' is optional, which a call may leave out")
+        }
+        guard !facts.isMainActor else {
+          throw Unplannable("it takes \(what), which is main-actor, and a \(kind.rawValue)'s closure is nonisolated")
+        }
+        guard !facts.isAsync else {
+          throw Unplannable("it takes \(what), whose build awaits, and a \(kind.rawValue)'s closure is synchronous")
         }
         return .deferred(
           facts.property, kind: kind, container: planner.plan.containers[planner.container].name,

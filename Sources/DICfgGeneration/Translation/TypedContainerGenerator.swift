@@ -57,7 +57,7 @@ public struct TypedContainerGenerator: Sendable {
   /// (``StraightLinePlanner/sharedSwiftValues``).
   func translate(
     _ variants: [RegistryGenerator.Variant], aliases: [String: String],
-    sharedSwiftValues: StraightLinePlanner.SharedSwiftValues
+    sharedSwiftValues: StraightLinePlanner.SharedSwiftValues, runtime: GeneratedRuntime = .full
   ) -> TypedContainerModel {
     guard let base = variants.first(where: { $0.environment == nil }) ?? variants.first else {
       return TypedContainerModel(access: access, graphFile: graphFile, environments: [], containers: [])
@@ -65,16 +65,19 @@ public struct TypedContainerGenerator: Sendable {
     let plan = base.plan
     let names = plan.containers.map { typeNames[$0.name] ?? Self.typeName(ofContainer: $0.name) }
     let externals = self.externals(of: plan)
-    // The typed container keeps the externals for its accessors only when it holds none weakly.
-    let keepsExternals = plan.containers.first?.externals.allSatisfy { $0.retain == .strong } ?? false
+    // The typed container keeps the externals for its accessors: over the link, only when it holds
+    // none weakly (the link holds those); over the typed runtime, a weak one in a `WeakExternal`.
+    let keepsExternals =
+      runtime == .typed || plan.containers.allSatisfy { $0.externals.allSatisfy { $0.retain == .strong } }
     let externalProperties = Dictionary(
-      uniqueKeysWithValues: zip(plan.containers.first?.externals.map(\.id) ?? [], externals.map(\.property)))
+      externals.map { ($0.key, $0.property) }, uniquingKeysWith: { first, _ in first })
     let services = accessorServices(variants, base: plan)
     let facts = accessorFacts(variants, services: services)
     var planning = EnvironmentPlanning(
       variants: [base] + variants.filter { $0.environment != nil }, services: services, facts: facts,
       context: swift.map(SwiftContext.init), externals: keepsExternals ? externalProperties : [:])
     planning.sharedSwiftValues = sharedSwiftValues
+    if runtime == .typed { planning.typedContainerTypes = names }
     // The containers but the first are views of it, so each reaches the others' accessors; not where
     // a type the Swift does not declare makes the first generic.
     let viewsOfRoot = plan.containers.count > 1 && aliases.isEmpty
@@ -116,7 +119,7 @@ public struct TypedContainerGenerator: Sendable {
       access: access, graphFile: graphFile, environments: variants.compactMap(\.environment), aliases: aliases,
       containers: containers,
       serviceCount: variants.map { $0.plan.containers.reduce(0) { $0 + $1.services.count } }.max() ?? 0,
-      linksAtCreation: linksEagerServices || Self.linkAlone(variants), eager: eager)
+      linksAtCreation: linksEagerServices || Self.linkAlone(variants, runtime: runtime), eager: eager)
     model.containersViewRoot = viewsOfRoot
     model.typeStandIns = typeStandIns(model.typeStandInSlots, variants: variants)
     model.weakServices = Self.numbers(of: .weak, in: variants)
@@ -175,7 +178,7 @@ public struct TypedContainerGenerator: Sendable {
         }
         return TypedContainerModel.External(
           property: name, key: index == 0 ? external.id : container.name + "." + external.id, type: external.type,
-          optional: external.optional, isSendable: isSendable(external.type))
+          optional: external.optional, isSendable: isSendable(external.type), isWeak: external.retain != .strong)
       }
     }
   }
@@ -216,13 +219,14 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// Whether some environment has what only the link can find, which creating the container then
-  /// finds: a `${NAME}` without a default that the environment lacks, or an external held weakly.
-  private static func linkAlone(_ variants: [RegistryGenerator.Variant]) -> Bool {
+  /// finds: a `${NAME}` without a default that the environment lacks, or, over the link, an external
+  /// held weakly (the typed runtime holds those itself).
+  private static func linkAlone(_ variants: [RegistryGenerator.Variant], runtime: GeneratedRuntime) -> Bool {
     variants.contains { variant in
       variant.plan.parameters.contains { parameter in
         guard case .environment(let segments, _) = parameter.value else { return false }
         return segments.contains { if case .variable(_, nil) = $0 { true } else { false } }
-      } || variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } }
+      } || (runtime == .full && variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } })
     }
   }
 

@@ -63,3 +63,52 @@ final class EventDetails: Sendable {
     self.catalog = catalog
   }
 }
+
+/// The window screens are shown in, which the app owns.
+final class AppWindow: Sendable {
+  let title: String
+  init(title: String) { self.title = title }
+}
+
+/// Shows screens in the window, building them from the container.
+final class Router: Sendable {
+  let window: AppWindow
+  let container: RootContainer
+  init(window: AppWindow, container: RootContainer) {
+    self.window = window
+    self.container = container
+  }
+}
+
+final class SyncSession: Sendable {
+  init() {}
+}
+
+final class Uploader: Sendable {
+  let session: SyncSession
+  init(session: SyncSession) { self.session = session }
+}
+
+final class Downloader: Sendable {
+  let session: SyncSession
+  init(session: SyncSession) { self.session = session }
+}
+
+final class SyncEngine: Sendable {
+  let uploader: Uploader
+  let downloader: Downloader
+  init(uploader: Uploader, downloader: Downloader) {
+    self.uploader = uploader
+    self.downloader = downloader
+  }
+}
+
+final class EventDateFormatter: Sendable {
+  init() {}
+}
+
+@MainActor final class EventEditor {
+  let formatter: EventDateFormatter
+  var title = ""
+  init(formatter: EventDateFormatter) { self.formatter = formatter }
+}

@@ -1,6 +1,7 @@
 // Resolves across the collaborating containers and prints what a user would check: one store and one
 // client shared by every story, a new add-event screen at each reference, the catalog and the feed
-// loaded once, an event's details by id, and the dev layer's server.
+// loaded once, an event's details by id, and the dev layer's server; then the sync engine's one
+// session, and an editor given its title.
 
 let container = RootContainer()
 let list = container.eventsList.eventsListWireframe
@@ -16,5 +17,10 @@ let feed = try await container.eventsList.feed
 print("feed of \(feed.catalog.source), one feed: \(try await container.eventsList.feed === feed)")
 let dev = RootContainer(environment: .dev)
 print("dev client: \(dev.client.baseURL), dev store: \(dev.eventsList.eventsListWireframe.dataStore === dev.dataStore)")
+let sync = container.sync
+let editor = container.eventsList.editor(title: "Launch")
+print(
+  "one sync session: \(sync.uploader.session === sync.downloader.session), one sync: \(container.sync === sync), "
+    + "editor \(editor.title)")
 try await RootContainer.buildEveryEnvironment()
 print("every environment builds: \(RootContainer.Environment.allCases.map(\.rawValue))")

@@ -12,6 +12,9 @@
     let owner = "preview"
   }
 
+  /// The window previews show screens in, which the container holds weakly.
+  let previewWindow = AppWindow(title: "Preview")
+
   /// The container a preview of the events screens shows.
   @MainActor func previewContainer() -> RootContainer {
     let fake = PreviewStore()
@@ -20,7 +23,8 @@
     replacements.replace(client: { PreviewClient() })  // the service 'client', everywhere
     replacements.replace(DataStore.self, factory: { fake })  // every service taking a DataStore
     replacements.addEvent.replace(addEventWireframe: { previewScreen })  // another container's service
-    let container = RootContainer(environment: .base, replacing: replacements)
+    let externals = RootContainer.Externals(window: previewWindow)
+    let container = RootContainer(environment: .base, externals: externals, replacing: replacements)
     return container
   }
 #endif

@@ -1,1 +1,1 @@
-../EventsApp/main.swift
+../EventsAppTyped/main.swift

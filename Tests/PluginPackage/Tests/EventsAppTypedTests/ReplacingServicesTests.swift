@@ -1,6 +1,7 @@
 // A test of the events app over the typed runtime replacing services on its typed container: its
 // mocks live here, in the test target, and each test makes its own container, so the tests run in
 // parallel.
+import DICfgTypedRuntime
 import NetworkKit
 import Testing
 
@@ -15,25 +16,28 @@ final class FakeStore: DataStore {
   let owner = "fake"
 }
 
+/// The window each test's container shows its screens in, which the container holds weakly.
+private let window = AppWindow(title: "Test")
+
 @Suite struct ReplacingServicesTests {
   // 'client' is built by a factory function (`factory: NetworkModule.makeClient`).
   @MainActor @Test func aReplacedServiceReachesEveryServiceTakingIt() async throws {
     let stub = StubClient()
     var replacements = RootContainer.Replacements()
     replacements.replace(client: { stub })
-    let container = RootContainer(replacing: replacements)
+    let container = RootContainer(externals: .init(window: window), replacing: replacements)
     #expect(container.client === stub)
     #expect(container.addEvent.addEventWireframe.client === stub)
     #expect(try await container.catalog.source == "stub/events", "the catalog singleton is built from the stand-in")
     #expect(try await container.eventsList.details(id: 1).catalog.source == "stub/events")
-    #expect(RootContainer().client !== stub, "another container has no stand-ins")
+    #expect(RootContainer(externals: .init(window: window)).client !== stub, "another container has no stand-ins")
   }
 
   @MainActor @Test func aStandInForAProtocolReachesEveryServiceTakingThatProtocol() {
     let fake = FakeStore()
     var replacements = RootContainer.Replacements()
     replacements.replace(DataStore.self, factory: { fake })
-    let container = RootContainer(replacing: replacements)
+    let container = RootContainer(externals: .init(window: window), replacing: replacements)
     let list = container.eventsList.eventsListWireframe
     #expect(list.dataStore === fake)
     #expect(list.addEvent.dataStore === fake)
@@ -46,7 +50,7 @@ final class FakeStore: DataStore {
       dataStore: FakeStore(), addEvent: AddEventWireframe(dataStore: FakeStore(), client: StubClient()))
     var replacements = RootContainer.Replacements()
     replacements.eventsList.replace(eventsListWireframe: { wireframe })
-    let container = RootContainer(replacing: replacements)
+    let container = RootContainer(externals: .init(window: window), replacing: replacements)
     #expect(container.eventsList.eventsListWireframe === wireframe)
     #expect(container.home.events === wireframe, "the root's screen takes the stand-in")
     #expect(container.eventsList.eventsListWireframe === wireframe, "kept as the singleton it replaces")
@@ -57,7 +61,7 @@ final class FakeStore: DataStore {
     replacements.addEvent.replace(addEventWireframe: {
       AddEventWireframe(dataStore: FakeStore(), client: StubClient())
     })
-    let container = RootContainer(replacing: replacements)
+    let container = RootContainer(externals: .init(window: window), replacing: replacements)
     let first = container.addEvent.addEventWireframe
     #expect(first !== container.addEvent.addEventWireframe)
     #expect(first.client is StubClient && first.dataStore is FakeStore)
@@ -71,5 +75,35 @@ final class FakeStore: DataStore {
     #expect(container.eventsList.eventsListWireframe.dataStore is PreviewStore)
     #expect(container.eventsList.eventsListWireframe.addEvent.client is PreviewClient)
     #expect(container.addEvent.addEventWireframe === container.addEvent.addEventWireframe, "one preview screen")
+  }
+}
+
+// The shapes an app's graph has that the typed container builds in its accessors: a window held
+// weakly and the container itself, a singleton whose halves share one graph-scoped session, a
+// formatter of the first container taken by a story's editor, whose title a run-time argument sets
+// through a property.
+@Suite struct TypedShapesTests {
+  @Test func aWeakExternalIsTheAppsWhileItKeepsIt() throws {
+    var shown: AppWindow? = AppWindow(title: "Shown")
+    let container = RootContainer(externals: .init(window: shown!))
+    #expect(try container.router.window === shown)
+    #expect(try container.router.container === container, "'$container' is the typed container itself")
+    shown = nil
+    #expect(throws: ExternalReleasedError(external: "window")) { try container.router }
+  }
+
+  @Test func aSingletonsHalvesShareOneSessionOfItsOwnBuild() {
+    let container = RootContainer(externals: .init(window: window))
+    let sync = container.sync
+    #expect(sync.uploader.session === sync.downloader.session)
+    #expect(container.sync === sync)
+    #expect(container.uploader.session !== sync.uploader.session, "another build's session is its own")
+  }
+
+  @MainActor @Test func aRunTimeArgumentSetThroughAPropertyAndAFormatterOfTheFirstContainer() {
+    let container = RootContainer(externals: .init(window: window))
+    let editor = container.eventsList.editor(title: "Launch")
+    #expect(editor.title == "Launch")
+    #expect(container.eventsList.editor(title: "Party").formatter !== editor.formatter, "one formatter per build")
   }
 }
