@@ -111,7 +111,9 @@ let package = Package(
       dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),
     .testTarget(
       name: "DICfgLanguageServerTests",
-      dependencies: ["DICfgLanguageServer", "DICfgCompiler", "DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
+      dependencies: [
+        "DICfgLanguageServer", "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgTestSupport",
+      ]),
     .testTarget(name: "DICfgPluginTests"),
   ],
   swiftLanguageModes: [.v6]

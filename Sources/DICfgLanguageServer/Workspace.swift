@@ -37,13 +37,19 @@ public struct TargetSwift: Sendable {
   public var undependedTypes: [String: String]
   /// The modules the target imports whose declarations were not read, with why.
   public var unreadModules: [String: String]
+  /// The runtime the build plugin writes the target's typed container over, by the products it
+  /// depends on: over `DICfgTypedRuntime`, what its typed accessors cannot build is an error the
+  /// editor shows where the build reports it.
+  public var runtime: GeneratedRuntime
 
   public init(
-    declarations: SwiftDeclarations?, undependedTypes: [String: String] = [:], unreadModules: [String: String] = [:]
+    declarations: SwiftDeclarations?, undependedTypes: [String: String] = [:], unreadModules: [String: String] = [:],
+    runtime: GeneratedRuntime = .full
   ) {
     self.declarations = declarations
     self.undependedTypes = undependedTypes
     self.unreadModules = unreadModules
+    self.runtime = runtime
   }
 }
 
@@ -103,6 +109,9 @@ extension Analysis {
     request.unreadModules = target?.unreadModules ?? [:]
     request.fileSystem = fileSystem
     let run = GraphRun(request)
+    // Over the typed runtime alone, what its typed accessors cannot build, as the build reports it.
+    let typedFindings =
+      target?.runtime == .typed && swift != nil ? RegistryGeneration.typedRuntimeFindings(of: run, files: [root]) : []
     let results = run.results
     let base = results[0].result
     var files = base.files
@@ -114,7 +123,7 @@ extension Analysis {
     // The names as the compiler read each file: the base's files first, then each layer's.
     let symbols = GraphSymbols(merging: results.map(\.result))
     return Analysis(
-      root: root, diagnostics: run.findings, files: files, symbols: symbols,
+      root: root, diagnostics: run.findings + typedFindings, files: files, symbols: symbols,
       merged: base.mergedServices, mergedByEnvironment: mergedByEnvironment, swift: swift, plan: base.plan)
   }
 }

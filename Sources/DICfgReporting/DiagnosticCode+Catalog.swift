@@ -371,16 +371,19 @@ extension DiagnosticCode {
       meaning: "The target depends on `DICfgTypedRuntime` (of the `dicfg-generator` package), the runtime of a "
         + "generated typed container alone, "
         + "without the dynamic link, registry or plan of `DICfgRuntime`; so every service must be one its typed "
-        + "accessor builds. This one is not: it takes `$container`, a weak external or a parameter read from the "
-        + "process environment, or the target's Swift does not prove how to build it. The message names the one "
-        + "thing that stops its typed accessor: a failable or private initializer, a dependency it cannot build, a "
-        + "run-time argument set through a property, a parameter read from the environment.",
+        + "accessor builds. This one is not: it reads a parameter from the process environment, takes `$container` "
+        + "where Swift expects something other than the typed container's own type, or the target's Swift does not "
+        + "prove how to build it. The message names the one thing that stops its typed accessor: a failable or "
+        + "private initializer, a dependency it cannot build (and that dependency's cause), a lazy value of a "
+        + "service that awaits, a parameter read from the environment. `dicfg validate --runtime typed` (or "
+        + "`--package`, for a module depending on `DICfgTypedRuntime`) and the editor report it at the same line "
+        + "before the build.",
       fix: "Change the service as the message says, or depend on `DICfgRuntime` instead of `DICfgTypedRuntime`: "
         + "the typed container then resolves what its accessors do not build through the link.",
       example: .output(
-        "App/dicfg.yaml:4:3: error: 'router' takes '$container', the dynamic container, which 'DICfgTypedRuntime' "
-          + "does not have; take the services it resolves as its dependencies (or a provider of them), or depend on "
-          + "dicfg's product 'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
+        "App/dicfg.yaml:3:3: error: 'session' is built through dicfg's link, which 'DICfgTypedRuntime' does not "
+          + "have: its typed accessor cannot build it because 'Session.init' is failable; depend on dicfg's product "
+          + "'DICfgRuntime' instead of 'DICfgTypedRuntime' [#needs-full-runtime]")),
     Documentation(
       .unregisteredType, stage: .linking,
       summary: "a type in the plan with no registered factory",

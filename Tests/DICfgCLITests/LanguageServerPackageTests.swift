@@ -32,6 +32,41 @@ import Testing
     return LanguageServer(target: { LanguageServerCommand.target(for: $0, paths: [], packages: packages) })
   }
 
+  // A module depending on dicfg's typed runtime: the editor shows what its typed container cannot
+  // build where the build and `validate --package` say it; a module on the full runtime shows nothing.
+  @Test(arguments: ["DICfgTypedRuntime", "DICfgRuntime"])
+  func aModuleOnTheTypedRuntimeIsShownWhatItsContainerCannotBuild(product: String) throws {
+    let root = try temporaryFolder([
+      "App/Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(
+        name: "App", dependencies: [.package(path: "../Runtime")],
+        targets: [.executableTarget(name: "App", dependencies: [.product(name: "\(product)", package: "Runtime")])])
+      """,
+      "App/Sources/App/main.swift": "final class Session { init?(id: Int) { nil } }\nprint(1)\n",
+      "App/Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  session: { type: Session, init: { id: { value: 1 } } }\n",
+      "Runtime/Package.swift": """
+      // swift-tools-version:6.1
+      import PackageDescription
+      let package = Package(
+        name: "Runtime", products: [.library(name: "\(product)", targets: ["Runtime"])],
+        targets: [.target(name: "Runtime")])
+      """,
+      "Runtime/Sources/Runtime/Runtime.swift": "public enum Runtime {}\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let shown = try published(root.path + "/App/Sources/App/dicfg.yaml", server: server())
+    #expect(
+      shown
+        == (product == "DICfgTypedRuntime"
+          ? [
+            "3:3: 'session' is built through dicfg's link, which 'DICfgTypedRuntime' does not have: its typed "
+              + "accessor cannot build it because 'Session.init' is failable; depend on dicfg's product "
+              + "'DICfgRuntime' instead of 'DICfgTypedRuntime' [needs-full-runtime]"
+          ] : []))
+  }
+
   // A fragment of module Feature naming a type of module Strings, which Feature does not depend
   // on: the editor says what the module's build and `validate --package` say, at the same place;
   // the app's module, which depends on Strings, is clean; another package's product the module

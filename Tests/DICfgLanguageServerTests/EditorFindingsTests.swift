@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgGeneration
 import DICfgLanguageServer
 import DICfgTestSupport
 import Foundation
@@ -184,6 +185,39 @@ extension EditorFindingsTests {
       notification(
         "workspace/didChangeWatchedFiles", ["changes": [["uri": .string(swift.absoluteString), "type": 2]]]))
     #expect(codes(watched) == [])
+  }
+
+  /// A module over the typed runtime alone: what its typed accessors cannot build is the build's
+  /// `needs-full-runtime` error, shown at the service's key with its cause; over the full runtime,
+  /// nothing.
+  @Test func overTheTypedRuntimeWhatItsAccessorsCannotBuildIsShownWhereTheBuildSaysIt() throws {
+    let text = "dicfg: 1\nservices:\n  cache: { type: DiskCache, init: { name: { value: feed } } }\n"
+    let folder = try temporaryFolder(["app.yaml": text])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("Sources.swift").path
+    let swift = SwiftDeclarations(types: [
+      SwiftType(
+        name: "DiskCache", kind: .class, location: .start(of: path),
+        initializers: [
+          SwiftInitializer(
+            parameters: [SwiftParameter(label: "name", type: "String")], isFailable: true,
+            location: .start(of: path))
+        ])
+    ])
+    let uri = folder.appendingPathComponent("app.yaml").absoluteString
+    for runtime in GeneratedRuntime.allCases {
+      let server = LanguageServer(target: { _ in TargetSwift(declarations: swift, runtime: runtime) })
+      let published = open(server, uri, text)
+      let diagnostics = published.first { $0["params"]?["uri"] == .string(uri) }?["params"]?["diagnostics"]?.array
+      guard runtime == .typed else {
+        #expect(diagnostics == [], "\(runtime)")
+        continue
+      }
+      #expect(diagnostics?.map { $0["code"] } == [.string("needs-full-runtime")])
+      #expect(diagnostics?.first?["range"]?["start"] == ["line": 2, "character": 2])
+      let message = diagnostics?.first?["message"]?.string ?? ""
+      #expect(message.contains("because 'DiskCache.init' is failable"), "\(message)")
+    }
   }
 
   @Test func theEditorOpensTheAtlasAndTheDiffOfTheFileItShows() throws {

@@ -77,8 +77,11 @@ public struct LanguageServerCommand: ParsableCommand {
     var request = GraphRun.Request(files: [graphFile])
     guard modules.read(asBuildOf: graphFile, sources: nil, into: &request, productFolders: { _ in package.products() })
     else { return swift(for: graphFile, paths: paths).map { TargetSwift(declarations: $0) } }
+    // The runtime the build plugin picks from the products the module depends on.
+    let products = modules.module(holding: URL(fileURLWithPath: graphFile).standardizedFileURL.path)?.products ?? []
     return TargetSwift(
-      declarations: request.swift, undependedTypes: request.undependedTypes, unreadModules: request.unreadModules)
+      declarations: request.swift, undependedTypes: request.undependedTypes, unreadModules: request.unreadModules,
+      runtime: GeneratedRuntime.ofTarget(dependingOn: products))
   }
 
   /// The declarations of `paths`, or of the Swift files in the graph file's folder, with what they
