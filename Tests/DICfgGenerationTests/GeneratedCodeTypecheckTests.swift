@@ -181,10 +181,18 @@ import Testing
   @Test func aTypeOfAModuleDicfgCannotReadIsBuiltAndCheckedAtItsLine() throws {
     let files = [
       "UIKitLike.swift": """
-      @MainActor open class UIViewController { public init() {} }
+      @MainActor open class UIViewController {
+        public init() {}
+        public init(nibName: String?) {}
+      }
+      @MainActor public final class UIApplication { public static let shared = UIApplication() }
+      public final class NotificationCenter: Sendable { public static func current() -> NotificationCenter { .init() } }
       @MainActor public final class UINavigationController: UIViewController {
         public let root: UIViewController
-        public init(rootViewController: UIViewController) { root = rootViewController }
+        public init(rootViewController: UIViewController) {
+          root = rootViewController
+          super.init()
+        }
       }
       public final class ImageCache: Sendable { public init(capacity: Int) {} }
 
@@ -195,6 +203,10 @@ import Testing
       final class FeedViewController: UIViewController {
         let feed: Feed
         init(feed: Feed) { self.feed = feed }
+      }
+      final class SettingsViewController: UIViewController {}
+      @MainActor final class Coordinator {
+        init(root: UIViewController, application: UIApplication, notifications: NotificationCenter) {}
       }
 
       """,
@@ -208,6 +220,12 @@ import Testing
           type: UINavigationController
           isolation: MainActor
           init: { rootViewController: feedScreen }
+        settings: { type: SettingsViewController, isolation: MainActor, init: { nibName: { value: Settings } } }
+        application: { type: UIApplication, factory: UIApplication.shared, isolation: MainActor }
+        notifications: { type: NotificationCenter, factory: NotificationCenter.current }
+        coordinator:
+          type: Coordinator
+          init: { root: navigation, application: application, notifications: notifications }
 
       """,
     ]
@@ -220,6 +238,16 @@ import Testing
     try #require(generate.exitCode == 0, "\(generate.standardError)")
     let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
     #expect(!text.contains("_link") && !text.contains("resolve("), "\(text)")
+    // A view controller's initializer inherited from UIKit's; a static property and a static function of
+    // UIKit's types; a build taking a UIKit type where the Swift read cannot tell it converts: each call at
+    // its service's line.
+    #expect(text.contains("    return SettingsViewController(nibName: \"Settings\")"), "\(text)")
+    #expect(text.contains("    dicfgTypedMake(UIApplication.shared)"), "\(text)")
+    #expect(text.contains("    dicfgTypedMake(NotificationCenter.current)"), "\(text)")
+    #expect(
+      text.contains(
+        "#sourceLocation(file: \"\(folder)/app.yaml\", line: 13)\n    return Coordinator(root: _makeNavigation(), "),
+      "\(text)")
     #expect(text.contains("#if canImport(UIKitLike)\nimport UIKitLike\n#endif"), "\(text)")
     #expect(text.contains("@MainActor var navigation: TUINavigationController {"), "\(text)")
     #expect(

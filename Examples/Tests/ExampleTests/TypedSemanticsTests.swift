@@ -42,6 +42,7 @@ struct Reach: Sendable {
   func diamondHolder() throws -> DiamondHolder {
     front == .typed ? container.diamondHolder : try dynamic.resolve("diamondHolder")
   }
+  func draft() throws -> TitledDetails { front == .typed ? container.draft : try dynamic.resolve("draft") }
   func twoTokens() throws -> TwoTokens { front == .typed ? container.twoTokens : try dynamic.resolve("twoTokens") }
   func view() throws -> View { front == .typed ? container.view : try dynamic.resolve("view") }
   func controller() throws -> Controller { front == .typed ? container.controller : try dynamic.resolve("controller") }
@@ -110,6 +111,14 @@ struct Reach: Sendable {
     #expect(try reach.keptDiamond() === kept)
     #expect(try reach.diamondHolder().diamond === kept)
     #expect(try reach.diamond().left.first !== kept.left.first, "another resolve's node is its own")
+  }
+
+  @Test(arguments: Front.allCases) func aUniqueServicesPropertiesAreSetOnEachInstance(front: Front) throws {
+    let reach = try Reach(front)
+    let draft = try reach.draft()
+    #expect(draft.title == "hello")
+    #expect(draft.node === draft.built, "the property's graph-scoped service is the initializer's")
+    #expect(try reach.draft() !== draft)
   }
 
   @Test(arguments: Front.allCases) func uniqueBuildsAnInstanceAtEveryReference(front: Front) throws {

@@ -221,9 +221,11 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// call is written as the graph file says it, at that line, for the Swift compiler to check
     /// there; nil for a call the Swift declarations prove.
     public var unreadAt: SourceLocation?
+    /// The properties a unique-scoped service's make function sets on each instance, by name.
+    public var properties: [LabeledExpression] = []
 
     /// Whether the function is `async`: its initializer, or something it calls, awaits.
-    public var isAsync: Bool { initializerAwaits || arguments.contains { $0.value.isAsync } }
+    public var isAsync: Bool { initializerAwaits || (arguments + properties).contains { $0.value.isAsync } }
   }
 
   public struct Parameter: Sendable, Equatable {
@@ -251,6 +253,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     case method(receiver: Expression, name: String)
     /// A factory object's property, read on the receiver.
     case member(receiver: Expression, name: String)
+    /// A static member of a type of a module dicfg could not read (`UIApplication.shared`,
+    /// `UNUserNotificationCenter.current`), taken with no arguments: a property read, or a function
+    /// called, whichever it is (`dicfgTypedMake`).
+    case unreadMember(String)
   }
 
   /// How a deferred value gives its service.
@@ -434,6 +440,20 @@ public struct TypedContainerModel: Sendable, Equatable {
     }
   }
 
+  /// Whether some build reads a static member of an unread module's type (`Builder.unreadMember`).
+  var buildsUnreadMembers: Bool {
+    containers.contains { container in
+      container.makers.contains { if case .unreadMember? = $0.builder { true } else { false } }
+        || container.accessors.flatMap(\.branches).contains { branch in
+          if case .singleton(let build)? = branch.construction, case .unreadMember? = build.builder {
+            true
+          } else {
+            false
+          }
+        }
+    }
+  }
+
   /// Every type stand-in slot the containers' builds read.
   var typeStandInSlots: Set<String> {
     func slots(_ expression: Expression) -> [String] {
@@ -570,7 +590,7 @@ extension TypedContainerModel.Builder {
   var receiver: TypedContainerModel.Expression? {
     switch self {
     case .method(let receiver, _), .member(let receiver, _): return receiver
-    case .function, .property: return nil
+    case .function, .property, .unreadMember: return nil
     }
   }
 
@@ -578,18 +598,21 @@ extension TypedContainerModel.Builder {
     switch self {
     case .method(let receiver, let name): return .method(receiver: receiver.renamingFunctions(names), name: name)
     case .member(let receiver, let name): return .member(receiver: receiver.renamingFunctions(names), name: name)
-    case .function, .property: return self
+    case .function, .property, .unreadMember: return self
     }
   }
 }
 
 extension TypedContainerModel.Maker {
-  var expressions: [TypedContainerModel.Expression] { arguments.map(\.value) + [builder?.receiver].compactMap { $0 } }
+  var expressions: [TypedContainerModel.Expression] {
+    (arguments + properties).map(\.value) + [builder?.receiver].compactMap { $0 }
+  }
 
   func renamingFunctions(_ names: [String: String]) -> Self {
     var maker = self
     maker.function = names[function] ?? function
     maker.arguments = arguments.map { $0.renamingFunctions(names) }
+    maker.properties = properties.map { $0.renamingFunctions(names) }
     maker.builder = builder?.renamingFunctions(names)
     return maker
   }

@@ -63,6 +63,12 @@ extension TypedContainerGenerator {
       render(container, isRoot: index == 0, model: model, into: &writer)
       writer.blank()
     }
+    guard model.buildsUnreadMembers else { return }
+    // A static member of an unread module's type, taken with no arguments: Swift picks the first
+    // for a function (`UNUserNotificationCenter.current`), the second for a property (`.shared`).
+    writer.line("private func dicfgTypedMake<T>(_ make: () throws -> T) rethrows -> T { try make() }")
+    writer.line("private func dicfgTypedMake<T>(_ value: T) -> T { value }")
+    writer.blank()
   }
 
   fileprivate func render(
@@ -829,16 +835,24 @@ extension TypedContainerGenerator {
       + call(maker.builder, of: type, with: maker.arguments, spelling)
     // The service's stand-in, where a test gave one, for every build that makes it here.
     let accessor = maker.service.flatMap { spelling.accessors[$0] }
-    guard let accessor, spelling.replaceable.contains(accessor.property),
-      spelling.declared(accessor.type) == type, maker.isMainActor || !accessor.isMainActor
-    else {
-      writer.indent { $0.construction(construct, unreadAt: maker.unreadAt) }
-      writer.line("}")
-      return
+    let standIn = accessor.flatMap { accessor in
+      spelling.replaceable.contains(accessor.property) && spelling.declared(accessor.type) == type
+        && (maker.isMainActor || !accessor.isMainActor) ? accessor : nil
     }
-    writer.indent {
-      $0.line("if let standIn = _standIns.\(SwiftIdentifier.escaped(accessor.property)) { return standIn() }")
-      $0.construction("return " + construct, unreadAt: maker.unreadAt)
+    writer.indent { body in
+      if let standIn {
+        body.line("if let standIn = _standIns.\(SwiftIdentifier.escaped(standIn.property)) { return standIn() }")
+      }
+      guard !maker.properties.isEmpty else {
+        body.construction((standIn == nil ? "" : "return ") + construct, unreadAt: maker.unreadAt)
+        return
+      }
+      // A unique-scoped service's properties, set on each instance it makes.
+      body.construction("let instance = " + construct, unreadAt: maker.unreadAt)
+      for property in maker.properties {
+        body.line("instance.\(SwiftIdentifier.escaped(property.label)) = \(swift(property.value, spelling))")
+      }
+      body.line("return instance")
     }
     writer.line("}")
   }
@@ -857,6 +871,7 @@ extension TypedContainerGenerator {
     case nil: return type + values
     case .function(let name)?: return name + values
     case .property(let name)?: return name
+    case .unreadMember(let name)?: return "dicfgTypedMake(\(name))"
     case .method(let receiver, let name)?: return swift(receiver, spelling) + "." + name + values
     case .member(let receiver, let name)?: return swift(receiver, spelling) + "." + name
     }

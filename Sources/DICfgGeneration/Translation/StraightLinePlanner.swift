@@ -195,6 +195,10 @@ struct StraightLinePlanner {
     var mainActor = false
     /// Whether they pass the container, which a factory can resolve from while it is building.
     var container = false
+    /// Whether they pass a service where the Swift read does not show its type converts (a type of
+    /// a module dicfg could not read): the call is then written at the service's line, where the
+    /// Swift compiler checks it.
+    var unproven = false
   }
 
   private struct Builder {
@@ -265,7 +269,8 @@ struct StraightLinePlanner {
       }
       for index in order {
         let service = planner.service(index)
-        guard !service.properties.isEmpty else { continue }
+        // A unique-scoped service's make function sets its properties.
+        guard !service.properties.isEmpty, service.scope != .unique else { continue }
         guard service.scope == .graph, let type = planner.swift.type(named: service.type) else {
           throw Unplannable(
             "its property '\(service.properties[0].label)' is set on a '\(service.scope.description)' service, or on "
@@ -351,10 +356,6 @@ struct StraightLinePlanner {
       guard service.scope.isPerResolve else {
         throw Unplannable("it is '\(service.scope.description)', which a make function does not build")
       }
-      guard service.scope == .graph || service.properties.isEmpty else {
-        throw Unplannable(
-          "it is a '\(service.scope.description)' service with properties, which only a graph-scoped one has here")
-      }
       let initializer = try self.initializer(of: service)
       guard service.properties.isEmpty || planner.swift.type(named: service.type)?.kind == .class else {
         throw Unplannable(
@@ -363,6 +364,9 @@ struct StraightLinePlanner {
       var uses = Uses()
       let builder = try self.builder(of: service, owner: index, uses: &uses)
       let arguments = try self.arguments(of: service, initializer, owner: index, uses: &uses)
+      // A graph-scoped service's properties are set by the accessor once the resolve is built; a
+      // unique-scoped one's by its make function, on each instance.
+      let properties = service.scope == .unique ? try uniqueProperties(of: index, uses: &uses) : []
       let hoistedTaken = uses.hoisted
       let calls = uses.calls
       let order = Array(Set(hoistedTaken)).sorted()
@@ -374,15 +378,16 @@ struct StraightLinePlanner {
           TypedContainerModel.Parameter(name: SwiftIdentifier.camelCase($0.name), type: $0.type)
         }
       let initializerThrows = initializer?.isThrowing ?? false
-      let isThrowing = initializerThrows || arguments.contains { $0.value.isThrowing }
+      let isThrowing = initializerThrows || (arguments + properties).contains { $0.value.isThrowing }
       let isMainActor = service.isolation == .mainActor || reachesMainActor(uses)
       var maker = TypedContainerModel.Maker(
         function: makeFunction(service), type: service.type, parameters: parameters,
         arguments: arguments, initializerThrows: initializerThrows, isThrowing: isThrowing,
         isMainActor: isMainActor, builder: builder)
       maker.initializerAwaits = initializer?.isAsync ?? false
+      maker.properties = properties
       maker.service = SwiftIdentifier.camelCase(service.id)
-      if initializer == nil { maker.unreadAt = service.location }
+      if initializer == nil || uses.unproven { maker.unreadAt = service.location }
       return PlannedMaker(model: maker, hoisted: order, calls: calls, passesContainer: uses.container)
     }
 
@@ -408,7 +413,7 @@ struct StraightLinePlanner {
     private func initializer(of service: ResolutionPlan.Service) throws -> SwiftInitializer? {
       let builder = service.factory ?? service.type + ".init"
       guard let initializer = planner.swift.constructor(of: service) else {
-        if service.factory == nil && planner.swift.type(named: service.type) == nil { return nil }
+        if isOfUnreadModule(service) { return nil }
         throw Unplannable(
           "the target's Swift declares no '\(builder)' taking \(Self.labels(service)) that dicfg could read")
       }
@@ -418,6 +423,32 @@ struct StraightLinePlanner {
         throw Unplannable("'\(builder)' is available only on some platforms or versions")
       }
       return initializer
+    }
+
+    /// Whether what builds `service` is of a module dicfg could not read: the initializer of a type
+    /// the Swift read does not declare, or a `factory:` of such a type (or a free function) it
+    /// declares nothing of.
+    private func isOfUnreadModule(_ service: ResolutionPlan.Service) -> Bool {
+      guard let factory = service.factory else { return isUnread(service.type) }
+      guard service.receiver == nil, planner.swift.builders(of: service).functions.isEmpty else { return false }
+      guard let member = service.factoryMember, factory.count > member.count else { return true }
+      return isUnread(String(factory.dropLast(member.count + 1)))
+    }
+
+    /// Whether the Swift read does not hold the type `name` whole: it declares it nowhere, only
+    /// extends it (`extension UIApplication`), or declares it over a type it does not declare (a
+    /// view controller over UIKit's, whose initializers it inherits).
+    private func isUnread(_ name: String) -> Bool {
+      guard let type = planner.swift.type(named: name), type.kind != .extension else { return true }
+      var seen: Set<String> = [type.name]
+      var classes = [type]
+      while let next = classes.popLast(), next.kind == .class {
+        for inherited in next.inherited {
+          guard let declared = planner.swift.type(named: inherited), declared.kind != .extension else { return true }
+          if seen.insert(declared.name).inserted { classes.append(declared) }
+        }
+      }
+      return false
     }
 
     private static func labels(_ service: ResolutionPlan.Service) -> String {
@@ -518,12 +549,51 @@ struct StraightLinePlanner {
     ) throws -> TypedContainerModel.Builder? {
       guard let factory = service.factory, let member = service.factoryMember else { return nil }
       guard let receiver = service.receiver else {
+        // An unread module's member, with no arguments, may be a property or a function.
+        if service.callArguments.isEmpty && isOfUnreadModule(service) { return .unreadMember(factory) }
         return planner.swift.readsProperty(service) ? .property(factory) : .function(factory)
       }
       let type = String(factory.dropLast(member.count + 1))
       let object = try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses)
       return service.readsReceiverProperty
         ? .member(receiver: object, name: member) : .method(receiver: object, name: member)
+    }
+
+    /// The properties of the unique-scoped service `index`, as its make function sets them on each
+    /// instance: each settable and of a type the Swift states, none whose value reaches the service
+    /// (each instance would make another).
+    private mutating func uniqueProperties(
+      of index: Int, uses: inout Uses
+    ) throws -> [TypedContainerModel.LabeledExpression] {
+      let service = planner.service(index)
+      guard !service.properties.isEmpty else { return [] }
+      guard let type = planner.swift.type(named: service.type) else {
+        throw Unplannable("its properties are set on '\(service.type)', which the target's Swift does not declare")
+      }
+      let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
+      let declared = planner.swift.instanceProperties(of: type)
+      return try service.properties.map { property in
+        guard let found = declared.first(where: { $0.name == property.label }), found.isSettable,
+          let propertyType = found.type
+        else {
+          throw Unplannable(
+            "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
+          )
+        }
+        guard !property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
+        else {
+          throw Unplannable("its property '\(property.label)' takes it back, and it is unique-scoped")
+        }
+        if case .swift(let expression) = property.value,
+          let shared = planner.sharedSwiftValues.properties[
+            .init(type: service.type, label: property.label, expression: expression)]
+        {
+          return TypedContainerModel.LabeledExpression(label: property.label, value: .literal(shared + "()"))
+        }
+        return TypedContainerModel.LabeledExpression(
+          label: property.label,
+          value: try expression(property.value, as: SwiftTypeExpression(propertyType), owner: index, uses: &uses))
+      }
     }
 
     /// The properties of singleton `index`, of the class `type`, as the expressions setting them:
@@ -659,8 +729,15 @@ struct StraightLinePlanner {
       let service = planner.service(index)
       // A weak service is a class's: the storage holds it as an object.
       let type = planner.swift.type(named: service.type)
-      let scopes: [ScopeKind] = type?.kind == .class ? [.singleton, .weak, .cached] : [.singleton, .cached]
+      // A type of a module dicfg could not read may be a class: the compiler checks it at the line.
+      let scopes: [ScopeKind] =
+        type?.kind == .class || (type == nil && isOfUnreadModule(service))
+        ? [.singleton, .weak, .cached] : [.singleton, .cached]
       // Properties are set on a class's instance before it is stored.
+      guard [.singleton, .weak, .cached].contains(service.scope) else {
+        throw Unplannable(
+          "it is in the custom scope '\(service.scope.description)', which only dicfg's link keeps (and resets)")
+      }
       guard scopes.contains(service.scope) else {
         throw Unplannable(
           "it is '\(service.scope.description)', and '\(service.type)' is not a class the target's Swift declares")
@@ -708,7 +785,7 @@ struct StraightLinePlanner {
           || (arguments + properties).contains { $0.value.isThrowing } || sharedLine.isThrowing,
         isMainActor: isMainActor)
       build.shared = shared
-      if initializer == nil { build.unreadAt = service.location }
+      if initializer == nil || uses.unproven { build.unreadAt = service.location }
       build.builder = builder
       build.properties = properties
       build.initializerAwaits = initializer?.isAsync == true
@@ -768,10 +845,13 @@ struct StraightLinePlanner {
             other.path, facts.property, isThrowing: other.throwing.contains(facts.property), isAsync: facts.isAsync))
       case .service(let reference):
         let target = planner.service(reference.service)
-        guard Self.accepts(bare, target, planner.context) else {
+        // A conversion the Swift read cannot decide (a type of an unread module) is the compiler's.
+        switch Self.conversion(bare, target, planner.context) {
+        case .certain: break
+        case .unknown: uses.unproven = true
+        case .impossible:
           throw Unplannable(
-            "it takes '\(target.id)' where Swift expects '\(bare.normalized)', which the Swift does not show it converts to"
-          )
+            "it takes '\(target.id)' where Swift expects '\(bare.normalized)', which it does not convert to")
         }
         if target.scope == .graph && hoisted.contains(reference.service) {
           _ = try dependency(reference.service) { try $0.maker(of: $1) }
@@ -864,7 +944,11 @@ struct StraightLinePlanner {
             "it takes external '\(external.id)' of container '\(planner.plan.containers[owner].name)', which this "
               + "container's code does not reach")
         }
-        guard let taken, SwiftTypeExpression(external.type).isSame(as: taken) else {
+        // Passed as it is where Swift takes its type, or one the checks' rule of conversion proves.
+        guard let taken,
+          SwiftTypeExpression(external.type).isSame(as: taken)
+            || planner.context.conversion(external.type, to: taken.withoutExistential.normalized) == .certain
+        else {
           throw Unplannable(
             "external '\(external.id)' is declared '\(external.type)', and Swift expects '\(bare.normalized)' there")
         }
@@ -977,9 +1061,17 @@ struct StraightLinePlanner {
     private static func accepts(
       _ type: SwiftTypeExpression, _ service: ResolutionPlan.Service, _ context: SwiftContext
     ) -> Bool {
+      conversion(type, service, context) == .certain
+    }
+
+    /// Whether Swift takes an instance of `service` where it expects `type` (``accepts(_:_:_:)``),
+    /// does not, or whether the Swift read cannot tell.
+    private static func conversion(
+      _ type: SwiftTypeExpression, _ service: ResolutionPlan.Service, _ context: SwiftContext
+    ) -> SwiftContext.Conversion {
       let taken = (type.wrapped ?? type).withoutExistential
-      if service.bindings.contains(where: { SwiftTypeExpression($0).isSame(as: taken) }) { return true }
-      return context.conversion(service.type, to: taken.normalized) == .certain
+      if service.bindings.contains(where: { SwiftTypeExpression($0).isSame(as: taken) }) { return .certain }
+      return context.conversion(service.type, to: taken.normalized)
     }
   }
 }
