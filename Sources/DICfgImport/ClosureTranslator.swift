@@ -98,6 +98,7 @@ struct ClosureTranslator {
       guard let (key, name) = file.keyAndName(in: start + 1) else { return (file.after(start + 1), nil) }
       return (file.after(start + 1), .resolved(key: key ?? "", name: name, optional: file.isWord(start, "optional")))
     case .factory:
+      if let found = staticFactoryUse(at: index) { return found }
       // `self.x()`, `Container.shared.x()`, `CheckoutContainer.shared.x()`.
       var start = index
       if file.isWord(index, "self"), file.isOperator(index + 1, ".") {
@@ -126,6 +127,39 @@ struct ClosureTranslator {
       else { return nil }
       return (start + 5, .service(id: file.text(start), optional: false))
     }
+  }
+
+  /// A use of a static-style factory (`static let x = Factory { … }`): `Container.x()`,
+  /// `Container.Login.viewModel()`, `Login.viewModel()`, or `viewModel()` beside it in its type, each
+  /// also with `.resolve()`; the index after it and the service, nil where `index` starts none.
+  private func staticFactoryUse(at index: Int) -> (end: Int, value: ImportedValue?)? {
+    guard file.kind(index) == .identifier, !file.isOperator(index - 1, ".") else { return nil }
+    // The type path before the name: `Container.Login.` or none.
+    var path: [String] = []
+    var name = index
+    while file.isOperator(name + 1, "."), file.kind(name + 2) == .identifier,
+      file.text(name).first?.isUppercase == true
+    {
+      path.append(file.text(name))
+      name += 2
+    }
+    let id: String
+    if let owner = path.last {
+      id = RegistrationReader.staticFactoryID(file.text(name), in: owner)
+    } else {
+      // Beside it in the registration's own type, or the container's.
+      let own = RegistrationReader.staticFactoryID(file.text(name), in: registration.container)
+      guard factoryKeys[own] != nil || factoryKeys[file.text(name)] != nil else { return nil }
+      id = factoryKeys[own] != nil ? own : file.text(name)
+    }
+    guard factoryKeys[id] != nil else { return nil }
+    if file.kind(name + 1) == .leftParen, file.closing(name + 1) == name + 2 {
+      return (name + 3, .service(id: id, optional: false))
+    }
+    guard file.isOperator(name + 1, "."), file.isWord(name + 2, "resolve") || file.isWord(name + 2, "callAsFunction"),
+      file.kind(name + 3) == .leftParen, file.closing(name + 3) == name + 4
+    else { return nil }
+    return (name + 5, .service(id: id, optional: false))
   }
 
   /// Resolver's `args()`, `args("id")`, `args.get("id")`: the index after it and the argument's

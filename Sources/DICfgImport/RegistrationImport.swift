@@ -85,6 +85,15 @@ public struct RegistrationImport: Sendable {
     for index in found.indices where found[index].library == .factory && found[index].scope == nil {
       found[index].scope = defaultScopes[found[index].container ?? "Container"]
     }
+    // Swinject's `defaultObjectScope:` and Resolver's `defaultScope`: the scope of each of the
+    // library's registrations that names none.
+    var libraryDefaults: [ImportedLibrary: String] = [:]
+    for reader in readers where reader.library == .swinject || reader.library == .resolver {
+      if let library = reader.library, let scope = reader.libraryDefaultScope() { libraryDefaults[library] = scope }
+    }
+    for index in found.indices where found[index].scope == nil {
+      found[index].scope = libraryDefaults[found[index].library]
+    }
     var factoryKeys: [String: String] = [:]
     for registration in found where registration.library == .factory {
       if let id = registration.givenID, let key = registration.key { factoryKeys[id] = key }
@@ -95,13 +104,23 @@ public struct RegistrationImport: Sendable {
       aliases.merge(reader.aliases()) { first, _ in first }
     }
     let names = ClosureTranslator.SharedNames(declarations)
-    let factoryAliases = aliases.filter { factoryKeys[$0.value] != nil }
-    for registration in found {
-      var translator = ClosureTranslator(
-        registration: registration, declarations: declarations, factoryKeys: factoryKeys)
-      translator.aliases = factoryAliases
-      translator.names = names
-      registrations += Self.translate(registration, with: translator)
+    // A factory whose type only its closure says (`static let client = Factory { APIClient() }`) is
+    // known once its closure is read: the registrations using it are read again with it, until no
+    // factory's type is newly known.
+    for _ in 0..<4 {
+      registrations = []
+      let factoryAliases = aliases.filter { factoryKeys[$0.value] != nil }
+      for registration in found {
+        var translator = ClosureTranslator(
+          registration: registration, declarations: declarations, factoryKeys: factoryKeys)
+        translator.aliases = factoryAliases
+        translator.names = names
+        registrations += Self.translate(registration, with: translator)
+      }
+      let learned = registrations.filter { $0.library == .factory && !$0.id.isEmpty && !$0.key.isEmpty }
+      let known = factoryKeys.merging(learned.map { ($0.id, $0.key) }) { first, _ in first }
+      if known.count == factoryKeys.count { break }
+      factoryKeys = known
     }
     registrations = Self.isolatingHolders(Self.bindingForwards(Self.namingServices(registrations)), declarations)
     let (hoisted, nested) = Self.hoistingConstructions(Self.placingInDeclaringModules(registrations, declarations))

@@ -62,6 +62,64 @@ import Testing
     #expect(imported.registrations.first?.scope == "singleton")
   }
 
+  // Factory's static style: each `static let` of a container extension is a registration, with its
+  // scope, its key as written or as the closure builds it, and its uses of the others.
+  @Test func factorysStaticStyleIsRead() {
+    let container = """
+      import Factory
+
+      extension Container {
+        static let client = Factory<Networking>(scope: .singleton) { APIClient() }
+        static let tracker = Factory(Container.shared) { Tracker.shared as Tracking }
+        static let repository = Factory { Repository(client: Container.client(), tracker: Container.tracker()) }
+        static let profile = ParameterFactory<String, ProfileScreen> { id in
+          ScreenFactory().makeProfile(userID: id)
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    #expect(imported.registrations.map(\.id) == ["client", "tracker", "repository", "profile"])
+    #expect(imported.registrations.map(\.scope) == ["singleton", "unique", "unique", "unique"])
+    let report = ImportReport(imported)
+    #expect(report.totals.registrations == 4)
+    #expect(
+      report.text.contains("4 registrations: 2 as written, 2 through a factory function, 0 as a binding, 0 not imported"),
+      "\(report.text)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
+  // The default scope an app sets for its library's registrations: Swinject's `defaultObjectScope:`
+  // and Resolver's `defaultScope`; a registration naming its own scope keeps it.
+  @Test func aLibrarysDefaultScopeIsEachRegistrationsThatNamesNone() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Tracking.self) { _ in Tracker() }.inObjectScope(.transient)
+        }
+      }
+
+      let assembler = Assembler([AppAssembly()], defaultObjectScope: .container)
+      """
+    let swinject = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(swinject.registrations.map(\.scope) == ["singleton", "unique"])
+    let registering = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          Resolver.defaultScope = .application
+          register { APIClient() as Networking }
+          register { Tracker() as Tracking }.scope(.unique)
+        }
+      }
+      """
+    let resolver = imported([("Sources/App/App+Injection.swift", registering)])
+    #expect(resolver.registrations.map(\.scope) == ["singleton", "unique"])
+  }
+
   @Test func anExportedImportCoversTheModulesOtherFiles() {
     let exports = "@_exported import Swinject\n"
     let assembly = """
