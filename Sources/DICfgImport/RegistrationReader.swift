@@ -282,7 +282,41 @@ struct RegistrationReader {
       }
     }
     apply(conditions, to: &registration)
+    if library == .resolver { readLocalInstance(into: &registration, before: index) }
     return registration
+  }
+
+  /// Resolver's `lazy var store: Store = { DiskStore() }()` (or `let store: Store = DiskStore()`) then
+  /// `register { store }`: the closure returns the one instance the local holds, so the registration
+  /// is the local's initializer, of its declared type, and one instance for the app (a singleton).
+  private func readLocalInstance(into registration: inout FoundRegistration, before index: Int) {
+    guard let closure = registration.closure, closure.body.count == 1, file.kind(closure.body.lowerBound) == .identifier
+    else { return }
+    let name = file.text(closure.body.lowerBound)
+    // The nearest declaration of the local before the registration: `lazy var name: T =` or `let name: T =`.
+    guard
+      let declared = (0..<index).reversed().first(where: { at in
+        file.isWord(at, name) && file.kind(at + 1) == .colon
+          && (file.isWord(at - 1, "let") || (file.isWord(at - 1, "var") && file.isWord(at - 2, "lazy")))
+      })
+    else { return }
+    var equals = declared + 2
+    while equals < index, !file.isOperator(equals, "=") { equals = file.after(equals) }
+    guard equals < index, equals > declared + 2 else { return }
+    registration.key = file.text(declared + 2..<equals)
+    registration.scope = "application"
+    let value = equals + 1
+    // `{ DiskStore() }()`: the closure, called at once.
+    if file.kind(value) == .leftBrace, file.kind(file.after(value)) == .leftParen,
+      file.closing(file.after(value)) == file.after(value) + 1
+    {
+      registration.closure = self.closure(at: value)
+      return
+    }
+    // `DiskStore()`: the expression, to the end of its line.
+    var end = value
+    while end < file.tokens.count, end == value || !file.tokens[end].newlineBefore { end = file.after(end) }
+    registration.closure = Closure(open: equals, parameters: [], returnType: nil, body: value..<end)
   }
 
   /// Places a registration compiled under `conditions`: a platform's (`os(iOS)`) stays in the base, as

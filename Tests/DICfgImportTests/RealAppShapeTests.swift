@@ -119,6 +119,28 @@ import Testing
     #expect(resolver.registrations.map(\.scope) == ["singleton", "unique"])
   }
 
+  // Resolver's `lazy var x: P = { Impl() }()` (or `let x: P = Impl()`) then `register { x }`: the
+  // local's one instance, of its declared type, built by its initializer: a singleton.
+  @Test func aLocalInstanceRegisteredByResolverIsASingletonOfItsDeclaredType() {
+    let registering = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          lazy var client: Networking = { APIClient() }()
+          register { client }
+          let tracker: Tracking = Tracker()
+          register { tracker }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/App+Injection.swift", registering)])
+    #expect(imported.registrations.map(\.key) == ["Networking", "Tracking"])
+    #expect(imported.registrations.map(\.type) == ["APIClient", "Tracker"])
+    #expect(imported.registrations.map(\.scope) == ["singleton", "singleton"])
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
   @Test func anExportedImportCoversTheModulesOtherFiles() {
     let exports = "@_exported import Swinject\n"
     let assembly = """
