@@ -874,7 +874,16 @@ struct ClosureTranslator {
     // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
     let replaced = Set(replacements.flatMap { Array($0.range) })
     let unreplaced = closure.body.filter { !replaced.contains($0) }
-    if let resolver = resolverName(closure), unreplaced.contains(where: { file.isWord($0, resolver) }) {
+    if let resolver = resolverName(closure), let use = unreplaced.first(where: { file.isWord($0, resolver) }) {
+      // `BaseRouter(resolver: r)`: the resolver passed on, for the service to resolve for itself.
+      if file.kind(use - 1) == .colon, file.kind(use - 2) == .identifier,
+        file.kind(use + 1) == .comma || file.kind(use + 1) == .rightParen
+      {
+        return .failure(
+          Failure(
+            "its closure passes the resolver '\(resolver)' on as '\(file.text(use - 2)):', for the service to "
+              + "resolve for itself, which a graph file cannot say; give it what it resolves as dependencies"))
+      }
       return .failure(Failure("its closure uses '\(resolver)' in a way the import does not read"))
     }
     if unreplaced.contains(where: { file.isWord($0, "self") && !file.isOperator($0 - 1, ".") }) {
