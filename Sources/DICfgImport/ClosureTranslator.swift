@@ -37,8 +37,27 @@ struct ClosureTranslator {
 
   /// The closure's resolver parameter (`r` in Swinject's `{ r in … }`), if it names one.
   private func resolverName(_ closure: Closure) -> String? {
-    guard library != .factory, let first = closure.parameters.first, first.name != "_" else { return nil }
-    return first.name
+    guard library != .factory else { return nil }
+    // `{ Repo(client: $0.resolve(Networking.self)!) }`: the resolver is the first anonymous argument.
+    guard let first = closure.parameters.first else {
+      return anonymousArguments(of: closure).contains { file.text($0) == "$0" } ? "$0" : nil
+    }
+    return first.name == "_" ? nil : first.name
+  }
+
+  /// The `$0`, `$1`… of the closure itself, not of a closure inside it.
+  private func anonymousArguments(of closure: Closure) -> [Int] {
+    var depth = 0
+    var found: [Int] = []
+    for index in closure.body {
+      switch file.kind(index) {
+      case .leftBrace: depth += 1
+      case .rightBrace: depth -= 1
+      case .identifier where depth == 0 && file.text(index).hasPrefix("$"): found.append(index)
+      default: break
+      }
+    }
+    return found
   }
 
   /// The run-time arguments of a closure: Swinject's parameters after the resolver, Factory's `$0`.
@@ -885,6 +904,16 @@ struct ClosureTranslator {
               + "resolve for itself, which a graph file cannot say; give it what it resolves as dependencies"))
       }
       return .failure(Failure("its closure uses '\(resolver)' in a way the import does not read"))
+    }
+    // An anonymous argument the function has no parameter for (`$1` of Swinject's run-time arguments).
+    let named = Set(argumentNames(closure).map(\.name))
+    if let anonymous = anonymousArguments(of: closure).first(where: {
+      !replaced.contains($0) && !named.contains(file.text($0))
+    }) {
+      return .failure(
+        Failure(
+          "its closure reads '\(file.text(anonymous))', an argument it is not given a name for, which a factory "
+            + "function has no parameter for; name the closure's parameters ('{ r, id in … }')"))
     }
     if unreplaced.contains(where: { file.isWord($0, "self") && !file.isOperator($0 - 1, ".") }) {
       return .failure(

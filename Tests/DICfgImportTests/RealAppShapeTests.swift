@@ -141,6 +141,36 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // A Swinject closure without named parameters: `$0` is its resolver; one that reads another `$0`
+  // than the resolver's is not imported, with why (a factory function would not compile).
+  @Test func anonymousArgumentsAreTheResolverOrReported() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Tracking.self) { _ in Tracker() }
+          container.register(Repository.self) {
+            Repository(client: $0.resolve(Networking.self)!, tracker: $0.resolve(Tracking.self)!)
+          }
+          container.register(Repository.self, name: "other") { r in
+            let client = r.resolve(Networking.self)!
+            return Repository(client: $0 == nil ? client : client, tracker: Tracker())
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let report = ImportReport(imported)
+    #expect(
+      report.text.contains(
+        "not imported: Swinject registration of 'Repository' named 'other': its closure reads '$0', an argument it "
+          + "is not given a name for"), "\(report.text)")
+    #expect(report.totals.asWritten == 3, "\(report.text)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
   @Test func anExportedImportCoversTheModulesOtherFiles() {
     let exports = "@_exported import Swinject\n"
     let assembly = """
