@@ -53,7 +53,11 @@ struct ClosureTranslator {
       switch file.kind(index) {
       case .leftBrace: depth += 1
       case .rightBrace: depth -= 1
-      case .identifier where depth == 0 && file.text(index).hasPrefix("$"): found.append(index)
+      // `$0`, not a property wrapper's projection (`.$wallet`).
+      case .identifier
+      where depth == 0 && file.text(index).hasPrefix("$") && file.text(index).dropFirst().allSatisfy(\.isNumber)
+        && !file.text(index).dropFirst().isEmpty && !file.isOperator(index - 1, "."):
+        found.append(index)
       default: break
       }
     }
