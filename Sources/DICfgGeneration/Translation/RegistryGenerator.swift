@@ -136,7 +136,12 @@ public struct RegistryGenerator: Sendable {
     {
       model.importsWhereAvailable = ["FoundationNetworking"]
     }
-    if !aliases.isEmpty { model.importsWhereAvailable += unreadModules.filter { !imports.contains($0) } }
+    // Over the typed runtime, whose file names little of its own, the unread modules the Swift imports
+    // (not the DI libraries an imported app's code still imports, whose `Container` would clash).
+    if runtime == .typed && !aliases.isEmpty {
+      let libraries = Set(["Swinject", "SwinjectAutoregistration", "Resolver", "Factory", "FactoryKit"])
+      model.importsWhereAvailable += unreadModules.filter { !imports.contains($0) && !libraries.contains($0) }
+    }
     model.propertyValues = propertyValues(uses)
     var shared = StraightLinePlanner.SharedSwiftValues(arguments: sharedArguments)
     for value in model.propertyValues {

@@ -70,11 +70,11 @@ agree(
   {
     let store = new.thumbnailStore; return identical(store.memory, store.fallback)
   }())
-try compare("SyncSession", { old.resolve(SyncSession.self) }, { try new.syncSession })
+compare("SyncSession", { old.resolve(SyncSession.self) }, { new.syncSession })
 agree(
   "SyncSession's configuration is set",
   old.resolve(SyncSession.self).map { $0.configuration.retries == 3 && $0.configuration.label == "sync" } == true,
-  try new.syncSession.configuration.retries == 3 && new.syncSession.configuration.label == "sync")
+  new.syncSession.configuration.retries == 3 && new.syncSession.configuration.label == "sync")
 compare("BackupLocation", { old.resolve(BackupLocation.self) }, { new.backupLocation })
 agree(
   "BackupLocation is the database's file", old.resolve(BackupLocation.self)?.folder == new.databaseConnection.path,
