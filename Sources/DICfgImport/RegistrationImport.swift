@@ -122,7 +122,8 @@ public struct RegistrationImport: Sendable {
       if known.count == factoryKeys.count { break }
       factoryKeys = known
     }
-    registrations = Self.isolatingHolders(Self.bindingForwards(Self.namingServices(registrations)), declarations)
+    registrations = Self.isolatingHolders(
+      Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations))), declarations)
     let (hoisted, nested) = Self.hoistingConstructions(Self.placingInDeclaringModules(registrations, declarations))
     self.registrations = hoisted
     entries = hoisted + nested
@@ -653,6 +654,30 @@ public struct RegistrationImport: Sendable {
         result[position].note = result[position].note.map { $0 + "; " + note } ?? note
         changed = true
       }
+    }
+    return result
+  }
+
+  /// How a registration another replaces ends its reason: there is nothing of it to port.
+  static let replaced = "which the app resolves instead; nothing to port"
+
+  /// Swinject and Resolver resolve the last registration of a key (a type, a name, the number of
+  /// run-time arguments): of two in one file and one environment, the earlier is not imported, and
+  /// says which replaces it, so every consumer takes the one the app resolves.
+  private static func lastRegistrationWins(_ registrations: [ImportedRegistration]) -> [ImportedRegistration] {
+    var result = registrations
+    var last: [String: Int] = [:]
+    for (index, registration) in registrations.enumerated()
+    where registration.isImported && (registration.library == .swinject || registration.library == .resolver) {
+      let identity =
+        registration.file + "|" + (registration.environment ?? "") + "|"
+        + Self.identity(key: registration.key, name: registration.name, registration.argumentCount)
+      if let earlier = last[identity] {
+        result[earlier].outcome = .notImported(
+          "\(registration.library.rawValue) resolves the last registration of '\(registration.key)', the one at "
+            + "\(registration.file):\(registration.line), " + Self.replaced)
+      }
+      last[identity] = index
     }
     return result
   }

@@ -171,6 +171,37 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // Swinject resolves the last registration of a key: every consumer takes it, and the earlier one
+  // says it is replaced.
+  @Test func theLastRegistrationOfAKeyIsTheOneConsumersTake() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in Tracker() as! Networking }
+          container.register(Tracking.self) { _ in Tracker() }
+          container.register(Repository.self) { r in
+            Repository(client: r.resolve(Networking.self)!, tracker: r.resolve(Tracking.self)!)
+          }
+          container.register(Networking.self) { _ in APIClient() }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let report = ImportReport(imported)
+    #expect(
+      report.text.contains(
+        "Sources/App/AppAssembly.swift:5:15: not imported: Swinject registration of 'Networking': Swinject resolves "
+          + "the last registration of 'Networking', the one at Sources/App/AppAssembly.swift:10, which the app "
+          + "resolves instead; nothing to port\n"), "\(report.text)")
+    let client = imported.registrations.first { $0.key == "Networking" && $0.isImported }
+    #expect(client?.type == "APIClient")
+    let takes = "init: { client: \(client?.id ?? "?"), tracker: tracking }"
+    #expect(imported.graphFile.contains(takes), "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
   @Test func anExportedImportCoversTheModulesOtherFiles() {
     let exports = "@_exported import Swinject\n"
     let assembly = """
