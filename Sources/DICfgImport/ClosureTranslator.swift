@@ -947,6 +947,8 @@ struct ClosureTranslator {
     for index in closure.body {
       if file.kind(index) == .leftBrace { parameterNames.formUnion(reader.closure(at: index).parameters.map(\.name)) }
       if file.isWord(index, "for"), file.kind(index + 1) == .identifier { parameterNames.insert(file.text(index + 1)) }
+      // `catch { … error … }`: the error a `catch` without a pattern binds.
+      if file.isWord(index, "catch"), file.kind(index + 1) == .leftBrace { parameterNames.insert("error") }
       if file.kind(index) == .leftParen, file.isWord(file.closing(index) + 1, "in") {
         parameterNames.formUnion(file.items(in: index).map { file.text($0.value) })
       }

@@ -202,6 +202,24 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // The error a `catch` binds is the closure's own, not a member of the assembly of that name.
+  @Test func aCatchsErrorIsTheClosuresOwn() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        let error = "assembly"
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in
+            do { return try makeClient() } catch { print(error); return APIClient() }
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.registrations.map(\.isImported) == [true], "\(ImportReport(imported).text)")
+  }
+
   @Test func anExportedImportCoversTheModulesOtherFiles() {
     let exports = "@_exported import Swinject\n"
     let assembly = """
