@@ -106,15 +106,19 @@ struct RegistrationReader {
     return found
   }
 
-  /// Whether the `register` at `index` is an SDK's, not a container's: a table view's cell, user
-  /// defaults, a background task.
+  /// Whether the `register` at `index` is not a container's, by what it is called with: Swinject's
+  /// and Resolver's take a type (`P.self`) first if anything unlabelled, and no labels but `name:`,
+  /// `factory:`, `mainActorFactory:` (and SwinjectAutoregistration's `initializer:` and
+  /// `argument:`); a table view's cell, user defaults, a background task or another library's
+  /// handler (`register(handler)`) take something else.
   private func isOtherRegister(at index: Int) -> Bool {
     guard file.kind(index + 1) == .leftParen else { return false }
-    let sdkLabels: Set<String> = [
-      "forCellReuseIdentifier", "forCellWithReuseIdentifier", "forHeaderFooterViewReuseIdentifier",
-      "forSupplementaryViewOfKind", "defaults", "forTaskWithIdentifier", "forDraggedTypes",
-    ]
-    return file.items(in: index + 1).contains { $0.label.map(sdkLabels.contains) ?? false }
+    let items = file.items(in: index + 1)
+    let labels: Set<String> = ["name", "factory", "mainActorFactory", "initializer", "argument", "arguments"]
+    if items.contains(where: { $0.label.map { !labels.contains($0) } ?? false }) { return true }
+    guard let first = items.first, first.label == nil, !first.value.isEmpty else { return false }
+    let last = first.value.upperBound - 1
+    return !(file.isWord(last, "self") && file.isOperator(last - 1, "."))
   }
 
   /// Follows `#if`, `#elseif`, `#else` and `#endif`: the conditions the code at `index` is compiled

@@ -220,6 +220,26 @@ import Testing
     #expect(imported.registrations.map(\.isImported) == [true], "\(ImportReport(imported).text)")
   }
 
+  // Another library's `register`, in a file importing Swinject, is no registration: it takes no
+  // type first, or labels Swinject's does not have.
+  @Test func anotherLibrarysRegisterIsNoRegistration() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          analytics.register(handler)
+          UserDefaults.standard.register(defaults: ["launched": false])
+          tableView.register(Cell.self, forCellReuseIdentifier: "cell")
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.registrations.map(\.key) == ["Networking"])
+    #expect(imported.layers.isEmpty)
+  }
+
   @Test func anExportedImportCoversTheModulesOtherFiles() {
     let exports = "@_exported import Swinject\n"
     let assembly = """
