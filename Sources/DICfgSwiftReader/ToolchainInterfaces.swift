@@ -201,16 +201,8 @@ public struct ToolchainInterfaces: Sendable {
   }
 
   private static func run(_ executable: String, _ arguments: [String]) -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    do { try process.run() } catch { return (-1, "\(error)") }
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let ran = ChildProcess(executable, arguments).run()
+    return (ran.status, String(decoding: ran.errors, as: UTF8.self))
   }
 
   private static func executable(named name: String, path: String?) -> String? {
@@ -239,17 +231,9 @@ public struct ToolchainInterfaces: Sendable {
   }
 
   private static func askedTargetInfo(swiftc: String) -> (triple: String, sdk: String?)? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: swiftc)
-    process.arguments = ["-print-target-info"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let ran = ChildProcess(swiftc, ["-print-target-info"]).run()
+    guard ran.status == 0,
+      let json = try? JSONSerialization.jsonObject(with: ran.output) as? [String: Any],
       let target = json["target"] as? [String: Any], let triple = target["triple"] as? String
     else { return nil }
     let paths = json["paths"] as? [String: Any]

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgLoader
+import DICfgSwiftReader
 import Foundation
 
 /// Graph files as a git revision holds them, read with `git show REV:./NAME` from the file's
@@ -41,22 +42,8 @@ struct GitRevisionFileSystem: GraphFileSystem {
   }
 
   private func git(_ arguments: [String], in folder: String) -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder] + arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    do {
-      try process.run()
-    } catch {
-      return Output(status: -1, bytes: [], error: "cannot run git: \(error)")
-    }
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    let message = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return Output(status: process.terminationStatus, bytes: Array(bytes), error: text)
+    let ran = ChildProcess("/usr/bin/env", ["git", "-C", folder] + arguments).run()
+    guard ran.status != -1 else { return Output(status: -1, bytes: [], error: "cannot run git: \(ran.errorText)") }
+    return Output(status: ran.status, bytes: Array(ran.output), error: ran.errorText)
   }
 }

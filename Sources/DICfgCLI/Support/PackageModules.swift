@@ -24,25 +24,12 @@ struct PackageModules {
 
   /// `swift package --package-path root ARGUMENTS`'s JSON output, or why there is none.
   private static func package(_ root: String, _ arguments: [String]) -> Result<[String: Any], DescriptionFailure> {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", root] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      return .failure(DescriptionFailure(reason: "\(error)"))
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let ran = ChildProcess("/usr/bin/env", ["swift", "package", "--package-path", root] + arguments).run()
+    guard ran.status != -1 else { return .failure(DescriptionFailure(reason: ran.errorText)) }
+    guard ran.status == 0, let object = try? JSONSerialization.jsonObject(with: ran.output) as? [String: Any]
     else {
       return .failure(
-        DescriptionFailure(reason: message.split(separator: "\n").first.map(String.init) ?? "no description"))
+        DescriptionFailure(reason: ran.errorText.split(separator: "\n").first.map(String.init) ?? "no description"))
     }
     return .success(object)
   }
