@@ -36,25 +36,7 @@ import Testing
   // build where the build and `validate --package` say it; a module on the full runtime shows nothing.
   @Test(arguments: ["DICfgTypedRuntime", "DICfgRuntime"])
   func aModuleOnTheTypedRuntimeIsShownWhatItsContainerCannotBuild(product: String) throws {
-    let root = try temporaryFolder([
-      "App/Package.swift": """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "App", dependencies: [.package(path: "../Runtime")],
-        targets: [.executableTarget(name: "App", dependencies: [.product(name: "\(product)", package: "Runtime")])])
-      """,
-      "App/Sources/App/main.swift": "final class Session { init?(id: Int) { nil } }\nprint(1)\n",
-      "App/Sources/App/dicfg.yaml": "dicfg: 1\nservices:\n  session: { type: Session, init: { id: { value: 1 } } }\n",
-      "Runtime/Package.swift": """
-      // swift-tools-version:6.1
-      import PackageDescription
-      let package = Package(
-        name: "Runtime", products: [.library(name: "\(product)", targets: ["Runtime"])],
-        targets: [.target(name: "Runtime")])
-      """,
-      "Runtime/Sources/Runtime/Runtime.swift": "public enum Runtime {}\n",
-    ])
+    let root = try runtimeProductPackage(dependingOn: product)
     defer { try? FileManager.default.removeItem(at: root) }
     let shown = try published(root.path + "/App/Sources/App/dicfg.yaml", server: server())
     #expect(

@@ -277,24 +277,12 @@ struct StraightLinePlanner {
               + "'\(service.type)', which the target's Swift does not declare")
         }
         for property in service.properties {
-          guard let declared = type.properties.first(where: { $0.name == property.label }), declared.isSettable,
-            let propertyType = declared.type
-          else {
-            throw Unplannable(
-              "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
-            )
-          }
-          let shared: String? =
-            if case .swift(let expression) = property.value {
-              planner.sharedSwiftValues.properties[
-                .init(type: service.type, label: property.label, expression: expression)]
-            } else { nil }
+          let propertyType = try declaredType(of: property, on: type, of: service)
           steps.append(
             .set(
               local: Self.local(service), property: property.label,
-              value: try shared.map { .literal($0 + "()") }
-                ?? propertyValue(
-                  property.value, as: SwiftTypeExpression(propertyType), owner: index == root ? index : nil)))
+              value: try sharedValue(of: property, of: service)
+                ?? propertyValue(property.value, as: propertyType, owner: index == root ? index : nil)))
         }
       }
       return steps
@@ -559,6 +547,32 @@ struct StraightLinePlanner {
         ? .member(receiver: object, name: member) : .method(receiver: object, name: member)
     }
 
+    /// The type of `service`'s property `property`, of the Swift type `type`: one the Swift declares
+    /// settable (on it or a type it inherits from), its type stated.
+    private func declaredType(
+      of property: ResolutionPlan.Argument, on type: SwiftType, of service: ResolutionPlan.Service
+    ) throws -> SwiftTypeExpression {
+      guard let declared = planner.swift.instanceProperties(of: type).first(where: { $0.name == property.label }),
+        declared.isSettable, let propertyType = declared.type
+      else {
+        throw Unplannable(
+          "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
+        )
+      }
+      return SwiftTypeExpression(propertyType)
+    }
+
+    /// The file-level constant a property's Swift value reads, where the registration shares it.
+    private func sharedValue(
+      of property: ResolutionPlan.Argument, of service: ResolutionPlan.Service
+    ) -> TypedContainerModel.Expression? {
+      guard case .swift(let expression) = property.value,
+        let shared = planner.sharedSwiftValues.properties[
+          .init(type: service.type, label: property.label, expression: expression)]
+      else { return nil }
+      return .literal(shared + "()")
+    }
+
     /// The properties of the unique-scoped service `index`, as its make function sets them on each
     /// instance: each settable and of a type the Swift states, none whose value reaches the service
     /// (each instance would make another).
@@ -571,28 +585,16 @@ struct StraightLinePlanner {
         throw Unplannable("its properties are set on '\(service.type)', which the target's Swift does not declare")
       }
       let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
-      let declared = planner.swift.instanceProperties(of: type)
       return try service.properties.map { property in
-        guard let found = declared.first(where: { $0.name == property.label }), found.isSettable,
-          let propertyType = found.type
-        else {
-          throw Unplannable(
-            "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
-          )
-        }
+        let propertyType = try declaredType(of: property, on: type, of: service)
         guard !property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
         else {
           throw Unplannable("its property '\(property.label)' takes it back, and it is unique-scoped")
         }
-        if case .swift(let expression) = property.value,
-          let shared = planner.sharedSwiftValues.properties[
-            .init(type: service.type, label: property.label, expression: expression)]
-        {
-          return TypedContainerModel.LabeledExpression(label: property.label, value: .literal(shared + "()"))
-        }
         return TypedContainerModel.LabeledExpression(
           label: property.label,
-          value: try expression(property.value, as: SwiftTypeExpression(propertyType), owner: index, uses: &uses))
+          value: try sharedValue(of: property, of: service)
+            ?? expression(property.value, as: propertyType, owner: index, uses: &uses))
       }
     }
 
@@ -609,31 +611,20 @@ struct StraightLinePlanner {
         throw Unplannable("its properties are set on '\(service.type)', which the target's Swift does not declare")
       }
       let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
-      let properties = planner.swift.instanceProperties(of: type)
       return try service.properties.map { property in
-        guard let declared = properties.first(where: { $0.name == property.label }), declared.isSettable,
-          let propertyType = declared.type
-        else {
-          throw Unplannable(
-            "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
-          )
-        }
+        let propertyType = try declaredType(of: property, on: type, of: service)
         if property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) }) {
           // A value that takes the singleton back: built from the instance, before it is stored.
           return TypedContainerModel.LabeledExpression(
             label: property.label,
-            value: try cycleClosing(
-              property.value, as: SwiftTypeExpression(propertyType), singleton: index, uses: &uses))
+            value: try cycleClosing(property.value, as: propertyType, singleton: index, uses: &uses))
         }
-        if case .swift(let expression) = property.value,
-          let shared = planner.sharedSwiftValues.properties[
-            .init(type: service.type, label: property.label, expression: expression)]
-        {
-          return TypedContainerModel.LabeledExpression(label: property.label, value: .literal(shared + "()"))
+        if let shared = sharedValue(of: property, of: service) {
+          return TypedContainerModel.LabeledExpression(label: property.label, value: shared)
         }
         return TypedContainerModel.LabeledExpression(
           label: property.label,
-          value: try expression(property.value, as: SwiftTypeExpression(propertyType), owner: nil, uses: &uses))
+          value: try expression(property.value, as: propertyType, owner: nil, uses: &uses))
       }
     }
 
