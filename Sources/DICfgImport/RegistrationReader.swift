@@ -304,6 +304,8 @@ struct RegistrationReader {
           && (file.isWord(at - 1, "let") || (file.isWord(at - 1, "var") && file.isWord(at - 2, "lazy")))
       })
     else { return }
+    // One of the same type's body (the registering function's local, or the type's own property).
+    guard enclosingType(of: declared) == enclosingType(of: index) else { return }
     var equals = declared + 2
     while equals < index, !file.isOperator(equals, "=") { equals = file.after(equals) }
     guard equals < index, equals > declared + 2 else { return }
