@@ -217,9 +217,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// The compilation condition of the environment it is made for alone (its layer's
     /// `condition:`), which it is written under; nil for one every build has.
     public var condition: String?
-    /// Where the graph file declares its service, for a type of a module dicfg could not read: its
-    /// call is written as the graph file says it, at that line, for the Swift compiler to check
-    /// there; nil for a call the Swift declarations prove.
+    /// Where the graph file declares its service, for a call the Swift read does not prove (a type
+    /// of a module dicfg could not read, or a value whose conversion it cannot decide): the call is
+    /// written at that line, for the Swift compiler to check there; nil for one the Swift proves.
     public var unreadAt: SourceLocation?
     /// The properties a unique-scoped service's make function sets on each instance, by name.
     public var properties: [LabeledExpression] = []

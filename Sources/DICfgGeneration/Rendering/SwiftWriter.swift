@@ -122,7 +122,7 @@ struct SwiftWriter {
   }
 
   /// The statement building a service: at the graph file's line that declares the service where
-  /// its type is of a module dicfg could not read, so the Swift compiler checks the call there.
+  /// the Swift read does not prove the call (`Maker.unreadAt`), so the Swift compiler checks it there.
   mutating func construction(_ statement: String, unreadAt location: SourceLocation?) {
     guard let location else { return line(statement) }
     mapped(file: location.file, line: location.line, [statement])
