@@ -58,16 +58,9 @@ extension ResolutionPlan {
   /// The services a resolve of `start` may build: itself and what its initializer and properties
   /// take, transitively (not through providers and lazy values, which resolve later).
   public func reached(from start: ServiceReference) -> Set<ServiceReference> {
-    reached(from: start, notThrough: nil)
-  }
-
-  /// The services a resolve of `start` may build, as ``reached(from:)``, going no further than
-  /// `stop` where it reaches it (`stop` itself is in the set).
-  private func reached(from start: ServiceReference, notThrough stop: ServiceReference?) -> Set<ServiceReference> {
     var seen: Set<ServiceReference> = [start]
     var queue = [start]
     while let next = queue.popLast() {
-      guard next != stop else { continue }
       let service = service(next)
       for argument in service.initializer + service.properties {
         for reference in argument.value.builtServices where seen.insert(reference).inserted {
@@ -100,19 +93,52 @@ extension ResolutionPlan {
   /// dynamic container builds it the first time), can share a graph-scoped instance with that
   /// resolve: its build reaches a graph-scoped service that a service reaching it also reaches
   /// other than through it. Where it cannot, building it in a resolve of its own, as a typed
-  /// accessor does, gives every service the instances the dynamic container gives it.
+  /// accessor does, gives every service the instances the dynamic container gives it. For many
+  /// questions of one plan, ask a ``GraphSharing`` of it.
   public func sharesGraphInstances(withResolvesReaching shared: ServiceReference) -> Bool {
-    let own = reached(from: shared).filter { $0 != shared && service($0).scope == .graph }
-    guard !own.isEmpty else { return false }
-    for (container, members) in containers.enumerated() {
-      for index in members.services.indices {
-        let start = ServiceReference(container: container, service: index)
-        guard start != shared else { continue }
-        let reach = reached(from: start, notThrough: shared)
-        if reach.contains(shared) && !reach.isDisjoint(with: own) { return true }
+    GraphSharing(self).sharesInstances(withResolvesReaching: shared)
+  }
+
+  /// ``sharesGraphInstances(withResolvesReaching:)`` over one plan, which walks the plan backwards
+  /// from each service asked about, the plan's edges reversed once.
+  public struct GraphSharing: Sendable {
+    let plan: ResolutionPlan
+    /// The services whose builds take each service, by the service taken.
+    private let takers: [ServiceReference: [ServiceReference]]
+
+    public init(_ plan: ResolutionPlan) {
+      self.plan = plan
+      var takers: [ServiceReference: [ServiceReference]] = [:]
+      for (container, members) in plan.containers.enumerated() {
+        for (index, service) in members.services.enumerated() {
+          let taker = ServiceReference(container: container, service: index)
+          for argument in service.initializer + service.properties {
+            for taken in argument.value.builtServices { takers[taken, default: []].append(taker) }
+          }
+        }
       }
+      self.takers = takers
     }
-    return false
+
+    public func sharesInstances(withResolvesReaching shared: ServiceReference) -> Bool {
+      let own = plan.reached(from: shared).filter { $0 != shared && plan.service($0).scope == .graph }
+      guard !own.isEmpty else { return false }
+      // The services reaching `shared`, and those reaching one of `own` other than through it: a
+      // service in both is such a resolve.
+      let reachingShared = reaching([shared], avoiding: nil).subtracting([shared])
+      return !reachingShared.isDisjoint(with: reaching(own, avoiding: shared))
+    }
+
+    /// `starts` and the services whose builds reach one of them, never through `avoided`.
+    private func reaching(_ starts: Set<ServiceReference>, avoiding avoided: ServiceReference?) -> Set<ServiceReference>
+    {
+      var seen = starts
+      var queue = Array(starts)
+      while let next = queue.popLast() {
+        for taker in takers[next] ?? [] where taker != avoided && seen.insert(taker).inserted { queue.append(taker) }
+      }
+      return seen
+    }
   }
 }
 

@@ -212,6 +212,11 @@ struct StraightLinePlanner {
     /// A service that the expressions planned meanwhile pass as a local instead (the singleton a
     /// property's cycle is closed on, as `instance`).
     private var standIn: (reference: ResolutionPlan.ServiceReference, local: String)?
+    /// ``ResolutionPlan/sharesGraphInstances(withResolvesReaching:)`` of each shared service asked
+    /// about, a walk of the whole plan each, asked once.
+    private var sharing: [ResolutionPlan.ServiceReference: Bool] = [:]
+    /// The plan's edges reversed, made when first asked.
+    private var graphSharing: ResolutionPlan.GraphSharing?
 
     init(planner: StraightLinePlanner, hoisted: Set<Int>) {
       self.planner = planner
@@ -547,6 +552,15 @@ struct StraightLinePlanner {
         ? .member(receiver: object, name: member) : .method(receiver: object, name: member)
     }
 
+    private mutating func sharesGraphInstances(_ reference: ResolutionPlan.ServiceReference) -> Bool {
+      if let known = sharing[reference] { return known }
+      let graphSharing = self.graphSharing ?? ResolutionPlan.GraphSharing(planner.plan)
+      self.graphSharing = graphSharing
+      let shares = graphSharing.sharesInstances(withResolvesReaching: reference)
+      sharing[reference] = shares
+      return shares
+    }
+
     /// The type of `service`'s property `property`, of the Swift type `type`: one the Swift declares
     /// settable (on it or a type it inherits from), its type stated.
     private func declaredType(
@@ -824,7 +838,7 @@ struct StraightLinePlanner {
               "it takes the graph-scoped '\(target.id)' of container '\(name)', which a resolve reaching it builds in "
                 + "more than one place, or with a graph-scoped service it shares")
           }
-        } else if planner.plan.sharesGraphInstances(withResolvesReaching: reference) {
+        } else if sharesGraphInstances(reference) {
           throw Unplannable(
             "it takes '\(target.id)' of container '\(name)', whose build shares a graph-scoped service with a "
               + "resolve reaching it")
@@ -881,7 +895,7 @@ struct StraightLinePlanner {
             "it takes the shared service '\(target.id)', whose accessor returns '\(facts.type)', where Swift expects "
               + "'\(bare.normalized)'")
         }
-        guard !planner.plan.sharesGraphInstances(withResolvesReaching: reference) else {
+        guard !sharesGraphInstances(reference) else {
           throw Unplannable(
             "it takes the shared service '\(target.id)', whose build shares a graph-scoped service with a resolve "
               + "reaching it")
