@@ -837,6 +837,25 @@ struct ClosureTranslator {
     let declaredInClosure = Set(
       closure.body.filter { file.isWord($0 - 1, "let") || file.isWord($0 - 1, "var") }.map { file.text($0) })
     while index < closure.body.upperBound {
+      // `guard let client = r.resolve(Client.self) else { fatalError() }`: required resolves, each a
+      // parameter of the name the guard binds (the reference required, so a misspelt id is an error).
+      if file.isWord(index, "guard"), let required = requiredResolves(inGuardAt: index, in: closure) {
+        var bindings: [String] = []
+        for (bound, value) in required.bindings {
+          let parameter: String
+          if let existing = parameters.first(where: { $0.value == value }) {
+            parameter = existing.name
+          } else {
+            let taken = parameters.map(\.name) + closure.parameters.map(\.name)
+            parameter = taken.contains(bound) ? Self.parameterName(for: value, taken: taken) : bound
+            if case .resolved(let key, _, _) = value { parameters.append((parameter, key, value)) }
+          }
+          if parameter != bound { bindings.append("\(bound) = \(parameter)") }
+        }
+        replacements.append((index..<required.end, bindings.isEmpty ? "" : "let " + bindings.joined(separator: ", ")))
+        index = required.end
+        continue
+      }
       let outerResolve: (Int, ImportedValue?)? =
         file.kind(index) == .identifier && !file.isOperator(index - 1, ".") && file.kind(index + 1) != .colon
           && !declaredInClosure.contains(file.text(index))
@@ -1000,6 +1019,31 @@ struct ClosureTranslator {
     entry.arguments = arguments
     entry.function = function
     return .success(entry)
+  }
+
+  /// The resolves a `guard` at `start` binds where each of its conditions binds one (`let client =
+  /// r.resolve(Client.self)`) and its `else` traps: each required, by the name it binds; and the index
+  /// after the guard. Nil for any other guard.
+  private func requiredResolves(inGuardAt start: Int, in closure: Closure) -> (
+    end: Int, bindings: [(name: String, value: ImportedValue)]
+  )? {
+    var index = start + 1
+    var bindings: [(name: String, value: ImportedValue)] = []
+    while true {
+      guard file.isWord(index, "let") || file.isWord(index, "var"), file.kind(index + 1) == .identifier,
+        file.isOperator(index + 2, "="), let (end, value) = resolve(at: index + 3, in: closure),
+        case .resolved(let key, let name, _)? = value, !key.isEmpty
+      else { return nil }
+      bindings.append((file.text(index + 1), .resolved(key: key, name: name, optional: false)))
+      if file.kind(end) == .comma {
+        index = end + 1
+        continue
+      }
+      guard file.isWord(end, "else"), file.kind(end + 1) == .leftBrace,
+        file.isWord(end + 2, "fatalError") || file.isWord(end + 2, "preconditionFailure")
+      else { return nil }
+      return (file.after(end + 1), bindings)
+    }
   }
 
   /// Whether `index` is inside a closure literal the code passes or stores (`label: { … }`, `= { … }`,
@@ -1214,7 +1258,10 @@ struct ClosureTranslator {
       let start = file.tokens[replacement.range.lowerBound].start
       bytes += file.bytes[offset..<start]
       bytes += Array(replacement.name.utf8)
-      offset = file.tokens[replacement.range.upperBound - 1].end
+      // A statement replaced by nothing takes its line with it: the next token starts where it did.
+      offset =
+        replacement.name.isEmpty && replacement.range.upperBound < range.upperBound
+        ? file.tokens[replacement.range.upperBound].start : file.tokens[replacement.range.upperBound - 1].end
     }
     bytes += file.bytes[offset..<file.tokens[range.upperBound - 1].end]
     return String(decoding: bytes, as: UTF8.self)

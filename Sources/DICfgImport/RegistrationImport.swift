@@ -395,8 +395,21 @@ public struct RegistrationImport: Sendable {
         registration.outcome = .notImported("its property closure does not name the instance")
         return registration
       }
-      let instance = properties.parameters[1].name
-      for statement in file.statements(in: properties.body) {
+      var instance = properties.parameters[1].name
+      var statements = file.statements(in: properties.body)
+      // `guard let impl = c as? Impl else { return }` (or `if let impl = c as? Impl { … }`) over a
+      // protocol's registration: the properties of the instance as the type it builds.
+      if let cast = InstanceCast(statements, of: instance, in: file) {
+        guard cast.type == registration.type else {
+          registration.outcome = .notImported(
+            "its property closure sets properties only when the instance is a '\(cast.type)', and it builds a "
+              + "'\(registration.type)'; set them on the type it builds")
+          return registration
+        }
+        instance = cast.name
+        statements = cast.statements
+      }
+      for statement in statements {
         guard let property = translator.property(statement, of: instance, closure: properties) else {
           registration.outcome = .notImported(
             "'\(file.text(statement))' in its property closure is code the graph file cannot say")

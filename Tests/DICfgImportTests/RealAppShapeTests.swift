@@ -372,6 +372,94 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
   }
 
+  /// A factory function's `guard let … = r.resolve(…), … else { fatalError() }`: required parameters
+  /// named as the guard binds them, the guard gone, and required references in the graph, so a
+  /// misspelt id is an error of `validate`, not a trap at run time.
+  @Test func aGuardThatTrapsMakesAFactoryFunctionsResolvesRequired() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Tracking.self) { _ in Tracker() }
+          container.register(Repository.self) { r in
+            guard let client = r.resolve(Networking.self), let tracker = r.resolve(Tracking.self) else {
+              fatalError("not registered")
+            }
+            let repository = Repository(client: client, tracker: tracker)
+            print(repository)
+            return repository
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(
+      imported.graphFile.contains(
+        "    factory: makeRepository\n    init: { client: networking, tracker: tracking }\n"), "\(imported.graphFile)")
+    #expect(
+      imported.functions?.contains(
+        """
+        func makeRepository(client: Networking, tracker: Tracking) -> Repository {
+          let repository = Repository(client: client, tracker: tracker)
+          print(repository)
+          return repository
+        }
+        """) == true, "\(imported.functions ?? "")")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
+  }
+
+  /// `initCompleted { r, c in guard let impl = c as? Impl else { return } … }` over a protocol's
+  /// registration (and its `if let` form): the properties of the type it builds. A cast to another
+  /// type is reported, not imported.
+  @Test func aPropertyClosureCastingItsInstanceSetsTheBuiltTypesProperties() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Tracking.self) { _ in Tracker() }
+            .initCompleted { r, c in
+              guard let tracker = c as? Tracker else { return }
+              tracker.client = r.resolve(Networking.self)
+            }
+          container.register(Logging.self) { _ in Logger() }
+            .initCompleted { r, c in
+              if let logger = c as? Logger {
+                logger.tracker = r.resolve(Tracking.self)!
+              }
+            }
+          container.register(Storing.self) { _ in Store() }
+            .initCompleted { r, c in
+              guard let store = c as? Tracker else { return }
+              store.client = r.resolve(Networking.self)
+            }
+        }
+      }
+      """
+    let swift = """
+      protocol Networking {}
+      final class APIClient: Networking { init() {} }
+      protocol Tracking {}
+      final class Tracker: Tracking { var client: Networking?; init() {} }
+      protocol Logging {}
+      final class Logger: Logging { var tracker: Tracking!; init() {} }
+      protocol Storing {}
+      final class Store: Storing { init() {} }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.graphFile.contains("    type: Tracker\n    as: [Tracking]\n    properties: { client: networking? }\n"))
+    #expect(imported.graphFile.contains("    type: Logger\n    as: [Logging]\n    properties: { tracker: tracking }\n"))
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "AppAssembly.swift:17:15: not imported: Swinject registration of 'Storing': its property closure sets "
+          + "properties only when the instance is a 'Tracker', and it builds a 'Store'"), "\(report)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
+  }
+
   /// `r.resolve()` typed by the parameter it is passed to is a reference, not "resolves with arguments".
   @Test func aGenericResolveIsTypedByTheInitializersParameter() {
     let assembly = """
