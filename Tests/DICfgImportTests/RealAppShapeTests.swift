@@ -450,7 +450,8 @@ import Testing
       final class Store: Storing { init() {} }
       """
     let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
-    #expect(imported.graphFile.contains("    type: Tracker\n    as: [Tracking]\n    properties: { client: networking? }\n"))
+    #expect(
+      imported.graphFile.contains("    type: Tracker\n    as: [Tracking]\n    properties: { client: networking? }\n"))
     #expect(imported.graphFile.contains("    type: Logger\n    as: [Logging]\n    properties: { tracker: tracking }\n"))
     let report = ImportReport(imported).text
     #expect(
