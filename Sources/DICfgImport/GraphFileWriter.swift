@@ -10,11 +10,18 @@ struct ServiceLookup {
   private var inSomeEnvironment: [String: String] = [:]
   private var ids: Set<String> = []
   private var nilIDs: Set<String> = []
+  /// The services that registrations imported as bindings return, by the bindings' ids.
+  private var bound: [String: String] = [:]
 
   init(_ registrations: [ImportedRegistration]) {
     for registration in registrations {
       switch registration.outcome {
-      case .notImported, .binding: continue
+      case .binding(let target):
+        if !target.isEmpty, registration.environment == nil, !registration.id.isEmpty {
+          bound[registration.id] = target
+        }
+        continue
+      case .notImported: continue
       case .asWritten, .factoryFunction: break
       }
       if registration.isNil {
@@ -43,7 +50,7 @@ struct ServiceLookup {
       // An optional reference may name what only an environment provides: nil elsewhere.
       guard case .resolved(_, _, true) = value else { return nil }
       return inSomeEnvironment[identity]
-    case .service(let id, _): return ids.contains(id) ? id : nil
+    case .service(let id, _): return ids.contains(id) ? id : bound[id]
     default: return nil
     }
   }
@@ -290,7 +297,10 @@ struct GraphFileWriter {
     case .resolved(let key, let name, let optional):
       let id = lookup.target(of: value, in: environment) ?? Self.externalID(key: key, name: name, avoiding: lookup)
       return id + (optional || lookup.isNil(id) ? "?" : "")
-    case .service(let id, let optional): return id + (optional || lookup.isNil(id) ? "?" : "")
+    case .service(let written, let optional):
+      // A binding's id (`networking` of `self { self.apiClient() }`) names the service it returns.
+      let id = lookup.target(of: value, in: environment) ?? written
+      return id + (optional || lookup.isNil(id) ? "?" : "")
     case .external(let id, _, let optional): return id + (optional ? "?" : "")
     case .literal(let literal): return "{ value: \(literal) }"
     case .swift(let expression): return "{ swift: \(Self.scalar(expression)) }"

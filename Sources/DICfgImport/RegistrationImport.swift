@@ -260,6 +260,12 @@ public struct RegistrationImport: Sendable {
       registration.initializer = entry.initializer
       return [registration]
     }
+    // `var networking: Factory<Networking> { apiClient }`: the same registration under another name.
+    if let alias = found.aliasOf {
+      registration.forwardsTo = .service(id: alias, optional: false)
+      registration.outcome = .binding(of: "")
+      return [registration]
+    }
     guard found.unsupported == nil, let closure = found.closure else {
       registration.outcome = .notImported(
         found.unsupported ?? "its factory closure is not written where the import reads it")
@@ -315,6 +321,19 @@ public struct RegistrationImport: Sendable {
     // `self { nil }`: nothing in this environment; what takes it takes nil.
     if statements.count == 1, ["nil", "return nil"].contains(file.text(statements[0])) {
       registration.isNil = true
+      return registration
+    }
+    // `Factory<Session?>` whose factory may build nil (`guard … else { return nil }`, `try?`); `self { nil }`
+    // alone is nothing (above), and a context building one always is the service there.
+    if Identifiers.isOptional(registration.key),
+      closure.body.contains(where: {
+        file.isWord($0, "nil") || (file.isWord($0, "try") && file.isOperator($0 + 1, "?"))
+      })
+    {
+      registration.outcome = .notImported(
+        "it registers '\(registration.key)', a service its factory may build as nil, which a graph file cannot say (a service "
+          + "is built, or its environment does not provide it); register '\(Identifiers.key(of: registration.key))' where it "
+          + "can be built and give its users an optional reference")
       return registration
     }
     // A registration that returns another's instance is a binding of that one.

@@ -34,6 +34,8 @@ struct FoundRegistration {
   var container: String?
   /// A platform condition it is compiled under (`os(iOS)`): the app's build on that platform has it.
   var platformCondition: String?
+  /// The factory a Factory alias returns (`var networking: Factory<APIClient> { apiClient }`).
+  var aliasOf: String?
 }
 
 /// A closure as written: its parameters, its return type if written, and its body.
@@ -621,6 +623,24 @@ struct RegistrationReader {
     return last.prefix(1).lowercased() + last.dropFirst() + name.prefix(1).uppercased() + name.dropFirst()
   }
 
+  /// The factory a Factory property's body `{ … }` at `open` returns as its own: `apiClient`,
+  /// `self.apiClient` or `Container.shared.apiClient`, with or without `return`; else nil.
+  private func aliasedFactory(in open: Int) -> String? {
+    var index = open + 1
+    if file.isWord(index, "return") { index += 1 }
+    if file.isWord(index, "self"), file.isOperator(index + 1, ".") {
+      index += 2
+    } else if file.kind(index) == .identifier, file.isOperator(index + 1, "."), file.isWord(index + 2, "shared"),
+      file.isOperator(index + 3, ".")
+    {
+      index += 4
+    }
+    guard file.kind(index) == .identifier, index + 1 == file.closing(open), !file.isWord(index, "self") else {
+      return nil
+    }
+    return file.text(index)
+  }
+
   /// `self { … }.singleton.onTest { … }` or `Factory(self) { … }.scope(.session)`, with `return`.
   private func readFactoryBody(into registration: inout FoundRegistration, open: Int) {
     var index = open + 1
@@ -631,6 +651,9 @@ struct RegistrationReader {
       file.kind(index + 1) == .leftParen, file.kind(file.after(index + 1)) == .leftBrace
     {
       index = file.after(index + 1)
+    } else if let alias = aliasedFactory(in: open) {
+      registration.aliasOf = alias
+      return
     } else {
       registration.unsupported = "its factory is not written 'self { … }' or 'Factory(self) { … }'"
       return

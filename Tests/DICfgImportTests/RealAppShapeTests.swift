@@ -461,6 +461,59 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
   }
 
+  /// Factory's optional services: a factory that may build nil (`guard … else { return nil }`, a
+  /// failable initializer) is reported, not written as a plain initializer; `self { nil }` alone is
+  /// nothing, which what takes it takes as nil.
+  @Test func aFactoryThatMayBuildNilIsReportedNotWrittenAsAService() {
+    let container = """
+      import Factory
+
+      extension Container {
+        var client: Factory<Networking> { self { APIClient() }.singleton }
+        var session: Factory<Session?> {
+          self {
+            guard let token = Keychain.token else { return nil }
+            return Session(token: token, client: self.client())
+          }
+        }
+        var placeholder: Factory<Session?> { self { nil } }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "Container+App.swift:5:7: not imported: Factory registration of 'Session?': it registers 'Session?', a "
+          + "service its factory may build as nil, which a graph file cannot say"), "\(report)")
+    #expect(!imported.graphFile.contains("type: Session"), "\(imported.graphFile)")
+    #expect(imported.registrations.first { $0.id == "placeholder" }?.isImported == true, "\(report)")
+  }
+
+  /// A Factory alias (`var tracking: Factory<Tracker> { self.tracker }`) and a factory returning
+  /// another's instance: bindings of the service they return, and what takes them takes that service,
+  /// not an external the app must supply.
+  @Test func aFactoryAliasIsABindingItsUsersTake() {
+    let container = """
+      import Factory
+
+      extension Container {
+        var apiClient: Factory<APIClient> { self { APIClient() }.singleton }
+        var networking: Factory<Networking> { self { self.apiClient() } }
+        var tracker: Factory<Tracker> { self { Tracker() }.cached }
+        var tracking: Factory<Tracker> { tracker }
+        var repository: Factory<Repository> { self { Repository(client: self.networking(), tracker: self.tracking()) } }
+      }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    #expect(imported.graphFile.contains("    init: { client: apiClient, tracker: tracker }\n"), "\(imported.graphFile)")
+    #expect(!imported.graphFile.contains("externals:"), "\(imported.graphFile)")
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains("Container+App.swift:7:7: imported: Factory registration of 'Tracker' as a binding of 'tracker'"),
+      "\(report)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
+  }
+
   /// `r.resolve()` typed by the parameter it is passed to is a reference, not "resolves with arguments".
   @Test func aGenericResolveIsTypedByTheInitializersParameter() {
     let assembly = """
