@@ -1131,9 +1131,7 @@ struct ClosureTranslator {
   /// The parameters of the function the registration is written in, by name, with their types
   /// (`container: Container` of `assemble(container:)`).
   private func enclosingParameters() -> [String: String] {
-    guard let body = enclosingBody(),
-      let open = (0..<body).last(where: { file.kind($0) == .leftParen && file.closing($0) < body })
-    else { return [:] }
+    guard let body = enclosingBody(), let open = parameterClause(before: body) else { return [:] }
     var parameters: [String: String] = [:]
     for item in file.items(in: open) {
       // `container: Container` (the label is its name) or `_ container: Container`.
@@ -1146,6 +1144,17 @@ struct ClosureTranslator {
       }
     }
     return parameters
+  }
+
+  /// The `(` of the parameter clause of the function or initializer whose body opens at `body`: the
+  /// first after its `func` or `init` (a parameter's own parentheses, `(A & B)`, come after it); nil
+  /// for a computed property's body.
+  private func parameterClause(before body: Int) -> Int? {
+    guard let keyword = (0..<body).last(where: { file.isWord($0, "func") || file.isWord($0, "init") }),
+      let open = (keyword..<body).first(where: { file.kind($0) == .leftParen }), file.closing(open) < body,
+      !(file.closing(open)..<body).contains(where: { file.kind($0) == .leftBrace || file.kind($0) == .rightBrace })
+    else { return nil }
+    return open
   }
 
   /// Whether the function or computed property the registration is written in is `static` (or
@@ -1177,7 +1186,7 @@ struct ClosureTranslator {
     guard let body = enclosingBody() else { return [] }
     // Its parameters (`container` of `assemble(container:)`), by the names its body uses.
     var names: Set<String> = []
-    if let open = (0..<body).last(where: { file.kind($0) == .leftParen && file.closing($0) < body }) {
+    if let open = parameterClause(before: body) {
       for item in file.items(in: open) {
         let tokens = item.label.map { _ in [] } ?? Array(item.value)
         let beforeColon = tokens.prefix { file.kind($0) != .colon }.filter { file.kind($0) == .identifier }

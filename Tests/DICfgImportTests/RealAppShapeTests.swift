@@ -514,6 +514,28 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]).isEmpty)
   }
 
+  /// A registering function with a protocol composition parameter (`(AppEnvironment & Configurable)`):
+  /// its parameters are still read, so a closure reading one is reported, not written as a factory
+  /// function that cannot see it.
+  @Test func aCompositionParameterOfTheRegisteringFunctionHidesNoneOfItsParameters() {
+    let assembly = """
+      import Swinject
+
+      enum AppAssembly {
+        static func register(in container: Container, environment: (AppEnvironment & Configurable)) {
+          container.register(Networking.self) { _ in APIClient(baseURL: environment.baseURL) }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "AppAssembly.swift:5:15: not imported: Swinject registration of 'Networking': its closure reads "
+          + "'environment', a local or parameter of the function it is registered in"), "\(report)")
+    #expect(imported.functions == nil)
+  }
+
   /// `r.resolve()` typed by the parameter it is passed to is a reference, not "resolves with arguments".
   @Test func aGenericResolveIsTypedByTheInitializersParameter() {
     let assembly = """
