@@ -685,12 +685,23 @@ struct ClosureTranslator {
     guard items.filter({ $0.label == nil }).count <= 1 else { return nil }
     // What the declarations say of the initializer: the types `resolve()` and `args()` leave to
     // Swift, and the dependencies hidden in defaults that call a container.
-    let parameters = declaredParameters(of: built.type, labels: items.map { $0.label ?? "_" })
+    let called = declaredInitializer(of: built.type, labels: items.map { $0.label ?? "_" })
+    let parameters = called?.parameters
+    // A parameter declared as a generic parameter (`store: S` of `init<S: Store>`) takes the type
+    // Swift infers from the call, which `.init(…)` does not name.
+    let generics = Set(
+      (called?.genericParameters ?? []) + (declarations.type(named: built.type)?.genericParameters ?? []))
     for item in items {
       let label = item.label ?? "_"
-      // `.init(writer: queue, reader: queue)`: an object of the type the initializer declares there.
+      let declared = parameters?.first(where: { ($0.label ?? "_") == label })?.type
       if file.isOperator(item.value.lowerBound, "."), file.isWord(item.value.lowerBound + 1, "init"),
-        let declared = parameters?.first(where: { ($0.label ?? "_") == label })?.type,
+        let declared, case .named(let path) = SwiftTypeExpression(declared).withoutExistential, path.count == 1,
+        generics.contains(path[0].name)
+      {
+        return nil
+      }
+      // `.init(writer: queue, reader: queue)`: an object of the type the initializer declares there.
+      if file.isOperator(item.value.lowerBound, "."), file.isWord(item.value.lowerBound + 1, "init"), let declared,
         !Identifiers.isOptional(declared), file.kind(item.value.lowerBound + 2) == .leftParen,
         file.after(item.value.lowerBound + 2) == item.value.upperBound,
         let nested = entry((declared, item.value.lowerBound + 2, nil), closure: closure, locals: locals),
@@ -804,25 +815,15 @@ struct ClosureTranslator {
     return reactor + "?"
   }
 
-  /// The parameters of the initializer of `type` that takes `labels`, in order, with the others
-  /// defaulted; nil where the declarations do not know one.
+  /// The initializer of `type` that a call with `labels` calls, as Swift ranks the overloads; nil
+  /// where the declarations know none.
+  func declaredInitializer(of type: String, labels: [String]) -> SwiftInitializer? {
+    declarations.type(named: type).flatMap { SwiftInitializer.named(by: labels, among: $0.initializers) }
+  }
+
+  /// The parameters of the initializer of `type` that a call with `labels` calls.
   func declaredParameters(of type: String, labels: [String]) -> [SwiftParameter]? {
-    guard let declared = declarations.type(named: type) else { return nil }
-    for initializer in declared.initializers {
-      let names = initializer.parameters.map { $0.label ?? "_" }
-      var position = 0
-      var fits = true
-      for parameter in initializer.parameters {
-        if position < labels.count, labels[position] == (parameter.label ?? "_") {
-          position += 1
-        } else if !parameter.hasDefault {
-          fits = false
-          break
-        }
-      }
-      if fits, position == labels.count, !names.isEmpty || labels.isEmpty { return initializer.parameters }
-    }
-    return nil
+    declaredInitializer(of: type, labels: labels)?.parameters
   }
 
   // MARK: Factory functions

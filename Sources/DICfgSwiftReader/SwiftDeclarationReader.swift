@@ -252,6 +252,7 @@ private struct Collector {
         type.staticProperties = main.staticProperties + added.flatMap(\.staticProperties)
         type.cases = main.cases
         type.access = main.access
+        type.genericParameters = main.genericParameters
         if main.stored.contains(where: \.isLazy) && main.kind == .struct && main.initializers.isEmpty {
           type.initializersComplete = false
         }

@@ -18,6 +18,8 @@ public import DICfgCore
   public var staticProperties: [SwiftProperty] = []
   /// An enum's cases, by name.
   public var cases: [String] = []
+  /// Its generic parameters' names.
+  public var genericParameters: [String] = []
   /// Its access level as written (`internal` where none is).
   public var access: SwiftAccess = .internal
   public var properties: [SwiftProperty]
@@ -549,6 +551,7 @@ struct SwiftDeclarationScanner {
   ) -> Int {
     var index = keyword + 1
     let name: String
+    var generics: [String] = []
     if kind == .extension {
       guard let (type, next) = readType(from: index, end, stopAtAssignment: false) else {
         fail(at: index)
@@ -563,7 +566,9 @@ struct SwiftDeclarationScanner {
       name = text(index)
       index += 1
       if index < end, tokens[index].kind == .operator, text(index).hasPrefix("<") {
-        index = skipAngles(from: index, end)
+        let close = skipAngles(from: index, end)
+        generics = genericParameterNames(from: index, to: close)
+        index = close
       }
     }
     var inherited: [String] = []
@@ -593,6 +598,7 @@ struct SwiftDeclarationScanner {
         complete: !declaration.conditionalAttributes && !Self.mayAddMembers(declaration.attributes),
         isExtension: kind == .extension))
     types[position].access = declaration.access ?? .internal
+    types[position].genericParameters = generics
     // What the type's `@available` introduces holds for its members, and those of types inside it.
     typeIntroduced[position] = SwiftPlatforms.later(
       declaration.introduced, owner.flatMap { typeIntroduced[$0] } ?? [:])
@@ -626,6 +632,28 @@ struct SwiftDeclarationScanner {
       }
     }
     return probe
+  }
+
+  /// The names a generic parameter clause `<…>` from `index` to `close` declares: each name at its
+  /// first depth after the `<` or a comma (`S` and `T` of `<S: Store<Int>, T>`).
+  private func genericParameterNames(from index: Int, to close: Int) -> [String] {
+    var names: [String] = []
+    var depth = 0
+    var expectsName = false
+    for probe in index..<close {
+      if tokens[probe].kind == .operator {
+        depth += angleChange(probe)
+        expectsName = depth == 1 && text(probe).hasSuffix("<")
+      } else if tokens[probe].kind == .comma {
+        expectsName = depth == 1
+      } else if expectsName, tokens[probe].kind == .identifier, text(probe) == "each" {
+        continue  // a parameter pack's `each T`: the name follows
+      } else {
+        if expectsName, tokens[probe].kind == .identifier { names.append(text(probe)) }
+        expectsName = false
+      }
+    }
+    return names
   }
 
   private func angleChange(_ index: Int) -> Int {
@@ -726,10 +754,13 @@ struct SwiftDeclarationScanner {
   private mutating func scanInitializer(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int) -> Int {
     var index = keyword + 1
     var failable = false
+    var generics: [String] = []
     if index < end, tokens[index].kind == .operator, adjacent(keyword, index) {
       let spelling = text(index)
       failable = spelling.hasPrefix("?") || spelling.hasPrefix("!")
-      index = spelling.contains("<") ? skipAngles(from: index, end) : index + 1
+      let close = spelling.contains("<") ? skipAngles(from: index, end) : index + 1
+      generics = genericParameterNames(from: index, to: close)
+      index = close
     }
     guard index < end, tokens[index].kind == .leftParen else {
       fail(at: index)
@@ -755,6 +786,7 @@ struct SwiftDeclarationScanner {
       access: access(of: declaration, owner: owner), availability: declaration.availability,
       location: location(of: declaration.start))
     initializer.introduced = SwiftPlatforms.later(declaration.introduced, typeIntroduced[owner] ?? [:])
+    initializer.genericParameters = generics
     types[owner].initializers.append(initializer)
     return index
   }

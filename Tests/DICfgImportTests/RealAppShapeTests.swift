@@ -536,6 +536,34 @@ import Testing
     #expect(imported.functions == nil)
   }
 
+  /// `.init(…)` passed where the initializer declares a generic parameter (`store: Store` of
+  /// `init<Store: Storing>`) names no type: the code is carried whole into a factory function, never
+  /// written as the unrelated type that shares the parameter's name.
+  @Test func aNestedInitOfAGenericParameterIsNotTheTypeOfItsName() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Repository.self) { _ in Repository(store: .init(path: "db")) }
+          container.register(Screen.self) { _ in Screen(store: .init(path: "db")) }
+        }
+      }
+      """
+    let swift = """
+      protocol Storing { init(path: String) }
+      final class Store: Storing { init(path: String) {} }
+      final class Repository { init<Store: Storing>(store: Store) {} }
+      final class Screen { init(store: Store) {} }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Services.swift", swift)])
+    #expect(imported.graphFile.contains("    type: Repository\n    factory: makeRepository\n"), "\(imported.graphFile)")
+    #expect(!imported.graphFile.contains("repositoryStore"), "\(imported.graphFile)")
+    // Where the parameter is the type itself, `.init(…)` builds one in place.
+    #expect(
+      imported.graphFile.contains("    type: Screen\n    init: { store: screenStore }\n"), "\(imported.graphFile)")
+  }
+
   /// `r.resolve()` typed by the parameter it is passed to is a reference, not "resolves with arguments".
   @Test func aGenericResolveIsTypedByTheInitializersParameter() {
     let assembly = """

@@ -38,6 +38,23 @@ import Testing
     #expect(type.initializersComplete)
   }
 
+  /// A type's and an initializer's generic parameters, by name, whatever constrains them.
+  @Test func genericParametersAreReadByName() throws {
+    let declarations = read(
+      MarkedFiles([
+        "Repository.swift": """
+        final class Repository<S: Store<Int>, each T>: Sendable where S: Sendable {
+          init<Cache: Caching & Sendable, U>(store: S, cache: Cache, extra: U) {}
+          init?<V>(value: V) {}
+          init(plain: Int) {}
+        }
+        """
+      ]))
+    let type = try #require(declarations.type(named: "Repository"))
+    #expect(type.genericParameters == ["S", "T"])
+    #expect(type.initializers.map(\.genericParameters) == [["Cache", "U"], ["V"], []])
+  }
+
   // Shapes of real view models and stores, which swift-syntax reads whole: a comma inside the
   // generic arguments of an initializer expression or a default is not the end of the value.
   @Test func genericArgumentsInAnInitialValueOrADefaultDoNotEndIt() throws {

@@ -312,6 +312,13 @@ public struct SwiftType: Sendable, Hashable, Codable {
   }
   /// Absent from the encoded declarations where the type has no case.
   private var storedCases: [String]?
+  /// Its generic parameters' names (`S` of `final class Repository<S: Store>`).
+  public var genericParameters: [String] {
+    get { storedGenericParameters ?? [] }
+    set { storedGenericParameters = newValue.isEmpty ? nil : newValue }
+  }
+  /// Absent from the encoded declarations where it has none.
+  private var storedGenericParameters: [String]?
   /// Whether another module declares it, as the toolchain states it (the SDK's `URLSession`): its
   /// declaration lists what it inherits with its superclass first, and no member of it is missing.
   public var isForeign: Bool {
@@ -372,6 +379,14 @@ public struct SwiftInitializer: Sendable, Hashable, Codable {
     self.availability = availability
     self.location = location
   }
+
+  /// Its generic parameters' names (`T` of `init<T: Store>(store: T)`).
+  public var genericParameters: [String] {
+    get { storedGenericParameters ?? [] }
+    set { storedGenericParameters = newValue.isEmpty ? nil : newValue }
+  }
+  /// Absent from the encoded declarations where it has none.
+  private var storedGenericParameters: [String]?
 
   /// `private` or `fileprivate`: the generated code cannot call it.
   public var isPrivate: Bool { access <= .fileprivate }

@@ -118,6 +118,8 @@ struct FileVisitor {
       initializers: [], properties: [], stored: [], complete: !Self.mayAddMembers(attributes),
       isExtension: kind == .extension)
     read.access = Self.access(modifiers) ?? .internal
+    read.genericParameters =
+      decl.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters.map(\.name.text) ?? []
     let index = types.count
     types.append(read)
     // What the type's `@available` introduces holds for its members, and those of types inside it.
@@ -201,6 +203,7 @@ struct FileVisitor {
       access: Self.access(initializer.modifiers, owner: owner), availability: Self.availability(initializer.attributes),
       location: location(of: Syntax(initializer)))
     read.introduced = Self.introduced(initializer.attributes)
+    read.genericParameters = initializer.genericParameterClause?.parameters.map(\.name.text) ?? []
     return read
   }
 

@@ -98,7 +98,7 @@ import Testing
   private static func describe(_ type: ReadType) -> String {
     var parts = [
       "\(type.access.keyword) \(type.kind) at \(type.location)", "inherits \(type.inherited)",
-      "complete \(type.complete)",
+      "complete \(type.complete)", "generics \(type.genericParameters)",
     ]
     if let actor = type.globalActor { parts.append("@\(actor)") }
     if !type.cases.isEmpty { parts.append("cases \(type.cases)") }
@@ -110,7 +110,7 @@ import Testing
     }
     for initializer in type.initializers {
       parts.append(
-        "\(initializer.signature) \(initializer.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
+        "\(initializer.signature)<\(initializer.genericParameters.joined(separator: ","))> \(initializer.parameters.map { "\($0.type ?? "_")\($0.defaultValue.map { " = " + $0 } ?? "")" }) "
           + "throws \(initializer.isThrowing) async \(initializer.isAsync) failable \(initializer.isFailable) "
           + "actor \(initializer.globalActor ?? "-") \(initializer.access.keyword) "
           + "\(initializer.availability.map { "\($0)" } ?? "available") at \(initializer.location)")
