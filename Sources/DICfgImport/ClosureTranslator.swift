@@ -331,6 +331,25 @@ struct ClosureTranslator {
   /// closure holds code the graph file cannot say. The closure may first bind what it resolves to
   /// locals (`let a = r.resolve(A.self)!`, `guard let a = r.resolve(A.self) else { fatalError() }`).
   func entry(_ closure: Closure, key: String? = nil) -> Entry? {
+    guard var entry = builtEntry(closure, key: key) else { return nil }
+    // A run-time argument the code sets a property to (`screen.title = title`): typed as the closure
+    // writes it, else as the property is declared.
+    let written = argumentNames(closure)
+    for property in entry.properties {
+      guard case .argument(let name) = property.value, !entry.arguments.contains(where: { $0.name == name }) else {
+        continue
+      }
+      let type = library == .factory ? registration.parameterType : written.first { $0.name == name }?.type
+      guard let type = type ?? propertyType(of: entry.type, named: property.label) else { return nil }
+      entry.arguments.append((name, type))
+    }
+    // In the order the closure takes them, which is the order a resolve passes them.
+    let order = written.map(\.name)
+    entry.arguments.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
+    return entry
+  }
+
+  private func builtEntry(_ closure: Closure, key: String?) -> Entry? {
     var statements = file.statements(in: closure.body)
     var locals = outerResolves()
     // The locals, and the properties the code sets on the objects they hold (`let configuration =

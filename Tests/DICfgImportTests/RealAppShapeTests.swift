@@ -564,6 +564,46 @@ import Testing
       imported.graphFile.contains("    type: Screen\n    init: { store: screenStore }\n"), "\(imported.graphFile)")
   }
 
+  /// A run-time argument the code only sets a property to is one of the service's `arguments:`,
+  /// typed as the closure writes it or as the property is declared, in the closure's order.
+  @Test func aRunTimeArgumentSetOnlyAsAPropertyIsKept() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Screen.self) { (r, title: String, id: Int) in
+            let screen = Screen(id: id, client: r.resolve(Networking.self)!)
+            screen.title = title
+            return screen
+          }
+          container.register(Other.self) { r, count in
+            let other = Other()
+            other.count = count
+            return other
+          }
+        }
+      }
+      """
+    let swift = """
+      protocol Networking {}
+      final class APIClient: Networking { init() {} }
+      final class Screen { var title = ""; init(id: Int, client: Networking) {} }
+      final class Other { var count: Int = 0; init() {} }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Services.swift", swift)])
+    #expect(
+      imported.graphFile.contains(
+        "    type: Screen\n    arguments: { title: String, id: Int }\n    init: { id: $id, client: networking }\n"
+          + "    properties: { title: $title }\n"), "\(imported.graphFile)")
+    #expect(
+      imported.graphFile.contains(
+        "    type: Other\n    arguments: { count: Int }\n    properties: { count: $count }\n"),
+      "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]).isEmpty)
+  }
+
   /// `r.resolve()` typed by the parameter it is passed to is a reference, not "resolves with arguments".
   @Test func aGenericResolveIsTypedByTheInitializersParameter() {
     let assembly = """
