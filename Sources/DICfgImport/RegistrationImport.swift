@@ -648,11 +648,16 @@ public struct RegistrationImport: Sendable {
     _ registrations: [ImportedRegistration], _ declarations: SwiftDeclarations
   ) -> [ImportedRegistration] {
     var result = registrations
+    // A service whose type Swift isolates to the main actor says so in the graph too, as those the
+    // code builds on the main actor do: the graph file validates alone as it does beside the Swift.
+    for position in result.indices where result[position].writesEntry {
+      if declarations.type(named: result[position].type)?.globalActor == "MainActor" {
+        result[position].isMainActor = true
+      }
+    }
     let lookup = ServiceLookup(registrations)
     let index = Dictionary(registrations.indices.map { (registrations[$0].id, $0) }) { first, _ in first }
-    func isMainActor(_ registration: ImportedRegistration) -> Bool {
-      registration.isMainActor || declarations.type(named: registration.type)?.globalActor == "MainActor"
-    }
+    func isMainActor(_ registration: ImportedRegistration) -> Bool { registration.isMainActor }
     func isShared(_ registration: ImportedRegistration) -> Bool {
       guard let scope = registration.scope else { return false }
       return scope != "unique" && scope != "graph"

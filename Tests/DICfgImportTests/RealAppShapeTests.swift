@@ -1046,6 +1046,33 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Types.swift", declarations)]).isEmpty)
   }
 
+  /// Isolation is the graph file's word for every service: one the code builds on the main actor and
+  /// one whose type Swift isolates both say `isolation: MainActor`, so the graph validates alone as it
+  /// does beside the Swift (a main-actor singleton holding a main-actor store, say).
+  @Test func isolationIsWrittenForEveryMainActorServiceSoTheGraphValidatesAlone() {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var store: Factory<Store> { self { @MainActor in Store() }.singleton }
+        var coordinator: Factory<Coordinator> { self { Coordinator(store: self.store()) }.singleton }
+      }
+      """
+    let declarations = """
+      @MainActor final class Store { init() {} }
+      @MainActor final class Coordinator { init(store: Store) {} }
+      """
+    let imported = imported([
+      ("Sources/App/Container+App.swift", container), ("Sources/App/Types.swift", declarations),
+    ])
+    #expect(
+      imported.graphFile.contains("    type: Coordinator\n    scope: singleton\n    isolation: MainActor\n"),
+      "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Types.swift", declarations)]).isEmpty)
+    let alone = writtenGraphRun(imported, swift: nil).findings.filter { $0.severity == .error }
+    #expect(alone.isEmpty, "\(alone.map(\.message))")
+  }
+
   /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.
   @Test func initializerSpellingsAndThenAreRead() {
     let assembly = """
