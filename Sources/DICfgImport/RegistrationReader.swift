@@ -105,7 +105,57 @@ struct RegistrationReader {
     if library == .factory {
       found += factories()
     }
+    // What only previews register replaces the app's services in an environment of previews, not
+    // in the base or in every debug build.
+    for index in found.indices where found[index].environment == nil || found[index].environment == "debug" {
+      if let environment = previewEnvironment(of: found[index].start) { found[index].environment = environment }
+    }
     return found
+  }
+
+  /// The environment of code at `index` that runs only for SwiftUI previews: in Xcode's development
+  /// assets folder (`Preview Content`), or inside a declaration or block whose head names a preview
+  /// (`extension PreviewProvider`, `#Preview { … }`, `func registerPreviewServices()`,
+  /// `if ProcessInfo.isPreview { … }`). A preview provider's own (in `struct Home_Previews:
+  /// PreviewProvider`) is named for it (`homePreviews`), as each preview registers its own stand-ins;
+  /// the rest is `preview`. Nil for code the app runs.
+  private func previewEnvironment(of index: Int) -> String? {
+    let folders = file.path.split(separator: "/").dropLast()
+    var isPreview = folders.contains { $0 == "Preview Content" || $0 == "PreviewContent" }
+    var provider: String?
+    let keywords: Set<String> = [
+      "func", "init", "struct", "class", "enum", "extension", "actor", "var", "let", "if", "guard", "while",
+    ]
+    for open in stride(from: index - 1, through: 0, by: -1) {
+      guard file.kind(open) == .leftBrace, file.closing(open) > index else { continue }
+      // The head of the block: from its declaration's or statement's keyword (a stored property
+      // before a function is not its head), else from its line's start.
+      var head = open - 1
+      while head >= 0, ![.leftBrace, .rightBrace, .semicolon].contains(file.kind(head)) { head -= 1 }
+      let range = head + 1..<open
+      let start =
+        range.last(where: {
+          file.kind($0) == .pound || (file.kind($0) == .identifier && keywords.contains(file.text($0)))
+        })
+        ?? range.last(where: { file.tokens[$0].newlineBefore }) ?? range.lowerBound
+      guard
+        (start..<open).contains(where: {
+          file.kind($0) == .identifier && file.text($0).lowercased().contains("preview")
+        })
+      else { continue }
+      isPreview = true
+      if provider == nil, file.isWord(start, "struct") || file.isWord(start, "class") || file.isWord(start, "enum"),
+        file.kind(start + 1) == .identifier, (start..<open).contains(where: { file.isWord($0, "PreviewProvider") })
+      {
+        provider = file.text(start + 1)
+      }
+    }
+    guard isPreview else { return nil }
+    guard let provider else { return "preview" }
+    let words = provider.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+    guard let first = words.first else { return "preview" }
+    return first.prefix(1).lowercased() + first.dropFirst()
+      + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
   /// Whether the `register` at `index` is not a container's, by what it is called with: Swinject's

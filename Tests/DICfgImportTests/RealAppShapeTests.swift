@@ -902,7 +902,9 @@ import Testing
     let report = ImportReport(imported).text
     #expect(imported.registrations.map(\.isImported) == [false, true], "\(report)")
     #expect(report.contains("reads 'tracker', a member of the type it is registered in"), "\(report)")
-    #expect(imported.graphFile.contains("    factory: Home_Previews.tracker\n"), "\(imported.graphFile)")
+    // A preview's stand-in, in the environment of its previews.
+    let layer = imported.layers.first { $0.environment == "homePreviews" }?.text ?? ""
+    #expect(layer.contains("    factory: Home_Previews.tracker\n"), "\(layer)")
     #expect(
       errors(imported, swift: [("Sources/App/Previews.swift", previews), ("Sources/App/Services.swift", services)])
         == [])
@@ -1071,6 +1073,56 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Types.swift", declarations)]).isEmpty)
     let alone = writtenGraphRun(imported, swift: nil).findings.filter { $0.severity == .error }
     #expect(alone.isEmpty, "\(alone.map(\.message))")
+  }
+
+  /// Stand-ins that only previews register (a preview provider's `previews`, a helper in Xcode's
+  /// `Preview Content`, under `#if DEBUG` or not) replace the app's services in an environment of
+  /// previews, each provider's its own, never in the base or in every debug build.
+  @Test func previewOnlyRegistrationsAreEnvironmentsOfPreviews() throws {
+    let app = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register(Networking.self) { APIClient() }.scope(.application)
+          register(Tracking.self) { Tracker() }
+        }
+      }
+      """
+    let helper = """
+      import Resolver
+
+      struct PreviewServices {
+        static func registerDependencies() {
+          Resolver.register(Networking.self) { StubClient() }
+        }
+      }
+      """
+    let preview = """
+      import Resolver
+      import SwiftUI
+
+      #if DEBUG
+      struct Home_Previews: PreviewProvider {
+        static var previews: some View {
+          Resolver.register(Tracking.self) { StubTracker() }
+          return Text("Home")
+        }
+      }
+      #endif
+      """
+    let imported = imported([
+      ("Sources/App/Injection.swift", app), ("Sources/App/Preview Content/PreviewServices.swift", helper),
+      ("Sources/App/Home.swift", preview),
+    ])
+    #expect(imported.graphFile.contains("    type: APIClient\n"), "\(imported.graphFile)")
+    #expect(imported.graphFile.contains("    type: Tracker\n"), "\(imported.graphFile)")
+    #expect(!imported.graphFile.contains("Stub"), "\(imported.graphFile)")
+    #expect(imported.layers.map(\.environment).sorted() == ["homePreviews", "preview"])
+    let home = try #require(imported.layers.first { $0.environment == "homePreviews" }?.text)
+    #expect(home.contains("condition: DEBUG\n") && home.contains("    type: StubTracker\n"), "\(home)")
+    let helpers = try #require(imported.layers.first { $0.environment == "preview" }?.text)
+    #expect(helpers.contains("    type: StubClient\n") && !helpers.contains("condition:"), "\(helpers)")
   }
 
   /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.
