@@ -77,6 +77,7 @@ public struct RegistrationImport: Sendable {
         ))
     }
     filesNotRead = unread
+    Self.readingTargetsApart(&found)
     // Factory's `manager.defaultScope`: the scope of each registration of that container that names none.
     var defaultScopes: [String: String] = [:]
     for reader in readers where reader.library == .factory {
@@ -693,6 +694,45 @@ public struct RegistrationImport: Sendable {
       }
     }
     return result
+  }
+
+  /// The folder of the app extension (a widget, an intents or share extension, a watch or TV app) a
+  /// file at `path` belongs to, by its folders' names (`Apps/Station/Widgets`); nil for the app's.
+  static func extensionTarget(ofPath path: String) -> String? {
+    let folders = path.split(separator: "/").dropLast()
+    let endings = [
+      "Widget", "Widgets", "WidgetExtension", "Extension", "Intents", "AppIntents", "Watch App", "WatchApp",
+      "WatchKit", "TV", "Clip", "NotificationService", "NotificationContent",
+    ]
+    guard let index = folders.firstIndex(where: { folder in endings.contains { folder.hasSuffix($0) } }) else {
+      return nil
+    }
+    return folders[...index].joined(separator: "/")
+  }
+
+  /// An app and its extensions are targets of their own, each with its container. Where the files
+  /// read hold an extension's registrations of keys the app (else the target with the most) also
+  /// registers, those of the extension are reported, to be imported from its own folder, rather than
+  /// written into the app's graph with their ids suffixed and their references pointed at the app's.
+  /// An extension folder registering only keys of its own is read with the app, as one graph holds
+  /// both without a clash (code an app shares with its widget, say).
+  private static func readingTargetsApart(_ found: inout [FoundRegistration]) {
+    let targets = found.map { extensionTarget(ofPath: $0.file.path) ?? "" }
+    let counts = Dictionary(targets.map { ($0, 1) }, uniquingKeysWith: +)
+    guard counts.count > 1 else { return }
+    let main = counts[""] != nil ? "" : counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
+    func key(_ registration: FoundRegistration) -> String {
+      (registration.key ?? registration.givenID ?? "") + "|" + (registration.name ?? "")
+    }
+    let mainKeys = Set(found.indices.filter { targets[$0] == main }.map { key(found[$0]) })
+    let clashing = Set(
+      found.indices.filter { targets[$0] != main && mainKeys.contains(key(found[$0])) }.map { targets[$0] })
+    for index in found.indices where clashing.contains(targets[index]) {
+      let target = targets[index]
+      found[index].unsupported =
+        "it is registered in '\(target)', an app extension's target read beside the app's, which registers the "
+        + "same services in a container of its own: import that folder apart ('dicfg import \(target) --output \(target)')"
+    }
   }
 
   /// How a registration another replaces ends its reason: there is nothing of it to port.

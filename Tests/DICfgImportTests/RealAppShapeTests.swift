@@ -1125,6 +1125,51 @@ import Testing
     #expect(helpers.contains("    type: StubClient\n") && !helpers.contains("condition:"), "\(helpers)")
   }
 
+  /// An app read with its widget, which registers the same services in a container of its own: the
+  /// widget's registrations are reported, to be imported from its folder, not written into the app's
+  /// graph with suffixed ids. A widget folder registering only its own keys is read with the app.
+  @Test func anAppExtensionRegisteringTheAppsServicesIsReadApart() {
+    let app = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }.inObjectScope(.container)
+          container.register(Tracking.self) { _ in Tracker() }
+        }
+      }
+      """
+    let widget = """
+      import Swinject
+
+      final class WidgetAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+        }
+      }
+      """
+    let shared = """
+      import Swinject
+
+      final class BridgeAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(ScreenFactory.self) { _ in ScreenFactory() }
+        }
+      }
+      """
+    let imported = imported([
+      ("App/Sources/AppAssembly.swift", app), ("App/Widgets/Sources/WidgetAssembly.swift", widget),
+      ("App/Shared/Widget/BridgeAssembly.swift", shared),
+    ])
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "App/Widgets/Sources/WidgetAssembly.swift:5:15: not imported: Swinject registration of 'Networking': it is "
+          + "registered in 'App/Widgets', an app extension's target read beside the app's"), "\(report)")
+    #expect(imported.registrations.filter(\.isImported).map(\.id) == ["networking", "tracking", "screenFactory"])
+    #expect(!imported.graphFile.contains("networking2"), "\(imported.graphFile)")
+  }
+
   /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.
   @Test func initializerSpellingsAndThenAreRead() {
     let assembly = """
