@@ -932,6 +932,29 @@ struct ClosureTranslator {
       }
       index += 1
     }
+    // A resolve inside the closure's own `#if` is made in some builds only, and a graph file's
+    // dependency is one in every build.
+    var conditionals: [Int] = []
+    var regions: [(condition: Range<Int>, body: Range<Int>)] = []
+    for index in closure.body where file.kind(index) == .pound {
+      switch file.text(index) {
+      case "#if": conditionals.append(index)
+      case "#endif":
+        guard let start = conditionals.popLast() else { break }
+        var end = start + 1
+        while end < index, !file.tokens[end].newlineBefore { end += 1 }
+        regions.append((start + 1..<end, start..<index))
+      default: break
+      }
+    }
+    for replacement in replacements {
+      guard let region = regions.first(where: { $0.body.contains(replacement.range.lowerBound) }) else { continue }
+      return .failure(
+        Failure(
+          "it resolves '\(file.text(replacement.range))' only where '#if \(file.text(region.condition))' holds, and "
+            + "a graph file's dependency is one in every build; register each build's version apart (the "
+            + "other in a layer with 'condition:'), or resolve it in every build"))
+    }
     // The code must not use the resolver or the container any other way, nor what only the
     // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
     let replaced = Set(replacements.flatMap { Array($0.range) })

@@ -1170,6 +1170,42 @@ import Testing
     #expect(!imported.graphFile.contains("networking2"), "\(imported.graphFile)")
   }
 
+  /// `#if` inside a closure: code that differs by build is carried whole into the factory function,
+  /// but a resolve made in some builds only is reported, as a graph file's dependency is one in every
+  /// build.
+  @Test func aResolveUnderTheClosuresOwnIfIsReported() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in
+            #if DEBUG
+            return StubClient()
+            #else
+            return APIClient()
+            #endif
+          }
+          container.register(Tracking.self) { r in
+            let tracker = Tracker()
+            #if DEBUG
+            tracker.client = r.resolve(Networking.self)
+            #endif
+            return tracker
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let report = ImportReport(imported).text
+    #expect(imported.registrations.map(\.isImported) == [true, false], "\(report)")
+    #expect(imported.functions?.contains("  #if DEBUG\n  return StubClient()\n  #else\n") == true)
+    #expect(
+      report.contains(
+        "AppAssembly.swift:12:15: not imported: Swinject registration of 'Tracking': it resolves "
+          + "'r.resolve(Networking.self)' only where '#if DEBUG' holds"), "\(report)")
+  }
+
   /// `.init(…)` of the registered type, `Type.init(…)`, and the Then library's `.then { $0.x = … }`.
   @Test func initializerSpellingsAndThenAreRead() {
     let assembly = """
