@@ -119,7 +119,7 @@ struct RegistrationReader {
   /// `if ProcessInfo.isPreview { … }`). A preview provider's own (in `struct Home_Previews:
   /// PreviewProvider`) is named for it (`homePreviews`), as each preview registers its own stand-ins;
   /// the rest is `preview`. Nil for code the app runs.
-  private func previewEnvironment(of index: Int) -> String? {
+  func previewEnvironment(of index: Int) -> String? {
     let folders = file.path.split(separator: "/").dropLast()
     var isPreview = folders.contains { $0 == "Preview Content" || $0 == "PreviewContent" }
     var provider: String?
@@ -163,7 +163,7 @@ struct RegistrationReader {
   /// `factory:`, `mainActorFactory:` (and SwinjectAutoregistration's `initializer:` and
   /// `argument:`); a table view's cell, user defaults, a background task or another library's
   /// handler (`register(handler)`) take something else.
-  private func isOtherRegister(at index: Int) -> Bool {
+  func isOtherRegister(at index: Int) -> Bool {
     guard file.kind(index + 1) == .leftParen else { return false }
     let items = file.items(in: index + 1)
     let labels: Set<String> = ["name", "factory", "mainActorFactory", "initializer", "argument", "arguments"]
@@ -175,7 +175,7 @@ struct RegistrationReader {
 
   /// Follows `#if`, `#elseif`, `#else` and `#endif`: the conditions the code at `index` is compiled
   /// under, each as Swift writes it (`DEBUG`, `!DEBUG`, `!(A || B)`).
-  private func track(_ conditions: inout [String], at index: Int) {
+  func track(_ conditions: inout [String], at index: Int) {
     guard file.kind(index) == .pound else { return }
     func line() -> String {
       var end = index + 1
@@ -214,18 +214,18 @@ struct RegistrationReader {
       ? trimmed : "(" + trimmed + ")"
   }
 
-  private static func isName(_ text: String) -> Bool {
+  static func isName(_ text: String) -> Bool {
     !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }
 
   /// `os(iOS)`, `canImport(UIKit)`: a name and one group of parentheses.
-  private static func isCall(_ text: String) -> Bool {
+  static func isCall(_ text: String) -> Bool {
     guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return false }
     return isName(String(text[..<open])) && isOneGroup(String(text[open...]))
   }
 
   /// Whether `text` is one group of parentheses, its first `(` closed by its last `)`.
-  private static func isOneGroup(_ text: String) -> Bool {
+  static func isOneGroup(_ text: String) -> Bool {
     var depth = 0
     for (offset, character) in text.enumerated() {
       if character == "(" { depth += 1 }
@@ -251,7 +251,7 @@ struct RegistrationReader {
 
   /// `container.register(P.self, name: "n") { r in … }.inObjectScope(.container)` (Swinject) or
   /// `register(name: .n) { … }.scope(.application).implements(P.self)` (Resolver).
-  private func register(at index: Int, library: ImportedLibrary, conditions: [String]) -> FoundRegistration? {
+  func register(at index: Int, library: ImportedLibrary, conditions: [String]) -> FoundRegistration? {
     var registration = FoundRegistration(library: library, file: file, start: index)
     var next = index + 1
     // The receiver: `container.register`, `mock.register`, or Resolver's static `register`.
@@ -345,7 +345,7 @@ struct RegistrationReader {
   /// Resolver's `lazy var store: Store = { DiskStore() }()` (or `let store: Store = DiskStore()`) then
   /// `register { store }`: the closure returns the one instance the local holds, so the registration
   /// is the local's initializer, of its declared type, and one instance for the app (a singleton).
-  private func readLocalInstance(into registration: inout FoundRegistration, before index: Int) {
+  func readLocalInstance(into registration: inout FoundRegistration, before index: Int) {
     guard let closure = registration.closure, closure.body.count == 1, file.kind(closure.body.lowerBound) == .identifier
     else { return }
     let name = file.text(closure.body.lowerBound)
@@ -380,7 +380,7 @@ struct RegistrationReader {
   /// Places a registration compiled under `conditions`: a platform's (`os(iOS)`) stays in the base, as
   /// the app's build for that platform has it; any other makes an environment (`DEBUG` → `debug`,
   /// `!DEBUG` → `notDebug`), whose layer holds under it.
-  private func apply(_ conditions: [String], to registration: inout FoundRegistration) {
+  func apply(_ conditions: [String], to registration: inout FoundRegistration) {
     let platform = conditions.filter(Self.isPlatformCondition)
     let others = conditions.filter { !Self.isPlatformCondition($0) }
     if !platform.isEmpty { registration.platformCondition = platform.joined(separator: " && ") }
@@ -550,197 +550,5 @@ struct RegistrationReader {
       }
     }
     return nil
-  }
-
-  // MARK: Factory
-
-  /// `var apiClient: Factory<APIClient> { self { … }.singleton }` and `ParameterFactory<P, T>`, in a
-  /// `Container` extension or a container class; and Factory's static style,
-  /// `static let apiClient = Factory<APIClient>(scope: .singleton) { … }`.
-  private func factories() -> [FoundRegistration] {
-    var found: [FoundRegistration] = []
-    var conditions: [String] = []
-    var index = 0
-    while index < file.tokens.count {
-      track(&conditions, at: index)
-      if let (registration, next) = staticFactory(at: index, conditions: conditions) {
-        found.append(registration)
-        index = next
-        continue
-      }
-      guard file.isWord(index, "var"), file.kind(index + 1) == .identifier, file.kind(index + 2) == .colon,
-        file.isWord(index + 3, "Factory") || file.isWord(index + 3, "ParameterFactory"),
-        file.isOperator(index + 4, "<")
-      else {
-        index += 1
-        continue
-      }
-      var registration = FoundRegistration(library: .factory, file: file, start: index + 1)
-      registration.givenID = file.text(index + 1)
-      let close = readGenerics(of: index + 3, into: &registration)
-      apply(conditions, to: &registration)
-      registration.container = enclosingType(of: index)
-      let bodyOpen = close + 1
-      guard file.kind(bodyOpen) == .leftBrace else {
-        index = close
-        continue
-      }
-      readFactoryBody(into: &registration, open: bodyOpen)
-      found.append(registration)
-      index = file.after(bodyOpen)
-    }
-    return found
-  }
-
-  /// The generic arguments of the `Factory` or `ParameterFactory` at `index`, followed by `<`:
-  /// the key (the last) and a parameter factory's parameter type; the index of the `>` closing them.
-  private func readGenerics(of index: Int, into registration: inout FoundRegistration) -> Int {
-    var close = index + 2
-    var depth = 1
-    var generics: [Range<Int>] = []
-    var argumentStart = close
-    while close < file.tokens.count, depth > 0 {
-      // `<` and `>` may be lexed with other operator characters: `RequestLogging?>`.
-      let text = file.kind(close) == .operator ? file.text(close).replacingOccurrences(of: "->", with: "") : ""
-      depth += text.filter { $0 == "<" }.count
-      if text.contains(">") {
-        depth -= text.filter { $0 == ">" }.count
-        if depth <= 0 { break }
-      }
-      if depth == 1, file.kind(close) == .comma {
-        generics.append(argumentStart..<close)
-        argumentStart = close + 1
-      }
-      close = file.after(close)
-    }
-    generics.append(argumentStart..<close)
-    // The `>` closing `Factory<` may share its token with the generic arguments' own (`<RunLoop>>`,
-    // `Logging?>`): the key runs to the character before it.
-    let last = generics[generics.count - 1]
-    registration.key =
-      close < file.tokens.count && !last.isEmpty
-      ? String(
-        decoding: file.bytes[file.tokens[last.lowerBound].start..<(file.tokens[close].end - 1)], as: UTF8.self)
-      : file.text(last)
-    if file.isWord(index, "ParameterFactory"), generics.count == 2 {
-      registration.parameterType = file.text(generics[0])
-    }
-    return close
-  }
-
-  /// Factory's static style: `static let apiClient = Factory<APIClient>(scope: .singleton) { … }`,
-  /// `static let store = Factory(Container.shared) { … }.singleton`, `ParameterFactory` alike; the
-  /// registration and the token after it, nil where `index` starts none.
-  private func staticFactory(at index: Int, conditions: [String]) -> (FoundRegistration, Int)? {
-    guard file.isWord(index, "static") || file.isWord(index, "class"),
-      file.isWord(index + 1, "let") || file.isWord(index + 1, "var"), file.kind(index + 2) == .identifier,
-      file.isOperator(index + 3, "="), file.isWord(index + 4, "Factory") || file.isWord(index + 4, "ParameterFactory")
-    else { return nil }
-    var registration = FoundRegistration(library: .factory, file: file, start: index + 2)
-    registration.container = enclosingType(of: index)
-    registration.givenID = Self.staticFactoryID(file.text(index + 2), in: registration.container)
-    var next = index + 5
-    if file.isOperator(next, "<") { next = file.after(readGenerics(of: index + 4, into: &registration)) }
-    // `(Container.shared)`, `(scope: .singleton)`: the scope where one is given.
-    if file.kind(next) == .leftParen {
-      let close = file.closing(next)
-      var argument = next + 1
-      while argument < close {
-        if file.isWord(argument, "scope"), file.kind(argument + 1) == .colon, file.isOperator(argument + 2, "."),
-          file.kind(argument + 3) == .identifier
-        {
-          registration.scope = file.text(argument + 3)
-        }
-        argument = file.after(argument)
-      }
-      next = file.after(next)
-    }
-    apply(conditions, to: &registration)
-    guard file.kind(next) == .leftBrace else {
-      registration.unsupported = "its factory is not a closure written after 'Factory(…)'"
-      return (registration, next)
-    }
-    registration.closure = closure(at: next)
-    return (registration, readModifiers(after: file.after(next), before: file.tokens.count, into: &registration))
-  }
-
-  /// The id of the static factory `name` declared in the type `owner`: its name in a container
-  /// (`Container`, `AppContainer`), the type's and its name in a namespace of one (`Login.viewModel`
-  /// is `loginViewModel`), as apps name several `viewModel`s apart.
-  static func staticFactoryID(_ name: String, in owner: String?) -> String {
-    guard let owner, !owner.hasSuffix("Container") else { return name }
-    let last = owner.split(separator: ".").last.map(String.init) ?? owner
-    return last.prefix(1).lowercased() + last.dropFirst() + name.prefix(1).uppercased() + name.dropFirst()
-  }
-
-  /// The factory a Factory property's body `{ … }` at `open` returns as its own: `apiClient`,
-  /// `self.apiClient` or `Container.shared.apiClient`, with or without `return`; else nil.
-  private func aliasedFactory(in open: Int) -> String? {
-    var index = open + 1
-    if file.isWord(index, "return") { index += 1 }
-    if file.isWord(index, "self"), file.isOperator(index + 1, ".") {
-      index += 2
-    } else if file.kind(index) == .identifier, file.isOperator(index + 1, "."), file.isWord(index + 2, "shared"),
-      file.isOperator(index + 3, ".")
-    {
-      index += 4
-    }
-    guard file.kind(index) == .identifier, index + 1 == file.closing(open), !file.isWord(index, "self") else {
-      return nil
-    }
-    return file.text(index)
-  }
-
-  /// `self { … }.singleton.onTest { … }` or `Factory(self) { … }.scope(.session)`, with `return`.
-  private func readFactoryBody(into registration: inout FoundRegistration, open: Int) {
-    var index = open + 1
-    if file.isWord(index, "return") { index += 1 }
-    if file.isWord(index, "self"), file.kind(index + 1) == .leftBrace {
-      index += 1
-    } else if file.isWord(index, "Factory") || file.isWord(index, "ParameterFactory"),
-      file.kind(index + 1) == .leftParen, file.kind(file.after(index + 1)) == .leftBrace
-    {
-      index = file.after(index + 1)
-    } else if let alias = aliasedFactory(in: open) {
-      registration.aliasOf = alias
-      return
-    } else {
-      registration.unsupported = "its factory is not written 'self { … }' or 'Factory(self) { … }'"
-      return
-    }
-    registration.closure = closure(at: index)
-    _ = readModifiers(after: file.after(index), before: file.closing(open), into: &registration)
-  }
-
-  /// The modifiers after a Factory's closure, from `start` to `end` at most: its scope and its
-  /// contexts; the token after the last.
-  private func readModifiers(after start: Int, before end: Int, into registration: inout FoundRegistration) -> Int {
-    var next = start
-    while next < end, file.isOperator(next, "."), file.kind(next + 1) == .identifier {
-      let modifier = file.text(next + 1)
-      let argument = next + 2
-      switch modifier {
-      case "singleton", "cached", "shared", "graph", "unique":
-        registration.scope = modifier
-        next = argument
-      case "scope":
-        guard file.kind(argument) == .leftParen else { return argument }
-        registration.scope = file.text(argument + 1..<file.closing(argument))
-        next = file.after(argument)
-      case "onTest", "onPreview", "onDebug", "onSimulator", "onDevice":
-        guard file.kind(argument) == .leftBrace else { return argument }
-        registration.contexts.append((Self.context(modifier), closure(at: argument)))
-        next = file.after(argument)
-      default:
-        registration.unsupported = "'.\(modifier)' is not one the import reads"
-        next = file.kind(argument) == .leftParen || file.kind(argument) == .leftBrace ? file.after(argument) : argument
-      }
-    }
-    return next
-  }
-
-  /// The environment a Factory context becomes: `test`, `preview`, `debug`, `simulator`, `device`.
-  static func context(_ modifier: String) -> String {
-    String(modifier.dropFirst(2)).lowercased()
   }
 }
