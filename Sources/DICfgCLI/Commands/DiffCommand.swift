@@ -1,7 +1,6 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import Foundation
 
 /// `dicfg diff`: what an environment changes, what differs between two environments, or what

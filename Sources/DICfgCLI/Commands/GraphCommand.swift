@@ -1,7 +1,6 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 
 /// `dicfg graph`: draws the dependency graph.
 public struct GraphCommand: ParsableCommand, ExecutableCommand {
