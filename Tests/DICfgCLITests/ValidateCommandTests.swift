@@ -338,7 +338,9 @@ private func run(_ arguments: [String]) throws -> CommandResult {
     let graph =
       "dicfg: 1\nservices:\n  banner: { type: Banner, init: { text: { swift: AppStrings.notAvailable } } }\n"
       + "  title: { type: String, init: { _: { value: hi } } }\n"
-    for (path, text) in files.merging(["Sources/Feature/dicfg.yaml": graph, "Sources/App/dicfg.yaml": graph], uniquingKeysWith: { $1 }) {
+    for (path, text) in files.merging(
+      ["Sources/Feature/dicfg.yaml": graph, "Sources/App/dicfg.yaml": graph], uniquingKeysWith: { $1 })
+    {
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try text.write(to: url, atomically: true, encoding: .utf8)
