@@ -95,7 +95,7 @@ struct StraightLinePlanner {
 
   /// Why the planner leaves a service to the link: the one thing (an argument, a property, a
   /// declaration) its build cannot be written around, as a clause (`it takes …`).
-  private struct Unplannable: Error {
+  struct Unplannable: Error {
     var cause: String
     init(_ cause: String) { self.cause = cause }
   }
@@ -138,12 +138,12 @@ struct StraightLinePlanner {
     return Planned(makers: makers, constructions: constructions, singletons: singletons, causes: causes)
   }
 
-  fileprivate func service(_ index: Int) -> ResolutionPlan.Service { plan.containers[container].services[index] }
+  func service(_ index: Int) -> ResolutionPlan.Service { plan.containers[container].services[index] }
 
   /// The graph-scoped services an accessor builds once and passes down: two or more references,
   /// a reference from a unique-scoped service (made once per reference) or from a property, or
   /// properties of its own.
-  private func hoisted() -> Set<Int> {
+  func hoisted() -> Set<Int> {
     var references: [Int: Int] = [:]
     var hoisted = Set<Int>()
     for (index, service) in plan.containers[container].services.enumerated() where service.scope.isPerResolve {
@@ -160,12 +160,12 @@ struct StraightLinePlanner {
   }
 
   /// The services a value passes as they are (not tagged, nor through providers or lazy values).
-  fileprivate static func directServices(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
+  static func directServices(in value: ResolutionPlan.Value) -> [ResolutionPlan.ServiceReference] {
     value.serviceUses.filter { $0.use == .passed }.map(\.reference)
   }
 
   /// One service's make function, as planned.
-  private struct PlannedMaker {
+  struct PlannedMaker {
     var model: TypedContainerModel.Maker
     /// The hoisted services it takes, in parameter order.
     var hoisted: [Int]
@@ -175,13 +175,13 @@ struct StraightLinePlanner {
     var passesContainer = false
   }
 
-  private enum MakerState {
+  enum MakerState {
     case planning
     case made(PlannedMaker)
     case unplannable(Unplannable)
   }
 
-  private enum SingletonState {
+  enum SingletonState {
     case planning
     case built(TypedContainerModel.SingletonBuild)
     case unplannable(Unplannable)
@@ -189,7 +189,7 @@ struct StraightLinePlanner {
 
   /// What the expressions of one function take: hoisted services, make functions, and whether
   /// an accessor they call is main-actor isolated.
-  private struct Uses {
+  struct Uses {
     var hoisted: [Int] = []
     var calls: [Int] = []
     var mainActor = false
@@ -201,7 +201,10 @@ struct StraightLinePlanner {
     var unproven = false
   }
 
-  private struct Builder {
+  struct Builder {
+    // The planner's own types, as the Builder's extensions in other files name them.
+    typealias Uses = StraightLinePlanner.Uses
+    typealias Unplannable = StraightLinePlanner.Unplannable
     let planner: StraightLinePlanner
     let hoisted: Set<Int>
     var makers: [Int: MakerState] = [:]
@@ -211,12 +214,12 @@ struct StraightLinePlanner {
     var cycleMakers: [TypedContainerModel.Maker] = []
     /// A service that the expressions planned meanwhile pass as a local instead (the singleton a
     /// property's cycle is closed on, as `instance`).
-    private var standIn: (reference: ResolutionPlan.ServiceReference, local: String)?
+    var standIn: (reference: ResolutionPlan.ServiceReference, local: String)?
     /// ``ResolutionPlan/sharesGraphInstances(withResolvesReaching:)`` of each shared service asked
     /// about, a walk of the whole plan each, asked once.
-    private var sharing: [ResolutionPlan.ServiceReference: Bool] = [:]
+    var sharing: [ResolutionPlan.ServiceReference: Bool] = [:]
     /// The plan's edges reversed, made when first asked.
-    private var graphSharing: ResolutionPlan.GraphSharing?
+    var graphSharing: ResolutionPlan.GraphSharing?
 
     init(planner: StraightLinePlanner, hoisted: Set<Int>) {
       self.planner = planner
@@ -240,7 +243,7 @@ struct StraightLinePlanner {
     /// The steps building `services` (make functions planned already) and the hoisted services
     /// they take, each once and in dependency order, then the properties of each set; `root` is
     /// the accessor's service, whose make function takes the accessor's run-time arguments.
-    private mutating func steps(building services: [Int], root: Int?) throws -> [TypedContainerModel.Step] {
+    mutating func steps(building services: [Int], root: Int?) throws -> [TypedContainerModel.Step] {
       var order: [Int] = []
       var placed = Set<Int>()
       // Each service after the hoisted ones its make function takes.
@@ -293,7 +296,7 @@ struct StraightLinePlanner {
       return steps
     }
 
-    private func call(_ index: Int, arguments: [String]) -> TypedContainerModel.Expression {
+    func call(_ index: Int, arguments: [String]) -> TypedContainerModel.Expression {
       guard case .made(let maker)? = makers[index] else { return .none }
       return .call(
         maker.model.function,
@@ -303,7 +306,7 @@ struct StraightLinePlanner {
 
     /// A property's value: a hoisted service's local, or what an initializer argument could be
     /// (a run-time argument of `owner`, the accessor's service, included).
-    private mutating func propertyValue(
+    mutating func propertyValue(
       _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, owner: Int?
     ) throws -> TypedContainerModel.Expression {
       if case .service(let reference) = value, reference.container == planner.container,
@@ -344,7 +347,7 @@ struct StraightLinePlanner {
       }
     }
 
-    private mutating func plan(_ index: Int) throws -> PlannedMaker {
+    mutating func plan(_ index: Int) throws -> PlannedMaker {
       let service = planner.service(index)
       guard service.scope.isPerResolve else {
         throw Unplannable("it is '\(service.scope.description)', which a make function does not build")
@@ -386,7 +389,7 @@ struct StraightLinePlanner {
 
     /// What `plan` makes of the dependency `index`, or why it cannot be made, said of the service
     /// taking it.
-    private mutating func dependency<Made>(
+    mutating func dependency<Made>(
       _ index: Int, _ plan: (inout Builder, Int) throws -> Made
     ) throws -> Made {
       do {
@@ -403,7 +406,7 @@ struct StraightLinePlanner {
     /// initializer of a type the Swift read does not declare (a module dicfg could not read, such
     /// as UIKit on Linux): its call is written as the graph file says it, for the Swift compiler
     /// to check at the service's line.
-    private func initializer(of service: ResolutionPlan.Service) throws -> SwiftInitializer? {
+    func initializer(of service: ResolutionPlan.Service) throws -> SwiftInitializer? {
       let builder = service.factory ?? service.type + ".init"
       guard let initializer = planner.swift.constructor(of: service) else {
         if isOfUnreadModule(service) { return nil }
@@ -421,7 +424,7 @@ struct StraightLinePlanner {
     /// Whether what builds `service` is of a module dicfg could not read: the initializer of a type
     /// the Swift read does not declare, or a `factory:` of such a type (or a free function) it
     /// declares nothing of.
-    private func isOfUnreadModule(_ service: ResolutionPlan.Service) -> Bool {
+    func isOfUnreadModule(_ service: ResolutionPlan.Service) -> Bool {
       guard let factory = service.factory else { return isUnread(service.type) }
       guard service.receiver == nil, planner.swift.builders(of: service).functions.isEmpty else { return false }
       guard let member = service.factoryMember, factory.count > member.count else { return true }
@@ -431,7 +434,7 @@ struct StraightLinePlanner {
     /// Whether the Swift read does not hold the type `name` whole: it declares it nowhere, only
     /// extends it (`extension UIApplication`), or declares it over a type it does not declare (a
     /// view controller over UIKit's, whose initializers it inherits).
-    private func isUnread(_ name: String) -> Bool {
+    func isUnread(_ name: String) -> Bool {
       guard let type = planner.swift.type(named: name), type.kind != .extension else { return true }
       var seen: Set<String> = [type.name]
       var classes = [type]
@@ -444,639 +447,16 @@ struct StraightLinePlanner {
       return false
     }
 
-    private static func labels(_ service: ResolutionPlan.Service) -> String {
+    static func labels(_ service: ResolutionPlan.Service) -> String {
       service.callArguments.isEmpty
         ? "no arguments" : service.callArguments.map { "'\($0.label):'" }.joined(separator: " ")
     }
 
     /// Whether what `uses` records reaches the main actor: a main-actor accessor, or a make function
     /// that is main-actor.
-    private func reachesMainActor(_ uses: Uses) -> Bool {
+    func reachesMainActor(_ uses: Uses) -> Bool {
       uses.mainActor
         || uses.calls.contains { if case .made(let maker)? = makers[$0] { maker.model.isMainActor } else { false } }
-    }
-
-    /// The initializer's arguments of `service`, as the expressions passing its values.
-    private mutating func arguments(
-      of service: ResolutionPlan.Service, _ initializer: SwiftInitializer?, owner: Int?, uses: inout Uses
-    ) throws -> [TypedContainerModel.LabeledExpression] {
-      guard let initializer else {
-        // An unread type's initializer: each value passed as what it is, which Swift converts
-        // where the parameter takes it.
-        return try service.callArguments.map { argument in
-          guard let type = naturalType(of: argument.value, owner: owner) else {
-            throw Unplannable(
-              "'\(service.type)' is of a module dicfg could not read, and its argument '\(argument.label)' needs the "
-                + "parameter's type (a provider, a lazy value, the container, null or a list of mixed values)")
-          }
-          return TypedContainerModel.LabeledExpression(
-            label: argument.label, value: try expression(argument.value, as: type, owner: owner, uses: &uses))
-        }
-      }
-      let positions = initializer.parameterPositions(for: service.callArguments.map(\.label)) ?? []
-      return try zip(service.callArguments, positions.map { initializer.parameters[$0] }).map { argument, parameter in
-        guard let parameterType = parameter.type else {
-          throw Unplannable("the Swift does not state the type of argument '\(argument.label)' of '\(service.id)'")
-        }
-        if case .swift = argument.value,
-          let shared = planner.sharedSwiftValues.arguments[.init(service: service, label: argument.label)]
-        {
-          return TypedContainerModel.LabeledExpression(label: argument.label, value: .literal(shared + "()"))
-        }
-        return TypedContainerModel.LabeledExpression(
-          label: argument.label,
-          value: try expression(argument.value, as: SwiftTypeExpression(parameterType), owner: owner, uses: &uses))
-      }
-    }
-
-    /// The type `value` has as the graph file gives it (a service's type, a literal's, a run-time
-    /// argument's or an external's), where a parameter's type is not known; nil where the value
-    /// needs that type (a provider, a lazy value, the container).
-    private func naturalType(of value: ResolutionPlan.Value, owner: Int?) -> SwiftTypeExpression? {
-      switch value {
-      case .service(let reference): return SwiftTypeExpression(planner.plan.service(reference).type)
-      case .literal(let literal): return Self.naturalType(of: literal)
-      case .parameter(let index):
-        // A parameter read from the environment is text, where the planner says what stops it.
-        guard planner.parameters.indices.contains(index), case .literal(let literal) = planner.parameters[index].value
-        else { return SwiftTypeExpression("String") }
-        return Self.naturalType(of: literal)
-      case .argument(let name):
-        return owner.flatMap { planner.service($0).arguments.first { $0.name == name } }.map {
-          SwiftTypeExpression($0.type)
-        }
-      case .external(let container, let index):
-        let external = planner.plan.containers[container].externals[index]
-        return external.optional ? .optional(SwiftTypeExpression(external.type)) : SwiftTypeExpression(external.type)
-      case .swift: return .other("_")
-      case .optional(nil): return .optional(.other("_"))
-      case .optional(let wrapped?):
-        return naturalType(of: wrapped, owner: owner).map { $0.wrapped != nil ? $0 : .optional($0) }
-      case .array(let values):
-        let types = values.map { naturalType(of: $0, owner: owner) }
-        guard let first = types.first ?? .other("_"), types.allSatisfy({ $0 == first }) else { return nil }
-        return .array(first)
-      case .tagged(_, let references):
-        let types = Set(references.map { planner.plan.service($0).type })
-        guard types.count <= 1 else { return nil }
-        return .array(types.first.map { SwiftTypeExpression($0) } ?? .other("_"))
-      case .provider, .lazy, .container: return nil
-      }
-    }
-
-    private static func naturalType(of literal: ResolutionPlan.Literal) -> SwiftTypeExpression? {
-      switch literal {
-      case .bool: SwiftTypeExpression("Bool")
-      case .int: SwiftTypeExpression("Int")
-      case .double: SwiftTypeExpression("Double")
-      case .string: SwiftTypeExpression("String")
-      case .null, .list, .map: nil
-      }
-    }
-
-    /// What `service`'s `factory:` names, as the model says it: a function, a static property, or a
-    /// factory object's method or property with the expression passing the receiver; nil for an
-    /// initializer.
-    private mutating func builder(
-      of service: ResolutionPlan.Service, owner: Int?, uses: inout Uses
-    ) throws -> TypedContainerModel.Builder? {
-      guard let factory = service.factory, let member = service.factoryMember else { return nil }
-      guard let receiver = service.receiver else {
-        // An unread module's member, with no arguments, may be a property or a function.
-        if service.callArguments.isEmpty && isOfUnreadModule(service) { return .unreadMember(factory) }
-        return planner.swift.readsProperty(service) ? .property(factory) : .function(factory)
-      }
-      let type = String(factory.dropLast(member.count + 1))
-      let object = try expression(receiver.value, as: SwiftTypeExpression(type), owner: owner, uses: &uses)
-      return service.readsReceiverProperty
-        ? .member(receiver: object, name: member) : .method(receiver: object, name: member)
-    }
-
-    private mutating func sharesGraphInstances(_ reference: ResolutionPlan.ServiceReference) -> Bool {
-      if let known = sharing[reference] { return known }
-      let graphSharing = self.graphSharing ?? ResolutionPlan.GraphSharing(planner.plan)
-      self.graphSharing = graphSharing
-      let shares = graphSharing.sharesInstances(withResolvesReaching: reference)
-      sharing[reference] = shares
-      return shares
-    }
-
-    /// The type of `service`'s property `property`, of the Swift type `type`: one the Swift declares
-    /// settable (on it or a type it inherits from), its type stated.
-    private func declaredType(
-      of property: ResolutionPlan.Argument, on type: SwiftType, of service: ResolutionPlan.Service
-    ) throws -> SwiftTypeExpression {
-      guard let declared = planner.swift.instanceProperties(of: type).first(where: { $0.name == property.label }),
-        declared.isSettable, let propertyType = declared.type
-      else {
-        throw Unplannable(
-          "its property '\(property.label)' is not a settable property of '\(service.type)' whose type the Swift states"
-        )
-      }
-      return SwiftTypeExpression(propertyType)
-    }
-
-    /// The file-level constant a property's Swift value reads, where the registration shares it.
-    private func sharedValue(
-      of property: ResolutionPlan.Argument, of service: ResolutionPlan.Service
-    ) -> TypedContainerModel.Expression? {
-      guard case .swift(let expression) = property.value,
-        let shared = planner.sharedSwiftValues.properties[
-          .init(type: service.type, label: property.label, expression: expression)]
-      else { return nil }
-      return .literal(shared + "()")
-    }
-
-    /// The properties of the unique-scoped service `index`, as its make function sets them on each
-    /// instance: each settable and of a type the Swift states, none whose value reaches the service
-    /// (each instance would make another).
-    private mutating func uniqueProperties(
-      of index: Int, uses: inout Uses
-    ) throws -> [TypedContainerModel.LabeledExpression] {
-      let service = planner.service(index)
-      guard !service.properties.isEmpty else { return [] }
-      guard let type = planner.swift.type(named: service.type) else {
-        throw Unplannable("its properties are set on '\(service.type)', which the target's Swift does not declare")
-      }
-      let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
-      return try service.properties.map { property in
-        let propertyType = try declaredType(of: property, on: type, of: service)
-        guard !property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
-        else {
-          throw Unplannable("its property '\(property.label)' takes it back, and it is unique-scoped")
-        }
-        return TypedContainerModel.LabeledExpression(
-          label: property.label,
-          value: try sharedValue(of: property, of: service)
-            ?? expression(property.value, as: propertyType, owner: index, uses: &uses))
-      }
-    }
-
-    /// The properties of singleton `index`, of the class `type`, as the expressions setting them:
-    /// each settable and of a type the Swift states; one whose value takes the singleton back is
-    /// built from the instance (``cycleClosing(_:as:singleton:uses:)``), as the runtime, which
-    /// stores the instance first, closes the cycle.
-    private mutating func singletonProperties(
-      of index: Int, type: SwiftType?, uses: inout Uses
-    ) throws -> [TypedContainerModel.LabeledExpression] {
-      let service = planner.service(index)
-      guard !service.properties.isEmpty else { return [] }
-      guard let type else {
-        throw Unplannable("its properties are set on '\(service.type)', which the target's Swift does not declare")
-      }
-      let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
-      return try service.properties.map { property in
-        let propertyType = try declaredType(of: property, on: type, of: service)
-        if property.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) }) {
-          // A value that takes the singleton back: built from the instance, before it is stored.
-          return TypedContainerModel.LabeledExpression(
-            label: property.label,
-            value: try cycleClosing(property.value, as: propertyType, singleton: index, uses: &uses))
-        }
-        if let shared = sharedValue(of: property, of: service) {
-          return TypedContainerModel.LabeledExpression(label: property.label, value: shared)
-        }
-        return TypedContainerModel.LabeledExpression(
-          label: property.label,
-          value: try expression(property.value, as: propertyType, owner: nil, uses: &uses))
-      }
-    }
-
-    /// A property of singleton `index` whose value takes the singleton back, as the runtime builds
-    /// it: the instance first, then the value from it. Planned where the value is a service the
-    /// resolve builds (graph- or unique-scoped, without arguments or properties of its own) that
-    /// takes the singleton itself as an argument and nothing else that reaches it, and no other
-    /// property or argument of the singleton reaches that service; its make function
-    /// (`_make<Service>For<Singleton>`) takes the instance.
-    private mutating func cycleClosing(
-      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, singleton index: Int, uses singletonUses: inout Uses
-    ) throws -> TypedContainerModel.Expression {
-      let singleton = planner.service(index)
-      let own = ResolutionPlan.ServiceReference(container: planner.container, service: index)
-      guard case .service(let reference) = value, reference.container == planner.container, reference != own else {
-        throw Unplannable("a property that takes it back reaches '\(singleton.id)' other than through one service")
-      }
-      let target = planner.service(reference.service)
-      // The one place the singleton's build reaches the service: the runtime shares it across
-      // the resolve, which a second make would not.
-      let elsewhere = (singleton.initializer + singleton.properties).filter { $0.value != value }
-      guard target.scope.isPerResolve, target.arguments.isEmpty, target.properties.isEmpty, target.factory == nil,
-        Self.accepts(type.withoutExistential, target, planner.context),
-        !elsewhere.contains(where: { argument in
-          argument.value.serviceUses.contains { planner.plan.reached(from: $0.reference).contains(reference) }
-        }),
-        (singleton.initializer + singleton.properties).filter({ $0.value == value }).count == 1,
-        let initializer = planner.swift.constructor(of: target), !initializer.isFailable, !initializer.isPrivate,
-        initializer.availability == nil, initializer.parameterPositions(for: target.callArguments.map(\.label)) != nil
-      else {
-        throw Unplannable(
-          "a property that takes it back builds a service with arguments, properties, a factory or other uses of it")
-      }
-      // Each argument the singleton itself, passed as the instance, or a value that does not reach it.
-      for argument in target.callArguments {
-        if case .service(own) = argument.value { continue }
-        guard !argument.value.serviceUses.contains(where: { planner.plan.reached(from: $0.reference).contains(own) })
-        else {
-          throw Unplannable("a property that takes it back builds a service one of whose other arguments reaches it")
-        }
-      }
-      standIn = (own, "instance")
-      defer { standIn = nil }
-      var uses = Uses()
-      let arguments = try self.arguments(of: target, initializer, owner: reference.service, uses: &uses)
-      // Built for this singleton alone: nothing the resolve shares, not the container.
-      guard uses.hoisted.isEmpty, !uses.container else {
-        throw Unplannable(
-          "a property that takes it back builds a graph-scoped service the resolve shares, or passes the container")
-      }
-      let name = SwiftIdentifier.camelCase(target.id)
-      let function =
-        "_make" + name.prefix(1).uppercased() + name.dropFirst() + "For"
-        + SwiftIdentifier.upperCamelCase(singleton.id) + planner.makerSuffix
-      let isMainActor = target.isolation == .mainActor || reachesMainActor(uses)
-      var maker = TypedContainerModel.Maker(
-        function: function, type: target.type,
-        parameters: [TypedContainerModel.Parameter(name: "instance", type: singleton.type)], arguments: arguments,
-        initializerThrows: initializer.isThrowing,
-        isThrowing: initializer.isThrowing || arguments.contains { $0.value.isThrowing }, isMainActor: isMainActor)
-      maker.initializerAwaits = initializer.isAsync
-      maker.service = SwiftIdentifier.camelCase(target.id)
-      if !cycleMakers.contains(where: { $0.function == function }) { cycleMakers.append(maker) }
-      if isMainActor { singletonUses.mainActor = true }
-      return .call(function, arguments: [.local("instance")], isThrowing: maker.isThrowing, isAsync: maker.isAsync)
-    }
-
-    /// The build of singleton `index`, planned once: its initializer called with its dependencies'
-    /// accessors and make functions, then its properties set. A struct with properties, a property
-    /// whose value reaches the singleton other than as ``cycleClosing(_:as:singleton:uses:)`` builds
-    /// it, one an environment changes, one whose number in the link
-    /// differs between environments, or one whose build would share a graph-scoped instance or
-    /// reach the container is left to the runtime.
-    mutating func singleton(of index: Int) throws -> TypedContainerModel.SingletonBuild {
-      switch singletons[index] {
-      case .built(let build)?: return build
-      case .unplannable(let reason)?: throw reason
-      case .planning?: throw Unplannable("its build reaches itself through initializer arguments")
-      case nil: break
-      }
-      singletons[index] = .planning
-      do {
-        let build = try planSingleton(index)
-        singletons[index] = .built(build)
-        return build
-      } catch {
-        singletons[index] = .unplannable(error as? Unplannable ?? Unplannable("\(error)"))
-        throw error
-      }
-    }
-
-    private mutating func planSingleton(_ index: Int) throws -> TypedContainerModel.SingletonBuild {
-      let service = planner.service(index)
-      // A weak service is a class's: the storage holds it as an object.
-      let type = planner.swift.type(named: service.type)
-      // A type of a module dicfg could not read may be a class: the compiler checks it at the line.
-      let scopes: [ScopeKind] =
-        type?.kind == .class || (type == nil && isOfUnreadModule(service))
-        ? [.singleton, .weak, .cached] : [.singleton, .cached]
-      // Properties are set on a class's instance before it is stored.
-      guard [.singleton, .weak, .cached].contains(service.scope) else {
-        throw Unplannable(
-          "it is in the custom scope '\(service.scope.description)', which only dicfg's link keeps (and resets)")
-      }
-      guard scopes.contains(service.scope) else {
-        throw Unplannable(
-          "it is '\(service.scope.description)', and '\(service.type)' is not a class the target's Swift declares")
-      }
-      guard service.properties.isEmpty || type?.kind == .class else {
-        throw Unplannable(
-          "its properties are set on '\(service.type)', which the target's Swift does not declare a class")
-      }
-      guard service.arguments.isEmpty else {
-        throw Unplannable("it is a '\(service.scope.description)' service that takes run-time arguments")
-      }
-      guard planner.accessors[index] != nil else { throw Unplannable("it has no accessor in this container") }
-      let initializer = try self.initializer(of: service)
-      var uses = Uses()
-      let builder = try self.builder(of: service, owner: nil, uses: &uses)
-      let arguments = try self.arguments(of: service, initializer, owner: nil, uses: &uses)
-      let properties = try singletonProperties(of: index, type: type, uses: &uses)
-      guard !uses.container else {
-        throw Unplannable("as a singleton, it passes the container to a factory that builds it or a dependency")
-      }
-      // The graph-scoped services its dependencies share are built first, once: the build is a
-      // resolve of its own.
-      let shared = try steps(building: Array(Set(uses.hoisted)).sorted(), root: nil)
-
-      // A build that awaits runs as a task of its own, which every task asking for the singleton
-      // meanwhile awaits, and which may fail: its accessor throws. One on the main actor runs
-      // there, where its type is main-actor too (so the instance it hands the waiting tasks is
-      // theirs to share); another is left to the runtime, which hops there.
-      let sharedLine = TypedContainerModel.StraightLine(steps: shared, result: "")
-      let awaits =
-        initializer?.isAsync == true || (arguments + properties).contains { $0.value.isAsync }
-        || sharedLine.expressions.contains(where: \.isAsync)
-      let sharedMakers = makers.values.compactMap { if case .made(let maker) = $0 { maker.model } else { nil } }
-      let sharedCalls = TypedContainerModel.functions(calledBy: sharedLine.expressions, among: sharedMakers)
-      let isMainActor =
-        service.isolation == .mainActor || reachesMainActor(uses)
-        || sharedMakers.contains { sharedCalls.contains($0.function) && $0.isMainActor }
-      guard !awaits || (service.scope == .singleton && (!isMainActor || type?.globalActor == "MainActor")) else {
-        throw Unplannable("its build awaits on the main actor, and its type '\(service.type)' is not main-actor")
-      }
-      var build = TypedContainerModel.SingletonBuild(
-        number: planner.firstNumber + index, type: service.type, arguments: arguments,
-        initializerThrows: initializer?.isThrowing == true,
-        isThrowing: initializer?.isThrowing == true || awaits
-          || (arguments + properties).contains { $0.value.isThrowing } || sharedLine.isThrowing,
-        isMainActor: isMainActor)
-      build.shared = shared
-      if initializer == nil || uses.unproven { build.unreadAt = service.location }
-      build.builder = builder
-      build.properties = properties
-      build.initializerAwaits = initializer?.isAsync == true
-      build.scope = service.scope
-      return build
-    }
-
-    /// The expression passing `value` where Swift expects `type`, in the make function of
-    /// service `owner` (nil for a property the accessor sets).
-    private mutating func expression(
-      _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, owner: Int?, uses: inout Uses
-    ) throws -> TypedContainerModel.Expression {
-      let bare = type.withoutExistential
-      switch value {
-      case .service(let reference) where reference == standIn?.reference:
-        guard let standIn, Self.accepts(bare, planner.plan.service(reference), planner.context) else {
-          throw Unplannable("it is a stand-in for a cycle the Swift types do not close")
-        }
-        return .local(standIn.local)
-      case .service(let reference) where reference.container != planner.container:
-        // Another container's service, through its accessor there, which builds it in a resolve
-        // of its own: a graph-scoped one where every resolve reaching it builds it once, in one
-        // place, and a shared one whose build shares no graph-scoped instance with such a resolve.
-        let target = planner.plan.service(reference)
-        let name = planner.plan.containers[reference.container].name
-        guard let other = planner.others[reference.container], let facts = other.accessors[reference.service] else {
-          throw Unplannable(
-            "it takes '\(target.id)' of container '\(name)', whose accessors this container's code does not reach")
-        }
-        guard target.arguments.isEmpty else {
-          throw Unplannable("it takes '\(target.id)' of container '\(name)', which takes run-time arguments")
-        }
-        guard
-          [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
-            SwiftTypeExpression(facts.type).isSame(as: $0)
-          })
-        else {
-          throw Unplannable(
-            "it takes '\(target.id)' of container '\(name)', whose accessor returns '\(facts.type)', where Swift "
-              + "expects '\(bare.normalized)'")
-        }
-        if target.scope == .graph {
-          guard planner.plan.isBuiltOncePerResolve(reference) else {
-            throw Unplannable(
-              "it takes the graph-scoped '\(target.id)' of container '\(name)', which a resolve reaching it builds in "
-                + "more than one place, or with a graph-scoped service it shares")
-          }
-        } else if sharesGraphInstances(reference) {
-          throw Unplannable(
-            "it takes '\(target.id)' of container '\(name)', whose build shares a graph-scoped service with a "
-              + "resolve reaching it")
-        }
-        if facts.isMainActor { uses.mainActor = true }
-        return Self.standIn(
-          bare, of: target,
-          .otherAccessor(
-            other.path, facts.property, isThrowing: other.throwing.contains(facts.property), isAsync: facts.isAsync))
-      case .service(let reference):
-        let target = planner.service(reference.service)
-        // A conversion the Swift read cannot decide (a type of an unread module) is the compiler's.
-        switch Self.conversion(bare, target, planner.context) {
-        case .certain: break
-        case .unknown: uses.unproven = true
-        case .impossible:
-          throw Unplannable(
-            "it takes '\(target.id)' where Swift expects '\(bare.normalized)', which it does not convert to")
-        }
-        if target.scope == .graph && hoisted.contains(reference.service) {
-          _ = try dependency(reference.service) { try $0.maker(of: $1) }
-          uses.hoisted.append(reference.service)
-          return Self.standIn(bare, of: target, .local(Self.local(target)))
-        }
-        if target.scope.isPerResolve {
-          guard target.arguments.isEmpty else {
-            throw Unplannable("it takes '\(target.id)', which takes run-time arguments, as a plain dependency")
-          }
-          let made = try dependency(reference.service) { try $0.maker(of: $1) }
-          uses.hoisted.append(contentsOf: made.hoisted)
-          uses.calls.append(reference.service)
-          if made.passesContainer { uses.container = true }
-          return Self.standIn(
-            bare, of: target,
-            .call(
-              made.model.function, arguments: made.hoisted.map { .local(Self.local(planner.service($0))) },
-              isThrowing: made.model.isThrowing, isAsync: made.model.isAsync))
-        }
-        // A shared service through its accessor, which returns the accessor's type: the parameter
-        // must take that type. Built in a resolve of its own: one whose build the dynamic
-        // container would share a graph-scoped instance with the resolve reaching it is left to it.
-        guard let facts = planner.accessors[reference.service] else {
-          throw Unplannable("it takes '\(target.id)', which has no accessor in this container")
-        }
-        guard target.arguments.isEmpty else {
-          throw Unplannable("it takes '\(target.id)', which takes run-time arguments, as a plain dependency")
-        }
-        guard
-          [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
-            SwiftTypeExpression(facts.type).isSame(as: $0)
-          })
-        else {
-          throw Unplannable(
-            "it takes the shared service '\(target.id)', whose accessor returns '\(facts.type)', where Swift expects "
-              + "'\(bare.normalized)'")
-        }
-        guard !sharesGraphInstances(reference) else {
-          throw Unplannable(
-            "it takes the shared service '\(target.id)', whose build shares a graph-scoped service with a resolve "
-              + "reaching it")
-        }
-        if facts.isMainActor { uses.mainActor = true }
-        // An accessor throws where some environment's build of it can throw.
-        return Self.standIn(
-          bare, of: target,
-          .accessor(
-            facts.property, isThrowing: planner.throwingAccessors.contains(facts.property), isAsync: facts.isAsync))
-      case .literal(let literal):
-        guard let text = literal.swiftExpression(as: bare.normalized) else {
-          throw Unplannable("a literal is passed where Swift expects '\(bare.normalized)'")
-        }
-        return .literal(text)
-      case .swift(let expression):
-        // Typed by the parameter it goes to: the Swift compiler checks it at the graph file's line.
-        return .literal(expression)
-      case .parameter(let index):
-        guard planner.parameters.indices.contains(index) else { throw Unplannable("it takes an unknown parameter") }
-        let parameter = planner.parameters[index]
-        guard case .literal(let literal) = parameter.value else {
-          throw Unplannable("it takes parameter '\(parameter.name)', which reads the process environment ('${…}')")
-        }
-        guard let text = literal.swiftExpression(as: bare.normalized) else {
-          throw Unplannable(
-            "parameter '\(parameter.name)' is not a literal of the type '\(bare.normalized)' Swift expects")
-        }
-        return .literal(text)
-      case .argument(let name):
-        guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }) else {
-          throw Unplannable(
-            "run-time argument '$\(name)' is set on a property of a service the accessor does not take it for")
-        }
-        guard SwiftTypeExpression(argument.type).isSame(as: bare) else {
-          throw Unplannable(
-            "run-time argument '$\(name)' is declared '\(argument.type)', and Swift expects '\(bare.normalized)' there")
-        }
-        return .argument(SwiftIdentifier.camelCase(name))
-      case .external(let owner, let index):
-        let external = planner.plan.containers[owner].externals[index]
-        // An optional external is the externals' optional property, which an optional parameter takes.
-        let taken = external.optional ? bare.wrapped : bare
-        // Held weakly, it is the typed runtime's alone to read: over the link, the link holds it.
-        let isWeak = external.retain != .strong
-        guard !isWeak || planner.typedContainerType != nil else {
-          throw Unplannable("it takes external '\(external.id)', which is held '\(external.retain.rawValue)'")
-        }
-        guard let property = planner.externals[owner]?[index] else {
-          throw Unplannable(
-            "it takes external '\(external.id)' of container '\(planner.plan.containers[owner].name)', which this "
-              + "container's code does not reach")
-        }
-        // Passed as it is where Swift takes its type, or one the checks' rule of conversion proves.
-        guard let taken,
-          SwiftTypeExpression(external.type).isSame(as: taken)
-            || planner.context.conversion(external.type, to: taken.withoutExistential.normalized) == .certain
-        else {
-          throw Unplannable(
-            "external '\(external.id)' is declared '\(external.type)', and Swift expects '\(bare.normalized)' there")
-        }
-        // A weak one a build needs is there or the build throws; an optional one is passed as it is.
-        return isWeak && !external.optional ? .heldExternal(property, id: external.id) : .external(property)
-      case .container:
-        if let typedContainerType = planner.typedContainerType {
-          // The typed container itself: its build does not resolve from it, only keeps it.
-          guard bare.isSame(as: SwiftTypeExpression(typedContainerType)) else {
-            throw Unplannable(
-              "it takes '$container' where Swift expects '\(bare.normalized)', not the container's type "
-                + "'\(typedContainerType)'")
-          }
-          uses.container = true
-          return .typedContainer
-        }
-        guard ["Container", "DICfgRuntime.Container"].contains(bare.normalized) else {
-          throw Unplannable("it takes '$container' where Swift expects '\(bare.normalized)', not 'Container'")
-        }
-        uses.container = true
-        return .container
-      case .array(let values):
-        guard let element = bare.element else {
-          throw Unplannable("a list is passed where Swift expects '\(bare.normalized)', not an array")
-        }
-        return .array(try values.map { try expression($0, as: element, owner: owner, uses: &uses) })
-      case .optional(nil):
-        guard bare.wrapped != nil else {
-          throw Unplannable("nil is passed where Swift expects '\(bare.normalized)', not an optional")
-        }
-        return .none
-      case .optional(let wrapped?):
-        guard let type = bare.wrapped else {
-          throw Unplannable("an optional reference is passed where Swift expects '\(bare.normalized)', not an optional")
-        }
-        // An optional external is optional already: it takes the optional type.
-        if case .external(let container, let index) = wrapped,
-          planner.plan.containers[container].externals[index].optional
-        {
-          return try expression(wrapped, as: bare, owner: nil, uses: &uses)
-        }
-        return try expression(wrapped, as: type, owner: owner, uses: &uses)
-      case .provider(let reference), .lazy(let reference):
-        // The accessor of the service, called in the closure the runtime's `Provider` or `Lazy`
-        // holds: nonisolated and synchronous, as those call it. A provider's calls pass the run-time
-        // arguments of a service that takes them (none optional: a call may leave one out).
-        let kind: TypedContainerModel.DeferredKind
-        if case .provider = value { kind = .provider } else { kind = .lazy }
-        let target = planner.plan.service(reference)
-        let what = "a \(kind == .provider ? "provider" : "lazy value") of '\(target.id)'"
-        guard reference.container == planner.container else {
-          let name = planner.plan.containers[reference.container].name
-          throw Unplannable("it takes \(what), which is of container '\(name)'")
-        }
-        guard case .named(let components) = bare,
-          components.count == 1 || (components.count == 2 && components[0].name == "DICfgRuntime"),
-          let last = components.last, last.name == kind.rawValue, last.arguments.count == 1
-        else {
-          throw Unplannable("it takes \(what) where Swift expects '\(bare.normalized)', not '\(kind.rawValue)<…>'")
-        }
-        guard let facts = planner.accessors[reference.service] else {
-          throw Unplannable("it takes \(what), which has no accessor in this container")
-        }
-        guard SwiftTypeExpression(facts.type).isSame(as: last.arguments[0]) else {
-          throw Unplannable(
-            "it takes \(what), whose accessor returns '\(facts.type)', where Swift expects "
-              + "'\(last.arguments[0].normalized)'")
-        }
-        guard target.arguments.isEmpty || kind == .provider else {
-          throw Unplannable("it takes \(what), which takes run-time arguments a lazy value cannot pass")
-        }
-        if let optional = target.arguments.first(where: { SwiftTypeExpression($0.type).wrapped != nil }) {
-          throw Unplannable(
-            "it takes \(what), whose run-time argument '\(optional.name)' is optional, which a call may leave out")
-        }
-        guard !facts.isMainActor else {
-          throw Unplannable("it takes \(what), which is main-actor, and a \(kind.rawValue)'s closure is nonisolated")
-        }
-        guard !facts.isAsync else {
-          throw Unplannable("it takes \(what), whose build awaits, and a \(kind.rawValue)'s closure is synchronous")
-        }
-        return .deferred(
-          facts.property, kind: kind, container: planner.plan.containers[planner.container].name,
-          isThrowing: planner.throwingAccessors.contains(facts.property))
-      case .tagged(_, let references):
-        // The services carrying the tag, in file order, each passed as a reference to it is.
-        guard let element = bare.element else {
-          throw Unplannable("tagged services are passed where Swift expects '\(bare.normalized)', not an array")
-        }
-        return .array(try references.map { try expression(.service($0), as: element, owner: owner, uses: &uses) })
-      }
-    }
-
-    /// `built`, the instance of `service` passed where Swift expects `type`, or, where `type` is a
-    /// type the service is bound as other than its own (a protocol under `as:`), a test's stand-in
-    /// for that type where one is given.
-    private static func standIn(
-      _ type: SwiftTypeExpression, of service: ResolutionPlan.Service, _ built: TypedContainerModel.Expression
-    ) -> TypedContainerModel.Expression {
-      let taken = type.wrapped ?? type
-      guard !SwiftTypeExpression(service.type).isSame(as: taken),
-        let binding = service.bindings.first(where: { SwiftTypeExpression($0).isSame(as: taken) })
-      else { return built }
-      return .standIn(TypedContainerModel.TypeStandIn.slot(of: binding), built)
-    }
-
-    /// Whether Swift takes an instance of `service` where it expects `type`: a type it is bound
-    /// as (which the registration's checks hold the Swift to), or what the checks' rule of
-    /// conversion proves (`SwiftContext.conversion(_:to:)`).
-    private static func accepts(
-      _ type: SwiftTypeExpression, _ service: ResolutionPlan.Service, _ context: SwiftContext
-    ) -> Bool {
-      conversion(type, service, context) == .certain
-    }
-
-    /// Whether Swift takes an instance of `service` where it expects `type` (``accepts(_:_:_:)``),
-    /// does not, or whether the Swift read cannot tell.
-    private static func conversion(
-      _ type: SwiftTypeExpression, _ service: ResolutionPlan.Service, _ context: SwiftContext
-    ) -> SwiftContext.Conversion {
-      let taken = (type.wrapped ?? type).withoutExistential
-      if service.bindings.contains(where: { SwiftTypeExpression($0).isSame(as: taken) }) { return .certain }
-      return context.conversion(service.type, to: taken.normalized)
     }
   }
 }
