@@ -118,3 +118,12 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// DICFG_SANITIZED_TESTS=1 (CI's address and thread sanitizer runs): only the tests of the code that
+// handles unsafe pointers, C calls, threads and child processes (the loader over libyaml, the
+// runtimes' slots, locks and weak externals, the Swift reader's process helper), so a sanitized build
+// compiles those modules and their tests, not the command line, the language server or the import.
+if Context.environment["DICFG_SANITIZED_TESTS"] == "1" {
+  let sanitized: Set<String> = ["DICfgCoreTests", "DICfgLoaderTests", "DICfgRuntimeTests", "DICfgSwiftReaderTests"]
+  package.targets.removeAll { $0.type == .test && !sanitized.contains($0.name) }
+}
