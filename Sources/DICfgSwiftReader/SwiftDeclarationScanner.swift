@@ -86,18 +86,18 @@ public import DICfgCore
 struct SwiftDeclarationScanner {
   /// The file, whose line table gives every location.
   let source: SourceFile
-  private var bytes: [UInt8] { source.bytes }
-  private let tokens: [SwiftToken]
-  private(set) var types: [ReadType] = []
+  var bytes: [UInt8] { source.bytes }
+  let tokens: [SwiftToken]
+  var types: [ReadType] = []
   /// What each type's `@available`, or that of a type holding it, introduces it in, by its position
   /// in ``types``: its members' introductions are at least these.
-  private var typeIntroduced: [Int: [String: String]] = [:]
+  var typeIntroduced: [Int: [String: String]] = [:]
   /// The free functions at the top level, outside types.
-  private(set) var functions: [SwiftFunction] = []
+  var functions: [SwiftFunction] = []
   /// The offset of the first thing that is not Swift.
-  private(set) var firstError: Int?
+  var firstError: Int?
   /// Whether the tokenizer found an error: what the scanner finds after one follows from it.
-  private var lexicalError = false
+  var lexicalError = false
 
   /// How deep types may nest before the reader stops reading inside them.
   static let maxNesting = 64
@@ -113,9 +113,9 @@ struct SwiftDeclarationScanner {
 
   // MARK: Locations
 
-  private func location(of token: Int) -> SourceLocation { source.location(ofByteOffset: tokens[token].start) }
+  func location(of token: Int) -> SourceLocation { source.location(ofByteOffset: tokens[token].start) }
 
-  private mutating func fail(at token: Int) {
+  mutating func fail(at token: Int) {
     guard !lexicalError else { return }
     let offset = token < tokens.count ? tokens[token].start : bytes.count
     firstError = min(firstError ?? offset, offset)
@@ -123,15 +123,15 @@ struct SwiftDeclarationScanner {
 
   // MARK: Tokens
 
-  private func text(_ index: Int) -> String {
+  func text(_ index: Int) -> String {
     String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self)
   }
 
-  private func text(from first: Int, through last: Int) -> String {
+  func text(from first: Int, through last: Int) -> String {
     String(decoding: bytes[tokens[first].start..<tokens[last].end], as: UTF8.self)
   }
 
-  private func isWord(_ index: Int, _ word: StaticString) -> Bool {
+  func isWord(_ index: Int, _ word: StaticString) -> Bool {
     guard index < tokens.count, tokens[index].kind == .identifier else { return false }
     let token = tokens[index]
     guard token.end - token.start == word.utf8CodeUnitCount else { return false }
@@ -145,14 +145,14 @@ struct SwiftDeclarationScanner {
     }
   }
 
-  private func isOperator(_ index: Int, _ spelling: String) -> Bool {
+  func isOperator(_ index: Int, _ spelling: String) -> Bool {
     index < tokens.count && tokens[index].kind == .operator && text(index) == spelling
   }
 
-  private func kind(_ index: Int) -> SwiftToken.Kind? { index < tokens.count ? tokens[index].kind : nil }
+  func kind(_ index: Int) -> SwiftToken.Kind? { index < tokens.count ? tokens[index].kind : nil }
 
   /// The token after `index`, a whole bracketed group where `index` opens one.
-  private func step(_ index: Int, _ end: Int) -> Int {
+  func step(_ index: Int, _ end: Int) -> Int {
     switch tokens[index].kind {
     case .leftParen, .leftBracket, .leftBrace:
       return min(max(tokens[index].match + 1, index + 1), end)
@@ -162,7 +162,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// Whether `next` immediately follows `previous`, with no space between.
-  private func adjacent(_ previous: Int, _ next: Int) -> Bool {
+  func adjacent(_ previous: Int, _ next: Int) -> Bool {
     next < tokens.count && tokens[next].start == tokens[previous].end
   }
 
@@ -190,7 +190,7 @@ struct SwiftDeclarationScanner {
 
   /// Whether a declaration starts at `index`: an attribute, a directive, a declaration keyword,
   /// or modifiers before one.
-  private func isItemStart(_ index: Int, _ end: Int) -> Bool {
+  func isItemStart(_ index: Int, _ end: Int) -> Bool {
     switch tokens[index].kind {
     case .at, .pound: return true
     case .identifier:
@@ -212,7 +212,7 @@ struct SwiftDeclarationScanner {
 
   /// The token after the declaration or statement that starts at `index`: past its brackets, up
   /// to a `;` or a line that starts a declaration.
-  private func skipItem(from index: Int, to end: Int) -> Int {
+  func skipItem(from index: Int, to end: Int) -> Int {
     var probe = index
     var first = true
     while probe < end {
@@ -228,7 +228,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// The token after a directive's line (`#if CONDITION`).
-  private func endOfLine(after index: Int, _ end: Int) -> Int {
+  func endOfLine(after index: Int, _ end: Int) -> Int {
     var probe = index + 1
     while probe < end, !tokens[probe].newlineBefore { probe = step(probe, end) }
     return probe
@@ -236,7 +236,7 @@ struct SwiftDeclarationScanner {
 
   /// Reads the declarations from `start` to `end`: a file's top level (`owner` nil) or a type's
   /// members.
-  private mutating func scanItems(from start: Int, to end: Int, owner: Int?, depth: Int) {
+  mutating func scanItems(from start: Int, to end: Int, owner: Int?, depth: Int) {
     var index = start
     var conditionals: [Int] = []
     while index < end {
@@ -285,7 +285,7 @@ struct SwiftDeclarationScanner {
 
   /// Where an `#if` holds only attributes of the declaration after it (`#if os(iOS)
   /// @available(iOS 17, *) #endif`), the token after its `#endif`.
-  private func conditionalOfAttributes(at index: Int, _ end: Int) -> Int? {
+  func conditionalOfAttributes(at index: Int, _ end: Int) -> Int? {
     var probe = endOfLine(after: index, end)
     var nesting = 1
     var sawAttribute = false
@@ -317,7 +317,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// The token after the attribute at `index`: `@Name`, `@Module.Name<T>`, and its arguments.
-  private func attributeEnd(_ index: Int, _ end: Int) -> Int {
+  func attributeEnd(_ index: Int, _ end: Int) -> Int {
     var probe = index + 1
     guard probe < end, tokens[probe].kind == .identifier else { return probe }
     probe = attributeNameEnd(index, end)
@@ -327,7 +327,7 @@ struct SwiftDeclarationScanner {
 
   /// The tokens of each argument of the attribute whose parenthesis is at `open`, split at its
   /// commas; nil where no parenthesis follows the attribute's name on its line.
-  private func attributeArguments(from open: Int, _ end: Int) -> [[Int]]? {
+  func attributeArguments(from open: Int, _ end: Int) -> [[Int]]? {
     guard open < end, tokens[open].kind == .leftParen, !tokens[open].newlineBefore else { return nil }
     let close = min(tokens[open].match, end)
     var arguments: [[Int]] = [[]]
@@ -347,7 +347,7 @@ struct SwiftDeclarationScanner {
   /// What `@available(*, deprecated)` or `@available(*, unavailable, message: "…", renamed: "…")`
   /// says, from its arguments' tokens (``attributeArguments(from:_:)``); nil for another platform's or
   /// version's availability, which is not every build's.
-  private func availability(_ arguments: [[Int]]) -> SwiftAvailability? {
+  func availability(_ arguments: [[Int]]) -> SwiftAvailability? {
     guard let platform = arguments.first, platform.count == 1, isOperator(platform[0], "*") else { return nil }
     var result: SwiftAvailability?
     var message: String?
@@ -370,7 +370,7 @@ struct SwiftDeclarationScanner {
   /// The version of each platform `@available(iOS 17, macOS 14.0, *)` or `@available(iOS,
   /// introduced: 17)` introduces a declaration in, from its arguments' tokens, by SwiftPM's platform
   /// names; empty for `@available(*, …)` and a language version's.
-  private func introduced(_ arguments: [[Int]]) -> [String: String] {
+  func introduced(_ arguments: [[Int]]) -> [String: String] {
     guard let first = arguments.first?.first, tokens[first].kind == .identifier,
       let platform = SwiftPlatforms.normalized(text(first))
     else { return [:] }
@@ -392,7 +392,7 @@ struct SwiftDeclarationScanner {
 
   /// The text of a one-line string literal without interpolation (`"use open(logger:)"`); nil for
   /// another token.
-  private func stringContent(_ index: Int) -> String? {
+  func stringContent(_ index: Int) -> String? {
     guard tokens[index].kind == .string else { return nil }
     let literal = text(index)
     guard literal.hasPrefix("\""), !literal.hasPrefix("\"\"\""), literal.hasSuffix("\""), literal.count >= 2,
@@ -402,7 +402,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// The token after an attribute's name (`MainActor`, `Observation.Observable`, `Foo<Int>`).
-  private func attributeNameEnd(_ index: Int, _ end: Int) -> Int {
+  func attributeNameEnd(_ index: Int, _ end: Int) -> Int {
     var probe = index + 2
     while probe + 1 < end, isOperator(probe, "."), adjacent(probe - 1, probe), tokens[probe + 1].kind == .identifier {
       probe += 2
@@ -419,7 +419,7 @@ struct SwiftDeclarationScanner {
 
   /// One declaration or statement from `start`; reads it where it is a type, an initializer or a
   /// property, and returns the token after it.
-  private mutating func scanItem(from start: Int, to end: Int, owner: Int?, depth: Int, attributesEnd: Int?) -> Int {
+  mutating func scanItem(from start: Int, to end: Int, owner: Int?, depth: Int, attributesEnd: Int?) -> Int {
     var attributes: [String] = []
     var attributesWithArguments: Set<String> = []
     var availability: SwiftAvailability?
@@ -516,7 +516,7 @@ struct SwiftDeclarationScanner {
     }
   }
 
-  private struct Declaration {
+  struct Declaration {
     var start: Int
     var attributes: [String]
     /// The attributes written with arguments (`@Injected(\.client)`).
@@ -538,541 +538,9 @@ struct SwiftDeclarationScanner {
 
   /// The access level of a member of `owner` (nil at the top level): the one written, else a
   /// protocol's or an extension's own, else `internal`.
-  private func access(of declaration: Declaration, owner: Int?) -> SwiftAccess {
+  func access(of declaration: Declaration, owner: Int?) -> SwiftAccess {
     if let written = declaration.access { return written }
     guard let owner, types[owner].kind == .protocol || types[owner].isExtension else { return .internal }
     return types[owner].access
-  }
-
-  // MARK: Types
-
-  private mutating func scanType(
-    _ kind: SwiftType.Kind, _ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int?, depth: Int
-  ) -> Int {
-    var index = keyword + 1
-    let name: String
-    var generics: [String] = []
-    if kind == .extension {
-      guard let (type, next) = readType(from: index, end, stopAtAssignment: false) else {
-        fail(at: index)
-        return skipItem(from: keyword, to: end)
-      }
-      (name, index) = (type, next)
-    } else {
-      guard index < end, tokens[index].kind == .identifier else {
-        fail(at: index)
-        return skipItem(from: keyword, to: end)
-      }
-      name = text(index)
-      index += 1
-      if index < end, tokens[index].kind == .operator, text(index).hasPrefix("<") {
-        let close = skipAngles(from: index, end)
-        generics = genericParameterNames(from: index, to: close)
-        index = close
-      }
-    }
-    var inherited: [String] = []
-    if index < end, tokens[index].kind == .colon {
-      index += 1
-      while let (type, next) = readType(from: index, end, stopAtAssignment: false) {
-        inherited.append(type)
-        index = next
-        guard index < end, tokens[index].kind == .comma else { break }
-        index += 1
-      }
-    }
-    if isWord(index, "where") {
-      while index < end, tokens[index].kind != .leftBrace { index = step(index, end) }
-    }
-    guard index < end, tokens[index].kind == .leftBrace else {
-      fail(at: index)
-      return skipItem(from: keyword, to: end)
-    }
-    let close = tokens[index].match
-    let qualified = owner.map { types[$0].name + "." + name } ?? name
-    let position = types.count
-    types.append(
-      ReadType(
-        name: qualified, kind: kind, location: location(of: declaration.start), inherited: inherited,
-        globalActor: declaration.globalActor, initializers: [], properties: [], stored: [],
-        complete: !declaration.conditionalAttributes && !Self.mayAddMembers(declaration.attributes),
-        isExtension: kind == .extension))
-    types[position].access = declaration.access ?? .internal
-    types[position].genericParameters = generics
-    // What the type's `@available` introduces holds for its members, and those of types inside it.
-    typeIntroduced[position] = SwiftPlatforms.later(
-      declaration.introduced, owner.flatMap { typeIntroduced[$0] } ?? [:])
-    if depth < Self.maxNesting {
-      scanItems(from: index + 1, to: min(close, end), owner: position, depth: depth + 1)
-    } else {
-      types[position].complete = false
-    }
-    return min(close + 1, end)
-  }
-
-  /// Whether an attribute may be a macro that adds initializers or properties.
-  static func mayAddMembers(_ attributes: [String]) -> Bool {
-    attributes.contains { !$0.hasPrefix("_") && !SwiftDeclarationReader.knownAttributes.contains($0) }
-  }
-
-  /// Steps over `<…>` from the token that opens it (`<`, or an operator run holding it, as in
-  /// `init?<T>`), counting the angles of operator runs (`>>` closes two) and not `->`.
-  private func skipAngles(from index: Int, _ end: Int) -> Int {
-    var depth = 0
-    var probe = index
-    while probe < end {
-      if tokens[probe].kind == .operator {
-        depth += angleChange(probe)
-        probe += 1
-        if depth <= 0 { return probe }
-      } else if [.leftBrace, .rightBrace, .semicolon].contains(tokens[probe].kind) {
-        return probe
-      } else {
-        probe = step(probe, end)
-      }
-    }
-    return probe
-  }
-
-  /// The names a generic parameter clause `<…>` from `index` to `close` declares: each name at its
-  /// first depth after the `<` or a comma (`S` and `T` of `<S: Store<Int>, T>`).
-  private func genericParameterNames(from index: Int, to close: Int) -> [String] {
-    var names: [String] = []
-    var depth = 0
-    var expectsName = false
-    for probe in index..<close {
-      if tokens[probe].kind == .operator {
-        depth += angleChange(probe)
-        expectsName = depth == 1 && text(probe).hasSuffix("<")
-      } else if tokens[probe].kind == .comma {
-        expectsName = depth == 1
-      } else if expectsName, tokens[probe].kind == .identifier, text(probe) == "each" {
-        continue  // a parameter pack's `each T`: the name follows
-      } else {
-        if expectsName, tokens[probe].kind == .identifier { names.append(text(probe)) }
-        expectsName = false
-      }
-    }
-    return names
-  }
-
-  private func angleChange(_ index: Int) -> Int {
-    var change = 0
-    var previous: UInt8 = 0
-    for offset in tokens[index].start..<tokens[index].end {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "<") { change += 1 }
-      if byte == UInt8(ascii: ">") && previous != UInt8(ascii: "-") { change -= 1 }
-      previous = byte
-    }
-    return change
-  }
-
-  /// The token after the one at `index` in an expression: past its brackets, and past a generic
-  /// argument clause (`PassthroughSubject<Event, Never>()`), whose commas separate no expressions.
-  private func stepExpression(_ index: Int, _ end: Int) -> Int {
-    if index > 0, let close = genericArgumentsEnd(at: index, end) { return close + 1 }
-    return step(index, end)
-  }
-
-  /// Where the generic argument clause that opens at `index` closes, as Swift's parser decides in an
-  /// expression: a `<` right after a name, then types (names, `.`, `,`, `?`, `!`, `&`, `->`,
-  /// `...`, brackets) to the matching `>`, followed by what may follow a type in an expression;
-  /// nil where `<` is a comparison.
-  private func genericArgumentsEnd(at index: Int, _ end: Int) -> Int? {
-    guard tokens[index].kind == .operator, text(index) == "<", adjacent(index - 1, index),
-      tokens[index - 1].kind == .identifier || tokens[index - 1].kind == .operator && text(index - 1).hasSuffix(">")
-    else { return nil }
-    var depth = 1
-    var probe = index + 1
-    while probe < end {
-      switch tokens[probe].kind {
-      case .identifier, .comma, .colon: probe += 1
-      case .leftBracket, .leftParen: probe = step(probe, end)
-      case .operator:
-        let spelling = text(probe)
-        if spelling == "->" || spelling == "..." {
-          probe += 1
-          continue
-        }
-        guard spelling.allSatisfy({ "<>?!.&".contains($0) }) else { return nil }
-        depth += angleChange(probe)
-        if depth < 0 { return nil }
-        if depth == 0 {
-          // What follows the last `>` of the run is postfix: `Optional<Int>?.none`.
-          guard spelling.contains(">"),
-            spelling.reversed().prefix(while: { $0 != ">" }).allSatisfy({ $0 == "?" || $0 == "!" })
-          else { return nil }
-          return followsGenericArguments(probe + 1, end) ? probe : nil
-        }
-        probe += 1
-      default: return nil
-      }
-    }
-    return nil
-  }
-
-  /// Whether the token at `index` may follow a generic argument clause in an expression.
-  private func followsGenericArguments(_ index: Int, _ end: Int) -> Bool {
-    guard index < end, !tokens[index].newlineBefore else { return true }
-    switch tokens[index].kind {
-    case .leftParen, .rightParen, .rightBracket, .leftBrace, .rightBrace, .comma, .semicolon, .colon: return true
-    case .operator:
-      let spelling = text(index)
-      return adjacent(index - 1, index)
-        && (spelling.hasPrefix(".") || spelling.hasPrefix("?") || spelling.hasPrefix("!"))
-        || ["==", "!=", "===", "!=="].contains(spelling)
-    default: return false
-    }
-  }
-
-  /// A type as written, from `start` to a `,`, `{`, `where`, a line that starts a declaration, or
-  /// (with `stopAtAssignment`) a `=`; its text and the token after it. Nil where no type starts.
-  private func readType(from start: Int, _ end: Int, stopAtAssignment: Bool) -> (String, Int)? {
-    var probe = start
-    var angles = 0
-    var last = -1
-    while probe < end {
-      let token = tokens[probe]
-      if [.leftBrace, .rightBrace, .semicolon].contains(token.kind) { break }
-      if angles == 0 {
-        if [.comma, .colon, .rightParen, .rightBracket].contains(token.kind) { break }
-        if isWord(probe, "where") { break }
-        if stopAtAssignment, token.kind == .operator, text(probe).hasPrefix("="), !text(probe).hasPrefix("==") { break }
-        if probe > start && token.newlineBefore && isItemStart(probe, end) { break }
-      }
-      if token.kind == .operator { angles = max(0, angles + angleChange(probe)) }
-      probe = step(probe, end)
-      last = probe - 1
-    }
-    guard last >= start else { return nil }
-    return (text(from: start, through: last), probe)
-  }
-
-  // MARK: Initializers
-
-  private mutating func scanInitializer(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int) -> Int {
-    var index = keyword + 1
-    var failable = false
-    var generics: [String] = []
-    if index < end, tokens[index].kind == .operator, adjacent(keyword, index) {
-      let spelling = text(index)
-      failable = spelling.hasPrefix("?") || spelling.hasPrefix("!")
-      let close = spelling.contains("<") ? skipAngles(from: index, end) : index + 1
-      generics = genericParameterNames(from: index, to: close)
-      index = close
-    }
-    guard index < end, tokens[index].kind == .leftParen else {
-      fail(at: index)
-      types[owner].complete = false
-      return skipItem(from: keyword, to: end)
-    }
-    let close = min(tokens[index].match, end)
-    guard let parameters = readParameters(from: index + 1, to: close) else {
-      fail(at: index)
-      types[owner].complete = false
-      return skipItem(from: keyword, to: end)
-    }
-    index = min(close + 1, end)
-    let (afterEffects, isAsync, isThrowing) = readEffects(from: index, end)
-    index = skipWhereClause(from: afterEffects, end)
-    if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
-    if declaration.has("override") { types[owner].overridesInitializer = true }
-    // The global actor of the type's declaration (or extension) isolates its initializers.
-    let typeActor = types[owner].globalActor
-    var initializer = SwiftInitializer(
-      parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, isFailable: failable,
-      globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-      access: access(of: declaration, owner: owner), availability: declaration.availability,
-      location: location(of: declaration.start))
-    initializer.introduced = SwiftPlatforms.later(declaration.introduced, typeIntroduced[owner] ?? [:])
-    initializer.genericParameters = generics
-    types[owner].initializers.append(initializer)
-    return index
-  }
-
-  // MARK: Functions
-
-  /// A function's name, generic parameters, parameters, effects and return type; one whose name is
-  /// an operator, or that does not read, is stepped over (a type's other members are still read).
-  private mutating func scanFunction(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int?) -> Int {
-    var index = keyword + 1
-    // An operator's name (`==`, `√`) is no function a graph file names.
-    guard index < end, tokens[index].kind == .identifier,
-      let first = text(index).first, first.isLetter || first == "_" || first == "`"
-    else { return skipItem(from: keyword, to: end) }
-    let name = text(index)
-    index += 1
-    if index < end, tokens[index].kind == .operator, adjacent(index - 1, index), text(index).hasPrefix("<") {
-      index = skipAngles(from: index, end)
-    }
-    guard index < end, tokens[index].kind == .leftParen else { return skipItem(from: keyword, to: end) }
-    let close = min(tokens[index].match, end)
-    guard let parameters = readParameters(from: index + 1, to: close) else { return skipItem(from: keyword, to: end) }
-    index = min(close + 1, end)
-    let (afterEffects, isAsync, isThrowing) = readEffects(from: index, end)
-    index = afterEffects
-    var returnType: String?
-    if isOperator(index, "->") {
-      guard let (type, next) = readType(from: index + 1, end, stopAtAssignment: false) else {
-        return skipItem(from: keyword, to: end)
-      }
-      returnType = type
-      index = next
-    }
-    index = skipWhereClause(from: index, end)
-    if index < end, tokens[index].kind == .leftBrace { index = step(index, end) }
-    let typeActor = owner.flatMap { types[$0].globalActor }
-    var function = SwiftFunction(
-      name: name, parameters: parameters, isThrowing: isThrowing, isAsync: isAsync, returnType: returnType,
-      globalActor: declaration.has("nonisolated") ? nil : declaration.globalActor ?? typeActor,
-      access: access(of: declaration, owner: owner), availability: declaration.availability,
-      location: location(of: declaration.start))
-    function.introduced = SwiftPlatforms.later(declaration.introduced, owner.flatMap { typeIntroduced[$0] } ?? [:])
-    if let owner {
-      if declaration.has("static") || declaration.has("class") {
-        types[owner].functions.append(function)
-      } else {
-        types[owner].methods.append(function)
-      }
-    } else {
-      functions.append(function)
-    }
-    return index
-  }
-
-  /// The effects after a signature's parameters (`async`, `throws`, `throws(E)`, `rethrows`), which
-  /// may stand on the next line, since no declaration starts with them: the token after them and
-  /// which there are.
-  private func readEffects(from start: Int, _ end: Int) -> (next: Int, isAsync: Bool, isThrowing: Bool) {
-    var index = start
-    var isAsync = false
-    var isThrowing = false
-    while index < end, tokens[index].kind == .identifier {
-      if isWord(index, "async") || isWord(index, "reasync") {
-        isAsync = true
-      } else if isWord(index, "throws") || isWord(index, "rethrows") {
-        isThrowing = true
-        if kind(index + 1) == .leftParen, !tokens[index + 1].newlineBefore { index = step(index + 1, end) - 1 }
-      } else {
-        break
-      }
-      index += 1
-    }
-    return (index, isAsync, isThrowing)
-  }
-
-  /// The token after a `where` clause at `index` (or `index` where none is): up to the body, or a
-  /// line that starts a declaration.
-  private func skipWhereClause(from start: Int, _ end: Int) -> Int {
-    guard isWord(start, "where") else { return start }
-    var index = start
-    while index < end, tokens[index].kind != .leftBrace, !(tokens[index].newlineBefore && isItemStart(index, end)) {
-      index = step(index, end)
-    }
-    return index
-  }
-
-  /// An initializer's parameters between its parentheses; nil where one has no `:` and type.
-  private func readParameters(from start: Int, to end: Int) -> [SwiftParameter]? {
-    var parameters: [SwiftParameter] = []
-    var index = start
-    while index < end {
-      while index < end, tokens[index].kind == .at { index = attributeEnd(index, end) }
-      guard index < end, tokens[index].kind == .identifier else { return nil }
-      let label = text(index)
-      index += 1
-      if index < end, tokens[index].kind == .identifier { index += 1 }
-      guard index < end, tokens[index].kind == .colon else { return nil }
-      index += 1
-      guard let (_, typeEnd) = readType(from: index, end, stopAtAssignment: true) else { return nil }
-      var last = typeEnd - 1
-      if last > index, isOperator(last, "...") { last -= 1 }
-      let type = text(from: index, through: last)
-      index = typeEnd
-      var defaultValue: String?
-      if index < end, tokens[index].kind == .operator, text(index).hasPrefix("=") {
-        index += 1
-        let valueStart = index
-        while index < end, tokens[index].kind != .comma { index = stepExpression(index, end) }
-        defaultValue = index > valueStart ? text(from: valueStart, through: index - 1) : ""
-      }
-      if index < end {
-        guard tokens[index].kind == .comma else { return nil }
-        index += 1
-      }
-      parameters.append(SwiftParameter(label: label == "_" ? nil : label, type: type, defaultValue: defaultValue))
-    }
-    return parameters
-  }
-
-  // MARK: Properties
-
-  /// The type Swift gives the literal at `index` where nothing else types it: `Int`, `Double`,
-  /// `String` or `Bool`; nil for another token.
-  private func literalType(_ index: Int) -> String? {
-    switch tokens[index].kind {
-    case .number:
-      let literal = text(index).lowercased()
-      let isHex = literal.hasPrefix("0x")
-      return literal.contains(".") || (isHex ? literal.contains("p") : literal.contains("e")) ? "Double" : "Int"
-    case .string: return "String"
-    case .identifier: return ["true", "false"].contains(text(index)) ? "Bool" : nil
-    default: return nil
-    }
-  }
-
-  private struct Binding {
-    var name: String?
-    var token: Int
-    var type: String?
-    var hasInitializer: Bool
-    /// nil for a stored property without accessors; the accessors' kinds, or `["get"]` for a
-    /// getter's body.
-    var accessors: [String]?
-  }
-
-  private mutating func scanVariable(_ declaration: Declaration, at keyword: Int, _ end: Int, owner: Int) -> Int {
-    let isLet = isWord(keyword, "let")
-    // A static property read only for `factory:`: one that does not read leaves the type complete.
-    let isStatic = declaration.has("static") || declaration.has("class")
-    var bindings: [Binding] = []
-    var index = keyword + 1
-    while true {
-      guard index < end else { break }
-      var binding = Binding(name: nil, token: index, type: nil, hasInitializer: false, accessors: nil)
-      if tokens[index].kind == .identifier {
-        binding.name = text(index)
-        index += 1
-      } else if tokens[index].kind == .leftParen {
-        index = step(index, end)
-      } else {
-        if !isStatic { types[owner].complete = false }
-        return skipItem(from: keyword, to: end)
-      }
-      if index < end, tokens[index].kind == .colon {
-        guard let (type, next) = readType(from: index + 1, end, stopAtAssignment: true) else {
-          if !isStatic { types[owner].complete = false }
-          return skipItem(from: keyword, to: end)
-        }
-        binding.type = type
-        index = next
-      }
-      if index < end, tokens[index].kind == .operator, text(index).hasPrefix("="), !text(index).hasPrefix("==") {
-        binding.hasInitializer = true
-        index += 1
-        let value = index
-        defer {
-          // `var count = 0`: a literal alone says its type, as Swift infers it.
-          if binding.type == nil, index == value + 1 { binding.type = literalType(value) }
-        }
-        while index < end {
-          let token = tokens[index]
-          if token.kind == .comma || token.kind == .semicolon { break }
-          if token.newlineBefore && isItemStart(index, end) { break }
-          if token.kind == .leftBrace, let kinds = accessorKinds(of: index, end), kinds.contains(where: Self.isObserver)
-          {
-            break
-          }
-          index = stepExpression(index, end)
-        }
-      }
-      if index < end, tokens[index].kind == .leftBrace {
-        let kinds = accessorKinds(of: index, end)
-        if !binding.hasInitializer || kinds?.contains(where: Self.isObserver) == true {
-          binding.accessors = kinds ?? ["get"]
-          index = step(index, end)
-        }
-      }
-      bindings.append(binding)
-      guard index < end, tokens[index].kind == .comma else { break }
-      index += 1
-    }
-    record(bindings, declaration, isLet: isLet, owner: owner)
-    return index
-  }
-
-  private static func isObserver(_ kind: String) -> Bool { kind == "willSet" || kind == "didSet" }
-
-  /// The accessors' kinds where the braces at `index` hold accessors (`get`, `set`, `didSet`…);
-  /// nil where they hold a getter's body.
-  private func accessorKinds(of index: Int, _ end: Int) -> [String]? {
-    let close = min(tokens[index].match, end)
-    var probe = index + 1
-    var kinds: [String] = []
-    while probe < close {
-      while probe < close, tokens[probe].kind == .at { probe = attributeEnd(probe, close) }
-      while probe < close, tokens[probe].kind == .identifier,
-        ["mutating", "nonmutating", "__consuming", "consuming", "borrowing"].contains(text(probe))
-      {
-        probe += 1
-      }
-      guard probe < close, tokens[probe].kind == .identifier, Self.accessorKinds.contains(text(probe)) else {
-        return kinds.isEmpty ? nil : kinds
-      }
-      kinds.append(text(probe))
-      probe += 1
-      // `set(newValue)`, effects, then the body.
-      while probe < close, tokens[probe].kind != .leftBrace, !Self.accessorKinds.contains(text(probe)),
-        tokens[probe].kind != .at
-      {
-        probe = step(probe, close)
-      }
-      if probe < close, tokens[probe].kind == .leftBrace { probe = step(probe, close) }
-      while probe < close, tokens[probe].kind == .semicolon { probe += 1 }
-    }
-    return kinds.isEmpty ? nil : kinds
-  }
-
-  private mutating func record(_ bindings: [Binding], _ declaration: Declaration, isLet: Bool, owner: Int) {
-    let isPrivate = declaration.modifiers.contains {
-      ($0.name == "private" || $0.name == "fileprivate") && $0.detail == nil
-    }
-    let privateSetter = declaration.modifiers.contains {
-      ($0.name == "private" || $0.name == "fileprivate") && $0.detail == "set"
-    }
-    let wrappers = declaration.attributes.filter { $0.first?.isUppercase == true }
-    let isWrapped = !wrappers.isEmpty
-    // A wrapper given its arguments (`@Injected(\.client)`), or one of the injection libraries'
-    // that read their service when built (`@Injected`, `@LazyInjected`), gives the property its value.
-    let wrapperInitializes = wrappers.contains {
-      declaration.attributesWithArguments.contains($0) || Self.initializingWrappers.contains($0)
-    }
-    let access = access(of: declaration, owner: owner)
-    let isStatic = declaration.has("static") || declaration.has("class")
-    // `var a, b: Int`: a binding without a type takes the next one's.
-    var bindingTypes: [String?] = []
-    var next: String?
-    for binding in bindings.reversed() {
-      if let type = binding.type { next = type }
-      bindingTypes.append(next)
-    }
-    bindingTypes.reverse()
-    for (binding, type) in zip(bindings, bindingTypes) {
-      guard let name = binding.name else { continue }
-      var isStored = true
-      var hasSetter = !isLet
-      if let kinds = binding.accessors, kinds.contains("get") || kinds.contains("_read") {
-        isStored = false
-        hasSetter = kinds.contains("set") || kinds.contains("_modify")
-      }
-      let property = SwiftProperty(
-        name: name, type: type, isSettable: hasSetter && !isPrivate && !privateSetter, access: access,
-        location: location(of: binding.token))
-      if isStatic {
-        types[owner].staticProperties.append(property)
-        continue
-      }
-      types[owner].properties.append(property)
-      if isStored && !types[owner].isExtension {
-        let optional = type.map { SwiftTypeExpression($0).wrapped != nil } ?? false
-        types[owner].stored.append(
-          StoredProperty(
-            name: name, type: isWrapped ? nil : type,
-            hasDefault: binding.hasInitializer || (optional && !isLet) || wrapperInitializes,
-            isLet: isLet, isPrivate: isPrivate, isLazy: declaration.has("lazy"), isWrapped: isWrapped,
-            wrapper: wrappers.first))
-      }
-    }
   }
 }
