@@ -117,6 +117,16 @@ import Testing
       """
     let resolver = imported([("Sources/App/App+Injection.swift", registering)])
     #expect(resolver.registrations.map(\.scope) == ["singleton", "unique"])
+    // Two containers with different defaults: which one a registration is made on is not read, so
+    // it keeps the library's default and the report says why.
+    let other = "import Swinject\n\nlet widgets = Container(defaultObjectScope: .weak)\n"
+    let two = imported([("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Widgets.swift", other)])
+    #expect(two.registrations.map(\.scope) == [nil, "unique"])
+    let report = ImportReport(two).text
+    #expect(
+      report.contains(
+        "its scope is Swinject's own default: the app sets '.container' in Sources/App/AppAssembly.swift and "
+          + "'.weak' in Sources/App/Widgets.swift for different containers"), "\(report)")
   }
 
   // Resolver's `lazy var x: P = { Impl() }()` (or `let x: P = Impl()`) then `register { x }`: the

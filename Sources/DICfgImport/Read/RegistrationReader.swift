@@ -36,6 +36,8 @@ struct FoundRegistration {
   var platformCondition: String?
   /// The factory a Factory alias returns (`var networking: Factory<APIClient> { apiClient }`).
   var aliasOf: String?
+  /// What the report says of it beside how it was imported.
+  var note: String?
 }
 
 /// A closure as written: its parameters, its return type if written, and its body.

@@ -87,13 +87,25 @@ public struct RegistrationImport: Sendable {
       found[index].scope = defaultScopes[found[index].container ?? "Container"]
     }
     // Swinject's `defaultObjectScope:` and Resolver's `defaultScope`: the scope of each of the
-    // library's registrations that names none.
-    var libraryDefaults: [ImportedLibrary: String] = [:]
+    // library's registrations that names none, where the app sets one. Where it sets several, for
+    // different containers, which container a registration is made on is not read: it keeps the
+    // library's own default, and says so.
+    var libraryDefaults: [ImportedLibrary: [(path: String, scope: String)]] = [:]
     for reader in readers where reader.library == .swinject || reader.library == .resolver {
-      if let library = reader.library, let scope = reader.libraryDefaultScope() { libraryDefaults[library] = scope }
+      if let library = reader.library, let scope = reader.libraryDefaultScope() {
+        libraryDefaults[library, default: []].append((reader.file.path, scope))
+      }
     }
     for index in found.indices where found[index].scope == nil {
-      found[index].scope = libraryDefaults[found[index].library]
+      guard let defaults = libraryDefaults[found[index].library], let first = defaults.first else { continue }
+      if defaults.allSatisfy({ $0.scope == first.scope }) {
+        found[index].scope = first.scope
+      } else {
+        found[index].note =
+          "its scope is \(found[index].library.rawValue)'s own default: the app sets "
+          + defaults.map { "'\($0.scope)' in \($0.path)" }.joined(separator: " and ")
+          + " for different containers, and which one it is registered on is not read"
+      }
     }
     var factoryKeys: [String: String] = [:]
     for registration in found where registration.library == .factory {
