@@ -446,6 +446,11 @@ import Testing
               guard let store = c as? Tracker else { return }
               store.client = r.resolve(Networking.self)
             }
+          container.register(Caching.self) { _ in Cache() }
+            .initCompleted { r, c in
+              let cache = c as! Cache
+              cache.tracker = r.resolve(Tracking.self)!
+            }
         }
       }
       """
@@ -458,11 +463,14 @@ import Testing
       final class Logger: Logging { var tracker: Tracking!; init() {} }
       protocol Storing {}
       final class Store: Storing { init() {} }
+      protocol Caching {}
+      final class Cache: Caching { var tracker: Tracking?; init() {} }
       """
     let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
     #expect(
       imported.graphFile.contains("    type: Tracker\n    as: [Tracking]\n    properties: { client: networking? }\n"))
     #expect(imported.graphFile.contains("    type: Logger\n    as: [Logging]\n    properties: { tracker: tracking }\n"))
+    #expect(imported.graphFile.contains("    type: Cache\n    as: [Caching]\n    properties: { tracker: tracking }\n"))
     let report = ImportReport(imported).text
     #expect(
       report.contains(

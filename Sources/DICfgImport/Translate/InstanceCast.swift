@@ -1,6 +1,7 @@
 /// A property closure's cast of its instance to the type the registration builds, as Swinject apps
-/// write it over a protocol's registration: `guard let impl = c as? Impl else { return }` then the
-/// statements that set `impl`'s properties, or `if let impl = c as? Impl { … }`.
+/// write it over a protocol's registration: `guard let impl = c as? Impl else { return }` or
+/// `let impl = c as! Impl` then the statements that set `impl`'s properties, or `if let impl = c as?
+/// Impl { … }`.
 struct InstanceCast {
   /// The name the cast binds.
   let name: String
@@ -14,6 +15,16 @@ struct InstanceCast {
   init?(_ statements: [Range<Int>], of instance: String, in file: SwiftSourceFile) {
     guard let first = statements.first else { return nil }
     let start = first.lowerBound
+    // `let impl = c as! Impl`.
+    if file.isWord(start, "let"), file.kind(start + 1) == .identifier, file.isOperator(start + 2, "="),
+      file.isWord(start + 3, instance), file.isWord(start + 4, "as"), file.isOperator(start + 5, "!"),
+      start + 6 < first.upperBound
+    {
+      name = file.text(start + 1)
+      type = file.text(start + 6..<first.upperBound).filter { !$0.isWhitespace }
+      self.statements = Array(statements.dropFirst())
+      return
+    }
     let isGuard = file.isWord(start, "guard")
     guard isGuard || file.isWord(start, "if"), file.isWord(start + 1, "let"), file.kind(start + 2) == .identifier,
       file.isOperator(start + 3, "="), file.isWord(start + 4, instance), file.isWord(start + 5, "as"),
