@@ -250,8 +250,8 @@ import Testing
     #expect(imported.layers.isEmpty)
   }
 
-  @Test func anExportedImportCoversTheModulesOtherFiles() {
-    let exports = "@_exported import Swinject\n"
+  @Test(arguments: ["@_exported import Swinject\n", "@_exported public import Swinject\n"])
+  func anExportedImportCoversTheModulesOtherFiles(_ exports: String) {
     let assembly = """
       final class AppAssembly: Assembly {
         func assemble(container: Container) {

@@ -22,50 +22,10 @@ struct SwiftSourceFile {
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     lineStarts = starts
-    var imports: [String] = []
-    var exported: [String] = []
-    var index = 0
-    while index < tokens.count {
-      if tokens[index].kind == .identifier,
-        String(decoding: bytes[tokens[index].start..<tokens[index].end], as: UTF8.self) == "import",
-        index + 1 < tokens.count, Self.startsImport(at: index, tokens: tokens, bytes: bytes)
-      {
-        var name = index + 1
-        // `import struct Foo.Bar`, `@testable import`: the module is the last plain name before a dot.
-        while name + 1 < tokens.count, tokens[name + 1].kind == .identifier, !tokens[name + 1].newlineBefore {
-          name += 1
-        }
-        let module = String(decoding: bytes[tokens[name].start..<tokens[name].end], as: UTF8.self)
-        imports.append(module)
-        if index >= 2, tokens[index - 2].kind == .at,
-          String(decoding: bytes[tokens[index - 1].start..<tokens[index - 1].end], as: UTF8.self) == "_exported"
-        {
-          exported.append(module)
-        }
-      }
-      index += 1
-    }
-    self.imports = imports
-    exportedImports = exported
-  }
-
-  /// Whether the `import` at `index` starts a declaration: first on its line, or after attributes
-  /// (`@preconcurrency`, `@_implementationOnly`, `@testable`) and an access level (`public import`).
-  private static func startsImport(at index: Int, tokens: [SwiftToken], bytes: [UInt8]) -> Bool {
-    let modifiers: Set<String> = ["public", "internal", "package", "private", "fileprivate", "open"]
-    var before = index
-    while before > 0, !tokens[before].newlineBefore {
-      let previous = tokens[before - 1]
-      let word = String(decoding: bytes[previous.start..<previous.end], as: UTF8.self)
-      if previous.kind == .identifier, before >= 2, tokens[before - 2].kind == .at {
-        before -= 2
-      } else if previous.kind == .identifier, modifiers.contains(word) {
-        before -= 1
-      } else {
-        return false
-      }
-    }
-    return true
+    // The reader's one reading of import lines (`@_exported public import M` among them).
+    let read = SwiftImports.imports(path: path, text: text)
+    imports = read.map(\.module)
+    exportedImports = read.filter(\.isExported).map(\.module)
   }
 
   func text(_ index: Int) -> String {
