@@ -78,7 +78,7 @@ let package = Package(
         intent: .custom(verb: "generate-registry", description: "Write the dicfg registration into the sources"),
         permissions: [.writeToPackageDirectory(reason: "writes Registry+GraphFile.swift into the target's sources")]),
       dependencies: ["dicfg-generate"]),
-    .target(name: "DICfgTestSupport", dependencies: ["DICfgCore"]),
+    .target(name: "DICfgTestSupport", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler"]),
     .testTarget(name: "DICfgCoreTests", dependencies: ["DICfgCore", "DICfgReporting", "DICfgTestSupport"]),
     .testTarget(name: "DICfgLoaderTests", dependencies: ["DICfgLoader", "DICfgCore", "DICfgTestSupport"]),
     .testTarget(
@@ -90,7 +90,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DICfgSwiftReaderTests",
-      dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgGeneration", "DICfgCore", "DICfgTestSupport"]
+      dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgCore", "DICfgTestSupport"]
     ),
     .testTarget(
       name: "DICfgRuntimeTests",
@@ -105,7 +105,10 @@ let package = Package(
     ),
     // The generator on its own: graphs drawn over the plan's shapes, their generated files type-checked.
     .testTarget(
-      name: "DICfgGenerationTests", dependencies: ["DICfgGeneration", "DICfgCompiler", "DICfgCore", "DICfgTypedRuntime"]),
+      name: "DICfgGenerationTests",
+      dependencies: [
+        "DICfgGeneration", "DICfgCompiler", "DICfgCore", "DICfgSwiftReader", "DICfgTypedRuntime", "DICfgTestSupport",
+      ]),
     .testTarget(
       name: "DICfgImportTests",
       dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),

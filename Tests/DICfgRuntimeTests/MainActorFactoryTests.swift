@@ -286,7 +286,7 @@ private func offMainActor<T: Sendable>(_ resolve: @escaping @Sendable () throws 
     #expect(identities.count == 1)
     #expect(built.count == 1)
     let model = try await racing.resolve("model", as: AccountModel.self)
-    let keys = await model.keys
+    let keys = model.keys
     #expect(try await racing.resolve("keys", as: KeyStore.self) === keys)
   }
 

@@ -1,9 +1,11 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgTestSupport
+import Foundation
+
+// Runs of the compiler over in-memory files, as the compiler's and the generator's tests make them.
 
 /// Compiles in-memory files; the environment is empty unless given, so `${NAME}` checks run.
-func compile(
+package func compile(
   _ files: MarkedFiles, file: String = "app.yaml", environments: [String] = [], overrides: [String] = [],
   variables: [String: String]? = [:]
 ) -> CompileResult {
@@ -12,20 +14,20 @@ func compile(
 }
 
 /// Compiles one marked file named `app.yaml`.
-func compile(_ text: String, variables: [String: String]? = [:]) -> (CompileResult, MarkedFiles) {
+package func compile(_ text: String, variables: [String: String]? = [:]) -> (CompileResult, MarkedFiles) {
   let files = MarkedFiles(["app.yaml": text])
   return (compile(files, variables: variables), files)
 }
 
 /// `code@line:column` for a marker, to compare with ``summaries(_:)``.
-func at(_ code: DiagnosticCode, _ location: SourceLocation) -> String {
+package func at(_ code: DiagnosticCode, _ location: SourceLocation) -> String {
   "\(code)@\(location.line):\(location.column)"
 }
 
 /// Generated Swift with each placed statement on one line: a head left alone on the line before
 /// its value (unindented, ending in `(`, `,`, `=` or `{`, or followed by a `.member`) is joined to it, and the
 /// `#sourceLocation` directives are left out. What a statement says, whatever its layout.
-func joinedStatements(_ text: String) -> String {
+package func joinedStatements(_ text: String) -> String {
   var lines: [String] = []
   for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   where !line.hasPrefix("#sourceLocation") {
