@@ -3,11 +3,50 @@ import DICfgCore
 
 // A closure carried whole into a factory function, its resolves made parameters.
 extension ClosureTranslator {
+  /// A range of the closure's code and what the function's text writes in its place.
+  typealias Replacement = (range: Range<Int>, name: String)
+  /// A parameter of the function: its name, its type, and the value the graph passes it.
+  typealias CarriedParameter = (name: String, type: String, value: ImportedValue)
+
   /// A function carrying the closure's code, its resolves replaced by parameters: its text, the
   /// values the graph passes it, and its run-time arguments; else why not.
   func function(returning key: String, _ closure: Closure) -> Result<Entry, Failure> {
-    var replacements: [(range: Range<Int>, name: String)] = []
-    var parameters: [(name: String, type: String, value: ImportedValue)] = []
+    let carried: (replacements: [Replacement], parameters: [CarriedParameter])
+    switch resolvesCarried(returning: key, closure) {
+    case .success(let found): carried = found
+    case .failure(let failure): return .failure(failure)
+    }
+    let (replacements, parameters) = carried
+    if let failure = uncarried(closure, replacements: replacements) { return .failure(failure) }
+    let arguments: [(name: String, type: String)]
+    switch runTimeArguments(of: closure) {
+    case .success(let found): arguments = found
+    case .failure(let failure): return .failure(failure)
+    }
+    let position = file.position(registration.start)
+    let function = FactoryFunction(
+      comment: "\(library.rawValue)'s registration of '\(key)', its closure's code with the services it resolved "
+        + "as parameters: \(file.path):\(position.line).",
+      parameters: parameters.map { "\($0.name): \($0.type)" } + arguments.map { "\($0.name): \($0.type)" },
+      throwing: closure.body.contains {
+        file.isWord($0, "try") && !file.isOperator($0 + 1, "!") && !file.isOperator($0 + 1, "?")
+      }, returnType: key, body: Self.dedented(text(of: closure.body, replacing: replacements)))
+    var entry = Entry(
+      type: key, bindings: [],
+      initializer: parameters.map { ($0.name, $0.value) }
+        + arguments.map { ($0.name, ImportedValue.argument($0.name)) })
+    entry.arguments = arguments
+    entry.function = function
+    return .success(entry)
+  }
+
+  /// The closure's resolves, each replaced by a parameter of the function (a guard binding required
+  /// resolves by the names it binds), and those parameters; else why not.
+  private func resolvesCarried(
+    returning key: String, _ closure: Closure
+  ) -> Result<(replacements: [Replacement], parameters: [CarriedParameter]), Failure> {
+    var replacements: [Replacement] = []
+    var parameters: [CarriedParameter] = []
     var index = closure.body.lowerBound
     let outerValues = outerResolves()
     let declaredInClosure = Set(
@@ -88,6 +127,13 @@ extension ClosureTranslator {
       }
       index += 1
     }
+    return .success((replacements, parameters))
+  }
+
+  /// Why the closure's code, its resolves replaced, cannot be a function's: a resolve under its own
+  /// `#if`, or a use of what only the closure's place sees (the resolver otherwise than to resolve,
+  /// an unnamed argument, `self`, the enclosing function's locals, a member of the registering type).
+  private func uncarried(_ closure: Closure, replacements: [Replacement]) -> Failure? {
     // A resolve inside the closure's own `#if` is made in some builds only, and a graph file's
     // dependency is one in every build.
     var conditionals: [Int] = []
@@ -105,11 +151,10 @@ extension ClosureTranslator {
     }
     for replacement in replacements {
       guard let region = regions.first(where: { $0.body.contains(replacement.range.lowerBound) }) else { continue }
-      return .failure(
-        Failure(
-          "it resolves '\(file.text(replacement.range))' only where '#if \(file.text(region.condition))' holds, and "
-            + "a graph file's dependency is one in every build; register each build's version apart (the "
-            + "other in a layer with 'condition:'), or resolve it in every build"))
+      return Failure(
+        "it resolves '\(file.text(replacement.range))' only where '#if \(file.text(region.condition))' holds, and "
+          + "a graph file's dependency is one in every build; register each build's version apart (the "
+          + "other in a layer with 'condition:'), or resolve it in every build")
     }
     // The code must not use the resolver or the container any other way, nor what only the
     // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
@@ -120,28 +165,25 @@ extension ClosureTranslator {
       if file.kind(use - 1) == .colon, file.kind(use - 2) == .identifier,
         file.kind(use + 1) == .comma || file.kind(use + 1) == .rightParen
       {
-        return .failure(
-          Failure(
-            "its closure passes the resolver '\(resolver)' on as '\(file.text(use - 2)):', for the service to "
-              + "resolve for itself, which a graph file cannot say; give it what it resolves as dependencies"))
+        return Failure(
+          "its closure passes the resolver '\(resolver)' on as '\(file.text(use - 2)):', for the service to "
+            + "resolve for itself, which a graph file cannot say; give it what it resolves as dependencies")
       }
-      return .failure(Failure("its closure uses '\(resolver)' in a way the import does not read"))
+      return Failure("its closure uses '\(resolver)' in a way the import does not read")
     }
     // An anonymous argument the function has no parameter for (`$1` of Swinject's run-time arguments).
     let named = Set(argumentNames(closure).map(\.name))
     if let anonymous = anonymousArguments(of: closure).first(where: {
       !replaced.contains($0) && !named.contains(file.text($0))
     }) {
-      return .failure(
-        Failure(
-          "its closure reads '\(file.text(anonymous))', an argument it is not given a name for, which a factory "
-            + "function has no parameter for; name the closure's parameters ('{ r, id in … }')"))
+      return Failure(
+        "its closure reads '\(file.text(anonymous))', an argument it is not given a name for, which a factory "
+          + "function has no parameter for; name the closure's parameters ('{ r, id in … }')")
     }
     if unreplaced.contains(where: { file.isWord($0, "self") && !file.isOperator($0 - 1, ".") }) {
-      return .failure(
-        Failure(
-          "its closure reads 'self' (the \(library == .factory ? "container" : "assembly")), which a factory "
-            + "function cannot see; make what it reads a service"))
+      return Failure(
+        "its closure reads 'self' (the \(library == .factory ? "container" : "assembly")), which a factory "
+          + "function cannot see; make what it reads a service")
     }
     let declaredInside = Set(
       closure.body.filter { (file.isWord($0 - 1, "let") || file.isWord($0 - 1, "var")) }.map { file.text($0) })
@@ -150,10 +192,9 @@ extension ClosureTranslator {
       file.kind($0) == .identifier && outer.contains(file.text($0)) && !file.isOperator($0 - 1, ".")
         && file.kind($0 + 1) != .colon
     }) {
-      return .failure(
-        Failure(
-          "its closure reads '\(file.text(local))', a local or parameter of the function it is registered in, which a factory "
-            + "function cannot see; make it a service or a Swift value"))
+      return Failure(
+        "its closure reads '\(file.text(local))', a local or parameter of the function it is registered in, which a factory "
+          + "function cannot see; make it a service or a Swift value")
     }
     // A member read without `self.` (`activitySummaryManager` of the type or protocol extension it
     // is registered in): what the closure's place sees and a function does not.
@@ -177,14 +218,19 @@ extension ClosureTranslator {
         && members.contains(name) && !globals.contains(name) && !declaredInside.contains(name)
         && !parameterNames.contains(name) && name.first?.isLowercase == true
     }) {
-      return .failure(
-        Failure(
-          "its closure reads '\(file.text(member))', a member of the type it is registered in, which a factory "
-            + "function cannot see; make it a service or a Swift value"))
+      return Failure(
+        "its closure reads '\(file.text(member))', a member of the type it is registered in, which a factory "
+          + "function cannot see; make it a service or a Swift value")
     }
     if library == .resolver, closure.parameters.count == 2, closure.parameters[1].name != "_" {
-      return .failure(Failure("its closure reads run-time arguments in code"))
+      return Failure("its closure reads run-time arguments in code")
     }
+    return nil
+  }
+
+  /// The closure's run-time arguments, each with its type as written or as the initializer it is
+  /// passed to declares it; else why not.
+  private func runTimeArguments(of closure: Closure) -> Result<[(name: String, type: String)], Failure> {
     var arguments: [(name: String, type: String)] = []
     for argument in argumentNames(closure) {
       if argument.type?.hasPrefix("(") == true {
@@ -203,21 +249,7 @@ extension ClosureTranslator {
       }
       arguments.append((argument.name, type))
     }
-    let position = file.position(registration.start)
-    let function = FactoryFunction(
-      comment: "\(library.rawValue)'s registration of '\(key)', its closure's code with the services it resolved "
-        + "as parameters: \(file.path):\(position.line).",
-      parameters: parameters.map { "\($0.name): \($0.type)" } + arguments.map { "\($0.name): \($0.type)" },
-      throwing: closure.body.contains {
-        file.isWord($0, "try") && !file.isOperator($0 + 1, "!") && !file.isOperator($0 + 1, "?")
-      }, returnType: key, body: Self.dedented(text(of: closure.body, replacing: replacements)))
-    var entry = Entry(
-      type: key, bindings: [],
-      initializer: parameters.map { ($0.name, $0.value) }
-        + arguments.map { ($0.name, ImportedValue.argument($0.name)) })
-    entry.arguments = arguments
-    entry.function = function
-    return .success(entry)
+    return .success(arguments)
   }
 
   /// The resolves a `guard` at `start` binds where each of its conditions binds one (`let client =
