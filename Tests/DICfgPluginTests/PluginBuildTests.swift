@@ -63,6 +63,30 @@ private let scratch: String = {
   return folder.path
 }()
 
+/// The scratch folder of the suite's release builds, which run the prebuilt generator
+/// (`DICFG_GENERATOR_BUNDLE=1`, its bundle written by `Scripts/generator-bundle.sh build`, which CI
+/// runs first): with dicfg's own plugin a release build compiles the whole generator optimized, for
+/// minutes, which the debug builds already prove from source. So each app's modes and configurations
+/// are built with both plugins: from source in debug, prebuilt in release.
+private let releaseScratch: String = {
+  let folder = scratch + "-release"
+  atexit { try? FileManager.default.removeItem(atPath: scratch + "-release") }
+  return folder
+}()
+
+/// The suite's scratch folder for builds in `configuration`.
+private func scratch(_ configuration: String) -> String { configuration == "release" ? releaseScratch : scratch }
+
+/// `swift build` (of `product`) or `swift run` (of its built program) in `configuration`, in that
+/// configuration's scratch folder, with the prebuilt generator in release.
+private func app(_ verb: String, _ product: String, _ configuration: String) throws -> (status: Int32, output: String) {
+  let release = configuration == "release"
+  var arguments = [verb, "--scratch-path", scratch(configuration), "-c", configuration]
+  arguments += verb == "build" ? ["--product", product] : ["--skip-build", product]
+  return try run(
+    swiftExecutable, arguments, in: fixturePackage, environment: release ? ["DICFG_GENERATOR_BUNDLE": "1"] : [:])
+}
+
 /// The lines of a build's output that are compiler errors, with the fixture's path made relative.
 /// The lines of a generated file whose accessor resolves its service through the dynamic link, but
 /// for stand-ins (`if isReplaced`).
@@ -242,10 +266,10 @@ struct PluginBuildTests {
   func anAppShapedCompositionRootBuildsWithoutWarningsInEveryModeAndConfiguration(
     product: String, configuration: String
   ) throws {
-    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
+    let build = try app("build", product, configuration)
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
+    let run = try app("run", product, configuration)
     #expect(run.status == 0, "\(run.output)")
     // The store, a singleton built by a static method with code in it, is built on first use.
     let base =
@@ -263,9 +287,10 @@ struct PluginBuildTests {
     // Every environment's accessors build their services, the layers' changes and removal included,
     // the decoder (Foundation's, configured through a property) among them: none goes through the link.
     let generated = try #require(
-      FileManager.default.enumerator(atPath: scratch + "/plugins/outputs")?.compactMap { $0 as? String }
+      FileManager.default.enumerator(atPath: scratch(configuration) + "/plugins/outputs")?.compactMap { $0 as? String }
         .first { $0.contains("/\(product)/") && $0.hasSuffix(".swift") })
-    let linked = linkedResolves(try String(contentsOfFile: scratch + "/plugins/outputs/" + generated, encoding: .utf8))
+    let linked = linkedResolves(
+      try String(contentsOfFile: scratch(configuration) + "/plugins/outputs/" + generated, encoding: .utf8))
     #expect(linked.isEmpty, "\(linked)")
   }
 
@@ -278,10 +303,10 @@ struct PluginBuildTests {
   // same over the typed runtime alone.
   @Test(arguments: ["EventsApp", "EventsApp6", "EventsAppTyped", "EventsAppTyped5"], ["debug", "release"])
   func collaboratingContainersReachOneAnothersAccessors(product: String, configuration: String) throws {
-    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
+    let build = try app("build", product, configuration)
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
+    let run = try app("run", product, configuration)
     #expect(run.status == 0, "\(run.output)")
     let lines: [String] = [
       "owner ada, one store: true, one client: true, new add-event screen: true, home shows the list: true",
@@ -295,7 +320,7 @@ struct PluginBuildTests {
     let router = typed ? ["router in Events, with its container: true"] : []
     let printed = lines + router + ["every environment builds: [\"base\", \"dev\"]"]
     #expect(run.output.hasSuffix(printed.joined(separator: "\n") + "\n"), "\(run.output)")
-    let generated = try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8)
+    let generated = try String(contentsOfFile: try generatedFile(of: product, configuration), encoding: .utf8)
     let linked = linkedResolves(generated)
     #expect(linked.isEmpty, "\(linked)")
     // Over the typed runtime alone, nothing of the link is generated.
@@ -395,10 +420,10 @@ struct PluginBuildTests {
   // that is not one, in the base and the dev layer; Swift 5 and 6 modes, debug and release, no warning.
   @Test(arguments: ["ModularApp", "ModularApp6"], ["debug", "release"])
   func aModularAppWiresItsModulesFragments(product: String, configuration: String) throws {
-    let build = try swift(["build", "--scratch-path", scratch, "-c", configuration, "--product", product])
+    let build = try app("build", product, configuration)
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "-c", configuration, "--skip-build", product])
+    let run = try app("run", product, configuration)
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.hasSuffix(
@@ -411,36 +436,32 @@ struct PluginBuildTests {
     // The modules whose graph files are fragments (`requires:`) check them in their own builds and
     // declare no container: the app's graph builds their services.
     for module in ["AlertsKit", "AnalyticsKit", "ProfileFeature"] {
-      let text = try String(contentsOfFile: try generatedFile(of: module), encoding: .utf8)
+      let text = try String(contentsOfFile: try generatedFile(of: module, configuration), encoding: .utf8)
       #expect(!text.contains("class MainContainer") && !text.contains("enum GraphFile"), "\(module): \(text)")
     }
     // Every accessor builds its service in the generated code, the SDK's shared instance included:
     // none goes through the link.
-    let linked = linkedResolves(try String(contentsOfFile: try generatedFile(of: product), encoding: .utf8))
+    let linked = linkedResolves(
+      try String(contentsOfFile: try generatedFile(of: product, configuration), encoding: .utf8))
     #expect(linked.isEmpty, "\(linked)")
   }
 
   // The prebuilt generator (Distribution/dicfg-generator, its bundle written by
-  // `Scripts/generator-bundle.sh build`, which CI runs first): the modular app applies that package's
-  // plugin, and its clean release build in Swift 6 mode compiles nothing of the tool (no module of the
-  // generator, no tool of a plugin), builds the same app with no warning, and runs the same. (The
-  // generator is one binary whatever the app's configuration and language mode; the app's own code in
-  // each is built by aModularAppWiresItsModulesFragments.)
-  @Test func theModularAppBuildsWithThePrebuiltGeneratorAndCompilesNoneOfIt() throws {
+  // `Scripts/generator-bundle.sh build`, which CI runs first): the apps' release builds apply that
+  // package's plugin, so their scratch folder holds nothing compiled of the tool (no module of the
+  // generator, no tool of a plugin), whichever apps were built there first; the modular app built
+  // there in Swift 6 mode has no warning and runs the same.
+  @Test func theReleaseBuildsWithThePrebuiltGeneratorCompileNoneOfIt() throws {
     let (product, configuration) = ("ModularApp6", "release")
     let root = URL(fileURLWithPath: fixturePackage).deletingLastPathComponent().deletingLastPathComponent().path
     let bundle = root + "/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json"
     try #require(
       FileManager.default.fileExists(atPath: bundle), "no bundle at \(bundle): run Scripts/generator-bundle.sh build")
-    let clean = scratch + "-bundled-\(product)-\(configuration)"
-    defer { try? FileManager.default.removeItem(atPath: clean) }
-    let bundled = ["DICFG_GENERATOR_BUNDLE": "1"]
-    let arguments = ["build", "--scratch-path", clean, "-c", configuration, "--product", product]
-    let build = try run(swiftExecutable, arguments, in: fixturePackage, environment: bundled)
+    let build = try app("build", product, configuration)
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    // What the build compiled: a module's folder with object files in it.
-    let products = clean + "/" + configuration
+    // What the builds compiled: a module's folder with object files in it.
+    let products = releaseScratch + "/" + configuration
     let compiled = try FileManager.default.contentsOfDirectory(atPath: products).filter { folder in
       folder.hasSuffix(".build")
         && (FileManager.default.enumerator(atPath: products + "/" + folder)?.contains {
@@ -735,9 +756,11 @@ struct PluginBuildTests {
       ], "\(third.output)")
   }
 
-  /// The registration the build plugin wrote for `target` in the suite's scratch folder.
-  private func generatedFile(of target: String) throws -> String {
-    let folder = scratch + "/plugins/outputs/pluginpackage/\(target)/destination/DICfgGeneratorPlugin"
+  /// The registration the build plugin wrote for `target` in the suite's scratch folder of
+  /// `configuration` (dicfg's plugin's in debug, the prebuilt generator's in release).
+  private func generatedFile(of target: String, _ configuration: String = "debug") throws -> String {
+    let plugin = configuration == "release" ? "DICfgGenerator" : "DICfgGeneratorPlugin"
+    let folder = scratch(configuration) + "/plugins/outputs/pluginpackage/\(target)/destination/\(plugin)"
     let path = folder + "/Registry+GraphFile.swift"
     try #require(FileManager.default.fileExists(atPath: path), "no generated file at \(path)")
     return path
