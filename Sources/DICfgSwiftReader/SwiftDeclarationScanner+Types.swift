@@ -25,7 +25,8 @@ extension SwiftDeclarationScanner {
       index += 1
       if index < end, tokens[index].kind == .operator, text(index).hasPrefix("<") {
         let close = skipAngles(from: index, end)
-        generics = genericParameterNames(from: index, to: close)
+        // A protocol's `<Element>` names its primary associated types, not generic parameters.
+        if kind != .protocol { generics = genericParameterNames(from: index, to: close) }
         index = close
       }
     }

@@ -48,11 +48,14 @@ import Testing
           init?<V>(value: V) {}
           init(plain: Int) {}
         }
+        protocol Storing<Element> { associatedtype Element }
         """
       ]))
     let type = try #require(declarations.type(named: "Repository"))
     #expect(type.genericParameters == ["S", "T"])
     #expect(type.initializers.map(\.genericParameters) == [["Cache", "U"], ["V"], []])
+    // A protocol's primary associated types are not generic parameters.
+    #expect(declarations.type(named: "Storing")?.genericParameters == [])
   }
 
   // Shapes of real view models and stores, which swift-syntax reads whole: a comma inside the
