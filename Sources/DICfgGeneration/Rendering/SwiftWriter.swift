@@ -171,7 +171,8 @@ struct SwiftWriter {
   /// graph file knows only a value's type; `dicfgCheck…Of…` for each argument the checks type; the factory
   /// closures' helpers (`dicfgFactory`, …) and those typing Swift values and property checks
   /// (`dicfgArgumentNOfM`, `dicfgPropertyValue`, `dicfgSetProperty`); `dicfgMake`; and the
-  /// `dicfgRegister0` overloads, for initializers of no arguments.
+  /// `dicfgRegister0` overloads, for initializers of no arguments. One function: a list of the
+  /// helpers' texts, each written where the file needs it.
   mutating func helpers(
     checkedArguments: Set<ArgumentValue>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
     factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false, callsDeprecated: Bool = false,

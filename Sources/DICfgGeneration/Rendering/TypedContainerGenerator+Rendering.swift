@@ -71,6 +71,9 @@ extension TypedContainerGenerator {
     writer.blank()
   }
 
+  /// Writes one container's class, its members in the order the file shows them (its documentation,
+  /// storage, views of the other containers, initializers, accessors, stand-ins): one function, as
+  /// the class reads in that order.
   func render(
     _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel,
     into writer: inout SwiftWriter

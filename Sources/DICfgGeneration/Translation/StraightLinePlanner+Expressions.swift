@@ -5,6 +5,10 @@ import DICfgCore
 extension StraightLinePlanner.Builder {
   /// The expression passing `value` where Swift expects `type`, in the make function of
   /// service `owner` (nil for a property the accessor sets).
+  ///
+  /// One switch over the plan's kinds of value, kept whole: each case is the whole rule for its kind
+  /// (what it builds, what stops it, the one cause it names), and every case records into the same
+  /// `uses`, so the rules read side by side.
   mutating func expression(
     _ value: ResolutionPlan.Value, as type: SwiftTypeExpression, owner: Int?, uses: inout Uses
   ) throws -> TypedContainerModel.Expression {

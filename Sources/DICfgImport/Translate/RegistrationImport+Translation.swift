@@ -65,6 +65,10 @@ extension RegistrationImport {
     return imported
   }
 
+  /// What the graph says of one registration's closure. The shapes a closure may take are tried in
+  /// order, the first that fits deciding it (a placeholder, nothing, a binding, an entry, a factory
+  /// function), then its property closures and the types its values take: one function, so that
+  /// order reads top to bottom.
   static func translated(
     _ base: ImportedRegistration, closure written: Closure, found: FoundRegistration, with translator: ClosureTranslator
   ) -> ImportedRegistration {
