@@ -72,8 +72,8 @@ extension TypedContainerGenerator {
   }
 
   /// Writes one container's class, its members in the order the file shows them (its documentation,
-  /// storage, views of the other containers, initializers, accessors, stand-ins): one function, as
-  /// the class reads in that order.
+  /// externals and stand-ins, views of the other containers, storage, initializers, accessors, make
+  /// functions): one function, as the class reads in that order.
   func render(
     _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel,
     into writer: inout SwiftWriter
