@@ -41,7 +41,7 @@ extension RegistrationImport {
       return [registration]
     }
     // `var networking: Factory<Networking> { apiClient }`: the same registration under another name.
-    if let alias = found.aliasOf {
+    if found.unsupported == nil, let alias = found.aliasOf {
       registration.forwardsTo = .service(id: alias, optional: false)
       registration.outcome = .binding(of: "")
       return [registration]
