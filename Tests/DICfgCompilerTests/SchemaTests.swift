@@ -1,10 +1,10 @@
 import DICfgCompiler
 import DICfgLoader
+import DICfgTestSupport
 import Foundation
 import Testing
 
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().path
+private let repositoryRoot = RepositoryFiles.root
 
 /// The invalid examples whose mistake is one the schema can see too.
 private let schemaLevelInvalidExamples = [

@@ -123,9 +123,9 @@ extension RegistrationReader {
     return last.prefix(1).lowercased() + last.dropFirst() + name.prefix(1).uppercased() + name.dropFirst()
   }
 
-  /// The factory a Factory property's body `{ … }` at `open` returns as its own: `apiClient`,
-  /// `self.apiClient` or `Container.shared.apiClient`, with or without `return`; else nil.
-  func aliasedFactory(in open: Int) -> String? {
+  /// Where the member a body `{ … }` at `open` returns starts: after `return`, and after `self.` or
+  /// a container's `Container.shared.`.
+  func factoryMember(returnedIn open: Int) -> Int {
     var index = open + 1
     if file.isWord(index, "return") { index += 1 }
     if file.isWord(index, "self"), file.isOperator(index + 1, ".") {
@@ -135,6 +135,13 @@ extension RegistrationReader {
     {
       index += 4
     }
+    return index
+  }
+
+  /// The factory a Factory property's body `{ … }` at `open` returns as its own: `apiClient`,
+  /// `self.apiClient` or `Container.shared.apiClient`, with or without `return`; else nil.
+  func aliasedFactory(in open: Int) -> String? {
+    let index = factoryMember(returnedIn: open)
     guard file.kind(index) == .identifier, index + 1 == file.closing(open), !file.isWord(index, "self") else {
       return nil
     }

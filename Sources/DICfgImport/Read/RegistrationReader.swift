@@ -497,15 +497,7 @@ struct RegistrationReader {
       guard file.kind(open) == .leftBrace, !file.isWord(index + 3, "Factory"),
         !file.isWord(index + 3, "ParameterFactory")
       else { continue }
-      var start = open + 1
-      if file.isWord(start, "return") { start += 1 }
-      if file.isWord(start, "self"), file.isOperator(start + 1, ".") {
-        start += 2
-      } else if file.kind(start) == .identifier, file.isOperator(start + 1, "."), file.isWord(start + 2, "shared"),
-        file.isOperator(start + 3, ".")
-      {
-        start += 4
-      }
+      let start = factoryMember(returnedIn: open)
       guard file.kind(start) == .identifier, file.kind(start + 1) == .leftParen, file.closing(start + 1) == start + 2,
         start + 3 == file.closing(open)
       else { continue }

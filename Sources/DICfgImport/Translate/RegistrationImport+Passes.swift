@@ -233,8 +233,9 @@ extension RegistrationImport {
     let counts = Dictionary(targets.map { ($0, 1) }, uniquingKeysWith: +)
     guard counts.count > 1 else { return }
     let main = counts[""] != nil ? "" : counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
+    // By what the libraries look registrations up by (a Factory property known only by its name, by that).
     func key(_ registration: FoundRegistration) -> String {
-      (registration.key ?? registration.givenID ?? "") + "|" + (registration.name ?? "")
+      identity(key: registration.key ?? registration.givenID ?? "", name: registration.name, 0)
     }
     let mainKeys = Set(found.indices.filter { targets[$0] == main }.map { key(found[$0]) })
     let clashing = Set(

@@ -7,8 +7,7 @@ import Testing
 /// The folder of the CLI tests, so fixtures and golden files are found wherever the package is cloned.
 let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
 /// The repository's root.
-let repositoryRoot = URL(fileURLWithPath: testsDirectory).deletingLastPathComponent()
-  .deletingLastPathComponent().path
+let repositoryRoot = RepositoryFiles.root
 
 /// Runs a command in-process with paths given relative to the repository and shown that way.
 func runCommand(_ arguments: [String]) throws -> CommandResult {

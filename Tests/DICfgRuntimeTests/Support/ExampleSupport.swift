@@ -1,11 +1,10 @@
 import DICfg
+import DICfgTestSupport
 import Foundation
 import Testing
 
 /// The repository's root, so the examples are read from `config-examples/` wherever it is cloned.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-  .deletingLastPathComponent().path
+let repositoryRoot = RepositoryFiles.root
 
 /// Compiles and links `config-examples/FOLDER/app.yaml`.
 func exampleContainer(
