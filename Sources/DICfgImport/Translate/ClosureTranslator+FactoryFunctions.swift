@@ -41,7 +41,9 @@ extension ClosureTranslator {
   }
 
   /// The closure's resolves, each replaced by a parameter of the function (a guard binding required
-  /// resolves by the names it binds), and those parameters; else why not.
+  /// resolves by the names it binds), and those parameters; else why not. One pass over the tokens,
+  /// in order, kept whole: each resolve is replaced where it stands, and one parameter serves every
+  /// resolve of the same value.
   private func resolvesCarried(
     returning key: String, _ closure: Closure
   ) -> Result<(replacements: [Replacement], parameters: [CarriedParameter]), Failure> {
@@ -133,6 +135,7 @@ extension ClosureTranslator {
   /// Why the closure's code, its resolves replaced, cannot be a function's: a resolve under its own
   /// `#if`, or a use of what only the closure's place sees (the resolver otherwise than to resolve,
   /// an unnamed argument, `self`, the enclosing function's locals, a member of the registering type).
+  /// One list of checks, kept whole: the first that fails is the reason the report gives.
   private func uncarried(_ closure: Closure, replacements: [Replacement]) -> Failure? {
     // A resolve inside the closure's own `#if` is made in some builds only, and a graph file's
     // dependency is one in every build.
