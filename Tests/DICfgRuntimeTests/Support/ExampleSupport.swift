@@ -1,10 +1,13 @@
 import DICfg
-import DICfgTestSupport
 import Foundation
 import Testing
 
 /// The repository's root, so the examples are read from `config-examples/` wherever it is cloned.
-let repositoryRoot = RepositoryFiles.root
+/// Worked out here, not taken from DICfgTestSupport: the Examples package's tests link this file,
+/// and DICfgTestSupport is no product of dicfg's.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+  .deletingLastPathComponent().path
 
 /// Compiles and links `config-examples/FOLDER/app.yaml`.
 func exampleContainer(
