@@ -175,6 +175,73 @@ import Testing
     }
   }
 
+  /// Parameters read from the environment over the typed runtime: the root reads every `${NAME}` of
+  /// its environment when it is created, each as the types its builds take it as (one taken as an
+  /// `Int` and a `Double` twice), a layer may set one as a literal, and a feature container's code
+  /// reads the root's; the file type-checks against DICfgTypedRuntime in both modes.
+  @Test func parametersReadFromTheEnvironmentTypeCheckOverTheTypedRuntime() throws {
+    let files = [
+      "Types.swift": """
+      final class Client: Sendable { init(baseURL: String, timeout: Double, retries: Int, region: String?) {} }
+      final class Screen: Sendable { init(client: Client, pageSize: Int, verbose: Bool) {} }
+
+      """,
+      "app.yaml": """
+      dicfg: 1
+      parameters:
+        baseURL: https://${HOST:-api.example.com}/v${VERSION}
+        timeout: ${TIMEOUT:-30}
+        region: ${REGION:-~}
+        verbose: ${VERBOSE:-false}
+        token: ${TOKEN}
+      containers:
+        main:
+          services:
+            client:
+              type: Client
+              scope: singleton
+              init: { baseURL: $baseURL, timeout: $timeout, retries: $timeout, region: $region }
+        feature:
+          collaborators: [main]
+          services:
+            screen: { type: Screen, init: { client: client, pageSize: $timeout, verbose: $verbose } }
+
+      """,
+      "app.dev.yaml": """
+      dicfg: 1
+      parameters:
+        verbose: true
+
+      """,
+    ]
+    var (folder, generation) = try generation(of: files)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    generation.allEnvironments = true
+    generation.runtime = .typed
+    let generate = generation.run()
+    try #require(generate.exitCode == 0, "\(generate.standardError)")
+    let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
+    #expect(!text.contains("needs-full-runtime"))
+    for expected in [
+      "let timeoutAsDouble: Double", "let timeoutAsInt: Int", "let region: Optional<String>", "let baseURL: String",
+      "self.baseURL = try EnvironmentParameter(\"baseURL\", [.text(\"https://\"), "
+        + ".variable(\"HOST\", default: \"api.example.com\"), .text(\"/v\"), .variable(\"VERSION\", default: nil)], "
+        + "typed: false, at: \"app.yaml:3:3\").value(in: variables)",
+      "_ = try EnvironmentParameter(\"token\", [.variable(\"TOKEN\", default: nil)], typed: true, "
+        + "at: \"app.yaml:7:3\").text(in: variables)",
+      "private var _parameters: MainContainer.Parameters { _root._parameters }",
+      "Screen(client: _root.client, pageSize: _parameters.timeoutAsInt, verbose: _parameters.verbose)",
+      "Screen(client: _root.client, pageSize: _parameters.timeoutAsInt, verbose: true)",
+      "init(environment: Environment = .base, variables: [String: String]? = nil) throws {",
+    ] {
+      #expect(text.contains(expected), "\(expected) in \(text)")
+    }
+    for mode in ["5", "6"] {
+      let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
+      #expect(check.status == 0, "Swift \(mode): \(check.output)\n\(text)")
+    }
+  }
+
   /// Types of a module dicfg cannot read (UIKit on Linux; here a module the reader finds nowhere):
   /// the typed container builds them anyway, calling their initializers as the graph file says, and
   /// the Swift compiler checks each call at the service's line.

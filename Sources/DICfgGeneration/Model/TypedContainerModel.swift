@@ -279,6 +279,9 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// An external held weakly, by its property and id, where a build needs it: the build throws
     /// once it is gone.
     case heldExternal(String, id: String)
+    /// A parameter read from the environment when the container was created (`${NAME}`), by its
+    /// name and the Swift type it is passed as (the root's ``EnvironmentRead``).
+    case environmentParameter(String, type: String)
     /// A shared-scope service, through its accessor.
     case accessor(String, isThrowing: Bool, isAsync: Bool = false)
     /// A service of another container of the file, through its accessor there: the expression
@@ -310,7 +313,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
       case .standIn(_, let built): built.isThrowing
-      case .local, .literal, .argument, .external, .typedContainer, .deferred, .none: false
+      case .local, .literal, .argument, .external, .environmentParameter, .typedContainer, .deferred, .none: false
       }
     }
 
@@ -321,7 +324,9 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
       case .array(let values): values.contains(where: \.isAsync)
       case .standIn(_, let built): built.isAsync
-      case .local, .literal, .argument, .external, .heldExternal, .container, .typedContainer, .deferred, .none: false
+      case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .container, .typedContainer,
+        .deferred, .none:
+        false
       }
     }
 
@@ -331,9 +336,8 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .call(let function, let arguments, _, _): [function] + arguments.flatMap(\.functions)
       case .array(let values): values.flatMap(\.functions)
       case .standIn(_, let built): built.functions
-      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .container,
-        .typedContainer, .deferred,
-        .none:
+      case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
+        .container, .typedContainer, .deferred, .none:
         []
       }
     }
@@ -347,9 +351,8 @@ public struct TypedContainerModel: Sendable, Equatable {
           isThrowing: isThrowing, isAsync: isAsync)
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
       case .standIn(let slot, let built): .standIn(slot, built.renamingFunctions(names))
-      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .container,
-        .typedContainer, .deferred,
-        .none:
+      case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
+        .container, .typedContainer, .deferred, .none:
         self
       }
     }
@@ -413,6 +416,36 @@ public struct TypedContainerModel: Sendable, Equatable {
   /// The types the graph binds services as that some build takes: a test replaces each with a
   /// stand-in every service taking that type gets.
   public var typeStandIns: [TypeStandIn] = []
+  /// The parameters the builds take as read from the environment (`${NAME}`), each as one Swift
+  /// type: over the typed runtime, the root reads them when it is created.
+  public var environmentReads: [EnvironmentRead] = []
+  /// What each environment reads from the environment when the container is created: every
+  /// parameter of its plan with a `${NAME}`, as the link reads them.
+  public var environmentSources: [EnvironmentSources] = []
+
+  /// A parameter read from the environment, as a Swift type a build takes it as: a property of the
+  /// root's `Parameters`.
+  public struct EnvironmentRead: Sendable, Equatable {
+    public var name: String
+    /// The Swift type (`String`, `Int?`).
+    public var type: String
+    public var property: String
+  }
+
+  /// The parameters one environment (nil for the base) reads from the environment.
+  public struct EnvironmentSources: Sendable, Equatable {
+    public var environment: String?
+    public var parameters: [Parameter]
+
+    public struct Parameter: Sendable, Equatable {
+      public var name: String
+      public var segments: [ResolutionPlan.Segment]
+      /// Whether its text is a plain scalar that is one variable, typed by the core schema.
+      public var typed: Bool
+      /// `file:line:column`, the file by its name alone.
+      public var location: String
+    }
+  }
 
   /// A type services are bound as (`as:`), which a test may replace for everything taking it.
   public struct TypeStandIn: Sendable, Equatable {
@@ -454,33 +487,58 @@ public struct TypedContainerModel: Sendable, Equatable {
     }
   }
 
-  /// Every type stand-in slot the containers' builds read.
-  var typeStandInSlots: Set<String> {
-    func slots(_ expression: Expression) -> [String] {
+  /// Every expression of the containers' builds, those inside others too, in the order the
+  /// containers, their make functions and accessors hold them.
+  var everyExpression: [Expression] {
+    func within(_ expression: Expression) -> [Expression] {
       switch expression {
-      case .standIn(let slot, let built): [slot] + slots(built)
-      case .call(_, let arguments, _, _): arguments.flatMap(slots)
-      case .array(let values): values.flatMap(slots)
-      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .container,
-        .typedContainer, .deferred,
-        .none:
-        []
+      case .standIn(_, let built): [expression] + within(built)
+      case .call(_, let arguments, _, _): [expression] + arguments.flatMap(within)
+      case .array(let values): [expression] + values.flatMap(within)
+      case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
+        .container, .typedContainer, .deferred, .none:
+        [expression]
       }
     }
-    var all = Set<String>()
+    var all: [Expression] = []
     for container in containers {
-      for maker in container.makers { all.formUnion(maker.expressions.flatMap(slots)) }
+      for maker in container.makers { all += maker.expressions.flatMap(within) }
       for accessor in container.accessors {
         for construction in accessor.branches.compactMap(\.construction) {
           switch construction {
-          case .singleton(let build): all.formUnion(build.expressions.flatMap(slots))
-          case .straightLine(let line): all.formUnion(line.expressions.flatMap(slots))
+          case .singleton(let build): all += build.expressions.flatMap(within)
+          case .straightLine(let line): all += line.expressions.flatMap(within)
           case .runtime, .linked: break
           }
         }
       }
     }
     return all
+  }
+
+  /// Every type stand-in slot the containers' builds read.
+  var typeStandInSlots: Set<String> {
+    Set(everyExpression.compactMap { if case .standIn(let slot, _) = $0 { slot } else { nil } })
+  }
+
+  /// The parameters the builds take as read from the environment, each with each Swift type it is
+  /// taken as, in the order the builds first take them; the property of one taken as one type is
+  /// the parameter's name, of one taken as several the name and the type (`timeoutAsDouble`).
+  var environmentParametersRead: [EnvironmentRead] {
+    var pairs: [(name: String, type: String)] = []
+    for case .environmentParameter(let name, let type) in everyExpression
+    where !pairs.contains(where: { $0 == (name, type) }) {
+      pairs.append((name, type))
+    }
+    return pairs.map { name, type in
+      let types = pairs.filter { $0.name == name }.count
+      let property = SwiftIdentifier.camelCase(name)
+      return EnvironmentRead(
+        name: name, type: type,
+        property: types == 1
+          ? property
+          : property + "As" + SwiftIdentifier.upperCamelCase(type.replacingOccurrences(of: "?", with: "Optional")))
+    }
   }
 }
 
@@ -554,8 +612,8 @@ extension TypedContainerModel {
       case .call(_, let arguments, _, _): if let reason = linkReason(in: arguments) { return reason }
       case .array(let values): if let reason = linkReason(in: values) { return reason }
       case .standIn(_, let built): if let reason = linkReason(in: [built]) { return reason }
-      case .local, .literal, .argument, .external, .heldExternal, .accessor, .otherAccessor, .typedContainer, .deferred,
-        .none:
+      case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
+        .typedContainer, .deferred, .none:
         continue
       }
     }

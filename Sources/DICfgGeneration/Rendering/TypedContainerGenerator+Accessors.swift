@@ -269,7 +269,9 @@ extension TypedContainerGenerator {
   /// externals or the container itself.
   static func usesContainer(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> Bool {
     switch expression {
-    case .accessor, .otherAccessor, .call, .external, .heldExternal, .container, .typedContainer, .deferred: true
+    case .accessor, .otherAccessor, .call, .external, .heldExternal, .environmentParameter, .container, .typedContainer,
+      .deferred:
+      true
     case .array(let values): values.contains { usesContainer($0, spelling) }
     // A stand-in is read from the container's, where the type has one.
     case .standIn(let slot, let built):
@@ -333,6 +335,9 @@ extension TypedContainerGenerator {
     case .call(let function, let arguments, let isThrowing, let isAsync):
       return (isThrowing ? "try " : "") + (isAsync ? "await " : "") + function + "("
         + arguments.map { swift($0, spelling) }.joined(separator: ", ") + ")"
+    case .environmentParameter(let name, let type):
+      let read = spelling.environmentReads.first { $0.name == name && $0.type == type }
+      return "_parameters.\(SwiftIdentifier.escaped(read?.property ?? SwiftIdentifier.camelCase(name)))"
     case .container: return "try observingContainer"
     case .typedContainer: return spelling.this
     case .deferred(let property, let kind, let container, let isThrowing):

@@ -149,23 +149,31 @@ extension TypedContainerGenerator {
     into writer: inout SwiftWriter
   ) {
     let externalsParameter = Self.externalsParameter(container.externals)
+    let reads = Self.readsEnvironment(model)
     for replacing in [false, true] {
       if replacing { writer.line("#if DEBUG") }
       writer.documentation(
-        replacing
+        (replacing
           ? [
             "The container of `environment` with stand-ins, for a test or a preview (debug builds only): every",
             "service that takes a replaced one is built in this container with the stand-in.",
           ] : ["The container of `environment`; the eager singletons are built now."])
+          + (reads
+            ? [
+              "It reads the `${NAME}` parameters from `variables` (by default the process environment), and throws",
+              "where a variable without a default is unset or a value is not of the type a service takes.",
+            ] : []))
       writer.line(
         "\(access)convenience init(environment: Environment = .base"
           + "\(externalsParameter.isEmpty ? "" : ", " + externalsParameter.dropLast(2))"
+          + (reads ? ", variables: [String: String]? = nil" : "")
           + "\(replacing ? ", replacing replacements: Replacements" : ""))"
           + (Self.initializerThrows(model) ? " throws" : "") + " {")
       writer.indent { body in
         body.line(
           "self.init(environment: environment, singletons: TypedSingletons(serviceCount: \(model.serviceCount)), "
             + "standIns: \(replacing ? "replacements" : "Replacements()")"
+            + (reads ? ", parameters: try Parameters(environment: environment, variables: variables)" : "")
             + "\(container.keepsExternals ? ", externals: externals" : ""))")
         renderEagerBuilds(model, into: &body)
       }
@@ -192,9 +200,9 @@ extension TypedContainerGenerator {
     }
   }
 
-  /// Whether creating the container without stand-ins throws: where it links the plan at once, or
-  /// builds an eager singleton whose factory throws.
+  /// Whether creating the container without stand-ins throws: where it links the plan at once,
+  /// builds an eager singleton whose factory throws, or reads parameters from the environment.
   static func initializerThrows(_ model: TypedContainerModel) -> Bool {
-    model.linksAtCreation || model.eager.contains(where: \.isThrowing)
+    model.linksAtCreation || model.eager.contains(where: \.isThrowing) || readsEnvironment(model)
   }
 }

@@ -25,6 +25,8 @@ extension TypedContainerGenerator {
     var typeSlots: Set<String> = []
     /// The container itself, as its type (`MainContainer`) names it.
     var this = "self"
+    /// The parameters the root reads from the environment, by the types the builds take them as.
+    var environmentReads: [TypedContainerModel.EnvironmentRead] = []
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
@@ -38,6 +40,7 @@ extension TypedContainerGenerator {
       if !container.typeParameters.isEmpty { this = "(self as! \(container.typeName))" }
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
       typeSlots = Set(model.typeStandIns.map(\.slot))
+      environmentReads = model.environmentReads
       // Over the link, the link applies the stand-ins.
       replaceable =
         linked
@@ -105,6 +108,7 @@ extension TypedContainerGenerator {
         renderExternals(
           container.externals, spelling: spelling, access: access, forLink: model.runtime == .full, into: &body)
       }
+      if isRoot && Self.readsEnvironment(model) { renderParameters(model, into: &body) }
       renderReplacements(container, isRoot: isRoot, model: model, spelling: spelling, access: access, into: &body)
       if linked {
         body.documentation([
@@ -139,6 +143,10 @@ extension TypedContainerGenerator {
         // The views of the first container read its state.
         let state = model.containersViewRoot ? "fileprivate" : "private"
         if container.keepsExternals { body.line("\(state) let externals: Externals") }
+        if isRoot && Self.readsEnvironment(model) {
+          body.documentation(["The parameters read from the environment when it was created."])
+          body.line("\(state) let _parameters: Parameters")
+        }
         body.documentation(["The environment it was created for, which its accessors build the services of."])
         body.line("\(state) let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
         if linked {
@@ -182,6 +190,7 @@ extension TypedContainerGenerator {
           ? "link: DeferredLink, isReplaced: Bool"
           : "singletons: TypedSingletons, standIns: Replacements"
             + (isRoot ? "" : ", typeStandIns: \(model.containers[0].typeName).Replacements.ByType")
+            + (isRoot && Self.readsEnvironment(model) ? ", parameters: Parameters" : "")
         body.line(
           "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, "
             + "\(storage)\(externals)) {")
@@ -197,6 +206,7 @@ extension TypedContainerGenerator {
             if keepsSingletons { initializer.line("_singletons = TypedSlots(singletons)") }
             initializer.line("_standIns = standIns")
             if !isRoot { initializer.line("_typeStandIns = typeStandIns") }
+            if isRoot && Self.readsEnvironment(model) { initializer.line("_parameters = parameters") }
           }
           if !externals.isEmpty { initializer.line("self.externals = externals") }
           for member in container.members where !model.containersViewRoot {
@@ -262,6 +272,10 @@ extension TypedContainerGenerator {
       body.documentation(["The externals the first container was created with."])
       body.line("private var externals: \(root).Externals { _root.externals }")
     }
+    if Self.readsEnvironment(model) && !model.environmentReads.isEmpty {
+      body.documentation(["The parameters the first container read from the environment when it was created."])
+      body.line("private var _parameters: \(root).Parameters { _root._parameters }")
+    }
     let linked = model.runtime == .full
     if linked {
       body.documentation(["The link, made when first needed, and the singletons' storage."])
@@ -297,15 +311,16 @@ extension TypedContainerGenerator {
     let linked = model.runtime == .full
     let parameter = Self.externalsParameter(container.externals)
     let passed = container.externals.isEmpty ? "" : "externals: externals, "
-    // The typed runtime reads no `${NAME}` parameter: its accessors build no service that does.
+    // The `${NAME}` parameters are read by the link, or by the typed root where the graph has some.
+    let reads = linked || Self.readsEnvironment(model)
     func listed(_ text: String) -> String { text.hasSuffix(", ") ? String(text.dropLast(2)) : text }
-    let parameters = listed(parameter + (linked ? "variables: [String: String]? = nil" : ""))
-    let arguments = listed(passed + (linked ? "variables: variables" : ""))
+    let parameters = listed(parameter + (reads ? "variables: [String: String]? = nil" : ""))
+    let arguments = listed(passed + (reads ? "variables: variables" : ""))
     writer.documentation([
       "The container of every environment this build has (a layer under a `condition:` the build lacks is",
       linked
         ? "left out), each created with the same externals, a test's stand-ins, and `variables`."
-        : "left out), each created with the same externals.",
+        : "left out), each created with the same externals\(reads ? " and `variables`" : "").",
     ])
     writer.line(
       "\(access)static func everyEnvironment(\(parameters))\(linked || Self.initializerThrows(model) ? " throws" : "") "

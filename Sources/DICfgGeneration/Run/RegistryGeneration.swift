@@ -231,7 +231,7 @@ public struct RegistryGeneration: Sendable {
         what =
           "is built through dicfg's link, which '\(product)' does not have: its typed accessor cannot build it "
           + (need.cause.map { "because \($0)" }
-            ?? "(it takes a graph-scoped service of another container, a weak external, a '${NAME}' parameter, or a "
+            ?? "(it takes a graph-scoped service of another container, or a "
             + "provider or lazy value of a service its typed accessor cannot build, or a singleton reaches itself "
             + "back through it)") + "; \(instead)"
       case .container:
@@ -242,22 +242,6 @@ public struct RegistryGeneration: Sendable {
       return Diagnostic(.error, .needsFullRuntime, "'\(service.id)' \(what)", at: service.location)
     }
     guard diagnostics.isEmpty, model.linksAtCreation else { return diagnostics }
-    // What the link reads when it is made: weak externals, parameters read from the environment.
-    for external in base.containers.flatMap(\.externals) where external.retain != .strong {
-      diagnostics.append(
-        Diagnostic(
-          .error, .needsFullRuntime,
-          "external '\(external.id)' is held '\(external.retain.rawValue)', which only dicfg's link does; hold it "
-            + "strongly (drop 'retain:'), or \(instead)", at: external.location))
-    }
-    for parameter in base.parameters {
-      guard case .environment = parameter.value else { continue }
-      diagnostics.append(
-        Diagnostic(
-          .error, .needsFullRuntime,
-          "parameter '\(parameter.name)' reads the process environment when dicfg's link is made, which '\(product)' "
-            + "does not have; pass the value as an external, or \(instead)", at: parameter.location))
-    }
     // Eager singletons the container's creation cannot build through its accessors.
     let builtEagerly = Set(model.eager.map(\.property))
     for (index, container) in base.containers.enumerated() {

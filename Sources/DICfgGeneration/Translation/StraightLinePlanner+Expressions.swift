@@ -126,6 +126,20 @@ extension StraightLinePlanner.Builder {
     case .parameter(let index):
       guard planner.parameters.indices.contains(index) else { throw Unplannable("it takes an unknown parameter") }
       let parameter = planner.parameters[index]
+      if case .environment(_, let typed) = parameter.value {
+        guard planner.readsEnvironment else {
+          throw Unplannable("it takes parameter '\(parameter.name)', which reads the process environment ('${…}')")
+        }
+        // Read when the container is created, as one of the types the link passes such a value as.
+        let scalar = (bare.wrapped ?? bare).normalized
+        guard ["String", "Int", "Double", "Float", "Bool"].contains(scalar), typed || scalar == "String" else {
+          throw Unplannable(
+            "it takes parameter '\(parameter.name)', read from the environment as "
+              + (typed ? "a String, Int, Double, Float or Bool" : "text") + ", where Swift expects '\(bare.normalized)'"
+          )
+        }
+        return .environmentParameter(parameter.name, type: bare.normalized)
+      }
       guard case .literal(let literal) = parameter.value else {
         throw Unplannable("it takes parameter '\(parameter.name)', which reads the process environment ('${…}')")
       }

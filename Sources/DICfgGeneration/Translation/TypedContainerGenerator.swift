@@ -122,6 +122,10 @@ public struct TypedContainerGenerator: Sendable {
       linksAtCreation: linksEagerServices || Self.linkAlone(variants, runtime: runtime), eager: eager)
     model.containersViewRoot = viewsOfRoot
     model.typeStandIns = typeStandIns(model.typeStandInSlots, variants: variants)
+    if runtime == .typed {
+      model.environmentReads = model.environmentParametersRead
+      model.environmentSources = Self.environmentSources(variants)
+    }
     model.weakServices = Self.numbers(of: .weak, in: variants)
     model.cachedServices = Self.numbers(of: .cached, in: variants)
     for variant in variants {
@@ -219,14 +223,33 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// Whether some environment has what only the link can find, which creating the container then
-  /// finds: a `${NAME}` without a default that the environment lacks, or, over the link, an external
-  /// held weakly (the typed runtime holds those itself).
+  /// finds, over the link: a `${NAME}` without a default that the environment lacks, or an external
+  /// held weakly (the typed runtime reads those parameters and holds those externals itself).
   private static func linkAlone(_ variants: [RegistryGenerator.Variant], runtime: GeneratedRuntime) -> Bool {
-    variants.contains { variant in
+    guard runtime == .full else { return false }
+    return variants.contains { variant in
       variant.plan.parameters.contains { parameter in
         guard case .environment(let segments, _) = parameter.value else { return false }
         return segments.contains { if case .variable(_, nil) = $0 { true } else { false } }
-      } || (runtime == .full && variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } })
+      } || variant.plan.containers.contains { $0.externals.contains { $0.retain != .strong } }
+    }
+  }
+
+  /// Each environment's parameters with a `${NAME}`, which the typed root reads when it is created,
+  /// as the link reads them: every one, whether a build takes it or not.
+  private static func environmentSources(
+    _ variants: [RegistryGenerator.Variant]
+  ) -> [TypedContainerModel.EnvironmentSources] {
+    variants.map { variant in
+      TypedContainerModel.EnvironmentSources(
+        environment: variant.environment,
+        parameters: variant.plan.parameters.compactMap { parameter in
+          guard case .environment(let segments, let typed) = parameter.value else { return nil }
+          let file = parameter.location.file.split(separator: "/").last.map(String.init) ?? parameter.location.file
+          return TypedContainerModel.EnvironmentSources.Parameter(
+            name: parameter.name, segments: segments, typed: typed,
+            location: "\(file):\(parameter.location.line):\(parameter.location.column)")
+        })
     }
   }
 

@@ -16,7 +16,7 @@
   let previewWindow = AppWindow(title: "Preview")
 
   /// The container a preview of the events screens shows.
-  @MainActor func previewContainer() -> RootContainer {
+  @MainActor func previewContainer() throws -> RootContainer {
     let fake = PreviewStore()
     let previewScreen = AddEventWireframe(dataStore: fake, client: PreviewClient())
     var replacements = RootContainer.Replacements()
@@ -24,7 +24,7 @@
     replacements.replace(DataStore.self, factory: { fake })  // every service taking a DataStore
     replacements.addEvent.replace(addEventWireframe: { previewScreen })  // another container's service
     let externals = RootContainer.Externals(window: previewWindow)
-    let container = RootContainer(environment: .base, externals: externals, replacing: replacements)
+    let container = try RootContainer(environment: .base, externals: externals, replacing: replacements)
     return container
   }
 #endif

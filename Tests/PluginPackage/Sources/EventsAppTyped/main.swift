@@ -4,7 +4,7 @@
 // session, an editor given its title, and (over the typed runtime) the router in the app's window.
 
 let window = AppWindow(title: "Events")
-let container = RootContainer(externals: .init(window: window))
+let container = try RootContainer(externals: .init(window: window))
 let list = container.eventsList.eventsListWireframe
 let adding = container.addEvent.addEventWireframe
 print(
@@ -16,7 +16,7 @@ let catalog = try await container.catalog
 print("details \(details.id) from \(details.catalog.source), one catalog: \(details.catalog === catalog)")
 let feed = try await container.eventsList.feed
 print("feed of \(feed.catalog.source), one feed: \(try await container.eventsList.feed === feed)")
-let dev = RootContainer(environment: .dev, externals: .init(window: window))
+let dev = try RootContainer(environment: .dev, externals: .init(window: window))
 print("dev client: \(dev.client.baseURL), dev store: \(dev.eventsList.eventsListWireframe.dataStore === dev.dataStore)")
 let sync = container.sync
 let editor = container.eventsList.editor(title: "Launch")

@@ -25,19 +25,19 @@ private let window = AppWindow(title: "Test")
     let stub = StubClient()
     var replacements = RootContainer.Replacements()
     replacements.replace(client: { stub })
-    let container = RootContainer(externals: .init(window: window), replacing: replacements)
+    let container = try RootContainer(externals: .init(window: window), replacing: replacements)
     #expect(container.client === stub)
     #expect(container.addEvent.addEventWireframe.client === stub)
     #expect(try await container.catalog.source == "stub/events", "the catalog singleton is built from the stand-in")
     #expect(try await container.eventsList.details(id: 1).catalog.source == "stub/events")
-    #expect(RootContainer(externals: .init(window: window)).client !== stub, "another container has no stand-ins")
+    #expect(try RootContainer(externals: .init(window: window)).client !== stub, "another container has no stand-ins")
   }
 
-  @MainActor @Test func aStandInForAProtocolReachesEveryServiceTakingThatProtocol() {
+  @MainActor @Test func aStandInForAProtocolReachesEveryServiceTakingThatProtocol() throws {
     let fake = FakeStore()
     var replacements = RootContainer.Replacements()
     replacements.replace(DataStore.self, factory: { fake })
-    let container = RootContainer(externals: .init(window: window), replacing: replacements)
+    let container = try RootContainer(externals: .init(window: window), replacing: replacements)
     let list = container.eventsList.eventsListWireframe
     #expect(list.dataStore === fake)
     #expect(list.addEvent.dataStore === fake)
@@ -45,23 +45,23 @@ private let window = AppWindow(title: "Test")
     #expect(container.dataStore.owner == "ada", "the service's own accessor still builds its own type")
   }
 
-  @MainActor @Test func aServiceOfACollaboratingContainerIsReplacedThroughTheFirst() {
+  @MainActor @Test func aServiceOfACollaboratingContainerIsReplacedThroughTheFirst() throws {
     let wireframe = EventsListWireframe(
       dataStore: FakeStore(), addEvent: AddEventWireframe(dataStore: FakeStore(), client: StubClient()))
     var replacements = RootContainer.Replacements()
     replacements.eventsList.replace(eventsListWireframe: { wireframe })
-    let container = RootContainer(externals: .init(window: window), replacing: replacements)
+    let container = try RootContainer(externals: .init(window: window), replacing: replacements)
     #expect(container.eventsList.eventsListWireframe === wireframe)
     #expect(container.home.events === wireframe, "the root's screen takes the stand-in")
     #expect(container.eventsList.eventsListWireframe === wireframe, "kept as the singleton it replaces")
   }
 
-  @MainActor @Test func aUniqueScopedStandInIsMadeAtEachReference() {
+  @MainActor @Test func aUniqueScopedStandInIsMadeAtEachReference() throws {
     var replacements = RootContainer.Replacements()
     replacements.addEvent.replace(addEventWireframe: {
       AddEventWireframe(dataStore: FakeStore(), client: StubClient())
     })
-    let container = RootContainer(externals: .init(window: window), replacing: replacements)
+    let container = try RootContainer(externals: .init(window: window), replacing: replacements)
     let first = container.addEvent.addEventWireframe
     #expect(first !== container.addEvent.addEventWireframe)
     #expect(first.client is StubClient && first.dataStore is FakeStore)
@@ -69,8 +69,8 @@ private let window = AppWindow(title: "Test")
   }
 
   // The app's preview container (its own stand-ins, in its debug build) shows the preview server and store.
-  @MainActor @Test func thePreviewContainerHasTheAppsStandIns() {
-    let container = previewContainer()
+  @MainActor @Test func thePreviewContainerHasTheAppsStandIns() throws {
+    let container = try previewContainer()
     #expect(container.client is PreviewClient)
     #expect(container.eventsList.eventsListWireframe.dataStore is PreviewStore)
     #expect(container.eventsList.eventsListWireframe.addEvent.client is PreviewClient)
@@ -85,25 +85,44 @@ private let window = AppWindow(title: "Test")
 @Suite struct TypedShapesTests {
   @Test func aWeakExternalIsTheAppsWhileItKeepsIt() throws {
     var shown: AppWindow? = AppWindow(title: "Shown")
-    let container = RootContainer(externals: .init(window: shown!))
+    let container = try RootContainer(externals: .init(window: shown!))
     #expect(try container.router.window === shown)
     #expect(try container.router.container === container, "'$container' is the typed container itself")
     shown = nil
     #expect(throws: ExternalReleasedError(external: "window")) { try container.router }
   }
 
-  @Test func aSingletonsHalvesShareOneSessionOfItsOwnBuild() {
-    let container = RootContainer(externals: .init(window: window))
+  @Test func aSingletonsHalvesShareOneSessionOfItsOwnBuild() throws {
+    let container = try RootContainer(externals: .init(window: window))
     let sync = container.sync
     #expect(sync.uploader.session === sync.downloader.session)
     #expect(container.sync === sync)
     #expect(container.uploader.session !== sync.uploader.session, "another build's session is its own")
   }
 
-  @MainActor @Test func aRunTimeArgumentSetThroughAPropertyAndAFormatterOfTheFirstContainer() {
-    let container = RootContainer(externals: .init(window: window))
+  @MainActor @Test func aRunTimeArgumentSetThroughAPropertyAndAFormatterOfTheFirstContainer() throws {
+    let container = try RootContainer(externals: .init(window: window))
     let editor = container.eventsList.editor(title: "Launch")
     #expect(editor.title == "Launch")
     #expect(container.eventsList.editor(title: "Party").formatter !== editor.formatter, "one formatter per build")
+  }
+}
+
+// The events server is a parameter read from the environment (`${EVENTS_HOST:-…}`) when the container
+// is created: from the variables a test gives, or the process's; the dev layer sets it as a literal.
+@Suite struct EnvironmentParameterTests {
+  @Test func theServerIsReadFromTheVariablesWhenTheContainerIsCreated() throws {
+    let staging = try RootContainer(
+      externals: .init(window: window), variables: ["EVENTS_HOST": "staging.events.example.com"])
+    #expect(staging.client.baseURL == "https://staging.events.example.com")
+    #expect(
+      try RootContainer(externals: .init(window: window), variables: [:]).client.baseURL == "https://events.example.com"
+    )
+    let dev = try RootContainer(
+      environment: .dev, externals: .init(window: window), variables: ["EVENTS_HOST": "staging.events.example.com"])
+    #expect(dev.client.baseURL == "https://dev.events.example.com", "the dev layer's literal")
+    let every = try RootContainer.everyEnvironment(
+      externals: .init(window: window), variables: ["EVENTS_HOST": "x.example"])
+    #expect(every.map { $0.container.client.baseURL } == ["https://x.example", "https://dev.events.example.com"])
   }
 }
