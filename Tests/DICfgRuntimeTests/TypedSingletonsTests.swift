@@ -126,6 +126,20 @@ import Testing
     #expect(storage.cached(0, as: Service.self) { Service() } === second)
   }
 
+  @Test func aCustomScopeIsResetApartFromCachedAndFromAnotherScope() {
+    let storage = TypedSingletons(serviceCount: 3)
+    let cached = storage.cached(0, as: Service.self) { Service() }
+    let session = storage.cached(1, scope: 1, as: Service.self) { Service() }
+    let request = storage.cached(2, scope: 2, as: Service.self) { Service() }
+    storage.reset(scope: 1)
+    #expect(storage.cached(1, scope: 1, as: Service.self) { Service() } !== session)
+    #expect(storage.cached(0, as: Service.self) { Service() } === cached)
+    #expect(storage.cached(2, scope: 2, as: Service.self) { Service() } === request)
+    storage.resetCached()
+    #expect(storage.cached(0, as: Service.self) { Service() } !== cached)
+    #expect(storage.cached(2, scope: 2, as: Service.self) { Service() } === request)
+  }
+
   @Test func anAwaitedSingletonIsBuiltOnceForRacingTasksAndAgainAfterAFailure() async throws {
     let storage = TypedSingletons(serviceCount: 2)
     let builds = Count()

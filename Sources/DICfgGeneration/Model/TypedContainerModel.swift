@@ -423,6 +423,11 @@ public struct TypedContainerModel: Sendable, Equatable {
   /// parameter of its plan with a `${NAME}`, as the link reads them.
   public var environmentSources: [EnvironmentSources] = []
 
+  /// The custom scopes (`scopes:`) some container declares, in order: over the typed runtime, the
+  /// storage keeps each one's instances apart (its scope number is its position here plus one; 0 is
+  /// `cached`), and a method of the root resets it (`resetSession()`).
+  public var customScopes: [String] = []
+
   /// A parameter read from the environment, as a Swift type a build takes it as: a property of the
   /// root's `Parameters`.
   public struct EnvironmentRead: Sendable, Equatable {

@@ -144,8 +144,8 @@ extension TypedContainerGenerator {
         opening =
           "return try await _singletons.awaitedSingleton(\(build.number), as: \(built).self) {\(head.isEmpty ? "" : " " + head)"
       } else {
-        let read = build.scope == .weak ? "weak" : build.scope == .cached ? "cached" : "singleton"
-        opening = "return \(build.isThrowing ? "try " : "")_singletons.\(read)(\(build.number), as: \(built).self) {"
+        opening =
+          "return \(build.isThrowing ? "try " : "")\(spelling.storageCall(build.scope, build.number, as: built)) {"
       }
       // Returned as the generic parameter an accessor of a type the target does not declare has.
       let generic = spelling.isGeneric(accessor.property) ? " as! \(spelling.declared(accessor.type))" : ""

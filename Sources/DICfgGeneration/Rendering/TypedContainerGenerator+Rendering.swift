@@ -27,6 +27,21 @@ extension TypedContainerGenerator {
     var this = "self"
     /// The parameters the root reads from the environment, by the types the builds take them as.
     var environmentReads: [TypedContainerModel.EnvironmentRead] = []
+    /// The custom scopes, whose instances the typed runtime's storage keeps by their number here plus one.
+    var customScopes: [String] = []
+
+    /// The storage's call keeping service `number`'s instance of `type` as `scope` keeps it:
+    /// `_singletons.weak(…)`, `.cached(…)` (with a custom scope's number), or `.singleton(…)`; the
+    /// build closure follows.
+    func storageCall(_ scope: ScopeKind, _ number: Int, as type: String) -> String {
+      switch scope {
+      case .weak: "_singletons.weak(\(number), as: \(type).self)"
+      case .cached: "_singletons.cached(\(number), as: \(type).self)"
+      case .custom(let name):
+        "_singletons.cached(\(number), scope: \((customScopes.firstIndex(of: name) ?? -1) + 1), as: \(type).self)"
+      case .singleton, .graph, .unique: "_singletons.singleton(\(number), as: \(type).self)"
+      }
+    }
 
     init(_ model: TypedContainerModel, _ container: TypedContainerModel.Container) {
       aliases = model.aliases
@@ -41,6 +56,7 @@ extension TypedContainerGenerator {
       accessors = Dictionary(container.accessors.map { ($0.property, $0) }, uniquingKeysWith: { one, _ in one })
       typeSlots = Set(model.typeStandIns.map(\.slot))
       environmentReads = model.environmentReads
+      customScopes = model.customScopes
       // Over the link, the link applies the stand-ins.
       replaceable =
         linked
@@ -227,6 +243,18 @@ extension TypedContainerGenerator {
         body.blank()
         body.documentation(["Releases the `cached` services' instances: the next use of each builds a new one."])
         body.line("\(access)func resetCached() { _singletons.resetCached() }")
+      }
+      // Over the typed runtime, the root resets each custom scope, in every container.
+      if isRoot && !linked {
+        for (index, scope) in model.customScopes.enumerated() {
+          body.blank()
+          body.documentation([
+            "Releases the instances of the custom scope '\(scope)' (in every container): the next use of each builds a new one."
+          ])
+          body.line(
+            "\(access)func reset\(SwiftIdentifier.upperCamelCase(scope))() {"
+              + (rootKeepsSingletons ? " _singletons.reset(scope: \(index + 1)) " : "") + "}")
+        }
       }
       if isRoot { renderEveryEnvironment(container, model: model, access: access, into: &body) }
       renderBuildEveryService(container, isRoot: isRoot, model: model, access: access, into: &body)

@@ -196,8 +196,8 @@ extension TypedContainerGenerator {
     } else {
       // A weak service's stand-in is held weakly where it is of the service's class.
       let isClass = singleton.scope == .weak && spelling.concrete(singleton.type) == type
-      let read = isClass ? "weak" : singleton.scope == .cached ? "cached" : "singleton"
-      kept = "_singletons.\(read)(\(singleton.number), as: \(type).self) { standIn() }"
+      let scope: ScopeKind = isClass ? .weak : singleton.scope == .weak ? .singleton : singleton.scope
+      kept = "\(spelling.storageCall(scope, singleton.number, as: type)) { standIn() }"
     }
     writer.line("if let standIn = \(slot) { return \(kept) }")
   }

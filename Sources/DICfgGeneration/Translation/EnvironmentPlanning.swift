@@ -154,9 +154,9 @@ struct EnvironmentPlanning {
       accessors: accessors(of: index), throwingAccessors: throwing[index], makerSuffix: suffix(of: variant))
     planner.sharedSwiftValues = sharedSwiftValues
     planner.typedContainerType = typedContainerTypes?[index]
-    // Over the typed runtime, the root reads `${NAME}` parameters when it is created; each other
-    // container's code reaches them where it is a view of the root.
-    planner.readsEnvironment = typedContainerTypes != nil && (index == 0 || members != nil)
+    // Over the typed runtime, the root reads `${NAME}` parameters when it is created and resets the
+    // custom scopes; each other container's code reaches those where it is a view of the root.
+    planner.reachesRoot = typedContainerTypes != nil && (index == 0 || members != nil)
     if let members {
       // The first container holds the others; each other holds the first (`_root`).
       for other in variant.plan.containers.indices where other != index && services.indices.contains(other) {

@@ -127,7 +127,7 @@ extension StraightLinePlanner.Builder {
       guard planner.parameters.indices.contains(index) else { throw Unplannable("it takes an unknown parameter") }
       let parameter = planner.parameters[index]
       if case .environment(_, let typed) = parameter.value {
-        guard planner.readsEnvironment else {
+        guard planner.reachesRoot else {
           throw Unplannable("it takes parameter '\(parameter.name)', which reads the process environment ('${…}')")
         }
         // Read when the container is created, as one of the types the link passes such a value as.

@@ -32,11 +32,12 @@ extension StraightLinePlanner.Builder {
     // A weak service is a class's: the storage holds it as an object.
     let type = planner.swift.type(named: service.type)
     // A type of a module dicfg could not read may be a class: the compiler checks it at the line.
-    let scopes: [ScopeKind] =
+    var scopes: [ScopeKind] =
       type?.kind == .class || (type == nil && isOfUnreadModule(service))
       ? [.singleton, .weak, .cached] : [.singleton, .cached]
-    // Properties are set on a class's instance before it is stored.
-    guard [.singleton, .weak, .cached].contains(service.scope) else {
+    // A custom scope is kept as `cached` is, over the typed runtime, and reset by the root.
+    if case .custom = service.scope, planner.reachesRoot { scopes.append(service.scope) }
+    guard [.singleton, .weak, .cached].contains(service.scope) || scopes.contains(service.scope) else {
       throw Unplannable(
         "it is in the custom scope '\(service.scope.description)', which only dicfg's link keeps (and resets)")
     }

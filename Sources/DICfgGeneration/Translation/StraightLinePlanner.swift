@@ -52,9 +52,10 @@ struct StraightLinePlanner {
   /// The typed container's type (`MainContainer`), which `$container` passes itself as over the
   /// typed runtime; nil over the link, where `$container` is the link's `Container`.
   var typedContainerType: String?
-  /// Whether the container's code reaches the parameters the typed root reads from the environment
-  /// when it is created; over the link, the link reads them.
-  var readsEnvironment = false
+  /// Whether, over the typed runtime, the container's code reaches the root's state: the parameters
+  /// it reads from the environment when it is created, and the storage its custom scopes' resets
+  /// clear. Over the link, the link reads those parameters and keeps those scopes.
+  var reachesRoot = false
   /// The file-level constants of the Swift values the registration shares: a make function or an
   /// accessor setting a property reads one instead of writing the value again.
   var sharedSwiftValues = SharedSwiftValues()

@@ -125,6 +125,7 @@ public struct TypedContainerGenerator: Sendable {
     if runtime == .typed {
       model.environmentReads = model.environmentParametersRead
       model.environmentSources = Self.environmentSources(variants)
+      model.customScopes = Self.customScopes(variants)
     }
     model.weakServices = Self.numbers(of: .weak, in: variants)
     model.cachedServices = Self.numbers(of: .cached, in: variants)
@@ -251,6 +252,15 @@ public struct TypedContainerGenerator: Sendable {
             location: "\(file):\(parameter.location.line):\(parameter.location.column)")
         })
     }
+  }
+
+  /// Each custom scope some container of some environment declares, once, in order.
+  private static func customScopes(_ variants: [RegistryGenerator.Variant]) -> [String] {
+    var names: [String] = []
+    for name in variants.flatMap({ $0.plan.containers.flatMap(\.customScopes) }) where !names.contains(name) {
+      names.append(name)
+    }
+    return names
   }
 
   /// The numbers some environment's link gives the services it keeps in `scope`.

@@ -25,7 +25,8 @@ public final class TypedSingletons: @unchecked Sendable {
   private let mutex = dicfg_lock_create()
   private var building: Set<Int> = []
   private var weakObjects: [Int: WeakObject] = [:]
-  private var cachedValues: [Int: Any] = [:]
+  /// By scope (0 for `cached`, then each custom scope), by service.
+  private var cachedValues: [Int: [Int: Any]] = [:]
   private var awaiting: [Int: any Sendable] = [:]
 
   /// Storage for the services of a graph file's containers, numbered from 0 to `serviceCount - 1`
@@ -88,13 +89,15 @@ public final class TypedSingletons: @unchecked Sendable {
   }
 
   /// The cached instance of the service numbered `service`, else the one `build` makes, kept until
-  /// ``resetCached()``.
-  public func cached<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
+  /// its scope is reset: ``resetCached()`` for `scope` 0 (`cached`), ``reset(scope:)`` for a custom one.
+  public func cached<T>(
+    _ service: Int, scope: Int = 0, as type: T.Type = T.self, build: () throws -> T
+  ) rethrows -> T {
     lock()
     defer { unlock() }
-    if let value = cachedValues[service] { return Self.cast(value, to: T.self) }
+    if let value = cachedValues[scope]?[service] { return Self.cast(value, to: T.self) }
     let value = try building(service, build)
-    cachedValues[service] = value
+    cachedValues[scope, default: [:]][service] = value
     return value
   }
 
@@ -102,7 +105,15 @@ public final class TypedSingletons: @unchecked Sendable {
   public func resetCached() {
     lock()
     defer { unlock() }
-    cachedValues.removeAll()
+    cachedValues[0] = nil
+  }
+
+  /// Releases the instances kept in scope `scope` (0 is `cached`, each custom scope a number of its
+  /// own): the next use of each builds a new one.
+  public func reset(scope: Int) {
+    lock()
+    defer { unlock() }
+    cachedValues[scope] = nil
   }
 
   // MARK: Building
@@ -277,10 +288,15 @@ public struct TypedSlots: @unchecked Sendable {
   }
 
   /// The cached instance of the service numbered `service`, else the one `build` makes.
-  public func cached<T>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
-    try storage.cached(service, as: T.self, build: build)
+  public func cached<T>(
+    _ service: Int, scope: Int = 0, as type: T.Type = T.self, build: () throws -> T
+  ) rethrows -> T {
+    try storage.cached(service, scope: scope, as: T.self, build: build)
   }
 
   /// Releases the `cached` services' instances.
   public func resetCached() { storage.resetCached() }
+
+  /// Releases the instances kept in scope `scope`.
+  public func reset(scope: Int) { storage.reset(scope: scope) }
 }

@@ -107,6 +107,17 @@ final class EventDateFormatter: Sendable {
   init() {}
 }
 
+/// The signed-in attendee, kept for the session: signing out starts a new one.
+final class Attendee: Sendable {
+  init() {}
+}
+
+/// The attendee's tickets, kept with the attendee.
+final class Tickets: Sendable {
+  let attendee: Attendee
+  init(attendee: Attendee) { self.attendee = attendee }
+}
+
 @MainActor final class EventEditor {
   let formatter: EventDateFormatter
   var title = ""

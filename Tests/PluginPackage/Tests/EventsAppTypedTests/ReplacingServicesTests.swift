@@ -81,7 +81,7 @@ private let window = AppWindow(title: "Test")
 // The shapes an app's graph has that the typed container builds in its accessors: a window held
 // weakly and the container itself, a singleton whose halves share one graph-scoped session, a
 // formatter of the first container taken by a story's editor, whose title a run-time argument sets
-// through a property.
+// through a property, and a custom scope kept in two containers until the root resets it.
 @Suite struct TypedShapesTests {
   @Test func aWeakExternalIsTheAppsWhileItKeepsIt() throws {
     var shown: AppWindow? = AppWindow(title: "Shown")
@@ -98,6 +98,19 @@ private let window = AppWindow(title: "Test")
     #expect(sync.uploader.session === sync.downloader.session)
     #expect(container.sync === sync)
     #expect(container.uploader.session !== sync.uploader.session, "another build's session is its own")
+  }
+
+  @Test func signingOutResetsTheSessionScopeInEveryContainer() throws {
+    let container = try RootContainer(externals: .init(window: window))
+    let attendee = container.attendee
+    let tickets = container.eventsList.tickets
+    #expect(container.attendee === attendee && container.eventsList.tickets === tickets)
+    #expect(tickets.attendee === attendee)
+    container.resetSession()
+    let next = container.attendee
+    #expect(next !== attendee && container.eventsList.tickets !== tickets)
+    #expect(container.eventsList.tickets.attendee === next && container.attendee === next)
+    #expect(try RootContainer(externals: .init(window: window)).attendee !== next, "each container its own session")
   }
 
   @MainActor @Test func aRunTimeArgumentSetThroughAPropertyAndAFormatterOfTheFirstContainer() throws {
