@@ -179,9 +179,7 @@ def typed(dicfg, app, graph, swift):
     needs = [line for line in generated.stderr.splitlines() if line.endswith("[#needs-full-runtime]")]
     kinds = {}
     for line in needs:
-        kind = ("$container" if "takes '$container'" in line else "eager" if "is eager" in line
-                else "weak external" if "external '" in line else "${NAME} parameter" if "parameter '" in line
-                else "link")
+        kind = "$container" if "takes '$container'" in line else "eager" if "is eager" in line else "link"
         kinds[kind] = kinds.get(kind, 0) + 1
     other = generated.returncode != 0 and not needs
     return {"written": generated.returncode == 0, "needs": kinds,
