@@ -752,6 +752,30 @@ import Testing
     #expect(reason.contains("'self'"))
   }
 
+  /// Shape 3: the resolver passed on to a service that resolves for itself is reported as that, however
+  /// the closure names it, an argument label spelt as the resolver included.
+  @Test(arguments: ["r in Router(resolver: r)", "resolver in Router(resolver: resolver)", "c in Router(c)"])
+  func aResolverPassedOnIsReportedAsPassedOn(_ closure: String) throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Routing.self) { \(closure) }.inObjectScope(.container)
+        }
+      }
+      """
+    let registration = try #require(imported([("Sources/App/AppAssembly.swift", assembly)]).registrations.first)
+    guard case .notImported(let reason) = registration.outcome else {
+      Issue.record("\(registration.outcome)")
+      return
+    }
+    let name = closure.prefix { $0 != " " }
+    #expect(
+      reason.contains("passes the resolver '\(name)' on") && reason.contains("for the service to resolve for itself"),
+      "\(reason)")
+  }
+
   /// Resolver's mock container: `.implements(P.self)` replaces the base's `P` in the mock layer.
   @Test func aMockContainersImplementsReplacesTheBasesService() {
     let registrations = """

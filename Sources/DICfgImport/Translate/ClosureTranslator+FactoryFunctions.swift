@@ -163,14 +163,22 @@ extension ClosureTranslator {
     // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
     let replaced = Set(replacements.flatMap { Array($0.range) })
     let unreplaced = closure.body.filter { !replaced.contains($0) }
-    if let resolver = resolverName(closure), let use = unreplaced.first(where: { file.isWord($0, resolver) }) {
-      // `BaseRouter(resolver: r)`: the resolver passed on, for the service to resolve for itself.
-      if file.kind(use - 1) == .colon, file.kind(use - 2) == .identifier,
+    // An argument label spelt as the resolver (`Provider(resolver: resolver)`) is not a use of it.
+    let isLabel = { (index: Int) in
+      file.kind(index + 1) == .colon && [.leftParen, .comma].contains(file.kind(index - 1))
+    }
+    if let resolver = resolverName(closure),
+      let use = unreplaced.first(where: { file.isWord($0, resolver) && !isLabel($0) })
+    {
+      // `BaseRouter(resolver: r)` or `BaseRouter(r)`: the resolver passed on, for the service to resolve
+      // for itself.
+      let labeled = file.kind(use - 1) == .colon && file.kind(use - 2) == .identifier
+      if labeled || [.leftParen, .comma].contains(file.kind(use - 1)),
         file.kind(use + 1) == .comma || file.kind(use + 1) == .rightParen
       {
         return Failure(
-          "its closure passes the resolver '\(resolver)' on as '\(file.text(use - 2)):', for the service to "
-            + "resolve for itself, which a graph file cannot say; give it what it resolves as dependencies")
+          "its closure passes the resolver '\(resolver)' on\(labeled ? " as '\(file.text(use - 2)):'" : ""), for the "
+            + "service to resolve for itself, which a graph file cannot say; give it what it resolves as dependencies")
       }
       return Failure("its closure uses '\(resolver)' in a way the import does not read")
     }
