@@ -188,7 +188,10 @@ public struct SwiftDeclarationReader: Sendable {
           if name.hasPrefix(".") { walker.skipDescendants() }
           continue
         }
-        if relative.hasSuffix(".swift") { found.append((path as NSString).appendingPathComponent(relative)) }
+        // A folder named like a Swift file (`Service.swift/`) is walked into, not read.
+        guard relative.hasSuffix(".swift"), walker.fileAttributes?[.type] as? FileAttributeType != .typeDirectory
+        else { continue }
+        found.append((path as NSString).appendingPathComponent(relative))
       }
     }
     return (found.sorted(), missing)

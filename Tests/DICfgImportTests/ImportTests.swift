@@ -474,18 +474,67 @@ enum Fixture: String, CaseIterable, CustomTestStringConvertible, Sendable {
         as? ImportCommand)
     #expect(forced.execute().exitCode == 0)
 
-    // A file that is not UTF-8 is named, and nothing is written.
+    // A file that is not UTF-8 is named, as one the import cannot read, and the others are imported;
+    // a folder named like a Swift file is walked into, not read.
     let folder = output + "-latin1"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/Service.swift", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data([0x69, 0x6D, 0x70, 0x6F, 0x72, 0x74, 0x20, 0xE9, 0x0A]).write(
       to: URL(fileURLWithPath: folder + "/Old.swift"))
+    try """
+    import Resolver
+
+    final class Clock { init() {} }
+    extension Resolver: ResolverRegistering {
+      public static func registerAllServices() { register { Clock() } }
+    }
+
+    """.write(toFile: folder + "/Service.swift/Registrations.swift", atomically: true, encoding: .utf8)
     let latin1 = try #require(
       try DICfgCommand.parseAsRoot(["import", folder, "--output", folder + "/out"]) as? ImportCommand)
     let unreadable = latin1.execute()
-    #expect(unreadable.exitCode == 1)
-    #expect(unreadable.standardError == "error: cannot read '\(folder)/Old.swift' as UTF-8\n")
-    #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    #expect(unreadable.exitCode == 0, "\(unreadable.standardError)")
+    #expect(
+      unreadable.standardOutput.contains(
+        "\(folder)/Old.swift: warning: not Swift the import can read; its registrations are not imported"),
+      "\(unreadable.standardOutput)")
+    #expect(
+      unreadable.standardOutput.contains("\(folder)/Service.swift/Registrations.swift:5:46: imported"),
+      "\(unreadable.standardOutput)")
+
+    // An Xcode target is one module however deep its files sit, and so is a package target whose
+    // path is `Sources` itself: a file of either sees the `@_exported import` of another of its files.
+    let project = output + "-xcode"
+    defer { try? FileManager.default.removeItem(atPath: project) }
+    let files = [
+      "Package.swift": "// swift-tools-version:6.0\n",
+      "App.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n",
+      "App/Sources/Support/Exports.swift": "@_exported import Factory\n",
+      "App/Sources/Features/Feed/FeedDI.swift":
+        "final class Feed { init() {} }\nextension Container {\n  var feed: Factory<Feed> { self { Feed() } }\n}\n",
+      "Modules/Kit/Package.swift": "// swift-tools-version:6.0\n",
+      "Modules/Kit/Sources/KitDI.swift": "@_exported import Factory\n",
+      "Modules/Kit/Sources/Kit/Clock.swift":
+        "public final class Clock { public init() {} }\npublic extension Container {\n"
+        + "  var clock: Factory<Clock> { self { Clock() }.singleton }\n}\n",
+    ]
+    for (name, text) in files {
+      let path = project + "/" + name
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let xcode = try #require(
+      try DICfgCommand.parseAsRoot(["import", project + "/App", project + "/Modules", "--output", project + "/out"])
+        as? ImportCommand)
+    let targets = xcode.execute()
+    #expect(targets.exitCode == 0, "\(targets.standardError)")
+    #expect(
+      targets.standardOutput.hasSuffix(
+        "2 registrations: 2 as written, 0 through a factory function, 0 as a binding, 0 not imported (100% imported); "
+          + "the written graph validates\n"), "\(targets.standardOutput)")
+    #expect(!targets.standardOutput.contains("warning"), "\(targets.standardOutput)")
 
     let missing = try #require(
       try DICfgCommand.parseAsRoot(["import", output + "/nothing", "--output", output]) as? ImportCommand)

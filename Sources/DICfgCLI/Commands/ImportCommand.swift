@@ -70,15 +70,16 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
   public func execute(colorTerminal: Bool = false) -> CommandResult {
     let files: [(path: String, text: String)]
     let declarationFiles: [(path: String, text: String)]
+    let unreadable: [String]
     switch (Self.read(paths), Self.read(swiftPaths)) {
     case (.failure(let error), _), (_, .failure(let error)):
       return CommandResult(exitCode: 1, standardError: "error: \(error.message)\n")
     case (.success(let read), .success(let declarations)):
-      (files, declarationFiles) = (read, declarations)
+      (files, declarationFiles, unreadable) = (read.files, declarations.files, read.unreadable)
     }
     let imported = RegistrationImport(
       files: files, module: SwiftDeclarations.module(ofPath: output + "/dicfg.yaml"),
-      declarationFiles: declarationFiles)
+      declarationFiles: declarationFiles, unreadable: unreadable, targets: Self.xcodeTargets(of: files.map(\.path)))
     let parts =
       fragments
       ? imported.fragments(output: output, relativePath: Self.relativePath)
@@ -153,22 +154,60 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
   }
 
+  /// The target folder of each of `paths` whose target is not the `Sources/Module` folder of a
+  /// package: an Xcode target, the folder beside the project (`App/` beside `App.xcodeproj`) holding
+  /// it, where no Swift package holds it first; or a package's `Sources` itself where Swift files sit
+  /// directly in it (a target whose `path:` is `Sources`). A target's files are one module however deep
+  /// they sit (`App/Sources/Layer/…`), which the `Sources/Module` rule would split.
+  static func xcodeTargets(of paths: [String]) -> [String: String] {
+    var listings: [String: [String]] = [:]
+    func holds(_ folder: String, _ test: (String) -> Bool) -> Bool {
+      let key = folder.isEmpty ? "." : folder
+      let names = listings[key] ?? (try? FileManager.default.contentsOfDirectory(atPath: key)) ?? []
+      listings[key] = names
+      return names.contains(where: test)
+    }
+    var targets: [String: String] = [:]
+    for path in paths {
+      var folder = (path as NSString).deletingLastPathComponent
+      while !folder.isEmpty, folder != "/", folder != "." {
+        let parent = (folder as NSString).deletingLastPathComponent
+        if holds(folder, { $0 == "Package.swift" }) {
+          let sources = (folder as NSString).appendingPathComponent("Sources")
+          if path.hasPrefix(sources + "/"), holds(sources, { $0.hasSuffix(".swift") }) { targets[path] = sources }
+          break
+        }
+        if holds(parent, { $0.hasSuffix(".xcodeproj") }) {
+          targets[path] = folder
+          break
+        }
+        folder = parent
+      }
+    }
+    return targets
+  }
+
   struct ReadError: Error {
     var message: String
   }
 
-  /// The Swift files at `paths` (files, or folders read through), with their text.
-  static func read(_ paths: [String]) -> Result<[(path: String, text: String)], ReadError> {
+  /// The Swift files at `paths` (files, or folders read through), with their text, and those that
+  /// cannot be read as UTF-8 (as Swift cannot), which the report names.
+  static func read(
+    _ paths: [String]
+  ) -> Result<(files: [(path: String, text: String)], unreadable: [String]), ReadError> {
     let (found, missing) = SwiftDeclarationReader.swiftFiles(at: paths)
     if let path = missing.first { return .failure(ReadError(message: "no Swift file or folder at '\(path)'")) }
     var files: [(path: String, text: String)] = []
+    var unreadable: [String] = []
     for file in found {
       guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-        return .failure(ReadError(message: "cannot read '\(file)' as UTF-8"))
+        unreadable.append(file)
+        continue
       }
       files.append((file, text))
     }
-    return .success(files)
+    return .success((files, unreadable))
   }
 
   /// The current folder where it holds every path of `paths`, else the deepest folder that does.

@@ -43,24 +43,30 @@ public struct RegistrationImport: Sendable {
   /// Imports the registrations of `files` (their paths as the report should name them), for the
   /// module `module` the written files go to (nil where that is not known): the factory functions'
   /// file imports the modules their code comes from but that one. `declarationFiles` are more of the
-  /// app's Swift, read for the declarations only (the types the registrations build).
+  /// app's Swift, read for the declarations only (the types the registrations build); `unreadable`
+  /// are files found that could not be read as text (not UTF-8), which the report names. `targets`
+  /// names the build target of the files the caller knows one for (an Xcode project's target folder),
+  /// whose `@_exported import`s every file of that target sees; the others are of the module their
+  /// path names (`Sources/Module/…`).
   public init(
     files: [(path: String, text: String)], module: String? = nil,
-    declarationFiles: [(path: String, text: String)] = []
+    declarationFiles: [(path: String, text: String)] = [], unreadable: [String] = [],
+    targets: [String: String] = [:]
   ) {
     let sources = files.map { SwiftSourceFile(path: $0.path, text: $0.text) }
     let read = Set(files.map(\.path))
     let declarations = SwiftDeclarationReader().read(files: files + declarationFiles.filter { !read.contains($0.path) })
     self.declarations = declarations
-    unreadable = sources.filter(\.isUnreadable).map(\.path)
+    self.unreadable = (unreadable + sources.filter(\.isUnreadable).map(\.path)).sorted()
     moduleImports = Dictionary(sources.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
     // `@_exported import Swinject` in one file of a module: every file of the module sees it.
+    let target = { (path: String) in targets[path] ?? SwiftDeclarations.module(ofPath: path) ?? "" }
     var exported: [String: [String]] = [:]
     for source in sources {
-      exported[SwiftDeclarations.module(ofPath: source.path) ?? "", default: []] += source.exportedImports
+      exported[target(source.path), default: []] += source.exportedImports
     }
     let readers = sources.filter { !$0.isUnreadable }.map {
-      RegistrationReader(file: $0, moduleImports: exported[SwiftDeclarations.module(ofPath: $0.path) ?? ""] ?? [])
+      RegistrationReader(file: $0, moduleImports: exported[target($0.path)] ?? [])
     }
     var found: [FoundRegistration] = []
     var unread: [(path: String, reason: String)] = []
