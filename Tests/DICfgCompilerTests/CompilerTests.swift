@@ -117,15 +117,23 @@ import Testing
         e: { type: E, init: { x: 5️⃣{ value: 1, lazy: a } } }
         6️⃣my-service: { type: F }
         g: { type: 7️⃣"1abc" }
+        h: { type: H, live: 8️⃣network }
       """)
     #expect(
       summaries(result.diagnostics) == [
         at(.invalidValue, files["app.yaml", "1️⃣"]), at(.invalidValue, files["app.yaml", "2️⃣"]),
         at(.invalidValue, files["app.yaml", "3️⃣"]), at(.invalidValue, files["app.yaml", "4️⃣"]),
         at(.invalidValue, files["app.yaml", "5️⃣"]), at(.invalidValue, files["app.yaml", "6️⃣"]),
-        at(.invalidValue, files["app.yaml", "7️⃣"]),
+        at(.invalidValue, files["app.yaml", "7️⃣"]), at(.invalidValue, files["app.yaml", "8️⃣"]),
       ])
     #expect(result.diagnostics[3].message == "'42' is not a reference; write '{ value: 42 }' for a literal")
+  }
+
+  @Test func aServiceMarkedLiveIsLiveInThePlan() throws {
+    let (result, _) = compile("dicfg: 1\nservices:\n  a: { type: A, live: true }\n  b: { type: B, live: false }\n")
+    #expect(result.diagnostics.isEmpty)
+    let plan = try #require(result.plan)
+    #expect(plan.containers[0].services.map(\.live) == [true, false])
   }
 
   @Test func sharedScopeIsAmbiguousAndSaysWhatEachLibraryMeant() {

@@ -95,7 +95,7 @@ import Testing
   @Test func aBuildThatThrowsKeepsNothing() throws {
     let storage = TypedSingletons(serviceCount: 1)
     #expect(throws: Failure.self) { try storage.singleton(0, as: Service.self) { throw Failure() } }
-    let built = try storage.singleton(0, as: Service.self) { Service() }
+    let built = storage.singleton(0, as: Service.self) { Service() }
     #expect(built === storage.singleton(0, as: Service.self) { Service() })
   }
 

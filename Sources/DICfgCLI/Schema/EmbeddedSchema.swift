@@ -197,6 +197,10 @@ enum EmbeddedSchema {
           "description": "Build the singleton when the container is created. Needs scope singleton.",
           "type": ["boolean", "null"]
         },
+        "live": {
+          "description": "The service reaches the world (a network, a disk, a device): a typed container created with stand-ins (a test's, a preview's) that builds it without one reports it, naming the path through the graph.",
+          "type": ["boolean", "null"]
+        },
         "init": {
           "description": "Initializer injection: argument labels to values, in the initializer's order.",
           "$ref": "#/definitions/labelledValues"

@@ -43,6 +43,7 @@ extension GraphResolver {
         location: declaration.location, isolation: declaration.isolation?.value ?? .nonisolated)
       service.factory = factory
       service.readsReceiverProperty = declaration.receiver != nil && declaration.readsReceiverProperty
+      service.live = declaration.live?.value ?? false
       services[node.container].append(service)
     }
     return services

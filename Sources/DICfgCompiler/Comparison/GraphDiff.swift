@@ -271,6 +271,7 @@ public struct GraphDiff: Sendable {
     compare("scope", "scope", before.scope.description, after.scope.description)
     compare("isolation", "isolation", before.isolation.rawValue, after.isolation.rawValue)
     compare("eager", "eager", String(before.eager), String(after.eager))
+    compare("live", "live", String(before.live), String(after.live))
     compare("as", "as", list(before.bindings), list(after.bindings))
     compare("tags", "tags", list(before.tags), list(after.tags))
     compare(

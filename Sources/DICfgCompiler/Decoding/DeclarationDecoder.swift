@@ -127,6 +127,7 @@ struct DeclarationDecoder {
           diagnostics.append(.invalidIsolation(text.value, at: text.location))
         }
       case "eager": service.eager = bool(value, for: "eager")
+      case "live": service.live = bool(value, for: "live")
       case "tags": service.tags = names(value, for: "tags", what: "a list of tags")
       case "init":
         service.initializer = arguments(value, for: "init")

@@ -9,7 +9,8 @@ public enum GraphFileKeys {
   public static let topLevel = ["dicfg", "imports", "parameters", "condition", "containers"] + container
   /// The keys of a service.
   public static let service = [
-    "type", "factory", "as", "scope", "isolation", "eager", "init", "properties", "arguments", "alias", "tags",
+    "type", "factory", "as", "scope", "isolation", "eager", "live", "init", "properties", "arguments", "alias",
+    "tags",
   ]
   /// The keys of a `factory:` written as a mapping: a factory object and its method or property.
   public static let factoryObject = ["receiver", "method", "property"]

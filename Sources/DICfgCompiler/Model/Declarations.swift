@@ -27,6 +27,8 @@ struct ServiceDeclaration {
   /// `isolation: MainActor`, where the graph file says so.
   var isolation: Located<ResolutionPlan.Isolation>?
   var eager: Located<Bool>?
+  /// `live: true`: the service reaches the world, and a container with stand-ins must have one for it.
+  var live: Located<Bool>?
   var arguments: [(name: Located<String>, type: String)] = []
   var initializer: [ArgumentDeclaration] = []
   /// Whether `init:` holds what could not be read (it is not a mapping, or a label is not an

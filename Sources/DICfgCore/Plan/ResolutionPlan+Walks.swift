@@ -99,6 +99,49 @@ extension ResolutionPlan {
     GraphSharing(self).sharesInstances(withResolvesReaching: shared)
   }
 
+  /// The services whose builds take each service (passed or tagged, not behind a provider or a lazy
+  /// value), by the service taken: the plan's edges reversed.
+  public var takers: [ServiceReference: [ServiceReference]] {
+    var takers: [ServiceReference: [ServiceReference]] = [:]
+    for (container, members) in containers.enumerated() {
+      for (index, service) in members.services.enumerated() {
+        let taker = ServiceReference(container: container, service: index)
+        for argument in service.initializer + service.properties {
+          for taken in argument.value.builtServices { takers[taken, default: []].append(taker) }
+        }
+      }
+    }
+    return takers
+  }
+
+  /// The shortest chains of builds reaching `target`, each from a service no build takes (one the
+  /// app asks for) down to `target`, the shortest first and at most `limit`: the paths through the
+  /// graph a message names. `[[target]]` where no build takes it, or only builds in a cycle do.
+  public func chains(reaching target: ServiceReference, limit: Int = 3) -> [[ServiceReference]] {
+    let takers = self.takers
+    // Walked backwards from `target`, each service noted with the next one toward it.
+    var toward: [ServiceReference: ServiceReference] = [target: target]
+    var queue = [target]
+    var roots: [ServiceReference] = []
+    var position = 0
+    while position < queue.count, roots.count < limit {
+      let current = queue[position]
+      position += 1
+      let up = takers[current] ?? []
+      if up.isEmpty, current != target { roots.append(current) }
+      for taker in up where toward[taker] == nil {
+        toward[taker] = current
+        queue.append(taker)
+      }
+    }
+    guard !roots.isEmpty else { return [[target]] }
+    return roots.map { root in
+      var chain = [root]
+      while let last = chain.last, last != target, let next = toward[last] { chain.append(next) }
+      return chain
+    }
+  }
+
   /// ``sharesGraphInstances(withResolvesReaching:)`` over one plan, which walks the plan backwards
   /// from each service asked about, the plan's edges reversed once.
   public struct GraphSharing: Sendable {
@@ -108,16 +151,7 @@ extension ResolutionPlan {
 
     public init(_ plan: ResolutionPlan) {
       self.plan = plan
-      var takers: [ServiceReference: [ServiceReference]] = [:]
-      for (container, members) in plan.containers.enumerated() {
-        for (index, service) in members.services.enumerated() {
-          let taker = ServiceReference(container: container, service: index)
-          for argument in service.initializer + service.properties {
-            for taken in argument.value.builtServices { takers[taken, default: []].append(taker) }
-          }
-        }
-      }
-      self.takers = takers
+      takers = plan.takers
     }
 
     public func sharesInstances(withResolvesReaching shared: ServiceReference) -> Bool {

@@ -192,6 +192,12 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       get { fields.values.readsReceiverProperty ?? false }
       set { edit { $0.readsReceiverProperty = newValue ? true : nil } }
     }
+    /// Whether the graph marks it `live: true`: it reaches the world (a network, a disk, a device), so a
+    /// container with stand-ins (a test's, a preview's) that builds it without one reports it.
+    public var live: Bool {
+      get { fields.values.live ?? false }
+      set { edit { $0.live = newValue ? true : nil } }
+    }
     /// The name its factory is registered under: the function that builds it, else its type.
     public var registeredName: String { fields.values.factory ?? fields.values.type }
 
@@ -273,6 +279,8 @@ public struct ResolutionPlan: Sendable, Hashable, Codable {
       /// True where ``factory`` names a factory object's property, which is read, not called;
       /// absent otherwise.
       var readsReceiverProperty: Bool?
+      /// True for a service marked `live: true`; absent otherwise.
+      var live: Bool?
     }
 
     private final class Fields: Sendable {

@@ -50,6 +50,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// Why some environment's accessor resolves the service through the link, as a clause
     /// (`it takes …`); nil where the accessors build it, or the cause is not known.
     public var linkCause: String?
+    /// Over the typed runtime, for a service the graph marks `live: true`: what a container with
+    /// stand-ins reports when a build reaches it without one (its line, the stand-in to give, the paths
+    /// through the graph to it).
+    public var liveReport: String?
 
     /// How the base builds the service.
     public var construction: Construction {
@@ -520,6 +524,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     }
     return all
   }
+
+  /// Whether some service is marked `live: true` (over the typed runtime): the stand-ins then carry the
+  /// check a build reaching one without a stand-in makes.
+  var hasLiveServices: Bool { containers.contains { $0.accessors.contains { $0.liveReport != nil } } }
 
   /// Every type stand-in slot the containers' builds read.
   var typeStandInSlots: Set<String> {

@@ -93,6 +93,7 @@ extension TypedContainerGenerator {
           + "\(resolve(accessor, as: type)) }")
     } else if spelling.replaceable.contains(accessor.property) {
       renderStandIn(of: accessor, spelling: spelling, into: &writer)
+      renderLiveCheck(of: accessor, into: &writer)
     }
     guard accessor.branches.count > 1 else {
       render(accessor.branches[0].construction, of: accessor, as: type, spelling: spelling, into: &writer)
@@ -212,6 +213,7 @@ extension TypedContainerGenerator {
     writer.indent { body in
       if let standIn {
         body.line("if let standIn = _standIns.\(SwiftIdentifier.escaped(standIn.property)) { return standIn() }")
+        renderLiveCheck(of: standIn, into: &body)
       }
       guard !maker.properties.isEmpty else {
         body.construction((standIn == nil ? "" : "return ") + construct, unreadAt: maker.unreadAt)

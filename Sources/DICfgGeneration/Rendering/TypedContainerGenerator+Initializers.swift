@@ -172,7 +172,7 @@ extension TypedContainerGenerator {
       writer.indent { body in
         body.line(
           "self.init(environment: environment, singletons: TypedSingletons(serviceCount: \(model.serviceCount)), "
-            + "standIns: \(replacing ? "replacements" : "Replacements()")"
+            + "standIns: \(replacing ? (model.hasLiveServices ? "replacements.standingIn(LiveServiceCheck(report: replacements.onLiveService))" : "replacements") : "Replacements()")"
             + (reads ? ", parameters: try Parameters(environment: environment, variables: variables)" : "")
             + "\(container.keepsExternals ? ", externals: externals" : ""))")
         renderEagerBuilds(model, into: &body)

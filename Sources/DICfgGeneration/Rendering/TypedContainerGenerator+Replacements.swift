@@ -117,6 +117,17 @@ extension TypedContainerGenerator {
         body.line("\(access)var \(SwiftIdentifier.escaped(member.property)) = \(member.typeName).Replacements()")
       }
       if isRoot { body.line("fileprivate var byType = ByType()") }
+      if model.hasLiveServices {
+        if isRoot {
+          body.documentation([
+            "What a build reaching a service marked `live: true` without a stand-in does: nil stops the process with",
+            "the message (the service's line, the stand-in to give, the paths to it), so the test fails there; a",
+            "test may record it instead (`{ Issue.record(Comment(rawValue: $0)) }`).",
+          ])
+          body.line("\(access)var onLiveService: (@Sendable (String) -> Void)?")
+        }
+        body.line("fileprivate var _live: LiveServiceCheck?")
+      }
       body.line("#else")
       for accessor in accessors {
         body.line(
@@ -131,6 +142,26 @@ extension TypedContainerGenerator {
       body.line("#endif")
       body.blank()
       body.line("\(access)init() {}")
+      if model.hasLiveServices {
+        body.blank()
+        body.line("#if DEBUG")
+        body.documentation([
+          "The stand-ins as a container created with them holds them: a build reaching a live service without one",
+          "reports it through `check`.",
+        ])
+        body.line("fileprivate func standingIn(_ check: LiveServiceCheck) -> Replacements {")
+        body.indent { standingIn in
+          standingIn.line("var standIns = self")
+          standingIn.line("standIns._live = check")
+          for member in container.members {
+            let name = SwiftIdentifier.escaped(member.property)
+            standingIn.line("standIns.\(name) = \(name).standingIn(check)")
+          }
+          standingIn.line("return standIns")
+        }
+        body.line("}")
+        body.line("#endif")
+      }
       if isRoot {
         body.blank()
         body.documentation([
@@ -172,6 +203,15 @@ extension TypedContainerGenerator {
     }
     writer.line("}")
     writer.blank()
+  }
+
+  /// For a service marked `live: true`, in a container created with stand-ins that has none for it:
+  /// the report, before the real service is built (debug builds only, as stand-ins are).
+  func renderLiveCheck(of accessor: TypedContainerModel.Accessor, into writer: inout SwiftWriter) {
+    guard let report = accessor.liveReport else { return }
+    writer.line("#if DEBUG")
+    writer.line("_standIns._live?.reached(\(QuotedString.quoted(report, in: .swift)))")
+    writer.line("#endif")
   }
 
   /// The stand-in a test gave for `accessor`'s service, returned before anything is built: a shared

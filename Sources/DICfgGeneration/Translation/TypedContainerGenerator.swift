@@ -94,6 +94,12 @@ public struct TypedContainerGenerator: Sendable {
           of: services[index][position], isPrivate: position >= container.services.count,
           facts: facts[index][position], branches: planned.branches[index][position])
         accessor.linkCause = planned.causes.indices.contains(index) ? planned.causes[index][position] : nil
+        if runtime == .typed, position < container.services.count, container.services[position].live {
+          let member = index == 0 ? "" : SwiftIdentifier.camelCase(container.name) + "."
+          accessor.liveReport = Self.liveReport(
+            ResolutionPlan.ServiceReference(container: index, service: position), in: plan, member: member,
+            property: accessor.property)
+        }
         // A service only conditional layers add exists only where their condition holds.
         if accessor.isPrivate {
           let having = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)
@@ -252,6 +258,25 @@ public struct TypedContainerGenerator: Sendable {
             location: "\(file):\(parameter.location.line):\(parameter.location.column)")
         })
     }
+  }
+
+  /// What a container with stand-ins reports where a build reaches the live service `reference`
+  /// without one: its line, the stand-in to give, and the paths through the graph to it.
+  private static func liveReport(
+    _ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan, member: String, property: String
+  ) -> String {
+    let service = plan.service(reference)
+    let file = service.location.file.split(separator: "/").last.map(String.init) ?? service.location.file
+    let name = { (reference: ResolutionPlan.ServiceReference) in
+      (reference.container == 0 ? "" : plan.containers[reference.container].name + ".")
+        + plan.service(reference).id
+    }
+    let chains = plan.chains(reaching: reference).filter { $0.count > 1 }
+      .map { $0.map(name).joined(separator: " → ") }
+    return "\(file):\(service.location.line):\(service.location.column): error: '\(name(reference))' is live "
+      + "('live: true'), and this container was created with stand-ins but has none for it; give it one "
+      + "(replacements.\(member)replace(\(SwiftIdentifier.escaped(property)): { … }))"
+      + (chains.isEmpty ? "" : ". It is built for " + chains.joined(separator: "; "))
   }
 
   /// Each custom scope some container of some environment declares, once, in order.

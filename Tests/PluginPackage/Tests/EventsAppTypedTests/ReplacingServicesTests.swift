@@ -2,6 +2,7 @@
 // mocks live here, in the test target, and each test makes its own container, so the tests run in
 // parallel.
 import DICfgTypedRuntime
+import Foundation
 import NetworkKit
 import Testing
 
@@ -14,6 +15,16 @@ final class StubClient: HTTPClient {
 
 final class FakeStore: DataStore {
   let owner = "fake"
+}
+
+/// What a test's containers reported, across the threads their builds ran on.
+final class Reports: @unchecked Sendable {
+  // `reports` is guarded by `lock`.
+  private let lock = NSLock()
+  private var reports: [String] = []
+
+  func add(_ report: String) { lock.withLock { reports.append(report) } }
+  var all: [String] { lock.withLock { reports } }
 }
 
 /// The window each test's container shows its screens in, which the container holds weakly.
@@ -37,6 +48,7 @@ private let window = AppWindow(title: "Test")
     let fake = FakeStore()
     var replacements = RootContainer.Replacements()
     replacements.replace(DataStore.self, factory: { fake })
+    replacements.replace(client: { StubClient() })  // live: a test's container has a stand-in for it
     let container = try RootContainer(externals: .init(window: window), replacing: replacements)
     let list = container.eventsList.eventsListWireframe
     #expect(list.dataStore === fake)
@@ -66,6 +78,29 @@ private let window = AppWindow(title: "Test")
     #expect(first !== container.addEvent.addEventWireframe)
     #expect(first.client is StubClient && first.dataStore is FakeStore)
     #expect(container.eventsList.eventsListWireframe.addEvent.client is StubClient)
+  }
+
+  // The client is live (it talks to the network): a test's container that builds it without a stand-in
+  // reports the client's line in the graph file and the paths through the graph that build it.
+  @MainActor @Test func aLiveServiceBuiltWithoutAStandInIsReportedWithItsPaths() throws {
+    let reports = Reports()
+    var replacements = RootContainer.Replacements()
+    replacements.replace(DataStore.self, factory: { FakeStore() })
+    replacements.onLiveService = { reports.add($0) }
+    let container = try RootContainer(externals: .init(window: window), replacing: replacements)
+    _ = container.eventsList.eventsListWireframe
+    let report = try #require(reports.all.first)
+    #expect(
+      report.hasPrefix("dicfg.yaml:23:7: error: 'client' is live ('live: true'), and this container was"),
+      "\(report)")
+    #expect(report.contains("give it one (replacements.replace(client: { … }))"), "\(report)")
+    #expect(report.contains("eventsList.eventsListWireframe → addEvent.addEventWireframe → client"), "\(report)")
+    var stubbed = replacements
+    stubbed.replace(client: { StubClient() })
+    _ = try RootContainer(externals: .init(window: window), replacing: stubbed).eventsList.eventsListWireframe
+    #expect(reports.all.count == 1, "a stand-in for it: nothing more reported")
+    _ = try RootContainer(externals: .init(window: window)).eventsList.eventsListWireframe
+    #expect(reports.all.count == 1, "the app's own container builds the real client")
   }
 
   // The app's preview container (its own stand-ins, in its debug build) shows the preview server and store.
