@@ -204,12 +204,7 @@ extension TypedContainerGenerator {
     let construct =
       "\(maker.initializerThrows ? "try " : "")\(maker.initializerAwaits ? "await " : "")"
       + call(maker.builder, of: type, with: maker.arguments, spelling)
-    // The service's stand-in, where a test gave one, for every build that makes it here.
-    let accessor = maker.service.flatMap { spelling.accessors[$0] }
-    let standIn = accessor.flatMap { accessor in
-      spelling.replaceable.contains(accessor.property) && spelling.declared(accessor.type) == type
-        && (maker.isMainActor || !accessor.isMainActor) ? accessor : nil
-    }
+    let standIn = spelling.standIn(of: maker)
     writer.indent { body in
       if let standIn {
         body.line("if let standIn = _standIns.\(SwiftIdentifier.escaped(standIn.property)) { return standIn() }")

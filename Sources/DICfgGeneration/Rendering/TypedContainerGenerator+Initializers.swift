@@ -170,9 +170,17 @@ extension TypedContainerGenerator {
           + "\(replacing ? ", replacing replacements: Replacements" : ""))"
           + (Self.initializerThrows(model) ? " throws" : "") + " {")
       writer.indent { body in
+        var standIns = replacing ? "replacements" : "Replacements()"
+        if replacing, Self.checksStandIns(model) {
+          body.line("let check = StandInCheck(report: replacements.onMistake)")
+          if !Self.skippableTypeStandIns(model).isEmpty {
+            body.line("for mistake in replacements.unusable { check.report(mistake) }")
+          }
+          if model.hasLiveServices { standIns = "replacements.standingIn(check)" }
+        }
         body.line(
           "self.init(environment: environment, singletons: TypedSingletons(serviceCount: \(model.serviceCount)), "
-            + "standIns: \(replacing ? (model.hasLiveServices ? "replacements.standingIn(LiveServiceCheck(report: replacements.onLiveService))" : "replacements") : "Replacements()")"
+            + "standIns: \(standIns)"
             + (reads ? ", parameters: try Parameters(environment: environment, variables: variables)" : "")
             + "\(container.keepsExternals ? ", externals: externals" : ""))")
         renderEagerBuilds(model, into: &body)

@@ -69,6 +69,15 @@ extension TypedContainerGenerator {
     /// `type` as an accessor property or a stand-in declares it.
     func declared(_ type: String) -> String { parameters[type] ?? concrete(type) }
 
+    /// The accessor whose stand-in `maker` returns, where a test gave one, for every build that makes
+    /// its service there: nil where its service has no stand-in of that type and isolation.
+    func standIn(of maker: TypedContainerModel.Maker) -> TypedContainerModel.Accessor? {
+      guard let accessor = maker.service.flatMap({ accessors[$0] }), replaceable.contains(accessor.property),
+        declared(accessor.type) == concrete(maker.type), maker.isMainActor || !accessor.isMainActor
+      else { return nil }
+      return accessor
+    }
+
     /// Whether the accessor `property` returns a generic parameter.
     func isGeneric(_ property: String) -> Bool {
       guard let accessor = accessors[property] else { return false }

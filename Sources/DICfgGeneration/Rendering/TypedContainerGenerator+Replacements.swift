@@ -117,17 +117,15 @@ extension TypedContainerGenerator {
         body.line("\(access)var \(SwiftIdentifier.escaped(member.property)) = \(member.typeName).Replacements()")
       }
       if isRoot { body.line("fileprivate var byType = ByType()") }
-      if model.hasLiveServices {
-        if isRoot {
-          body.documentation([
-            "What a build reaching a service marked `live: true` without a stand-in does: nil stops the process with",
-            "the message (the service's line, the stand-in to give, the paths to it), so the test fails there; a",
-            "test may record it instead (`{ Issue.record(Comment(rawValue: $0)) }`).",
-          ])
-          body.line("\(access)var onLiveService: (@Sendable (String) -> Void)?")
-        }
-        body.line("fileprivate var _live: LiveServiceCheck?")
+      if isRoot, Self.checksStandIns(model) {
+        body.documentation([
+          "What the container does with a mistake in its stand-ins (a build reaching a service marked `live: true`",
+          "without a stand-in, a stand-in no build can use): nil stops the process with the message, so the test",
+          "fails there; a test may record it instead (`{ Issue.record(Comment(rawValue: $0)) }`).",
+        ])
+        body.line("\(access)var onMistake: (@Sendable (String) -> Void)?")
       }
+      if model.hasLiveServices { body.line("fileprivate var _check: StandInCheck?") }
       body.line("#else")
       for accessor in accessors {
         body.line(
@@ -149,10 +147,10 @@ extension TypedContainerGenerator {
           "The stand-ins as a container created with them holds them: a build reaching a live service without one",
           "reports it through `check`.",
         ])
-        body.line("fileprivate func standingIn(_ check: LiveServiceCheck) -> Replacements {")
+        body.line("fileprivate func standingIn(_ check: StandInCheck) -> Replacements {")
         body.indent { standingIn in
           standingIn.line("var standIns = self")
-          standingIn.line("standIns._live = check")
+          standingIn.line("standIns._check = check")
           for member in container.members {
             let name = SwiftIdentifier.escaped(member.property)
             standingIn.line("standIns.\(name) = \(name).standingIn(check)")
@@ -162,6 +160,7 @@ extension TypedContainerGenerator {
         body.line("}")
         body.line("#endif")
       }
+      if isRoot { renderUnusableStandIns(model, access: access, into: &body) }
       if isRoot {
         body.blank()
         body.documentation([
@@ -205,12 +204,81 @@ extension TypedContainerGenerator {
     writer.blank()
   }
 
+  /// Whether a container created with stand-ins checks them: where a service is marked live, or a
+  /// type's stand-in can be given for nothing.
+  static func checksStandIns(_ model: TypedContainerModel) -> Bool {
+    model.hasLiveServices || !skippableTypeStandIns(model).isEmpty
+  }
+
+  /// The type stand-ins that the stand-ins of services can leave unused, each with those services (as
+  /// the root's `Replacements` names them, `eventsList.addEventWireframe`): every build reading it is
+  /// one that its service's stand-in skips. A type some other build reads (a private service's, or
+  /// one whose stand-in is of another type) is always of use.
+  static func skippableTypeStandIns(
+    _ model: TypedContainerModel
+  ) -> [(standIn: TypedContainerModel.TypeStandIn, services: [String])] {
+    guard model.runtime == .typed, let root = model.containers.first else { return [] }
+    var readers: [String: [String]] = [:]
+    var alwaysRead = Set<String>()
+    for container in model.containers {
+      let spelling = Spelling(model, container)
+      let member =
+        container.name == root.name
+        ? "" : (root.members.first { $0.name == container.name }?.property).map { "\($0)." } ?? ""
+      let builds =
+        container.makers.map { ($0.everyExpression, spelling.standIn(of: $0)) }
+        + container.accessors.map { ($0.everyExpression, spelling.replaceable.contains($0.property) ? $0 : nil) }
+      for (expressions, skippedBy) in builds {
+        for slot in expressions.flatMap(\.typeStandInSlots) {
+          guard let skippedBy else {
+            alwaysRead.insert(slot)
+            continue
+          }
+          let name = member + SwiftIdentifier.escaped(skippedBy.property)
+          if !readers[slot, default: []].contains(name) { readers[slot, default: []].append(name) }
+        }
+      }
+    }
+    return model.typeStandIns.compactMap { standIn in
+      guard !alwaysRead.contains(standIn.slot), let services = readers[standIn.slot] else { return nil }
+      return (standIn, services)
+    }
+  }
+
+  /// The root's list of the type stand-ins given for nothing: each one whose every reader was given a
+  /// stand-in of its own, which a container created with them reports.
+  fileprivate func renderUnusableStandIns(
+    _ model: TypedContainerModel, access: String, into writer: inout SwiftWriter
+  ) {
+    let skippable = Self.skippableTypeStandIns(model)
+    guard !skippable.isEmpty else { return }
+    writer.blank()
+    writer.line("#if DEBUG")
+    writer.documentation(["The stand-ins given that no build of a container created with them can use."])
+    writer.line("fileprivate var unusable: [String] {")
+    writer.indent { body in
+      body.line("var unusable: [String] = []")
+      for (standIn, services) in skippable {
+        let type = standIn.type
+        let message =
+          "the stand-in for '\(type)' (replace(\(type).self, factory:)) is never used: every service taking it ("
+          + services.map { "'\($0)'" }.joined(separator: ", ")
+          + ") has a stand-in of its own in this container; remove the one for '\(type)', or those services' stand-ins"
+        let given = (["byType.\(standIn.slot)"] + services).map { "\($0) != nil" }.joined(separator: ", ")
+        body.line("if \(given) { unusable.append(\(QuotedString.quoted(message, in: .swift))) }")
+      }
+      body.line("return unusable")
+    }
+    writer.line("}")
+    writer.line("#endif")
+  }
+
   /// For a service marked `live: true`, in a container created with stand-ins that has none for it:
   /// the report, before the real service is built (debug builds only, as stand-ins are).
   func renderLiveCheck(of accessor: TypedContainerModel.Accessor, into writer: inout SwiftWriter) {
     guard let report = accessor.liveReport else { return }
     writer.line("#if DEBUG")
-    writer.line("_standIns._live?.reached(\(QuotedString.quoted(report, in: .swift)))")
+    writer.line("_standIns._check?.report(\(QuotedString.quoted(report, in: .swift)))")
     writer.line("#endif")
   }
 

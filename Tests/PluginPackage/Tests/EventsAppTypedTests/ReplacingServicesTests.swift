@@ -86,7 +86,7 @@ private let window = AppWindow(title: "Test")
     let reports = Reports()
     var replacements = RootContainer.Replacements()
     replacements.replace(DataStore.self, factory: { FakeStore() })
-    replacements.onLiveService = { reports.add($0) }
+    replacements.onMistake = { reports.add($0) }
     let container = try RootContainer(externals: .init(window: window), replacing: replacements)
     _ = container.eventsList.eventsListWireframe
     let report = try #require(reports.all.first)
@@ -101,6 +101,49 @@ private let window = AppWindow(title: "Test")
     #expect(reports.all.count == 1, "a stand-in for it: nothing more reported")
     _ = try RootContainer(externals: .init(window: window)).eventsList.eventsListWireframe
     #expect(reports.all.count == 1, "the app's own container builds the real client")
+  }
+
+  // Unless the test records it, the report stops the test's process, before the real client is built.
+  @Test func aLiveServiceBuiltWithoutAStandInStopsTheProcessWithItsReport() async throws {
+    let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let window = AppWindow(title: "Test")
+        var replacements = RootContainer.Replacements()
+        replacements.replace(DataStore.self, factory: { FakeStore() })
+        let container = try? RootContainer(externals: .init(window: window), replacing: replacements)
+        _ = container?.eventsList.eventsListWireframe
+        withExtendedLifetime(window) {}
+      }
+    }
+    let standardError = String(decoding: try #require(exit).standardErrorContent, as: UTF8.self)
+    #expect(standardError.contains("dicfg.yaml:23:7: error: 'client' is live ('live: true')"), "\(standardError)")
+  }
+
+  // A stand-in for a type is of no use once every service taking it has a stand-in of its own: the
+  // container created with them says so when it is created, naming those services.
+  @MainActor @Test func aStandInNoBuildCanUseIsReported() async throws {
+    let app = try RootContainer(externals: .init(window: window))
+    let list = app.eventsList.eventsListWireframe
+    let details = try await app.eventsList.details(id: 1)
+    let screen = app.addEvent.addEventWireframe
+    let reports = Reports()
+    var replacements = RootContainer.Replacements()
+    replacements.onMistake = { reports.add($0) }
+    replacements.replace(client: { StubClient() })
+    replacements.replace(DataStore.self, factory: { FakeStore() })
+    replacements.eventsList.replace(eventsListWireframe: { list })
+    replacements.eventsList.replace(details: { details })
+    let stillUsed = try RootContainer(externals: .init(window: window), replacing: replacements)
+    #expect(reports.all.isEmpty, "the add-event screen still takes the DataStore stand-in")
+    #expect(stillUsed.addEvent.addEventWireframe.dataStore is FakeStore)
+    replacements.addEvent.replace(addEventWireframe: { screen })
+    _ = try RootContainer(externals: .init(window: window), replacing: replacements)
+    #expect(
+      reports.all == [
+        "the stand-in for 'DataStore' (replace(DataStore.self, factory:)) is never used: every service taking it "
+          + "('eventsList.details', 'eventsList.eventsListWireframe', 'addEvent.addEventWireframe') has a stand-in "
+          + "of its own in this container; remove the one for 'DataStore', or those services' stand-ins"
+      ])
   }
 
   // The app's preview container (its own stand-ins, in its debug build) shows the preview server and store.
