@@ -9,7 +9,14 @@
 #             over the typed runtime alone: the app depends on that package's DICfgTypedRuntime,
 #             and on no other package of dicfg's;
 #   bundle    the same with the prebuilt generator, over the full runtime (DICfgRuntime);
-#   source    the same through dicfg's plugin building its generator from source.
+#   source    the same through dicfg's plugin building its generator from source;
+#   events    the app-shaped fixture of Tests/PluginPackage over the typed runtime: EventsAppTyped
+#             (three containers, a dev layer, run-time arguments, a custom scope, a weak external,
+#             $container, ${NAME}, async and main-actor services) with its NetworkKit and StorageKit
+#             modules and its test target, through the prebuilt generator's plugin;
+#   events-own  the same package's own code: its modules and the app's declarations, without dicfg
+#             (no plugin, no runtime, no tests; the container the router keeps is an empty class, and
+#             main makes a window), so the difference is all dicfg costs that app, its wiring included.
 # Each pair runs in turn under farm-bench (RUNS pairs, default 3); the cost of a library is its
 # build's median time less plain's.
 #
@@ -18,7 +25,7 @@
 # PAIRS="typed:plain typed:swinject" runs only those pairs (A:B), building only their apps.
 set -euo pipefail
 runs=${1:-3}
-pairs=${PAIRS:-"swinject:plain typed:plain typed:swinject bundle:plain bundle:swinject source:bundle"}
+pairs=${PAIRS:-"swinject:plain typed:plain typed:swinject bundle:plain bundle:swinject source:bundle events:events-own"}
 dicfg=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$dicfg/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json" ] || {
   echo "no generator bundle: run Scripts/generator-bundle.sh build" >&2
@@ -75,14 +82,49 @@ for variant in typed bundle source; do
   printf '%s\n' "$graph" > "$work/app-$variant/Sources/App/dicfg.yaml"
 done
 
-for variant in plain swinject typed bundle source; do
+# The events app, with dicfg and as its own code alone.
+fixture="$dicfg/Tests/PluginPackage"
+events() { # NAME DEPENDENCIES APP-DEPENDENCIES PLUGINS TESTS
+  mkdir -p "$work/app-$1/Sources"
+  cp -RL "$fixture/Sources/NetworkKit" "$fixture/Sources/StorageKit" "$fixture/Sources/EventsAppTyped" \
+    "$work/app-$1/Sources/"
+  cat > "$work/app-$1/Package.swift" <<EOF
+// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+  name: "app-$1",
+  dependencies: [$2],
+  targets: [
+    .target(name: "NetworkKit"), .target(name: "StorageKit"),
+    .executableTarget(name: "EventsAppTyped", dependencies: ["NetworkKit", "StorageKit"$3], plugins: [$4]),
+    $5
+  ],
+  swiftLanguageModes: [.v6])
+EOF
+}
+events events ".package(path: \"$dicfg/Distribution/dicfg-generator\")" \
+  ', .product(name: "DICfgTypedRuntime", package: "dicfg-generator")' \
+  '.plugin(name: "DICfgGenerator", package: "dicfg-generator")' \
+  '.testTarget(name: "EventsAppTypedTests", dependencies: ["EventsAppTyped", "NetworkKit", .product(name: "DICfgTypedRuntime", package: "dicfg-generator")]),'
+mkdir -p "$work/app-events/Tests"
+cp -RL "$fixture/Tests/EventsAppTypedTests" "$work/app-events/Tests/"
+events events-own "" "" "" ""
+rm "$work/app-events-own/Sources/EventsAppTyped/"dicfg*.yaml
+printf '%s\n' 'final class RootContainer: Sendable {}' > "$work/app-events-own/Sources/EventsAppTyped/RootContainer.swift"
+printf '%s\n' 'print(AppWindow(title: "Events").title)' > "$work/app-events-own/Sources/EventsAppTyped/main.swift"
+
+for variant in plain swinject typed bundle source events events-own; do
   case " $pairs " in *" $variant:"* | *":$variant "*) ;; *) continue ;; esac
   printf 'rm -rf %s/.build && exec swift build -c release --package-path %s >/dev/null 2>&1\n' \
     "$work/app-$variant" "$work/app-$variant" > "$work/build-$variant.sh"
   # Resolved and built once first, so no run pays for a first clone, and the app runs.
   swift package --package-path "$work/app-$variant" resolve >/dev/null 2>&1
   bash "$work/build-$variant.sh"
-  "$work/app-$variant/.build/release/App" | grep -q hello
+  case $variant in
+    events) "$work/app-$variant/.build/release/EventsAppTyped" | grep -q "every environment builds" ;;
+    events-own) "$work/app-$variant/.build/release/EventsAppTyped" | grep -q Events ;;
+    *) "$work/app-$variant/.build/release/App" | grep -q hello ;;
+  esac
 done
 side_by_side() { # A B
   echo "== $1 (A) beside $2 (B)"
