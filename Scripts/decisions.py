@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks docs/decisions/: each record is a file `NNN-title.md` starting `# N. Title` and a `Status:`
-line, the numbers run from 1 without a gap or a repeat, and the index (docs/decisions.md) lists
-every record once, in order, by its number, its title and its file. Prints each problem and exits 1 on
+line, the numbers run from 1 without a gap or a repeat, the index (docs/decisions.md) lists
+every record once, in order, by its number, its title and its file, and a record that another's
+status says it amends, replaces, supersedes, extends or refines says so in its own status ("Amended by
+N"). With --fix, writes those missing back-references into the records' status lines. Prints each problem and exits 1 on
 any; prints the count and exits 0 otherwise.
 
     python3 Scripts/decisions.py
@@ -14,9 +16,30 @@ FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", 
 INDEX = FOLDER + ".md"
 
 
+# What a later record's status says it does to earlier ones, and how the earlier one says it back.
+CHANGES = {"amend": "Amended", "replace": "Replaced", "supersede": "Superseded", "extend": "Extended", "refine": "Refined"}
+
+
+def status(lines):
+    """The status paragraph: from the `Status:` line to the first blank line."""
+    end = next((i for i in range(1, len(lines)) if not lines[i].strip()), len(lines))
+    return " ".join(lines[1:end]), end
+
+
+def changed(text):
+    """The records a status says this one changes, each with the verb: `Amends 88 and 89` → 88, 89."""
+    found = []
+    pattern = r"\b(amend|replace|supersede|extend|refine)s (?:records? )?(\d+(?:(?:, | and )\d+)*)"
+    for verb, numbers in re.findall(pattern, text, re.I):
+        found += [(int(number), verb.lower()) for number in re.findall(r"\d+", numbers)]
+    return found
+
+
 def main():
+    fix = "--fix" in sys.argv[1:]
     problems = []
     records = {}
+    statuses = {}
     for name in sorted(os.listdir(FOLDER)):
         match = re.fullmatch(r"(\d{3})-[a-z0-9-]+\.md", name)
         if not match:
@@ -35,6 +58,7 @@ def main():
         if number in records:
             problems.append(f"{name}: record {number} is also {records[number][0]}")
         records[number] = (name, heading.group(2))
+        statuses[number] = status(lines)[0]
     numbers = sorted(records)
     for expected, number in enumerate(numbers, start=1):
         if number != expected:
@@ -60,11 +84,30 @@ def main():
             problems.append(f"decisions.md: record {number} is '{title}' there and '{record[1]}' in {record[0]}")
         if not area.strip():
             problems.append(f"decisions.md: record {number} has no area")
+    for number in sorted(records):
+        for earlier, verb in changed(statuses[number]):
+            if earlier not in records or earlier >= number:
+                continue
+            words = "|".join(CHANGES.values())
+            said = re.search(rf"\b(?:{words}) by (?:records? )?[^.]*\b{number}\b", statuses[earlier], re.I)
+            if said:
+                continue
+            if fix:
+                path = os.path.join(FOLDER, records[earlier][0])
+                lines = open(path, encoding="utf-8").read().split("\n")
+                _, end = status(lines)
+                lines[end - 1] = lines[end - 1].rstrip() + f" {CHANGES[verb]} by {number} ({records[number][1]})."
+                open(path, "w", encoding="utf-8").write("\n".join(lines))
+                statuses[earlier] = status(lines)[0]
+                continue
+            problems.append(
+                f"{records[earlier][0]}:2: record {number} {verb}s it, and its status does not say "
+                f"'{CHANGES[verb]} by {number}' (python3 Scripts/decisions.py --fix)")
     for problem in problems:
         print(problem)
     if problems:
         return 1
-    print(f"decisions: {len(records)} records, indexed")
+    print(f"decisions: {len(records)} records, indexed, each change to an earlier one said there")
     return 0
 
 
