@@ -52,14 +52,37 @@ public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
   private static func integer(_ utf8: [UInt8], text: String) -> CoreSchemaScalar? {
     guard !utf8.isEmpty else { return nil }
     if utf8.count > 2, utf8[0] == 0x30, utf8[1] == 0x6F || utf8[1] == 0x78 {
-      let radix = utf8[1] == 0x6F ? 8 : 16
-      let digits = String(decoding: utf8[2...], as: UTF8.self)
-      guard digits.allSatisfy({ $0.isHexDigit && Int(String($0), radix: radix) != nil }) else { return nil }
-      return Int(digits, radix: radix).map(CoreSchemaScalar.int) ?? .bigInt(text)
+      return number(utf8[2...], radix: utf8[1] == 0x6F ? 8 : 16, negative: false, text: text)
     }
     let body = utf8[0] == 0x2B || utf8[0] == 0x2D ? utf8.dropFirst() : utf8[...]
-    guard !body.isEmpty, body.allSatisfy(isDigit) else { return nil }
-    return Int(text).map(CoreSchemaScalar.int) ?? .bigInt(text)
+    return number(body, radix: 10, negative: utf8[0] == 0x2D, text: text)
+  }
+
+  /// The integer `digits` write in `radix`, negated where `negative`: an `Int`, or the text where no
+  /// `Int` holds it; nil where a byte is not a digit of `radix`. (Read here rather than by the
+  /// standard library's generic `Int(_:radix:)`, which each module using it compiles anew.)
+  private static func number(
+    _ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, text: String
+  ) -> CoreSchemaScalar? {
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    var fits = true
+    for byte in digits {
+      let digit: Int
+      switch byte {
+      case 0x30...0x39: digit = Int(byte &- 0x30)
+      case 0x61...0x66: digit = Int(byte &- 0x61) &+ 10
+      case 0x41...0x46: digit = Int(byte &- 0x41) &+ 10
+      default: return nil
+      }
+      guard digit < radix else { return nil }
+      guard fits else { continue }
+      let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
+      let (next, overflowedAgain) =
+        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      if overflowed || overflowedAgain { fits = false } else { value = next }
+    }
+    return fits ? .int(value) : .bigInt(text)
   }
 
   /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
