@@ -119,6 +119,33 @@ import Testing
       ])
   }
 
+  /// A parameter whose type a type nested in the initializer's own declares (`Dependency` in
+  /// `FeatureView`, as an extension nests it) takes that nested type, not another of its name.
+  @Test func aParameterOfANestedTypeTakesTheNestedTypeNotAnotherOfItsName() {
+    let swift = MarkedFiles([
+      "Sources/App/Feature.swift": """
+      struct Dependency { init() {} }
+      final class FeatureView { init(dependency: Dependency) {} }
+      extension FeatureView { struct Dependency { init() {} } }
+      """
+    ])
+    let files = graph(
+      """
+        view: { type: FeatureView, init: { dependency: nested } }
+        nested: { type: FeatureView.Dependency }
+        wrong: { type: FeatureView, init: { dependency: 1️⃣other } }
+        other: { type: Dependency }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'dependency' of 'wrong' is the service 'other' of type 'Dependency', but "
+            + "'FeatureView.init(dependency:)' takes 'FeatureView.Dependency' there; pass a service of that type")
+      ])
+  }
+
   /// A misspelt member of a Foundation type the graph configures, in a property of a Foundation
   /// coder or a parameter of such a type, is one error at the value with the closest member: what
   /// Foundation declares is read from the toolchain's account of it.

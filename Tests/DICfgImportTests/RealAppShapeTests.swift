@@ -87,6 +87,63 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // Factory's static style with its modifiers after the closure (`}.scope(.singleton)`, `.singleton`),
+  // and a `ParameterFactory` whose closure writes its parameter's type: the scope is the one written,
+  // the parameter a run-time argument. A parameter whose type is written nowhere, and a closure reading
+  // a static member of the container (which the factory function, without Factory, cannot name), are
+  // reported.
+  @Test func staticFactoriesKeepTheirModifiersAndTheirParameter() {
+    let container = """
+      import Factory
+      import Foundation
+
+      extension Container {
+        static let store = Factory(Container.shared) {
+          Store() as Storing
+        }.scope(.singleton)
+        static let tracker = Factory(Container.shared) { Tracker.shared as Tracking }.cached
+        static let provider = ParameterFactory(Container.shared) { (fileURL: URL?) in
+          FileProvider(initialURL: fileURL) as FileProviding
+        }
+        static let untyped = ParameterFactory(Container.shared) { url in FileProvider(initialURL: url) }
+        static let updates = Factory<Updating>(Container.shared) {
+          if Container.isRelease { return ReleaseUpdates() } else { return BetaUpdates() }
+        }
+        static var isRelease: Bool { true }
+      }
+      """
+    let swift = """
+      import Foundation
+      protocol Storing {}
+      final class Store: Storing { init() {} }
+      protocol Tracking {}
+      final class Tracker: Tracking { static let shared = Tracker(); init() {} }
+      protocol FileProviding {}
+      final class FileProvider: FileProviding { init(initialURL: URL?) {} }
+      protocol Updating {}
+      final class ReleaseUpdates: Updating { init() {} }
+      final class BetaUpdates: Updating { init() {} }
+      """
+    let imported = imported([("Sources/App/Container+App.swift", container)])
+    let byID = Dictionary(uniqueKeysWithValues: imported.registrations.map { ($0.id, $0) })
+    #expect(byID["store"]?.scope == "singleton")
+    #expect(byID["tracker"]?.scope == "cached")
+    #expect(byID["provider"]?.outcome == .asWritten)
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "Sources/App/Container+App.swift:12:14: not imported: Factory registration 'untyped': its run-time "
+          + "parameter's type is written neither as 'ParameterFactory<P, T>' nor in its closure"), "\(report)")
+    #expect(
+      report.contains(
+        "Sources/App/Container+App.swift:13:14: not imported: Factory registration of 'Updating': its closure reads "
+          + "'Container.isRelease', a member of the container it is registered in"), "\(report)")
+    let graph = imported.graphFile
+    #expect(graph.contains("arguments: { fileURL: URL? }"), "\(graph)")
+    #expect(graph.contains("init: { initialURL: $fileURL }"), "\(graph)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]) == [])
+  }
+
   // The default scope an app sets for its library's registrations: Swinject's `defaultObjectScope:`
   // and Resolver's `defaultScope`; a registration naming its own scope keeps it.
   @Test func aLibrarysDefaultScopeIsEachRegistrationsThatNamesNone() {

@@ -48,8 +48,8 @@ extension GraphResolver {
           // The values `init:` passes, without a factory object's receiver.
           service.initializer = Array(service.callArguments)
           checkValues(
-            of: node.declaration, service: service, initializer: function, callee: callee, context: context,
-            lostBindings: lost)
+            of: node.declaration, service: service, initializer: function, callee: callee, declaredIn: owner?.name,
+            context: context, lostBindings: lost)
           checkLeftOutDefaults(of: node, initializer: function, callee: callee)
           if function.globalActor == "MainActor" {
             isolateOnMainActor(
@@ -81,8 +81,8 @@ extension GraphResolver {
           continue
         }
         checkValues(
-          of: node.declaration, service: service, initializer: initializer, callee: callee, context: context,
-          lostBindings: lost)
+          of: node.declaration, service: service, initializer: initializer, callee: callee, declaredIn: type.name,
+          context: context, lostBindings: lost)
         checkLeftOutDefaults(of: node, initializer: initializer, callee: callee)
         if initializer.globalActor == "MainActor" {
           isolateOnMainActor(

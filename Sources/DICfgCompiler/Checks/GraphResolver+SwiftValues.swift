@@ -97,13 +97,15 @@ extension GraphResolver {
   /// conformer, as far as every type between them is declared there.
   mutating func checkValues(
     of declaration: ServiceDeclaration, service: ResolutionPlan.Service, initializer: SwiftInitializer,
-    callee: String, context: SwiftContext, lostBindings: Set<LostBinding>
+    callee: String, declaredIn owner: String?, context: SwiftContext, lostBindings: Set<LostBinding>
   ) {
     let positions = initializer.parameterPositions(for: declaration.initializer.map(\.label)) ?? []
     for (position, argument) in declaration.initializer.enumerated() {
       guard position < positions.count, position < service.initializer.count,
-        let written = initializer.parameters[positions[position]].type
+        let declared = initializer.parameters[positions[position]].type
       else { continue }
+      // `Dependency` in an initializer of `DemoAppFeatureView` is its nested `DemoAppFeatureView.Dependency`.
+      let written = context.declarations.qualified(declared, declaredIn: owner)
       let expected = SwiftTypeName.normalized(written)
       let note = Note(
         message: "'\(callee)' is declared here", location: initializer.location)

@@ -263,6 +263,23 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     return nil
   }
 
+  /// A type a member of `owner` declares (a parameter's), named as code outside `owner` names it:
+  /// `Dependency`, declared in `DemoAppFeatureView`, is `DemoAppFeatureView.Dependency` where that
+  /// type is declared, as a type nested in `owner` or in a type enclosing it hides any other of its
+  /// name; otherwise as written.
+  public func qualified(_ type: String, declaredIn owner: String?) -> String {
+    guard let owner, case .named(let path) = SwiftTypeExpression(type), path.count == 1, path[0].arguments.isEmpty,
+      case .named(let ownerPath) = SwiftTypeExpression(owner).withoutExistential
+    else { return type }
+    var scope = ownerPath.map(\.name)
+    while !scope.isEmpty {
+      let candidate = (scope + [path[0].name]).joined(separator: ".")
+      if typeIndex[candidate] != nil { return candidate }
+      scope.removeLast()
+    }
+    return type
+  }
+
   private static func index(of types: [SwiftType]) -> [String: Int] {
     var index: [String: Int] = [:]
     for (position, type) in types.enumerated() where index[type.name] == nil { index[type.name] = position }

@@ -111,7 +111,10 @@ extension RegistrationReader {
       return (registration, next)
     }
     registration.closure = closure(at: next)
-    return (registration, readModifiers(after: file.after(next), before: file.tokens.count, into: &registration))
+    if file.isWord(index + 4, "ParameterFactory") { readParameterType(into: &registration) }
+    // The modifiers are read into the registration before it is returned.
+    let after = readModifiers(after: file.after(next), before: file.tokens.count, into: &registration)
+    return (registration, after)
   }
 
   /// The id of the static factory `name` declared in the type `owner`: its name in a container
@@ -166,7 +169,22 @@ extension RegistrationReader {
       return
     }
     registration.closure = closure(at: index)
+    if file.isWord(registration.start + 2, "ParameterFactory") { readParameterType(into: &registration) }
     _ = readModifiers(after: file.after(index), before: file.closing(open), into: &registration)
+  }
+
+  /// A `ParameterFactory`'s run-time parameter's type where its generic arguments do not give it:
+  /// as its closure writes it (`{ (fileURL: URL?) in … }`). Where neither does, the registration is
+  /// reported, not written with a parameter no function declares.
+  func readParameterType(into registration: inout FoundRegistration) {
+    guard registration.parameterType == nil else { return }
+    if let closure = registration.closure, closure.parameters.count == 1, let type = closure.parameters[0].type {
+      registration.parameterType = type
+    } else {
+      registration.unsupported =
+        "its run-time parameter's type is written neither as 'ParameterFactory<P, T>' nor in its closure "
+        + "('{ (name: P) in … }')"
+    }
   }
 
   /// The modifiers after a Factory's closure, from `start` to `end` at most: its scope and its

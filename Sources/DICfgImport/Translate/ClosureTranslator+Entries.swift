@@ -421,7 +421,9 @@ extension ClosureTranslator {
       (called?.genericParameters ?? []) + (declarations.type(named: built.type)?.genericParameters ?? []))
     for item in items {
       let label = item.label ?? "_"
-      let declared = parameters?.first(where: { ($0.label ?? "_") == label })?.type
+      let declared = parameters?.first(where: { ($0.label ?? "_") == label })?.type.map {
+        declarations.qualified($0, declaredIn: built.type)
+      }
       if file.isOperator(item.value.lowerBound, "."), file.isWord(item.value.lowerBound + 1, "init"),
         let declared, case .named(let path) = SwiftTypeExpression(declared).withoutExistential, path.count == 1,
         generics.contains(path[0].name)

@@ -233,6 +233,18 @@ extension ClosureTranslator {
         "its closure reads '\(file.text(member))', a member of the type it is registered in, which a factory "
           + "function cannot see; make it a service or a Swift value")
     }
+    // A static member of the Factory container it is registered in (`Container.isGitHubRelease`),
+    // which the factory function, in code that no longer imports the library, cannot name.
+    if library == .factory, let container = registration.container,
+      let read = unreplaced.first(where: {
+        file.isWord($0, container) && file.isOperator($0 + 1, ".") && file.kind($0 + 2) == .identifier
+          && !file.isOperator($0 - 1, ".")
+      })
+    {
+      return Failure(
+        "its closure reads '\(container).\(file.text(read + 2))', a member of the container it is registered in, "
+          + "which a factory function cannot see; make it a service or a Swift value")
+    }
     if library == .resolver, closure.parameters.count == 2, closure.parameters[1].name != "_" {
       return Failure("its closure reads run-time arguments in code")
     }

@@ -68,8 +68,10 @@ public struct ImportReport: Sendable {
         if let note = registration.note, lines.count > before { lines[lines.count - 1] += "; " + note }
       }
       let place = "\(registration.file):\(registration.line):\(registration.column)"
+      // A registration whose type only Swift infers is named by its id.
       let subject =
-        "\(registration.library.rawValue) registration of '\(registration.key)'"
+        "\(registration.library.rawValue) registration "
+        + (registration.key.isEmpty ? "'\(registration.id)'" : "of '\(registration.key)'")
         + (registration.name.map { " named '\($0)'" } ?? "")
         + (registration.environment.map { " in environment '\($0)'" } ?? "")
       switch registration.outcome {
