@@ -144,6 +144,31 @@ import Testing
     #expect(errors(imported, swift: [("Sources/App/Services.swift", swift)]) == [])
   }
 
+  // An Xcode target's files (`FreeAPS/Sources/Assemblies/…`, the target folder beside the project)
+  // are of the app's own module, whatever folders hold them: the factory functions' file imports what
+  // those files import, and no module named for a folder.
+  @Test func anXcodeTargetsFoldersAreNoModules() {
+    let assembly = """
+      import Foundation
+      import HealthKit
+      import Swinject
+
+      final class NetworkAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(ReachabilityManager.self) { _ in NetworkReachabilityManager()! }
+        }
+      }
+      """
+    let path = "FreeAPS/Sources/Assemblies/NetworkAssembly.swift"
+    let imported = RegistrationImport(files: [(path: path, text: assembly)], targets: [path: "FreeAPS"])
+    let functions = imported.functions ?? ""
+    #expect(functions.contains("import HealthKit\n"), "\(functions)")
+    #expect(!functions.contains("import Assemblies"), "\(functions)")
+    #expect(imported.registrations.first?.module == nil)
+    let asPackage = RegistrationImport(files: [(path: "App/Sources/Assemblies/NetworkAssembly.swift", text: assembly)])
+    #expect(asPackage.registrations.first?.module == "Assemblies", "a SwiftPM target's folder is its module")
+  }
+
   // The default scope an app sets for its library's registrations: Swinject's `defaultObjectScope:`
   // and Resolver's `defaultScope`; a registration naming its own scope keeps it.
   @Test func aLibrarysDefaultScopeIsEachRegistrationsThatNamesNone() {

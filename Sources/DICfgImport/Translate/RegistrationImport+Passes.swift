@@ -63,13 +63,13 @@ extension RegistrationImport {
   /// type, where the Swift read says, also when the app target registers it: a module's fragment
   /// holds what the module implements.
   static func placingInDeclaringModules(
-    _ registrations: [ImportedRegistration], _ declarations: SwiftDeclarations
+    _ registrations: [ImportedRegistration], _ declarations: SwiftDeclarations, moduleOf: (String) -> String?
   ) -> [ImportedRegistration] {
     registrations.map { registration in
       var placed = registration
       guard registration.function == nil, registration.isImported,
         let file = declarations.type(named: registration.type)?.location.file,
-        let module = SwiftDeclarations.module(ofPath: file), module != registration.module,
+        let module = moduleOf(file), module != registration.module,
         let range = file.range(of: "Sources/" + module + "/", options: .backwards)
       else { return registration }
       placed.module = module
@@ -328,13 +328,14 @@ extension RegistrationImport {
   /// The modules the factory functions' file imports: those of the files their code comes from,
   /// but the library's own.
   static func imports(of sources: [String: [String]], in registrations: [ImportedRegistration]) -> [String] {
-    let files = registrations.filter { $0.function != nil }.map(\.file).reduce(into: [String]()) {
-      if !$0.contains($1) { $0.append($1) }
-    }
+    var files: [String] = []
     var modules: [String] = []
-    for file in files {
+    for registration in registrations where registration.function != nil && !files.contains(registration.file) {
+      files.append(registration.file)
       // The module the code comes from declares what it names.
-      if let module = SwiftDeclarations.module(ofPath: file), !modules.contains(module) { modules.append(module) }
+      if let module = registration.module, !modules.contains(module) { modules.append(module) }
+    }
+    for file in files {
       for module in sources[file] ?? []
       where !modules.contains(module) && !ImportedLibrary.allCases.map(\.rawValue).contains(module) {
         modules.append(module)

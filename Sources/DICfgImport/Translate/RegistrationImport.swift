@@ -141,9 +141,14 @@ public struct RegistrationImport: Sendable {
       if known.count == factoryKeys.count { break }
       factoryKeys = known
     }
+    // A file of an Xcode target (or of a package target whose path is `Sources`) is of the app's own
+    // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
+    let moduleOf = { (path: String) in targets[path] == nil ? SwiftDeclarations.module(ofPath: path) : nil }
+    for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
     registrations = Self.isolatingHolders(
       Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations))), declarations)
-    let (hoisted, nested) = Self.hoistingConstructions(Self.placingInDeclaringModules(registrations, declarations))
+    let (hoisted, nested) = Self.hoistingConstructions(
+      Self.placingInDeclaringModules(registrations, declarations, moduleOf: moduleOf))
     self.registrations = hoisted
     entries = hoisted + nested
     widenings = AccessWidening.needed(by: entries, in: declarations)
