@@ -108,7 +108,8 @@ public struct SwiftDeclarationReader: Sendable {
     let scanner = SwiftDeclarationScanner(path: path, bytes: Array(text.utf8))
     return FileRead(
       types: scanner.types, functions: scanner.functions,
-      firstError: scanner.firstError.map { scanner.source.location(ofByteOffset: $0) })
+      firstError: scanner.firstError.map { scanner.source.location(ofByteOffset: $0) },
+      typeAliases: scanner.typeAliases)
   }
 
   /// One file's declarations as written: its types, its free functions, and where it first stops
@@ -117,11 +118,16 @@ public struct SwiftDeclarationReader: Sendable {
     public var types: [ReadType]
     public var functions: [SwiftFunction]
     public var firstError: SourceLocation?
+    /// Its type aliases, by qualified name, each with the type it names as written.
+    public var typeAliases: [String: String]
 
-    public init(types: [ReadType], functions: [SwiftFunction], firstError: SourceLocation?) {
+    public init(
+      types: [ReadType], functions: [SwiftFunction], firstError: SourceLocation?, typeAliases: [String: String] = [:]
+    ) {
       self.types = types
       self.functions = functions
       self.firstError = firstError
+      self.typeAliases = typeAliases
     }
   }
 
@@ -150,6 +156,7 @@ public struct SwiftDeclarationReader: Sendable {
         collector.add(type)
       }
       collector.functions += file.functions
+      collector.typeAliases.merge(file.typeAliases) { first, _ in first }
     }
     return collector.declarations(foreign: foreign)
   }
@@ -203,6 +210,7 @@ private struct Collector {
   var reads: [ReadType] = []
   var unreadable: [Diagnostic] = []
   var functions: [SwiftFunction] = []
+  var typeAliases: [String: String] = [:]
 
   mutating func add(_ type: ReadType) { reads.append(type) }
 
@@ -291,7 +299,10 @@ private struct Collector {
     }
     for name in order { inherit(name, seen: []) }
     Self.inferGlobalActors(&types, order: order, declared: declared, foreign: foreign)
-    return SwiftDeclarations(types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
+    var declarations = SwiftDeclarations(
+      types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
+    declarations.typeAliases = typeAliases
+    return declarations
   }
 
   /// The classes of Apple's frameworks that are `@MainActor`: UIKit's and AppKit's responders, views,

@@ -94,6 +94,8 @@ struct SwiftDeclarationScanner {
   var typeIntroduced: [Int: [String: String]] = [:]
   /// The free functions at the top level, outside types.
   var functions: [SwiftFunction] = []
+  /// The type aliases, by qualified name (`Player.Publisher`), each with the type it names as written.
+  var typeAliases: [String: String] = [:]
   /// The offset of the first thing that is not Swift.
   var firstError: Int?
   /// Whether the tokenizer found an error: what the scanner finds after one follows from it.
@@ -494,6 +496,15 @@ struct SwiftDeclarationScanner {
       // A type's static and class methods, and free functions, are what `factory:` may name; its
       // instance methods what a factory object's `method:` names.
       return scanFunction(declaration, at: index, end, owner: owner)
+    case "typealias":
+      // `typealias Publisher = Events<Player?>`: its name stands for the type it names.
+      let after = skipItem(from: index, to: end)
+      guard kind(index + 1) == .identifier, let equals = (index + 2..<after).first(where: { isOperator($0, "=") }),
+        equals + 1 < after
+      else { return after }
+      let name = (owner.map { types[$0].name + "." } ?? "") + text(index + 1)
+      if typeAliases[name] == nil { typeAliases[name] = text(from: equals + 1, through: after - 1) }
+      return after
     case "case" where owner.map { types[$0].kind == .enum } ?? false:
       // An enum's cases, what `{ swift: .name }` may name where the enum is taken.
       guard let owner else { return skipItem(from: index, to: end) }

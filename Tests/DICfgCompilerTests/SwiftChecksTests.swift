@@ -146,6 +146,29 @@ import Testing
       ])
   }
 
+  /// A service's type may be a type alias: of a type the Swift declares, whose initializers the
+  /// checks then hold `init:` to; of another module's type, which is the Swift compiler's to check,
+  /// and no `unknown-type`.
+  @Test func aTypeAliasIsTheTypeItNames() {
+    let swift = MarkedFiles([
+      "Sources/App/Player.swift": """
+      final class Events<Value> { init(capacity: Int) {} }
+      typealias PlayerEvents = Events<Int>
+      typealias PlayerPublisher = LegacyEventPublisher<Int?>
+      enum Player { typealias Queue = Events<String> }
+      """
+    ])
+    let files = graph(
+      """
+        events: { type: PlayerEvents, init: { capacity: { value: 8 } } }
+        queue: { type: Player.Queue, init: { 1️⃣size: { value: 8 } } }
+        publisher: { type: PlayerPublisher }
+      """)
+    let result = compile(files, swift: swift)
+    #expect(result.diagnostics.map(\.code) == [.initializerMismatch], "\(result.diagnostics.map(\.message))")
+    #expect(result.diagnostics.first?.location == files["app.yaml", "1️⃣"])
+  }
+
   /// A misspelt member of a Foundation type the graph configures, in a property of a Foundation
   /// coder or a parameter of such a type, is one error at the value with the closest member: what
   /// Foundation declares is read from the toolchain's account of it.

@@ -1199,6 +1199,30 @@ import Testing
     #expect(alone.isEmpty, "\(alone.map(\.message))")
   }
 
+  // What a closure constructs in place (`.init(item: .init(…))`) is isolated as registrations are: a
+  // main-actor type built inside `{ @MainActor in … }` says so in the graph, which validates alone.
+  @Test func aMainActorObjectConstructedInPlaceIsIsolatedInTheGraph() {
+    let container = """
+      import FactoryKit
+
+      extension Container {
+        var player: Factory<Player> { self { @MainActor in .init(item: .init(title: "")) }.cached }
+      }
+      """
+    let declarations = """
+      @MainActor final class Player { init(item: PlayerItem) {} }
+      @MainActor final class PlayerItem { init(title: String) {} }
+      """
+    let imported = imported([
+      ("Sources/App/Container+App.swift", container), ("Sources/App/Types.swift", declarations),
+    ])
+    let graph = imported.graphFile
+    #expect(graph.contains("    type: PlayerItem\n    scope: unique\n    isolation: MainActor\n"), "\(graph)")
+    let alone = writtenGraphRun(imported, swift: nil).findings.filter { $0.severity == .error }
+    #expect(alone.isEmpty, "\(alone.map(\.message))")
+    #expect(errors(imported, swift: [("Sources/App/Types.swift", declarations)]).isEmpty)
+  }
+
   /// Stand-ins that only previews register (a preview provider's `previews`, a helper in Xcode's
   /// `Preview Content`, under `#if DEBUG` or not) replace the app's services in an environment of
   /// previews, each provider's its own, never in the base or in every debug build.

@@ -63,6 +63,8 @@ extension GraphResolver {
         continue
       }
       guard let type = swift.type(named: typeName.value) else {
+        // An alias of a type the Swift read does not declare (another module's) is the Swift compiler's to check.
+        if swift.typeAlias(named: typeName.value) != nil { continue }
         if let (suggestion, reason) = meantType(typeName.value, of: node.declaration, declared: declared, in: swift) {
           diagnostics.append(
             .unknownSwiftType(

@@ -20,11 +20,14 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
   /// `platforms:`), by the platform's name as SwiftPM spells it (`ios`, `macos`); empty where
   /// unknown. A declaration introduced later on one of them cannot be called.
   public var deploymentTargets: [String: String] = [:]
+  /// The type aliases, by qualified name (`Player.Publisher`), each with the type it names as
+  /// written (`Events<Player?>`): a graph file may name a service's type by one.
+  public var typeAliases: [String: String] = [:]
   /// Each type's position in ``types`` by its name (the first, where two extend one name).
   private var typeIndex: [String: Int]
 
   private enum CodingKeys: String, CodingKey {
-    case types, unreadable, functions, deploymentTargets
+    case types, unreadable, functions, deploymentTargets, typeAliases
   }
 
   public init(types: [SwiftType] = [], unreadable: [Diagnostic] = [], functions: [SwiftFunction] = []) {
@@ -41,6 +44,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       unreadable: try container.decode([Diagnostic].self, forKey: .unreadable),
       functions: try container.decodeIfPresent([SwiftFunction].self, forKey: .functions) ?? [])
     deploymentTargets = try container.decodeIfPresent([String: String].self, forKey: .deploymentTargets) ?? [:]
+    typeAliases = try container.decodeIfPresent([String: String].self, forKey: .typeAliases) ?? [:]
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -49,6 +53,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     try container.encode(unreadable, forKey: .unreadable)
     try container.encode(functions, forKey: .functions)
     if !deploymentTargets.isEmpty { try container.encode(deploymentTargets, forKey: .deploymentTargets) }
+    if !typeAliases.isEmpty { try container.encode(typeAliases, forKey: .typeAliases) }
   }
 
   /// The names an implicit member expression (`.convertFromSnakeCase`, `.global(qos:)`) may use
@@ -130,9 +135,12 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
       types[position] = merged
     }
     let names = Set(functions.map(\.name))
-    return SwiftDeclarations(
+    var merged = SwiftDeclarations(
       types: types, unreadable: unreadable, functions: functions + foreign.functions.filter { !names.contains($0.name) }
     )
+    merged.deploymentTargets = deploymentTargets
+    merged.typeAliases = typeAliases.merging(foreign.typeAliases) { own, _ in own }
+    return merged
   }
 
   /// What builds `service`, as an initializer: the initializer of its type its `init:` labels name,
@@ -253,12 +261,28 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
 
   /// The type a graph file names, found by `SwiftTypeName.lookupNames` (by its qualified
   /// name, or without a module prefix) and without generic arguments (`Box<Int>` is `Box`).
+  /// A type alias's name stands for the type it names.
   public func type(named name: String) -> SwiftType? {
-    let index = typeIndex
+    var name = name
+    // An alias of an alias, a few deep at most.
+    for _ in 0..<4 {
+      for candidate in SwiftTypeName.lookupNames(name) {
+        var base = Substring(candidate)
+        if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
+        if let found = typeIndex[String(base)] { return types[found] }
+      }
+      guard let aliased = typeAlias(named: name) else { return nil }
+      name = aliased
+    }
+    return nil
+  }
+
+  /// The type the alias `name` names, as written; nil where no alias of that name is declared.
+  public func typeAlias(named name: String) -> String? {
     for candidate in SwiftTypeName.lookupNames(name) {
       var base = Substring(candidate)
       if let angle = base.firstIndex(of: "<") { base = base[..<angle] }
-      if let found = index[String(base)] { return types[found] }
+      if let aliased = typeAliases[String(base)] { return aliased }
     }
     return nil
   }

@@ -147,8 +147,12 @@ public struct RegistrationImport: Sendable {
     for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
     registrations = Self.isolatingHolders(
       Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations))), declarations)
-    let (hoisted, nested) = Self.hoistingConstructions(
+    let (registered, constructed) = Self.hoistingConstructions(
       Self.placingInDeclaringModules(registrations, declarations, moduleOf: moduleOf))
+    // What the closures construct in place is isolated as the registrations are: a main-actor type
+    // the code builds inside `{ @MainActor in … }` says so in the graph too.
+    let isolated = Self.isolatingHolders(registered + constructed, declarations)
+    let (hoisted, nested) = (Array(isolated.prefix(registered.count)), Array(isolated.dropFirst(registered.count)))
     self.registrations = hoisted
     entries = hoisted + nested
     widenings = AccessWidening.needed(by: entries, in: declarations)
