@@ -32,6 +32,24 @@ import Testing
     #expect(colored.contains("\u{1B}[1;31merror\u{1B}[0m"))
   }
 
+  /// A line wider than an excerpt (a minified JSON file is one line) is shown as the stretch
+  /// around the column, each cut end marked, the caret under the column's character.
+  @Test func aLongLineIsShownAroundTheColumn() {
+    let line = String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 300)
+    let file = SourceFile(path: "x.json", bytes: Array(line.utf8))
+    let finding = Diagnostic.error(
+      .unknownKey, "unknown key", at: SourceLocation(file: "x.json", line: 1, column: 301, offset: 300))
+    let lines = DiagnosticRenderer().render([finding]) { _ in file }.split(separator: "\n")
+    let excerpt = String(repeating: "a", count: 80) + "X" + String(repeating: "b", count: 79)
+    #expect(lines[1] == "…" + excerpt + "…")
+    #expect(lines[2] == String(repeating: " ", count: 81) + "^")
+    let start = Diagnostic.error(
+      .unknownKey, "unknown key", at: SourceLocation(file: "x.json", line: 1, column: 1, offset: 0))
+    let first = DiagnosticRenderer().render([start]) { _ in file }.split(separator: "\n")
+    #expect(first[1] == String(repeating: "a", count: 160) + "…")
+    #expect(first[2] == "^")
+  }
+
   @Test func showsControlCharactersAsPictures() {
     let file = SourceFile(path: "x", bytes: [0x61, 0x1B, 0x62])
     let text = DiagnosticRenderer().render(

@@ -5,10 +5,13 @@ package enum Suggestions {
   package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     let target = Array(name.unicodeScalars)
     let limit = target.count <= 3 ? 1 : max(2, target.count / 3)
+    let letters = Letters(name)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
       // A length difference beyond the limit rules a candidate out before anything is copied.
       guard abs(candidate.unicodeScalars.count - target.count) <= limit else { continue }
+      // So do letters one has and the other lacks, beyond what the limit's edits could change.
+      if let edits = letters?.edits(to: candidate), edits > limit { continue }
       let distance = editDistance(target, Array(candidate.unicodeScalars), limit: limit * 2)
       guard distance <= limit * 2 else { continue }
       if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name)
@@ -77,6 +80,54 @@ package enum Suggestions {
 
   private static func asciiLowercase(_ scalar: Unicode.Scalar) -> UInt32 {
     (0x41...0x5A).contains(scalar.value) ? scalar.value | 0x20 : scalar.value
+  }
+
+  /// The characters an ASCII name holds, case folded, as a set of bits: a character of one name
+  /// that the other lacks takes an edit of its own, so the fewest edits between two names is at
+  /// least the larger count of such characters, each way; that rules most candidates out without
+  /// copying them or filling the table.
+  private struct Letters {
+    /// The name's bytes, case folded.
+    let bytes: [UInt8]
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    init?(_ name: String) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(name.utf8.count)
+      for byte in name.utf8 {
+        guard byte < 0x80 else { return nil }
+        bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+      }
+      self.bytes = bytes
+      for byte in bytes {
+        if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+      }
+    }
+
+    func holds(_ byte: UInt8) -> Bool {
+      byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+    }
+
+    /// A lower bound on the whole edits (a change of case costs none here) from these to `other`,
+    /// an ASCII name; nil where `other` is not ASCII.
+    func edits(to other: String) -> Int? {
+      var otherLow: UInt64 = 0
+      var otherHigh: UInt64 = 0
+      var extra = 0
+      for byte in other.utf8 {
+        guard byte < 0x80 else { return nil }
+        let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        if folded < 64 { otherLow |= 1 << UInt64(folded) } else { otherHigh |= 1 << UInt64(folded - 64) }
+        if !holds(folded) { extra += 1 }
+      }
+      var missing = 0
+      for byte in bytes {
+        let held = byte < 64 ? otherLow & (1 << UInt64(byte)) != 0 : otherHigh & (1 << UInt64(byte - 64)) != 0
+        if !held { missing += 1 }
+      }
+      return max(missing, extra)
+    }
   }
 }
 

@@ -67,17 +67,31 @@ public struct DiagnosticRenderer: Sendable {
     else {
       return ""
     }
-    let printable = String(String.UnicodeScalarView(line.unicodeScalars.map(Self.printable)))
-    var caret = ""
-    for (index, scalar) in line.unicodeScalars.enumerated() where index < location.column - 1 {
-      caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+    let scalars = Array(line.unicodeScalars)
+    let column = location.column - 1
+    // A line wider than an excerpt (a minified JSON file is one line) is shown around the column.
+    var shown = 0..<scalars.count
+    if scalars.count > Self.excerptWidth {
+      let start = max(0, min(column - Self.excerptWidth / 2, scalars.count - Self.excerptWidth))
+      shown = start..<(start + Self.excerptWidth)
     }
-    let scalarCount = line.unicodeScalars.count
-    if location.column - 1 > scalarCount {
-      caret += String(repeating: " ", count: location.column - 1 - scalarCount)
+    var printable = String.UnicodeScalarView(scalars[shown].map(Self.printable))
+    var caret = String.UnicodeScalarView()
+    if shown.lowerBound > 0 {
+      printable.insert("…", at: printable.startIndex)
+      caret.append(" ")
     }
-    return printable + "\n" + caret + style("^", .green) + "\n"
+    if shown.upperBound < scalars.count { printable.append("…") }
+    for scalar in scalars[shown.lowerBound..<max(shown.lowerBound, min(column, shown.upperBound))] {
+      caret.append(scalar == "\t" ? "\t" : " ")
+    }
+    if column > shown.upperBound { caret.append(contentsOf: repeatElement(" ", count: column - shown.upperBound)) }
+    return String(printable) + "\n" + String(caret) + style("^", .green) + "\n"
   }
+
+  /// The most characters of a source line an excerpt shows: a longer line is cut to this many
+  /// around the column, each cut end marked `…`.
+  static let excerptWidth = 160
 
   /// Control characters would move the terminal's cursor; show them as their Unicode pictures.
   private static func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
