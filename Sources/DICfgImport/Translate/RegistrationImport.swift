@@ -145,12 +145,11 @@ public struct RegistrationImport: Sendable {
     // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
     let moduleOf = { (path: String) in targets[path] == nil ? SwiftDeclarations.module(ofPath: path) : nil }
     for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
-    registrations = Self.isolatingHolders(
-      Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations))), declarations)
+    registrations = Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations)))
     let (registered, constructed) = Self.hoistingConstructions(
       Self.placingInDeclaringModules(registrations, declarations, moduleOf: moduleOf))
-    // What the closures construct in place is isolated as the registrations are: a main-actor type
-    // the code builds inside `{ @MainActor in … }` says so in the graph too.
+    // Isolation once every entry is known, what the closures construct in place too: a main-actor type
+    // the code builds inside `{ @MainActor in … }` says so in the graph, and so does what holds it.
     let isolated = Self.isolatingHolders(registered + constructed, declarations)
     let (hoisted, nested) = (Array(isolated.prefix(registered.count)), Array(isolated.dropFirst(registered.count)))
     self.registrations = hoisted
