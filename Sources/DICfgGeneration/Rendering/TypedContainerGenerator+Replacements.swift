@@ -140,46 +140,9 @@ extension TypedContainerGenerator {
       body.line("#endif")
       body.blank()
       body.line("\(access)init() {}")
-      if model.hasLiveServices {
-        body.blank()
-        body.line("#if DEBUG")
-        body.documentation([
-          "The stand-ins as a container created with them holds them: a build reaching a live service without one",
-          "reports it through `check`.",
-        ])
-        body.line("fileprivate func standingIn(_ check: StandInCheck) -> Replacements {")
-        body.indent { standingIn in
-          standingIn.line("var standIns = self")
-          standingIn.line("standIns._check = check")
-          for member in container.members {
-            let name = SwiftIdentifier.escaped(member.property)
-            standingIn.line("standIns.\(name) = \(name).standingIn(check)")
-          }
-          standingIn.line("return standIns")
-        }
-        body.line("}")
-        body.line("#endif")
-      }
+      if model.hasLiveServices { renderStandingIn(container, into: &body) }
       if isRoot { renderUnusableStandIns(model, access: access, into: &body) }
-      if isRoot {
-        body.blank()
-        body.documentation([
-          "The stand-ins for types the graph binds services as, which every service taking that type gets."
-        ])
-        body.line("fileprivate struct ByType: Sendable {")
-        body.indent { byType in
-          byType.line("#if DEBUG")
-          for standIn in typeStandIns {
-            byType.line("var \(standIn.slot): (@Sendable () -> \(spelling.concrete(standIn.type)))?")
-          }
-          byType.line("#else")
-          for standIn in typeStandIns {
-            byType.line("var \(standIn.slot): (@Sendable () -> \(spelling.concrete(standIn.type)))? { nil }")
-          }
-          byType.line("#endif")
-        }
-        body.line("}")
-      }
+      if isRoot { renderByType(typeStandIns, spelling: spelling, into: &body) }
       guard !accessors.isEmpty || !typeStandIns.isEmpty else { return }
       body.blank()
       body.line("#if DEBUG")
@@ -243,6 +206,53 @@ extension TypedContainerGenerator {
       guard !alwaysRead.contains(standIn.slot), let services = readers[standIn.slot] else { return nil }
       return (standIn, services)
     }
+  }
+
+  /// The root's `Replacements.ByType`: a slot for each type the graph binds services as that some
+  /// build takes, a computed `nil` in a build without `DEBUG`.
+  fileprivate func renderByType(
+    _ typeStandIns: [TypedContainerModel.TypeStandIn], spelling: Spelling, into writer: inout SwiftWriter
+  ) {
+    writer.blank()
+    writer.documentation([
+      "The stand-ins for types the graph binds services as, which every service taking that type gets."
+    ])
+    writer.line("fileprivate struct ByType: Sendable {")
+    writer.indent { byType in
+      byType.line("#if DEBUG")
+      for standIn in typeStandIns {
+        byType.line("var \(standIn.slot): (@Sendable () -> \(spelling.concrete(standIn.type)))?")
+      }
+      byType.line("#else")
+      for standIn in typeStandIns {
+        byType.line("var \(standIn.slot): (@Sendable () -> \(spelling.concrete(standIn.type)))? { nil }")
+      }
+      byType.line("#endif")
+    }
+    writer.line("}")
+  }
+
+  /// A container's `standingIn(_:)`: its stand-ins, and its members', as a container created with
+  /// them holds them, with the check a build reaching a live service without one reports through.
+  fileprivate func renderStandingIn(_ container: TypedContainerModel.Container, into writer: inout SwiftWriter) {
+    writer.blank()
+    writer.line("#if DEBUG")
+    writer.documentation([
+      "The stand-ins as a container created with them holds them: a build reaching a live service without one",
+      "reports it through `check`.",
+    ])
+    writer.line("fileprivate func standingIn(_ check: StandInCheck) -> Replacements {")
+    writer.indent { standingIn in
+      standingIn.line("var standIns = self")
+      standingIn.line("standIns._check = check")
+      for member in container.members {
+        let name = SwiftIdentifier.escaped(member.property)
+        standingIn.line("standIns.\(name) = \(name).standingIn(check)")
+      }
+      standingIn.line("return standIns")
+    }
+    writer.line("}")
+    writer.line("#endif")
   }
 
   /// The root's list of the type stand-ins given for nothing: each one whose every reader was given a
