@@ -11,8 +11,9 @@
 #       Adds the variants of bundles built on other machines (Linux aarch64, macOS) to BUNDLE.
 #   Scripts/generator-bundle.sh release VERSION URL OUT [BUNDLE]
 #       Zips BUNDLE as OUT/dicfg-generate-VERSION.artifactbundle.zip, computes its checksum, and writes
-#       OUT/dicfg-generator: the plugin package to publish at tag VERSION, its manifest naming the zip
-#       at URL with that checksum (docs/prebuilt-generator.md).
+#       OUT/dicfg-generator and OUT/dicfg-generate-registry: the plugin packages to publish at tag
+#       VERSION (the build plugin with the typed runtime, and the command plugin), each manifest naming
+#       the zip at URL with that checksum (docs/prebuilt-generator.md).
 #
 # Prints what it wrote; exits non-zero on the first failure.
 set -euo pipefail
@@ -145,22 +146,30 @@ EOF
   # SwiftPM's checksum of a binary target is the SHA-256 of its zip (`swift package compute-checksum`).
   local checksum
   checksum=$(sha256sum "$zip" | cut -d' ' -f1)
-  local package="$out/dicfg-generator"
-  rm -rf "$package"
-  mkdir -p "$package/Plugins" "$package/Sources"
-  # The plugins' and the typed runtime's sources, their links followed: the published package stands
-  # alone.
-  cp -RL "$root/Distribution/dicfg-generator/Plugins/." "$package/Plugins/"
-  cp -RL "$root/Distribution/dicfg-generator/Sources/." "$package/Sources/"
-  sed -e "s|\.binaryTarget(name: \"DICfgGenerateTool\", path: \"dicfg-generate.artifactbundle\")|.binaryTarget(\n      name: \"DICfgGenerateTool\", url: \"$url\",\n      checksum: \"$checksum\")|" \
-    "$root/Distribution/dicfg-generator/Package.swift" > "$package/Package.swift"
-  grep -q "checksum: \"$checksum\"" "$package/Package.swift" || {
-    echo "the manifest's binary target was not rewritten" >&2
-    exit 1
-  }
+  publish "dicfg-generator" "dicfg-generate.artifactbundle" "$url" "$checksum" "$out"
+  publish "dicfg-generate-registry" "../dicfg-generator/dicfg-generate.artifactbundle" "$url" "$checksum" "$out"
   echo "wrote $zip"
   echo "checksum $checksum"
-  echo "wrote $package (publish it at tag $version, with the zip at $url)"
+  echo "wrote $out/dicfg-generator and $out/dicfg-generate-registry (publish them at tag $version, with the zip at $url)"
+}
+
+# Writes OUT/NAME from Distribution/NAME: its plugins' and sources' links followed, so the published
+# package stands alone, and its binary target (at PATH beside the manifest) named by URL and CHECKSUM.
+publish() { # NAME PATH URL CHECKSUM OUT
+  local name=$1 path=$2 url=$3 checksum=$4 package="$5/$1"
+  rm -rf "$package"
+  mkdir -p "$package"
+  for folder in Plugins Sources; do
+    [ -d "$root/Distribution/$name/$folder" ] || continue
+    mkdir -p "$package/$folder"
+    cp -RL "$root/Distribution/$name/$folder/." "$package/$folder/"
+  done
+  sed -e "s|\.binaryTarget(name: \"\([A-Za-z]*\)\", path: \"$path\")|.binaryTarget(\n      name: \"\\1\", url: \"$url\",\n      checksum: \"$checksum\")|" \
+    "$root/Distribution/$name/Package.swift" > "$package/Package.swift"
+  grep -q "checksum: \"$checksum\"" "$package/Package.swift" || {
+    echo "the binary target of $name's manifest was not rewritten" >&2
+    exit 1
+  }
 }
 
 case "${1:-}" in
@@ -168,7 +177,7 @@ case "${1:-}" in
   merge) shift; merge "$@" ;;
   release) shift; release "$@" ;;
   *)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 64
     ;;
 esac

@@ -13,6 +13,10 @@
 // It holds the typed runtime too, so an app on it alone depends on this package alone:
 //
 //     dependencies: [.product(name: "DICfgTypedRuntime", package: "dicfg-generator")]
+//
+// It holds no command plugin: SwiftPM compiles every plugin of a package an app depends on before
+// each build, so the `generate-registry` command over this bundle is the package beside this one,
+// `Distribution/dicfg-generate-registry` (decision 179).
 import PackageDescription
 
 let package = Package(
@@ -20,7 +24,6 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .plugin(name: "DICfgGenerator", targets: ["DICfgGenerator"]),
-    .plugin(name: "GenerateRegistry", targets: ["GenerateRegistry"]),
     // The runtime of a typed container alone (dicfg's, linked here): an app whose accessors build
     // every service depends on this package alone, and its build loads no other package of dicfg's.
     // An app on dicfg's `DICfgRuntime` takes only the plugin from here (the two packages' targets of
@@ -32,11 +35,5 @@ let package = Package(
     .target(name: "CDICfgAtomics"),
     .target(name: "DICfgTypedRuntime", dependencies: ["CDICfgAtomics"]),
     .plugin(name: "DICfgGenerator", capability: .buildTool(), dependencies: ["DICfgGenerateTool"]),
-    .plugin(
-      name: "GenerateRegistry",
-      capability: .command(
-        intent: .custom(verb: "generate-registry", description: "Write the dicfg registration into the sources"),
-        permissions: [.writeToPackageDirectory(reason: "writes Registry+GraphFile.swift into the target's sources")]),
-      dependencies: ["DICfgGenerateTool"]),
   ]
 )

@@ -1318,6 +1318,99 @@ import Testing
     #expect(!imported.graphFile.contains("networking2"), "\(imported.graphFile)")
   }
 
+  /// A test target's registrations read with the app's (stephtelolahy/WildWest: its engine's tests
+  /// register `JsonReader` again in their own `registerAllServices()`): each is reported, even of a
+  /// key the app does not register, and the app's graph holds the app's alone.
+  @Test func aTestTargetsRegistrationsAreReportedNotWrittenIntoTheAppsGraph() {
+    let app = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { JsonReader() }.scope(application)
+          register { Rules() as RulesProtocol }
+        }
+      }
+      """
+    let tests = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { JsonReader() }.scope(application)
+          register { FakeClock() as Clock }
+        }
+      }
+      """
+    let imported = imported([("Game/app/DIContainer.swift", app), ("GameEngineTests/TestModules.swift", tests)])
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "GameEngineTests/TestModules.swift:6:5: not imported: Resolver registration 'service2': it is registered in "
+          + "'GameEngineTests', a test target's folder read beside the app's, whose registrations are the tests' and "
+          + "not the app's graph: import that folder apart ('dicfg import GameEngineTests --output GameEngineTests')"),
+      "\(report)")
+    #expect(imported.registrations.filter(\.isImported).map(\.id) == ["jsonReader", "rulesProtocol"])
+    #expect(!imported.graphFile.contains("TestModules"), "\(imported.graphFile)")
+  }
+
+  /// `register { main as RouterDependencies }` in `extension Resolver` registers the resolver itself,
+  /// which a graph file's service cannot be and a factory function cannot name: reported, never a
+  /// function reading `main`.
+  @Test func aResolverRegisteringItselfIsReported() {
+    let registrations = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { main as RouterDependencies }.scope(application)
+          register { Router(dependencies: main) as Routing }
+          register { Sound() as SoundPlaying }
+          register { () -> Clock in
+            let parent = Resolver.root
+            return SystemClock(parent: parent)
+          }
+        }
+      }
+      """
+    let imported = imported([("App/DIContainer.swift", registrations)])
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "App/DIContainer.swift:5:5: not imported: Resolver registration of 'RouterDependencies': its closure reads "
+          + "'main', Resolver's own container, which a factory function cannot see and a graph file's service "
+          + "cannot be; make what the app resolves from it services of the graph"), "\(report)")
+    #expect(report.contains("6:5: not imported: Resolver registration of 'Routing': "), "\(report)")
+    #expect(
+      report.contains("8:5: not imported: Resolver registration of 'Clock': its closure reads 'Resolver.root'"),
+      "\(report)")
+    #expect(imported.registrations.filter(\.isImported).map(\.id) == ["soundPlaying"])
+    #expect(imported.functions?.contains("main") != true, "\(imported.functions ?? "")")
+  }
+
+  /// A value read from a resolve in place (p2p-org/p2p-wallet-ios: `account:
+  /// Resolver.resolve(SolanaAccountStorage.self).account`) is a factory function's parameter, never a
+  /// Swift value that calls Resolver when the graph builds the service.
+  @Test func aMemberOfAResolvedServiceIsAFactoryFunctionsParameterNotACallOfResolver() {
+    let registrations = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { KeychainStorage() }.implements(AccountStorage.self).scope(.application)
+          register { SendService(account: Resolver.resolve(AccountStorage.self).account) }
+        }
+      }
+      """
+    let imported = imported([("App/Injection.swift", registrations)])
+    #expect(!imported.graphFile.contains("Resolver.resolve"), "\(imported.graphFile)")
+    #expect(imported.graphFile.contains("factory: makeSendService"), "\(imported.graphFile)")
+    #expect(
+      imported.functions?.contains(
+        "func makeSendService(accountStorage: AccountStorage) -> SendService {\n  SendService(account: "
+          + "accountStorage.account)\n}") == true, "\(imported.functions ?? "")")
+  }
+
   /// `#if` inside a closure: code that differs by build is carried whole into the factory function,
   /// but a resolve made in some builds only is reported, as a graph file's dependency is one in every
   /// build.

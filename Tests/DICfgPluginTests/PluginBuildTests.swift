@@ -471,6 +471,9 @@ struct PluginBuildTests {
     let tool = ["DICfgGeneration", "DICfgCompiler", "DICfgLoader", "DICfgSwiftReader", "dicfg_generate", "CYAML"]
     #expect(compiled.filter { tool.contains($0) || $0.hasSuffix("-tool") }.isEmpty, "\(compiled)")
     #expect(compiled.contains("DICfgRuntime") && compiled.contains(product), "\(compiled)")
+    // Of the prebuilt package's plugins, the build compiled its build plugin alone: no command.
+    let plugins = try FileManager.default.contentsOfDirectory(atPath: releaseScratch + "/plugins/cache")
+    #expect(plugins.contains("DICfgGenerator") && !plugins.contains("GenerateRegistry"), "\(plugins)")
     let program = try run(products + "/" + product, [])
     #expect(program.status == 0, "\(program.output)")
     #expect(
@@ -685,7 +688,11 @@ struct PluginBuildTests {
       "\(build.output)")
   }
 
-  @Test func theCommandPluginWritesTheRegistrationIntoTheSourcesWithPathsRelativeToThePackage() throws {
+  // Both command plugins: dicfg's, its tool built from source, and the prebuilt generator's
+  // (Distribution/dicfg-generate-registry, a package of its own so that an app's build compiles no
+  // command; its bundle written by `Scripts/generator-bundle.sh build`).
+  @Test(arguments: [nil, "dicfg-generate-registry"])
+  func theCommandPluginWritesTheRegistrationIntoTheSourcesWithPathsRelativeToThePackage(prebuilt: String?) throws {
     // A copy of the fixture package, depending on this repository by its absolute path, at the same
     // depth below a folder whose `config-examples` is this repository's, which its sources link into.
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-plugin-copy-\(UUID())").path
@@ -700,13 +707,18 @@ struct PluginBuildTests {
     let text = try String(contentsOfFile: manifest, encoding: .utf8)
     try text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(root)\"")
       .replacingOccurrences(of: "path: \"../../Distribution/", with: "path: \"\(root)/Distribution/")
+      .replacingOccurrences(
+        of: ".package(path: \"\(root)/Distribution/dicfg-generator\"),",
+        with: ".package(path: \"\(root)/Distribution/dicfg-generator\"),"
+          + (prebuilt.map { " .package(path: \"\(root)/Distribution/\($0)\")," } ?? "")
+      )
       .write(toFile: manifest, atomically: true, encoding: .utf8)
     let run = try swift(
       [
-        // dicfg's plugin (the package's identity is its folder's name): the prebuilt package's has the
-        // same verb.
+        // The package whose plugin runs, by its identity: dicfg's is its folder's name.
         "package", "--scratch-path", copy + "/.build", "plugin", "--allow-writing-to-package-directory",
-        "--package", URL(fileURLWithPath: root).lastPathComponent.lowercased(), "generate-registry", "--target", "Shop",
+        "--package", prebuilt ?? URL(fileURLWithPath: root).lastPathComponent.lowercased(), "generate-registry",
+        "--target", "Shop",
       ], in: copy)
     #expect(run.status == 0, "\(run.output)")
     let generated = try String(contentsOfFile: copy + "/Sources/Shop/Registry+GraphFile.swift", encoding: .utf8)

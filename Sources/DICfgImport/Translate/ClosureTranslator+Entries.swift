@@ -208,8 +208,11 @@ extension ClosureTranslator {
         NestedConstruction(
           type: entry.type, labels: entry.initializer.map(\.label), values: entry.initializer.map(\.value)))
     }
-    // `Type.member` or `Type.member(…)`, a member of the type that makes one.
-    guard file.kind(start) == .identifier, file.text(start).first?.isUppercase == true else { return nil }
+    // `Type.member` or `Type.member(…)`, a member of the type that makes one; not Resolver's own
+    // containers (`Resolver.root`), which are the library's.
+    guard file.kind(start) == .identifier, file.text(start).first?.isUppercase == true,
+      library != .resolver || !file.isWord(start, "Resolver")
+    else { return nil }
     var end = start + 1
     while file.isOperator(end, "."), file.kind(end + 1) == .identifier { end += 2 }
     let path = file.text(start..<end)

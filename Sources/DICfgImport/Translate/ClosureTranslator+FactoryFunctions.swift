@@ -233,6 +233,23 @@ extension ClosureTranslator {
         "its closure reads '\(file.text(member))', a member of the type it is registered in, which a factory "
           + "function cannot see; make it a service or a Swift value")
     }
+    // Resolver's own containers: `main` or `root` bare in `extension Resolver` (a registration of the
+    // resolver itself, `register { main as RouterDependencies }`), or read through `Resolver.`.
+    if library == .resolver,
+      let read = unreplaced.first(where: { index in
+        let name = file.text(index)
+        guard file.kind(index) == .identifier, !file.isOperator(index - 1, "."), file.kind(index + 1) != .colon
+        else { return false }
+        if name == "Resolver" { return file.isOperator(index + 1, ".") }
+        return (name == "main" || name == "root") && !members.contains(name) && !globals.contains(name)
+          && !declaredInside.contains(name) && !parameterNames.contains(name)
+      })
+    {
+      let text = file.text(read) == "Resolver" ? "Resolver." + file.text(read + 2) : file.text(read)
+      return Failure(
+        "its closure reads '\(text)', Resolver's own container, which a factory function cannot see and a "
+          + "graph file's service cannot be; make what the app resolves from it services of the graph")
+    }
     // A static member of the Factory container it is registered in (`Container.isGitHubRelease`),
     // which the factory function, in code that no longer imports the library, cannot name.
     if library == .factory, let container = registration.container,

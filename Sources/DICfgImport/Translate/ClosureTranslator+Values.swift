@@ -177,6 +177,8 @@ extension ClosureTranslator {
     // context: what the closure's place holds.
     if let held = held(range, in: closure) { return held }
     let compact = text.filter { !$0.isWhitespace }
+    // Resolver's own containers (`Resolver.root`) are the library, not a value of the app's.
+    if library == .resolver, compact == "Resolver" || compact.hasPrefix("Resolver.") { return nil }
     // A name of the code is one of its locals or the closure's (`self.baseURL` too); a member of a
     // type (`URLSession.shared`) or an enum case (`.main`) is a Swift value.
     if SwiftValueExpression.isValid(compact), compact.first == "." || compact.first?.isUppercase == true {

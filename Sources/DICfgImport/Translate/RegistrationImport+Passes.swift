@@ -208,6 +208,21 @@ extension RegistrationImport {
     return result
   }
 
+  /// The folder of the test target a file at `path` belongs to, by its folders' names
+  /// (`WildWestEngineTests`, a package's `Tests`), looked for below its first `below` folders; nil for a
+  /// file of no test target.
+  static func testTarget(ofPath path: String, below: Int) -> String? {
+    let folders = path.split(separator: "/").dropLast()
+    guard
+      let index = folders.indices.dropFirst(below).first(where: {
+        folders[$0].hasSuffix("Tests") || folders[$0].hasSuffix("Specs")
+      })
+    else {
+      return nil
+    }
+    return folders[...index].joined(separator: "/")
+  }
+
   /// The folder of the app extension (a widget, an intents or share extension, a watch or TV app) a
   /// file at `path` belongs to, by its folders' names (`Apps/Station/Widgets`); nil for the app's.
   static func extensionTarget(ofPath path: String) -> String? {
@@ -228,7 +243,25 @@ extension RegistrationImport {
   /// written into the app's graph with their ids suffixed and their references pointed at the app's.
   /// An extension folder registering only keys of its own is read with the app, as one graph holds
   /// both without a clash (code an app shares with its widget, say).
+  ///
+  /// A test target's registrations (a folder named `…Tests` or `…Specs`) are never the app's: read
+  /// beside the app's, each is reported, to be imported from its own folder.
   static func readingTargetsApart(_ found: inout [FoundRegistration]) {
+    // Below the folders every file read is in: the checkout's own place says nothing of its targets.
+    let folders = found.map { $0.file.path.split(separator: "/").dropLast() }
+    var common = folders.first.map(Array.init) ?? []
+    for path in folders.dropFirst() {
+      common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
+    }
+    let tests = found.map { testTarget(ofPath: $0.file.path, below: common.count) }
+    if tests.contains(nil) {
+      for index in found.indices {
+        guard let target = tests[index], found[index].unsupported == nil else { continue }
+        found[index].unsupported =
+          "it is registered in '\(target)', a test target's folder read beside the app's, whose registrations are "
+          + "the tests' and not the app's graph: import that folder apart ('dicfg import \(target) --output \(target)')"
+      }
+    }
     let targets = found.map { extensionTarget(ofPath: $0.file.path) ?? "" }
     let counts = Dictionary(targets.map { ($0, 1) }, uniquingKeysWith: +)
     guard counts.count > 1 else { return }
