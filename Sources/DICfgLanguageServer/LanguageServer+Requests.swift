@@ -159,38 +159,8 @@ extension LanguageServer {
       }
       for parameter in symbols.declarations(.parameter) { item(parameter.name, kind: 21, detail: "parameter") }
     case .reference(let container, let taker):
-      // The containers the compiler looks in first, so a name declared in several is offered as
-      // the reference would find it.
-      let order = symbols.lookupOrder(from: container)
-      let rank = { (service: GraphSymbols.Occurrence) in order.firstIndex(of: service.container) ?? order.count }
-      let services = symbols.declarations(.service).enumerated().sorted {
-        (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
-      }.map(\.element)
-      // What the argument or property takes, where the Swift says: a candidate whose type and
-      // bindings all certainly cannot be passed there is not offered.
-      let taken = taker.flatMap { takenType($0, in: container, analysis: analysis) }
-      let converts = taken == nil ? nil : analysis.swift?.conversionRule()
-      func fits(_ types: [String]) -> Bool {
-        guard let taken, let converts else { return true }
-        return types.isEmpty
-          || types.contains { type in
-            // A type the target declares is never the standard library's value type a literal fills.
-            if Self.standardValueTypes.contains(taken) { return analysis.swift?.type(named: type) == nil }
-            return converts(type, taken) != false
-          }
-      }
-      for service in services {
-        let fields = analysis.merged[service.container]?[service.name]?.value.mapping
-        let type = fields?[key: "type"]?.text ?? "?"
-        let bindings = (fields?[key: "as"]).map { $0.sequence.map { Array($0) } ?? [$0] }?.map(\.text) ?? []
-        guard fits((fields?[key: "type"] == nil ? [] : [type]) + bindings) else { continue }
-        let scope = fields?[key: "scope"]?.text ?? "graph"
-        item(service.name, kind: 6, detail: "\(type), \(scope) (container '\(service.container)')")
-      }
-      for external in symbols.declarations(.external) {
-        let type = externalType(external, analysis: analysis)
-        guard fits(type.map { [$0] } ?? []) else { continue }
-        item(external.name, kind: 6, detail: "external of container '\(external.container)'")
+      for candidate in referenceCandidates(from: container, taker: taker, analysis: analysis) {
+        item(candidate.name, kind: 6, detail: candidate.detail)
       }
     case .container:
       for container in symbols.declarations(.container) { item(container.name, kind: 9, detail: "container") }
@@ -198,6 +168,50 @@ extension LanguageServer {
       break
     }
     return ["isIncomplete": false, "items": .array(items)]
+  }
+
+  /// The services and externals a reference from `container` may name, each with its detail: the
+  /// containers the compiler looks in first first, so a name declared in several is offered as the
+  /// reference would find it.
+  func referenceCandidates(
+    from container: String, taker: CompletionPlace.Taker?, analysis: Analysis
+  ) -> [(name: String, detail: String)] {
+    let symbols = analysis.symbols
+    var candidates: [(name: String, detail: String)] = []
+    // The containers the compiler looks in first, so a name declared in several is offered as
+    // the reference would find it.
+    let order = symbols.lookupOrder(from: container)
+    let rank = { (service: GraphSymbols.Occurrence) in order.firstIndex(of: service.container) ?? order.count }
+    let services = symbols.declarations(.service).enumerated().sorted {
+      (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
+    }.map(\.element)
+    // What the argument or property takes, where the Swift says: a candidate whose type and
+    // bindings all certainly cannot be passed there is not offered.
+    let taken = taker.flatMap { takenType($0, in: container, analysis: analysis) }
+    let converts = taken == nil ? nil : analysis.swift?.conversionRule()
+    func fits(_ types: [String]) -> Bool {
+      guard let taken, let converts else { return true }
+      return types.isEmpty
+        || types.contains { type in
+          // A type the target declares is never the standard library's value type a literal fills.
+          if Self.standardValueTypes.contains(taken) { return analysis.swift?.type(named: type) == nil }
+          return converts(type, taken) != false
+        }
+    }
+    for service in services {
+      let fields = analysis.merged[service.container]?[service.name]?.value.mapping
+      let type = fields?[key: "type"]?.text ?? "?"
+      let bindings = (fields?[key: "as"]).map { $0.sequence.map { Array($0) } ?? [$0] }?.map(\.text) ?? []
+      guard fits((fields?[key: "type"] == nil ? [] : [type]) + bindings) else { continue }
+      let scope = fields?[key: "scope"]?.text ?? "graph"
+      candidates.append((service.name, "\(type), \(scope) (container '\(service.container)')"))
+    }
+    for external in symbols.declarations(.external) {
+      let type = externalType(external, analysis: analysis)
+      guard fits(type.map { [$0] } ?? []) else { continue }
+      candidates.append((external.name, "external of container '\(external.container)'"))
+    }
+    return candidates
   }
 
   /// The Swift type the argument or property `taker` names takes, where the target's Swift declares

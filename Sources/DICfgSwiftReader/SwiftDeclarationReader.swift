@@ -228,15 +228,7 @@ private struct Collector {
       }
     }
     // The property wrappers built by `init()`: a property they wrap has a value without one written.
-    var defaultWrappers: Set<String> = []
-    for (name, main) in declared where main.kind == .struct || main.kind == .class || main.kind == .enum {
-      let initializers = main.initializers + (extensions[name] ?? []).flatMap(\.initializers)
-      if initializers.contains(where: { $0.parameters.allSatisfy(\.hasDefault) && !$0.isPrivate })
-        || (main.kind == .struct && main.initializers.isEmpty && main.stored.allSatisfy(\.hasDefault))
-      {
-        defaultWrappers.insert(name)
-      }
-    }
+    let defaultWrappers = Self.builtByInit(declared, extensions: extensions)
     let builtByInit = { (wrapper: String) in
       defaultWrappers.contains(wrapper)
         || (foreign?.type(named: wrapper).map { type in
@@ -268,17 +260,8 @@ private struct Collector {
           type.initializersComplete = false
         }
         types[name] = type
-      } else if let first = added.first {
-        var type = SwiftType(
-          name: name, kind: .extension, location: first.location, inherited: added.flatMap(\.inherited),
-          globalActor: nil, initializers: added.flatMap(\.initializers), initializersComplete: false,
-          properties: added.flatMap(\.properties), propertiesComplete: false)
-        type.functions = added.flatMap(\.functions)
-        type.methods = added.flatMap(\.methods)
-        type.staticProperties = added.flatMap(\.staticProperties)
-        // What another module declares is reached at its own access; an extension says nothing of it.
-        type.access = .open
-        types[name] = type
+      } else if !added.isEmpty {
+        types[name] = Self.extended(name, by: added)
       }
     }
     // A class that declares no designated initializer inherits its superclass's; one whose
@@ -303,6 +286,36 @@ private struct Collector {
       types: order.compactMap { types[$0] }, unreadable: unreadable, functions: functions)
     declarations.typeAliases = typeAliases
     return declarations
+  }
+
+  /// The types of `declared` (with their `extensions`) that `init()` builds: a struct, class or enum
+  /// with an initializer every parameter of which has a default, or a struct whose memberwise one has.
+  static func builtByInit(_ declared: [String: ReadType], extensions: [String: [ReadType]]) -> Set<String> {
+    var built: Set<String> = []
+    for (name, main) in declared where main.kind == .struct || main.kind == .class || main.kind == .enum {
+      let initializers = main.initializers + (extensions[name] ?? []).flatMap(\.initializers)
+      if initializers.contains(where: { $0.parameters.allSatisfy(\.hasDefault) && !$0.isPrivate })
+        || (main.kind == .struct && main.initializers.isEmpty && main.stored.allSatisfy(\.hasDefault))
+      {
+        built.insert(name)
+      }
+    }
+    return built
+  }
+
+  /// A type of another module the files read only extend: what the extensions add to it, of the
+  /// kind `.extension`, its initializers and properties never known complete.
+  static func extended(_ name: String, by added: [ReadType]) -> SwiftType {
+    var type = SwiftType(
+      name: name, kind: .extension, location: added[0].location, inherited: added.flatMap(\.inherited),
+      globalActor: nil, initializers: added.flatMap(\.initializers), initializersComplete: false,
+      properties: added.flatMap(\.properties), propertiesComplete: false)
+    type.functions = added.flatMap(\.functions)
+    type.methods = added.flatMap(\.methods)
+    type.staticProperties = added.flatMap(\.staticProperties)
+    // What another module declares is reached at its own access; an extension says nothing of it.
+    type.access = .open
+    return type
   }
 
   /// The classes of Apple's frameworks that are `@MainActor`: UIKit's and AppKit's responders, views,

@@ -450,26 +450,7 @@ struct SwiftDeclarationScanner {
         break
       }
     }
-    var modifiers: [(name: String, detail: String?)] = []
-    while index < end, tokens[index].kind == .identifier {
-      let word = text(index)
-      guard Self.modifiers.contains(word) else { break }
-      // `class` is a modifier before another declaration keyword or modifier.
-      if word == "class" {
-        guard index + 1 < end, tokens[index + 1].kind == .identifier else { break }
-        let next = text(index + 1)
-        guard next != "class", Self.declarationKeywords.contains(next) || Self.modifiers.contains(next) else { break }
-      }
-      index += 1
-      var detail: String?
-      if index < end, tokens[index].kind == .leftParen, !tokens[index].newlineBefore,
-        word != "open" || adjacent(index - 1, index)
-      {
-        if index + 1 < end, tokens[index + 1].kind == .identifier { detail = text(index + 1) }
-        index = step(index, end)
-      }
-      modifiers.append((word, detail))
-    }
+    let modifiers = scanModifiers(&index, end)
     guard index < end, tokens[index].kind == .identifier else {
       return skipItem(from: max(index, start), to: end)
     }
@@ -496,35 +477,70 @@ struct SwiftDeclarationScanner {
       // A type's static and class methods, and free functions, are what `factory:` may name; its
       // instance methods what a factory object's `method:` names.
       return scanFunction(declaration, at: index, end, owner: owner)
-    case "typealias":
-      // `typealias Publisher = Events<Player?>`: its name stands for the type it names.
-      let after = skipItem(from: index, to: end)
-      guard kind(index + 1) == .identifier, let equals = (index + 2..<after).first(where: { isOperator($0, "=") }),
-        equals + 1 < after
-      else { return after }
-      let name = (owner.map { types[$0].name + "." } ?? "") + text(index + 1)
-      if typeAliases[name] == nil { typeAliases[name] = text(from: equals + 1, through: after - 1) }
-      return after
+    case "typealias": return scanTypeAlias(at: index, end, owner: owner)
     case "case" where owner.map { types[$0].kind == .enum } ?? false:
-      // An enum's cases, what `{ swift: .name }` may name where the enum is taken.
       guard let owner else { return skipItem(from: index, to: end) }
-      let after = skipItem(from: index, to: end)
-      var probe = index + 1
-      while probe < after {
-        if tokens[probe].kind == .identifier {
-          var name = text(probe)
-          if name.hasPrefix("`"), name.hasSuffix("`"), name.count > 2 { name = String(name.dropFirst().dropLast()) }
-          if !types[owner].cases.contains(name) { types[owner].cases.append(name) }
-        }
-        // The next case after a comma; what follows a name (its values, its raw value) is passed.
-        probe += 1
-        while probe < after, tokens[probe].kind != .comma { probe = step(probe, after) }
-        probe += 1
-      }
-      return after
+      return scanEnumCases(at: index, end, owner: owner)
     default:
       return skipItem(from: index, to: end)
     }
+  }
+
+  /// The modifiers from `index` (`public`, `private(set)`, `class` before a declaration keyword),
+  /// each with the word in its parentheses; leaves `index` after them.
+  func scanModifiers(_ index: inout Int, _ end: Int) -> [(name: String, detail: String?)] {
+    var modifiers: [(name: String, detail: String?)] = []
+    while index < end, tokens[index].kind == .identifier {
+      let word = text(index)
+      guard Self.modifiers.contains(word) else { break }
+      // `class` is a modifier before another declaration keyword or modifier.
+      if word == "class" {
+        guard index + 1 < end, tokens[index + 1].kind == .identifier else { break }
+        let next = text(index + 1)
+        guard next != "class", Self.declarationKeywords.contains(next) || Self.modifiers.contains(next) else { break }
+      }
+      index += 1
+      var detail: String?
+      if index < end, tokens[index].kind == .leftParen, !tokens[index].newlineBefore,
+        word != "open" || adjacent(index - 1, index)
+      {
+        if index + 1 < end, tokens[index + 1].kind == .identifier { detail = text(index + 1) }
+        index = step(index, end)
+      }
+      modifiers.append((word, detail))
+    }
+    return modifiers
+  }
+
+  /// `typealias Publisher = Events<Player?>`: its name stands for the type it names. Returns the
+  /// token after it.
+  mutating func scanTypeAlias(at index: Int, _ end: Int, owner: Int?) -> Int {
+    let after = skipItem(from: index, to: end)
+    guard kind(index + 1) == .identifier, let equals = (index + 2..<after).first(where: { isOperator($0, "=") }),
+      equals + 1 < after
+    else { return after }
+    let name = (owner.map { types[$0].name + "." } ?? "") + text(index + 1)
+    if typeAliases[name] == nil { typeAliases[name] = text(from: equals + 1, through: after - 1) }
+    return after
+  }
+
+  /// An enum's cases, what `{ swift: .name }` may name where the enum is taken. Returns the token
+  /// after them.
+  mutating func scanEnumCases(at index: Int, _ end: Int, owner: Int) -> Int {
+    let after = skipItem(from: index, to: end)
+    var probe = index + 1
+    while probe < after {
+      if tokens[probe].kind == .identifier {
+        var name = text(probe)
+        if name.hasPrefix("`"), name.hasSuffix("`"), name.count > 2 { name = String(name.dropFirst().dropLast()) }
+        if !types[owner].cases.contains(name) { types[owner].cases.append(name) }
+      }
+      // The next case after a comma; what follows a name (its values, its raw value) is passed.
+      probe += 1
+      while probe < after, tokens[probe].kind != .comma { probe = step(probe, after) }
+      probe += 1
+    }
+    return after
   }
 
   struct Declaration {

@@ -103,26 +103,7 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
         written.append((folder.appendingPathComponent("DICfgImported.swift").path, functions))
       }
     }
-    // A graph file the app already has is not overwritten unless asked.
-    for (path, text) in written where !force {
-      if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing != text {
-        return CommandResult(
-          exitCode: 1,
-          standardError: "error: '\(path)' exists and holds something else; pass --force to replace it, or write "
-            + "into another folder with --output\n")
-      }
-    }
-    do {
-      for (path, text) in written {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(
-          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
-      }
-    } catch {
-      return CommandResult(
-        exitCode: 1, standardError: "error: cannot write into '\(output)': \(error.localizedDescription)\n")
-    }
+    if let error = write(written) { return CommandResult(exitCode: 1, standardError: error) }
     // The written files go through the run `dicfg validate --all-envs --swift` makes, against the
     // Swift read and the factory functions written; their findings are the report's.
     var findings: [Diagnostic] = []
@@ -152,6 +133,28 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
         )
       }, unpatched: unpatched)
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
+  }
+
+  /// Writes each file, or the error: a file that exists and holds something else is replaced only
+  /// with `--force`, so a graph file the app already has is not overwritten unless asked.
+  private func write(_ written: [(path: String, text: String)]) -> String? {
+    for (path, text) in written where !force {
+      if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing != text {
+        return "error: '\(path)' exists and holds something else; pass --force to replace it, or write "
+          + "into another folder with --output\n"
+      }
+    }
+    do {
+      for (path, text) in written {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+      }
+    } catch {
+      return "error: cannot write into '\(output)': \(error.localizedDescription)\n"
+    }
+    return nil
   }
 
   /// The target folder of each of `paths` whose target is not the `Sources/Module` folder of a

@@ -93,29 +93,7 @@ extension GraphResolver {
     let owner = nodes[context.node]
     switch expression {
     case .reference(let name, let optional, let location):
-      switch lookup(name, from: owner.container, at: location) {
-      case .service(let target):
-        addEdge(context, to: target, at: location)
-        let reference = serviceReference(target)
-        return optional ? .optional(.service(reference)) : .service(reference)
-      case .external(let container, let index):
-        usedExternals.insert([container, index])
-        return optional
-          ? .optional(.external(container: container, index: index)) : .external(container: container, index: index)
-      case .ambiguous(let candidates):
-        ambiguous(name, at: location, candidates: candidates)
-        // The externals it could mean are not unused: the one finding is the ambiguity.
-        usedExternals.formUnion(candidates.compactMap(\.external))
-        return .optional(nil)
-      case .missing:
-        if optional { return .optional(nil) }
-        traced.append(
-          (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
-        )
-        return .optional(nil)
-      case .failedAlias:
-        return .optional(nil)
-      }
+      return reference(name, optional: optional, at: location, context)
     case .variable(let name, let location):
       if owner.declaration.arguments.contains(where: { $0.name.value == name }) { return .argument(name) }
       if let index = parameters.firstIndex(where: { $0.name == name }) {
@@ -134,24 +112,7 @@ extension GraphResolver {
       return .swift(expression)
     case .provider(let name, let location), .lazy(let name, let location):
       let isProvider = if case .provider = expression { true } else { false }
-      var deferred = context
-      deferred.kind = isProvider ? .provider : .lazy
-      switch lookup(name, from: owner.container, at: location) {
-      case .service(let target):
-        addEdge(deferred, to: target, at: location)
-        return isProvider ? .provider(serviceReference(target)) : .lazy(serviceReference(target))
-      case .external:
-        diagnostics.append(.deferredExternal(name, at: location, form: isProvider ? "provider" : "lazy"))
-      case .ambiguous(let candidates):
-        ambiguous(name, at: location, candidates: candidates)
-      case .missing:
-        traced.append(
-          (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
-        )
-      case .failedAlias:
-        break
-      }
-      return .optional(nil)
+      return deferred(name, isProvider: isProvider, at: location, context)
     case .tagged(let tag, let location):
       guard declaredTags.contains(tag) else {
         diagnostics.append(.unknownTag(tag, at: location, candidates: declaredTags.sorted()))
@@ -171,6 +132,62 @@ extension GraphResolver {
     case .invalid:
       return .optional(nil)
     }
+  }
+
+  /// A reference to a service or an external by its id or bound type (`client`, `client?`).
+  private mutating func reference(
+    _ name: String, optional: Bool, at location: SourceLocation, _ context: Context
+  ) -> ResolutionPlan.Value {
+    let owner = nodes[context.node]
+    switch lookup(name, from: owner.container, at: location) {
+    case .service(let target):
+      addEdge(context, to: target, at: location)
+      let reference = serviceReference(target)
+      return optional ? .optional(.service(reference)) : .service(reference)
+    case .external(let container, let index):
+      usedExternals.insert([container, index])
+      return optional
+        ? .optional(.external(container: container, index: index)) : .external(container: container, index: index)
+    case .ambiguous(let candidates):
+      ambiguous(name, at: location, candidates: candidates)
+      // The externals it could mean are not unused: the one finding is the ambiguity.
+      usedExternals.formUnion(candidates.compactMap(\.external))
+      return .optional(nil)
+    case .missing:
+      if optional { return .optional(nil) }
+      traced.append(
+        (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
+      )
+      return .optional(nil)
+    case .failedAlias:
+      return .optional(nil)
+    }
+  }
+
+  /// A provider or a lazy value of a service (`{ provider: client }`): an edge of its kind, never an
+  /// external's.
+  private mutating func deferred(
+    _ name: String, isProvider: Bool, at location: SourceLocation, _ context: Context
+  ) -> ResolutionPlan.Value {
+    let owner = nodes[context.node]
+    var deferred = context
+    deferred.kind = isProvider ? .provider : .lazy
+    switch lookup(name, from: owner.container, at: location) {
+    case .service(let target):
+      addEdge(deferred, to: target, at: location)
+      return isProvider ? .provider(serviceReference(target)) : .lazy(serviceReference(target))
+    case .external:
+      diagnostics.append(.deferredExternal(name, at: location, form: isProvider ? "provider" : "lazy"))
+    case .ambiguous(let candidates):
+      ambiguous(name, at: location, candidates: candidates)
+    case .missing:
+      traced.append(
+        (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
+      )
+    case .failedAlias:
+      break
+    }
+    return .optional(nil)
   }
 
   /// The global numbers of a container's services.

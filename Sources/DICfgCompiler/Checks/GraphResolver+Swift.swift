@@ -34,32 +34,7 @@ extension GraphResolver {
       // An `init:` that did not read is its one error.
       if node.declaration.initializerIsPartial { continue }
       if let factory = node.declaration.factory {
-        // Built by a function: its parameters, effects and isolation, as an initializer's.
-        var service = services[node.container][node.index]
-        if let (function, callee) = checkFactory(factory, of: node.declaration, service, in: swift, context: context) {
-          let owner = swift.builders(of: service).owner
-          if service.receiver == nil,
-            checkReach(
-              owner, member: callee, access: function.access, declaredAt: function.location,
-              of: node.declaration, at: factory.location)
-          {
-            continue
-          }
-          // The values `init:` passes, without a factory object's receiver.
-          service.initializer = Array(service.callArguments)
-          checkValues(
-            of: node.declaration, service: service, initializer: function, callee: callee, declaredIn: owner?.name,
-            context: context, lostBindings: lost)
-          checkLeftOutDefaults(of: node, initializer: function, callee: callee)
-          if function.globalActor == "MainActor" {
-            isolateOnMainActor(
-              number, initializer: function, callee: callee, isFunction: true, at: factory.location, services: &services
-            )
-          }
-        }
-        if let type = swift.type(named: typeName.value) {
-          checkProperties(of: node.declaration, type: type, context: context)
-        }
+        checkBuilt(number, by: factory, swift, context: context, lostBindings: lost, services: &services)
         continue
       }
       guard let type = swift.type(named: typeName.value) else {
@@ -91,6 +66,41 @@ extension GraphResolver {
             number, initializer: initializer, callee: callee, at: typeName.location, services: &services)
         }
       }
+      checkProperties(of: node.declaration, type: type, context: context)
+    }
+  }
+
+  /// The checks of a service built by a function (`factory:`): its parameters, effects and
+  /// isolation, as an initializer's, and the properties set on what it returns.
+  private mutating func checkBuilt(
+    _ number: Int, by factory: Located<String>, _ swift: SwiftDeclarations, context: SwiftContext,
+    lostBindings lost: Set<LostBinding>, services: inout [[ResolutionPlan.Service]]
+  ) {
+    let node = nodes[number]
+    guard let typeName = node.declaration.type else { return }
+    var service = services[node.container][node.index]
+    if let (function, callee) = checkFactory(factory, of: node.declaration, service, in: swift, context: context) {
+      let owner = swift.builders(of: service).owner
+      if service.receiver == nil,
+        checkReach(
+          owner, member: callee, access: function.access, declaredAt: function.location,
+          of: node.declaration, at: factory.location)
+      {
+        return
+      }
+      // The values `init:` passes, without a factory object's receiver.
+      service.initializer = Array(service.callArguments)
+      checkValues(
+        of: node.declaration, service: service, initializer: function, callee: callee, declaredIn: owner?.name,
+        context: context, lostBindings: lost)
+      checkLeftOutDefaults(of: node, initializer: function, callee: callee)
+      if function.globalActor == "MainActor" {
+        isolateOnMainActor(
+          number, initializer: function, callee: callee, isFunction: true, at: factory.location, services: &services
+        )
+      }
+    }
+    if let type = swift.type(named: typeName.value) {
       checkProperties(of: node.declaration, type: type, context: context)
     }
   }

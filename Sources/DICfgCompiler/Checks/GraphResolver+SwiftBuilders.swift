@@ -59,57 +59,7 @@ extension GraphResolver {
     let prefix = owner.map { $0.name + "." } ?? ""
     let named = service.factory ?? factory.value
     guard !candidates.isEmpty else {
-      let isMethod = service.receiver != nil
-      let readsProperty = service.readsReceiverProperty
-      let kind = readsProperty ? "property" : "method"
-      var declared: [String] = swift.functions.map(\.name)
-      if let owner {
-        if !isMethod {
-          declared = owner.functions.map(\.name) + owner.staticProperties.map(\.name)
-        } else if readsProperty {
-          declared = swift.instanceProperties(of: owner).map(\.name)
-        } else {
-          declared = swift.methods(of: owner).map(\.name)
-        }
-      } else if isMethod {
-        declared = []
-      }
-      let name = service.factoryMember ?? factory.value
-      // A method written as a property, or a property as a method: the key to write.
-      if isMethod, let owner {
-        let isOtherKind =
-          readsProperty
-          ? swift.methods(of: owner).contains { $0.name == name }
-          : swift.instanceProperties(of: owner).contains { $0.name == name }
-        if isOtherKind {
-          let otherKind = readsProperty ? "method" : "property"
-          let message =
-            "'\(declaration.id)' is built by '\(named)', which is a \(otherKind) of '\(owner.name)', not a \(kind); "
-            + "write '\(otherKind): \(name)'"
-          diagnostics.append(
-            .error(
-              .initializerMismatch, message, at: factory.location,
-              notes: [Note(message: "'\(owner.name)' is declared here", location: owner.location)]))
-          return nil
-        }
-      }
-      let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())
-      // A protocol's requirements are all it has; a type's methods are known where its members are.
-      let provable =
-        owner.map { owner in
-          owner.kind != .extension
-            && (isMethod ? owner.kind == .protocol || owner.propertiesComplete : owner.initializersComplete)
-        } ?? false
-      guard provable || suggestion != nil else { return nil }
-      diagnostics.append(
-        .error(
-          .initializerMismatch,
-          "'\(declaration.id)' is built by '\(named)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
-            + "does not declare\(isMethod ? " as a \(kind)" : "")"
-            + (suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? "; declare it, or build "
-              + "'\(declaration.id)' with an initializer"),
-          at: factory.location,
-          notes: owner.map { [Note(message: "'\($0.name)' is declared here", location: $0.location)] } ?? []))
+      reportUndeclaredFactory(factory, named: named, of: declaration, service, owner: owner, in: swift)
       return nil
     }
     let labels = declaration.initializer.map(\.label)
@@ -151,6 +101,67 @@ extension GraphResolver {
       return nil
     }
     return (function.asInitializer, callee)
+  }
+
+  /// The finding of a `factory:` the target's Swift does not declare (a function, a static member, a
+  /// receiver's method or property): what it names instead, or the closest name declared; nothing
+  /// where the Swift read cannot prove it missing.
+  private mutating func reportUndeclaredFactory(
+    _ factory: Located<String>, named: String, of declaration: ServiceDeclaration, _ service: ResolutionPlan.Service,
+    owner: SwiftType?, in swift: SwiftDeclarations
+  ) {
+    let prefix = owner.map { $0.name + "." } ?? ""
+    let isMethod = service.receiver != nil
+    let readsProperty = service.readsReceiverProperty
+    let kind = readsProperty ? "property" : "method"
+    var declared: [String] = swift.functions.map(\.name)
+    if let owner {
+      if !isMethod {
+        declared = owner.functions.map(\.name) + owner.staticProperties.map(\.name)
+      } else if readsProperty {
+        declared = swift.instanceProperties(of: owner).map(\.name)
+      } else {
+        declared = swift.methods(of: owner).map(\.name)
+      }
+    } else if isMethod {
+      declared = []
+    }
+    let name = service.factoryMember ?? factory.value
+    // A method written as a property, or a property as a method: the key to write.
+    if isMethod, let owner {
+      let isOtherKind =
+        readsProperty
+        ? swift.methods(of: owner).contains { $0.name == name }
+        : swift.instanceProperties(of: owner).contains { $0.name == name }
+      if isOtherKind {
+        let otherKind = readsProperty ? "method" : "property"
+        let message =
+          "'\(declaration.id)' is built by '\(named)', which is a \(otherKind) of '\(owner.name)', not a \(kind); "
+          + "write '\(otherKind): \(name)'"
+        diagnostics.append(
+          .error(
+            .initializerMismatch, message, at: factory.location,
+            notes: [Note(message: "'\(owner.name)' is declared here", location: owner.location)]))
+        return
+      }
+    }
+    let suggestion = Suggestions.closest(to: name, among: Set(declared).sorted())
+    // A protocol's requirements are all it has; a type's methods are known where its members are.
+    let provable =
+      owner.map { owner in
+        owner.kind != .extension
+          && (isMethod ? owner.kind == .protocol || owner.propertiesComplete : owner.initializersComplete)
+      } ?? false
+    guard provable || suggestion != nil else { return }
+    diagnostics.append(
+      .error(
+        .initializerMismatch,
+        "'\(declaration.id)' is built by '\(named)', which \(owner.map { "'\($0.name)'" } ?? "the target's Swift") "
+          + "does not declare\(isMethod ? " as a \(kind)" : "")"
+          + (suggestion.map { "; did you mean '\(prefix)\($0)'?" } ?? "; declare it, or build "
+            + "'\(declaration.id)' with an initializer"),
+        at: factory.location,
+        notes: owner.map { [Note(message: "'\($0.name)' is declared here", location: $0.location)] } ?? []))
   }
 
   /// Whether Swift calls the first of `overloads` (ranked by ``SwiftInitializer/overloads(calledBy:among:)``
@@ -285,25 +296,7 @@ extension GraphResolver {
       return nil
     }
     if let extra = declaration.initializer.first(where: { !wanted.contains($0.label) }) {
-      let all = Set(usable.flatMap(\.labels)).subtracting(labels)
-      let suggestion =
-        Suggestions.closest(to: extra.label, among: wanted.filter { !labels.contains($0) })
-        ?? Suggestions.closest(to: extra.label, among: all.sorted())
-      // A layer's misspelling of an argument the base gives adds an argument beside it rather than
-      // replacing it: name the one it meant.
-      let given = suggestion == nil ? Suggestions.closest(to: extra.label, among: wanted.filter(labels.contains)) : nil
-      let advice =
-        suggestion.map { "; did you mean '\($0)'?" }
-        ?? given.map { label in
-          let place = declaration.initializer.first { $0.label == label }.map { " in '\($0.location.file)'" } ?? ""
-          return "; did you mean '\(label)'? '\(declaration.id)' is given '\(label)'\(place), so '\(extra.label)' adds "
-            + "an argument beside it instead of replacing it"
-        } ?? "; its initializers are " + Self.signatures(usable)
-      diagnostics.append(
-        .error(
-          .initializerMismatch,
-          "'\(type.name)' has no initializer taking '\(extra.label)' with the other arguments of '\(declaration.id)'"
-            + advice, at: extra.location, notes: notes))
+      reportUnknownLabel(extra, of: declaration, type: type, closest: best, usable: usable, notes: notes)
       return nil
     }
     let missing = required.filter { !labels.contains($0) }
@@ -314,6 +307,35 @@ extension GraphResolver {
           + "without a default; add \(missing.count == 1 ? "it" : "them")",
         at: anchor, notes: notes))
     return nil
+  }
+
+  /// The error of an `init:` label no initializer of `type` takes with the others: the label it
+  /// likely means, the base's argument a layer's misspelling adds beside, or the initializers.
+  private mutating func reportUnknownLabel(
+    _ extra: ArgumentDeclaration, of declaration: ServiceDeclaration, type: SwiftType, closest best: SwiftInitializer,
+    usable: [SwiftInitializer], notes: [Note]
+  ) {
+    let labels = declaration.initializer.map(\.label)
+    let wanted = best.labels
+    let all = Set(usable.flatMap(\.labels)).subtracting(labels)
+    let suggestion =
+      Suggestions.closest(to: extra.label, among: wanted.filter { !labels.contains($0) })
+      ?? Suggestions.closest(to: extra.label, among: all.sorted())
+    // A layer's misspelling of an argument the base gives adds an argument beside it rather than
+    // replacing it: name the one it meant.
+    let given = suggestion == nil ? Suggestions.closest(to: extra.label, among: wanted.filter(labels.contains)) : nil
+    let advice =
+      suggestion.map { "; did you mean '\($0)'?" }
+      ?? given.map { label in
+        let place = declaration.initializer.first { $0.label == label }.map { " in '\($0.location.file)'" } ?? ""
+        return "; did you mean '\(label)'? '\(declaration.id)' is given '\(label)'\(place), so '\(extra.label)' adds "
+          + "an argument beside it instead of replacing it"
+      } ?? "; its initializers are " + Self.signatures(usable)
+    diagnostics.append(
+      .error(
+        .initializerMismatch,
+        "'\(type.name)' has no initializer taking '\(extra.label)' with the other arguments of '\(declaration.id)'"
+          + advice, at: extra.location, notes: notes))
   }
 
   /// How to write a literal a parameter of type `expected` takes: as Swift, which types it, where the

@@ -120,29 +120,8 @@ extension GraphResolver {
       let value = service.initializer[position].value
       if let literal = literalValue(value) {
         guard !literal.fits(expected) else { continue }
-        let use = Self.location(of: argument)
-        // A parameter an environment's layer sets is wrong where the layer sets it.
-        if case .parameter(let index) = value,
-          let layer = Paths.environmentLayer(of: parameters[index].valueLocation.file),
-          parameters[index].valueLocation.file != use.file
-        {
-          let parameter = parameters[index]
-          diagnostics.append(
-            .error(
-              .typeMismatch,
-              "parameter '\(parameter.name)' is \(Self.describe(literal)) in environment '\(layer.environment)', but "
-                + "argument '\(argument.label)' of '\(declaration.id)' passes it to "
-                + "'\(callee)', which takes '\(written)' there; write a value of that type",
-              at: parameter.valueLocation,
-              notes: [Note(message: "'\(declaration.id)' passes '$\(parameter.name)' here", location: use), note]))
-          continue
-        }
-        diagnostics.append(
-          .error(
-            .typeMismatch,
-            "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
-              + "'\(callee)' takes '\(written)' there; " + Self.fix(literal, for: expected),
-            at: use, notes: [note]))
+        reportLiteral(
+          literal, value, passedAs: argument, of: declaration, to: callee, taking: written, expected, note: note)
       } else if case .parameter(let index) = value, let (literal, variable) = readValue(of: parameters[index].value),
         !literal.fits(expected)
       {
@@ -190,6 +169,37 @@ extension GraphResolver {
               + "service of that type", at: Self.location(of: argument), notes: [note]))
       }
     }
+  }
+
+  /// The error of a literal argument of another type than the parameter takes: at the layer that
+  /// sets it, where a parameter an environment's layer sets passes it; else at the argument.
+  private mutating func reportLiteral(
+    _ literal: ResolutionPlan.Literal, _ value: ResolutionPlan.Value, passedAs argument: ArgumentDeclaration,
+    of declaration: ServiceDeclaration, to callee: String, taking written: String, _ expected: String, note: Note
+  ) {
+    let use = Self.location(of: argument)
+    // A parameter an environment's layer sets is wrong where the layer sets it.
+    if case .parameter(let index) = value,
+      let layer = Paths.environmentLayer(of: parameters[index].valueLocation.file),
+      parameters[index].valueLocation.file != use.file
+    {
+      let parameter = parameters[index]
+      diagnostics.append(
+        .error(
+          .typeMismatch,
+          "parameter '\(parameter.name)' is \(Self.describe(literal)) in environment '\(layer.environment)', but "
+            + "argument '\(argument.label)' of '\(declaration.id)' passes it to "
+            + "'\(callee)', which takes '\(written)' there; write a value of that type",
+          at: parameter.valueLocation,
+          notes: [Note(message: "'\(declaration.id)' passes '$\(parameter.name)' here", location: use), note]))
+      return
+    }
+    diagnostics.append(
+      .error(
+        .typeMismatch,
+        "argument '\(argument.label)' of '\(declaration.id)' is \(Self.describe(literal)), but "
+          + "'\(callee)' takes '\(written)' there; " + Self.fix(literal, for: expected),
+        at: use, notes: [note]))
   }
 
   /// Properties the type does not have, or cannot have set.

@@ -36,46 +36,15 @@ enum SwiftExpressionGrammar {
       if character == " " || character == "\t" {
         index += 1
       } else if character == "\"" {
-        // A string literal, its escapes and interpolations skipped whole.
-        index += 1
-        var closed = false
-        while index < characters.count {
-          if characters[index] == "\\" {
-            index += 2
-            continue
-          }
-          if characters[index] == "\"" {
-            closed = true
-            index += 1
-            break
-          }
-          index += 1
-        }
-        guard closed else { return nil }
+        guard let end = stringEnd(characters, from: index) else { return nil }
         tokens.append(.string)
+        index = end
       } else if character.isLetter || character == "_" || character == "`" || character == "$" || character == "#" {
-        var end = index + 1
-        if character == "`" {
-          while end < characters.count, characters[end] != "`" { end += 1 }
-          guard end < characters.count else { return nil }
-          end += 1
-        } else {
-          while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" {
-            end += 1
-          }
-        }
+        guard let end = nameEnd(characters, from: index) else { return nil }
         tokens.append(.name(String(characters[index..<end])))
         index = end
       } else if character.isNumber {
-        var end = index + 1
-        while end < characters.count,
-          characters[end].isLetter || characters[end].isNumber || characters[end] == "_"
-            || (characters[end] == "." && end + 1 < characters.count && characters[end + 1].isNumber)
-            || ((characters[end] == "-" || characters[end] == "+") && "eEpP".contains(characters[end - 1])
-              && !String(characters[index..<end]).hasPrefix("0x"))
-        {
-          end += 1
-        }
+        let end = numberEnd(characters, from: index)
         tokens.append(.number(String(characters[index..<end])))
         index = end
       } else if "([{".contains(character) {
@@ -114,6 +83,50 @@ enum SwiftExpressionGrammar {
       }
     }
     return depth.isEmpty ? tokens : nil
+  }
+
+  /// The index after the string literal opening at `start`, its escapes and interpolations skipped
+  /// whole; nil where it is not closed.
+  private static func stringEnd(_ characters: [Character], from start: Int) -> Int? {
+    var index = start + 1
+    while index < characters.count {
+      if characters[index] == "\\" {
+        index += 2
+        continue
+      }
+      if characters[index] == "\"" { return index + 1 }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The index after the name starting at `start` (`` `default` `` whole); nil where a backquote is
+  /// not closed.
+  private static func nameEnd(_ characters: [Character], from start: Int) -> Int? {
+    var end = start + 1
+    if characters[start] == "`" {
+      while end < characters.count, characters[end] != "`" { end += 1 }
+      return end < characters.count ? end + 1 : nil
+    }
+    while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" {
+      end += 1
+    }
+    return end
+  }
+
+  /// The index after the number literal starting at `start`: digits, `_`, a fraction, an exponent
+  /// with its sign (not in a hexadecimal's digits), a radix prefix.
+  private static func numberEnd(_ characters: [Character], from start: Int) -> Int {
+    var end = start + 1
+    while end < characters.count,
+      characters[end].isLetter || characters[end].isNumber || characters[end] == "_"
+        || (characters[end] == "." && end + 1 < characters.count && characters[end + 1].isNumber)
+        || ((characters[end] == "-" || characters[end] == "+") && "eEpP".contains(characters[end - 1])
+          && !String(characters[start..<end]).hasPrefix("0x"))
+    {
+      end += 1
+    }
+    return end
   }
 
   struct Parser {

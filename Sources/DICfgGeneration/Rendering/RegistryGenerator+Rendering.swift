@@ -72,6 +72,16 @@ extension RegistryGenerator {
     if !checksOnly, let typed = model.typedContainers, let generator = typedContainers {
       generator.render(typed, into: &writer)
     }
+    renderHelpers(model, into: &writer)
+    if !model.typeAliases.isEmpty {
+      writer.undeclaredTypeOverloads(checkedArguments: model.checkedArguments)
+    }
+    return writer.text
+  }
+
+  /// The helpers the file's registration calls (`dicfgRegister0`, `dicfgCheck…`, the factories'
+  /// makers), each only where a statement needs it.
+  func renderHelpers(_ model: RegistryModel, into writer: inout SwiftWriter) {
     let factories = model.factories
     let checkedValues =
       model.checks.flatMap { check in check.checkedPositions.map { check.arguments[$0].value } }
@@ -102,10 +112,6 @@ extension RegistryGenerator {
         default: false
         }
       })
-    if !model.typeAliases.isEmpty {
-      writer.undeclaredTypeOverloads(checkedArguments: model.checkedArguments)
-    }
-    return writer.text
   }
 
   /// The helper a factory's constant is made with; nil for one passed as it is.
@@ -234,99 +240,118 @@ extension RegistryGenerator {
 
   func render(_ statement: RegistryModel.Statement, aliases: [String: String], into writer: inout SwiftWriter) {
     switch statement {
-    case .register(let factory):
-      let typeName = literal(factory.function ?? factory.typeName)
-      let type = aliases[factory.typeName] ?? factory.typeName
-      // What is called: the type's initializer, or the function `factory:` names.
-      let callee = factory.function ?? type
-      let reference = factory.function ?? "\(type).init"
-      guard let constant = factory.constant else {
-        let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
-        // Another module's initializer is called through `dicfgMake`, so the closure is `@Sendable` in
-        // every language mode without the generator knowing whether it throws; so is another
-        // module's static member, which `dicfgMake` reads where it is a property.
-        let initializer =
-          factory.readsProperty
-          ? "{ \(callee) }"
-          : factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
-            ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
-        if let holder = factory.deprecatedHolder {
-          let kind =
-            factory.isMainActor
-            ? "@MainActor @Sendable () \(factory.effects?.isAsync == true ? "async " : "")throws"
-            : factory.effects?.isAsync == true
-              ? "@Sendable () async throws"
-              : "@Sendable () throws"
-          renderDeprecated(
-            holder, "let deprecated\(holder.filter(\.isNumber)) = ", initializer, typed: "\(kind) -> \(type)",
-            at: factory.anchor, into: &writer)
-          writer.line(
-            "try \(helper)(&registry, \(type).self, deprecated\(holder.filter(\.isNumber)), typeName: \(typeName), "
-              + "labels: [])")
-          return
-        }
-        // What is called stands where the graph file names it.
-        let statement = "try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"
-        let split =
-          statement.range(
-            of: callee, range: statement.range(of: initializer).map { $0.lowerBound..<statement.endIndex })?.lowerBound
-          ?? statement.startIndex
-        writer.placed(String(statement[..<split]), String(statement[split...]), at: factory.anchor)
-        return
-      }
-      let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
-      let value: String
-      if let closure = Self.closure(of: factory, aliases: aliases) {
-        value = closure
-      } else if let receiver = factory.receiver, let function = factory.function, factory.readsProperty {
-        // A factory object's property, read on the first argument.
-        value =
-          "dicfgFactory { ($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1) + " }"
-      } else if let receiver = factory.receiver, let function = factory.function {
-        // A factory object's method of another module, called on the first argument.
-        let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
-        let arguments = factory.labels.dropFirst()
-        let reference = method + (arguments.isEmpty ? "" : "(" + arguments.map { $0 + ":" }.joined() + ")")
-        value =
-          "dicfgFactory { try dicfgCallMethod(\(reference)" + arguments.indices.map { ", $\($0)" }.joined() + ") }"
-      } else {
-        value = reference + "(" + factory.labels.map { $0 + ":" }.joined() + ")"
-      }
-      // What is called stands where the graph file names it: `.init(…)` on the `init:` key, a
-      // function on the `factory:` value.
-      let named = factory.function == nil && factory.effects == nil && factory.receiver == nil
-      let split = named ? value.index(value.startIndex, offsetBy: type.count) : value.startIndex
-      if let holder = factory.deprecatedHolder {
-        renderDeprecated(holder, "let \(constant) = ", value, at: factory.anchor, into: &writer)
-      } else {
-        writer.placed(
-          "let \(constant) = " + value[..<split], String(value[split...]), at: factory.anchor, lead: named ? 1 : 0)
+    case .register(let factory): render(factory, aliases: aliases, into: &writer)
+    case .check(let check): render(check, aliases: aliases, into: &writer)
+    }
+  }
+
+  /// A factory's registration: the constant that calls the initializer or function, where the
+  /// graph file names it, then its registration.
+  func render(_ factory: RegistryModel.Factory, aliases: [String: String], into writer: inout SwiftWriter) {
+    let typeName = literal(factory.function ?? factory.typeName)
+    let type = aliases[factory.typeName] ?? factory.typeName
+    // What is called: the type's initializer, or the function `factory:` names.
+    let callee = factory.function ?? type
+    let reference = factory.function ?? "\(type).init"
+    guard let constant = factory.constant else {
+      renderArgumentless(factory, typeName: typeName, type: type, callee: callee, reference: reference, into: &writer)
+      return
+    }
+    let labels = "[" + factory.labels.map(literal).joined(separator: ", ") + "]"
+    let value: String
+    if let closure = Self.closure(of: factory, aliases: aliases) {
+      value = closure
+    } else if let receiver = factory.receiver, let function = factory.function, factory.readsProperty {
+      // A factory object's property, read on the first argument.
+      value =
+        "dicfgFactory { ($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1) + " }"
+    } else if let receiver = factory.receiver, let function = factory.function {
+      // A factory object's method of another module, called on the first argument.
+      let method = "($0 as \(aliases[receiver] ?? receiver))." + function.dropFirst(receiver.count + 1)
+      let arguments = factory.labels.dropFirst()
+      let reference = method + (arguments.isEmpty ? "" : "(" + arguments.map { $0 + ":" }.joined() + ")")
+      value =
+        "dicfgFactory { try dicfgCallMethod(\(reference)" + arguments.indices.map { ", $\($0)" }.joined() + ") }"
+    } else {
+      value = reference + "(" + factory.labels.map { $0 + ":" }.joined() + ")"
+    }
+    // What is called stands where the graph file names it: `.init(…)` on the `init:` key, a
+    // function on the `factory:` value.
+    let named = factory.function == nil && factory.effects == nil && factory.receiver == nil
+    let split = named ? value.index(value.startIndex, offsetBy: type.count) : value.startIndex
+    if let holder = factory.deprecatedHolder {
+      renderDeprecated(holder, "let \(constant) = ", value, at: factory.anchor, into: &writer)
+    } else {
+      writer.placed(
+        "let \(constant) = " + value[..<split], String(value[split...]), at: factory.anchor, lead: named ? 1 : 0)
+    }
+    writer.placed(
+      "try registry.register(",
+      "\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), labels: \(labels))",
+      at: factory.registration ?? factory.anchor, lead: factory.isMainActor ? "mainActor: ".count : 0)
+  }
+
+  /// The registration of a factory of no arguments, through `dicfgRegister0` (or its main-actor
+  /// form), the closure's call where the graph file names it.
+  func renderArgumentless(
+    _ factory: RegistryModel.Factory, typeName: String, type: String, callee: String, reference: String,
+    into writer: inout SwiftWriter
+  ) {
+    let helper = factory.isMainActor ? "dicfgRegisterMainActor0" : "dicfgRegister0"
+    // Another module's initializer is called through `dicfgMake`, so the closure is `@Sendable` in
+    // every language mode without the generator knowing whether it throws; so is another
+    // module's static member, which `dicfgMake` reads where it is a property.
+    let initializer =
+      factory.readsProperty
+      ? "{ \(callee) }"
+      : factory.effects.map { "{ " + Self.call(callee, labels: [], effects: $0) + " }" }
+        ?? (factory.isMainActor ? reference : "{ try dicfgMake(\(reference)) }")
+    if let holder = factory.deprecatedHolder {
+      let kind =
+        factory.isMainActor
+        ? "@MainActor @Sendable () \(factory.effects?.isAsync == true ? "async " : "")throws"
+        : factory.effects?.isAsync == true
+          ? "@Sendable () async throws"
+          : "@Sendable () throws"
+      renderDeprecated(
+        holder, "let deprecated\(holder.filter(\.isNumber)) = ", initializer, typed: "\(kind) -> \(type)",
+        at: factory.anchor, into: &writer)
+      writer.line(
+        "try \(helper)(&registry, \(type).self, deprecated\(holder.filter(\.isNumber)), typeName: \(typeName), "
+          + "labels: [])")
+      return
+    }
+    // What is called stands where the graph file names it.
+    let statement = "try \(helper)(&registry, \(type).self, \(initializer), typeName: \(typeName), labels: [])"
+    let split =
+      statement.range(
+        of: callee, range: statement.range(of: initializer).map { $0.lowerBound..<statement.endIndex })?.lowerBound
+      ?? statement.startIndex
+    writer.placed(String(statement[..<split]), String(statement[split...]), at: factory.anchor)
+  }
+
+  /// A check's calls: each checked argument's `dicfgCheck…`, and each Swift value typed by the
+  /// parameter it goes to.
+  func render(_ check: RegistryModel.Check, aliases: [String: String], into writer: inout SwiftWriter) {
+    for position in check.checkedPositions {
+      let argument = check.arguments[position]
+      writer.placed(
+        "dicfgCheck\(position + 1)Of\(check.arguments.count)(\(check.constant), ",
+        swift(argument.value, aliases: aliases) + ")", at: argument.place)
+    }
+    // A Swift value is registered for the type of the parameter it goes to, which Swift infers;
+    // that types it, so it is written once: in its file-level constant where it has one.
+    for value in check.swiftValues {
+      if let shared = value.shared {
+        // Typed by the factory here too, so a value Swift rejects at its line is not reported again.
+        writer.line(
+          "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
+            + "\(check.arguments.count)(\(check.constant)) { \(shared.name)() })")
+        continue
       }
       writer.placed(
-        "try registry.register(",
-        "\(factory.isMainActor ? "mainActor: " : "")\(constant), typeName: \(typeName), labels: \(labels))",
-        at: factory.registration ?? factory.anchor, lead: factory.isMainActor ? "mainActor: ".count : 0)
-    case .check(let check):
-      for position in check.checkedPositions {
-        let argument = check.arguments[position]
-        writer.placed(
-          "dicfgCheck\(position + 1)Of\(check.arguments.count)(\(check.constant), ",
-          swift(argument.value, aliases: aliases) + ")", at: argument.place)
-      }
-      // A Swift value is registered for the type of the parameter it goes to, which Swift infers;
-      // that types it, so it is written once: in its file-level constant where it has one.
-      for value in check.swiftValues {
-        if let shared = value.shared {
-          // Typed by the factory here too, so a value Swift rejects at its line is not reported again.
-          writer.line(
-            "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
-              + "\(check.arguments.count)(\(check.constant)) { \(shared.name)() })")
-          continue
-        }
-        writer.placed(
-          "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
-            + "\(check.arguments.count)(\(check.constant)) { ", value.expression + " })", at: value.line)
-      }
+        "registry.swiftValue(\(literal(value.expression)), dicfgArgument\(value.position + 1)Of"
+          + "\(check.arguments.count)(\(check.constant)) { ", value.expression + " })", at: value.line)
     }
   }
 

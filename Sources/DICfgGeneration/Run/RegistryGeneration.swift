@@ -75,23 +75,8 @@ public struct RegistryGeneration: Sendable {
         standardError: "error: no graph file to generate from; name one, or list it under 'files' in the "
           + "generator configuration\n")
     }
-    var request = GraphRun.Request(files: files, environments: environments, allEnvironments: allEnvironments)
-    request.overrides = overrides
-    if !swiftSources.isEmpty {
-      var environment = environmentVariables
-      if let symbolCache { environment["DICFG_CACHE"] = symbolCache }
-      if let swiftc { environment["DICFG_SWIFTC"] = swiftc }
-      request.readSwift(swiftSources, toolchain: ToolchainInterfaces.locatedOrAbsent(environment: environment))
-    }
-    request.noteUndepended(
-      undependedModules.compactMap { pair in
-        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-        return parts.count == 2 ? (module: parts[0], paths: [parts[1]]) : nil
-      })
-    request.limits = limits
-    request.environmentVariables = environmentVariables
     // What `dicfg validate` finds, warnings too, with the typed container's checks.
-    let run = GraphRun(request)
+    let run = GraphRun(request())
     let sources = run.sources
     guard !run.hasErrors else {
       return Outcome(exitCode: 1, standardError: report(run.findings, sources: sources))
@@ -115,14 +100,8 @@ public struct RegistryGeneration: Sendable {
     let typed = TypedContainerGenerator(
       access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent,
       swift: base?.swift ?? swift, typeNames: typeNames)
-    let containerNames = variants.first?.plan.containers.map(\.name) ?? []
-    for name in typeNames.keys.sorted() where !containerNames.contains(name) {
-      let suggestion = Suggestions.clause(for: name, among: containerNames)
-      return Outcome(
-        exitCode: 1,
-        standardError: "error: '--container-type \(name)=…' names no container of \(files[0])"
-          + "\(suggestion.isEmpty ? "." : suggestion) The containers are "
-          + containerNames.map { "'\($0)'" }.joined(separator: ", ") + ".\n")
+    if let error = unknownContainerType(typeNames, containers: variants.first?.plan.containers.map(\.name) ?? []) {
+      return Outcome(exitCode: 1, standardError: error)
     }
     generator.typedContainers = typed
     // A module's fragment is checked in its module's build and built by the graph that imports it: its
@@ -163,18 +142,56 @@ public struct RegistryGeneration: Sendable {
     } else {
       text = generator.generate(variants, includePlans: includePlans) + builders
     }
+    if let error = write(text) { return Outcome(exitCode: 1, standardError: error) }
+    let notes =
+      (Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : "")
+      + Self.builderNotes(base?.publishedBuilders ?? [])
+    return Outcome(exitCode: 0, standardError: warnings + unreadWarning + notes)
+  }
+
+  /// What the run compiles and checks: the files, environments and overrides, the target's Swift
+  /// with the toolchain's declarations, and the package's modules the target does not depend on.
+  private func request() -> GraphRun.Request {
+    var request = GraphRun.Request(files: files, environments: environments, allEnvironments: allEnvironments)
+    request.overrides = overrides
+    if !swiftSources.isEmpty {
+      var environment = environmentVariables
+      if let symbolCache { environment["DICFG_CACHE"] = symbolCache }
+      if let swiftc { environment["DICFG_SWIFTC"] = swiftc }
+      request.readSwift(swiftSources, toolchain: ToolchainInterfaces.locatedOrAbsent(environment: environment))
+    }
+    request.noteUndepended(
+      undependedModules.compactMap { pair in
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (module: parts[0], paths: [parts[1]]) : nil
+      })
+    request.limits = limits
+    request.environmentVariables = environmentVariables
+    return request
+  }
+
+  /// The error of a `--container-type` naming no container of the graph, with the containers it has;
+  /// nil where each names one.
+  private func unknownContainerType(_ typeNames: [String: String], containers: [String]) -> String? {
+    guard let name = typeNames.keys.sorted().first(where: { !containers.contains($0) }) else { return nil }
+    let suggestion = Suggestions.clause(for: name, among: containers)
+    return "error: '--container-type \(name)=…' names no container of \(files[0])"
+      + "\(suggestion.isEmpty ? "." : suggestion) The containers are "
+      + containers.map { "'\($0)'" }.joined(separator: ", ") + ".\n"
+  }
+
+  /// Writes `text` to the output file where it differs from what is there (so an unchanged file keeps
+  /// its date, and the build compiles nothing again); the error, where it cannot.
+  private func write(_ text: String) -> String? {
     do {
       let url = URL(fileURLWithPath: output)
       if (try? String(contentsOf: url, encoding: .utf8)) != text {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
       }
-      let notes =
-        (Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : "")
-        + Self.builderNotes(base?.publishedBuilders ?? [])
-      return Outcome(exitCode: 0, standardError: warnings + unreadWarning + notes)
+      return nil
     } catch {
-      return Outcome(exitCode: 1, standardError: "error: cannot write '\(output)': \(error.localizedDescription)\n")
+      return "error: cannot write '\(output)': \(error.localizedDescription)\n"
     }
   }
 

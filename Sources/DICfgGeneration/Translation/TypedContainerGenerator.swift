@@ -90,23 +90,9 @@ public struct TypedContainerGenerator: Sendable {
       uniquingKeysWith: { first, _ in first })
     let containers = plan.containers.enumerated().map { index, container in
       let accessors = services[index].indices.map { position in
-        var accessor = self.accessor(
-          of: services[index][position], isPrivate: position >= container.services.count,
-          facts: facts[index][position], branches: planned.branches[index][position])
-        accessor.linkCause = planned.causes.indices.contains(index) ? planned.causes[index][position] : nil
-        if runtime == .typed, position < container.services.count, container.services[position].live {
-          let member = index == 0 ? "" : SwiftIdentifier.camelCase(container.name) + "."
-          accessor.liveReport = Self.liveReport(
-            ResolutionPlan.ServiceReference(container: index, service: position), in: plan, member: member,
-            property: accessor.property)
-        }
-        // A service only conditional layers add exists only where their condition holds.
-        if accessor.isPrivate {
-          let having = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)
-          let shared = Set(having.map { $0.flatMap { conditions[$0] ?? nil } })
-          if shared.count == 1, let condition = shared.first { accessor.condition = condition }
-        }
-        return accessor
+        accessor(
+          at: ResolutionPlan.ServiceReference(container: index, service: position), services: services, facts: facts,
+          planned: planned, in: plan, conditions: conditions, runtime: runtime)
       }
       return TypedContainerModel.Container(
         typeName: names[index], name: container.name, typeParameters: Self.typeParameters(accessors, aliases: aliases),
@@ -141,6 +127,35 @@ public struct TypedContainerGenerator: Sendable {
       }
     }
     return model
+  }
+
+  /// The accessor of the service at `reference` (a private one past the container's own services):
+  /// its branches as planned, why it goes to the link if it does, its live report, and the condition
+  /// of a service only conditional layers add.
+  private func accessor(
+    at reference: ResolutionPlan.ServiceReference, services: [[ResolutionPlan.Service]],
+    facts: [[StraightLinePlanner.AccessorFacts]], planned: EnvironmentPlanning.Planned, in plan: ResolutionPlan,
+    conditions: [String: String?], runtime: GeneratedRuntime
+  ) -> TypedContainerModel.Accessor {
+    let (index, position) = (reference.container, reference.service)
+    let container = plan.containers[index]
+    var accessor = self.accessor(
+      of: services[index][position], isPrivate: position >= container.services.count,
+      facts: facts[index][position], branches: planned.branches[index][position])
+    accessor.linkCause = planned.causes.indices.contains(index) ? planned.causes[index][position] : nil
+    if runtime == .typed, position < container.services.count, container.services[position].live {
+      let member = index == 0 ? "" : SwiftIdentifier.camelCase(container.name) + "."
+      accessor.liveReport = Self.liveReport(
+        ResolutionPlan.ServiceReference(container: index, service: position), in: plan, member: member,
+        property: accessor.property)
+    }
+    // A service only conditional layers add exists only where their condition holds.
+    if accessor.isPrivate {
+      let having = accessor.branches.filter { $0.construction != nil }.flatMap(\.environments)
+      let shared = Set(having.map { $0.flatMap { conditions[$0] ?? nil } })
+      if shared.count == 1, let condition = shared.first { accessor.condition = condition }
+    }
+    return accessor
   }
 
   /// The types the builds take services as (`slots`, by ``TypedContainerModel/TypeStandIn/slot(of:)``),

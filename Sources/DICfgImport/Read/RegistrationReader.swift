@@ -251,6 +251,39 @@ struct RegistrationReader {
 
   // MARK: Swinject and Resolver
 
+  /// The modifiers chained on a Swinject or Resolver registration from `start`: its scope, the types
+  /// it implements, its property closures; one the import does not read makes it unsupported. False
+  /// where a modifier is cut short (a scope without its parentheses): the rest is not read.
+  func readModifiers(after start: Int, into registration: inout FoundRegistration) -> Bool {
+    var next = start
+    while file.isOperator(next, "."), file.kind(next + 1) == .identifier {
+      let modifier = file.text(next + 1)
+      let open = next + 2
+      switch modifier {
+      case "inObjectScope", "scope":
+        guard file.kind(open) == .leftParen else { return false }
+        registration.scope = file.text(open + 1..<file.closing(open))
+        next = file.after(open)
+      case "implements":
+        guard file.kind(open) == .leftParen else { return false }
+        let items = file.items(in: open)
+        if let first = items.first, first.label == nil {
+          let text = file.text(first.value)
+          if text.hasSuffix(".self") { registration.implements.append(String(text.dropLast(5))) }
+        }
+        next = file.after(open)
+      case "initCompleted", "resolveProperties":
+        guard file.kind(open) == .leftBrace else { return false }
+        registration.propertyClosures.append(closure(at: open))
+        next = file.after(open)
+      default:
+        registration.unsupported = "'.\(modifier)' is not one the import reads"
+        next = file.kind(open) == .leftParen || file.kind(open) == .leftBrace ? file.after(open) : open
+      }
+    }
+    return true
+  }
+
   /// `container.register(P.self, name: "n") { r in … }.inObjectScope(.container)` (Swinject) or
   /// `register(name: .n) { … }.scope(.application).implements(P.self)` (Resolver).
   func register(at index: Int, library: ImportedLibrary, conditions: [String]) -> FoundRegistration? {
@@ -313,32 +346,7 @@ struct RegistrationReader {
       registration.closure = closure(at: next)
       next = file.after(next)
     }
-    // The modifiers chained on it.
-    while file.isOperator(next, "."), file.kind(next + 1) == .identifier {
-      let modifier = file.text(next + 1)
-      let open = next + 2
-      switch modifier {
-      case "inObjectScope", "scope":
-        guard file.kind(open) == .leftParen else { return registration }
-        registration.scope = file.text(open + 1..<file.closing(open))
-        next = file.after(open)
-      case "implements":
-        guard file.kind(open) == .leftParen else { return registration }
-        let items = file.items(in: open)
-        if let first = items.first, first.label == nil {
-          let text = file.text(first.value)
-          if text.hasSuffix(".self") { registration.implements.append(String(text.dropLast(5))) }
-        }
-        next = file.after(open)
-      case "initCompleted", "resolveProperties":
-        guard file.kind(open) == .leftBrace else { return registration }
-        registration.propertyClosures.append(closure(at: open))
-        next = file.after(open)
-      default:
-        registration.unsupported = "'.\(modifier)' is not one the import reads"
-        next = file.kind(open) == .leftParen || file.kind(open) == .leftBrace ? file.after(open) : open
-      }
-    }
+    guard readModifiers(after: next, into: &registration) else { return registration }
     apply(conditions, to: &registration)
     if library == .resolver { readLocalInstance(into: &registration, before: index) }
     return registration

@@ -90,20 +90,7 @@ extension ClosureTranslator {
         entry.properties = Array(zip(held.propertyLabels, held.propertyValues))
         return entry
       }
-      // `Impl().then { $0.delegate = r.resolve(D.self)! }` (the Then library): its properties.
-      var configured: [(label: String, value: ImportedValue)] = []
-      let last = range.upperBound - 1
-      if file.kind(last) == .rightBrace, let open = Optional(file.tokens[last].match), open > range.lowerBound + 1,
-        file.isWord(open - 1, "then"), file.isOperator(open - 2, ".")
-      {
-        let then = RegistrationReader(file: file).closure(at: open)
-        let instance = then.parameters.first?.name ?? "$0"
-        for statement in file.statements(in: then.body) {
-          guard let property = property(statement, of: instance, closure: closure, locals: locals) else { return nil }
-          configured.append(property)
-        }
-        range = range.lowerBound..<open - 2
-      }
+      guard let configured = thenProperties(&range, closure: closure, locals: locals) else { return nil }
       // `activitySummaryManager as AnyActivitySummaryManager` in `static var previews`: the static member.
       if configured.isEmpty, case .swift(let member)? = held(range, in: closure),
         let type = key ?? registration.key ?? closure.returnType
@@ -140,6 +127,28 @@ extension ClosureTranslator {
       entry.properties.append(property)
     }
     return entry
+  }
+
+  /// `Impl().then { $0.delegate = r.resolve(D.self)! }` (the Then library): the properties its
+  /// closure sets, `range` left as what is built before it; none where it ends in no `.then`, nil
+  /// where the closure sets something the graph cannot say.
+  func thenProperties(
+    _ range: inout Range<Int>, closure: Closure, locals: [String: ImportedValue]
+  ) -> [(label: String, value: ImportedValue)]? {
+    var configured: [(label: String, value: ImportedValue)] = []
+    let last = range.upperBound - 1
+    if file.kind(last) == .rightBrace, let open = Optional(file.tokens[last].match), open > range.lowerBound + 1,
+      file.isWord(open - 1, "then"), file.isOperator(open - 2, ".")
+    {
+      let then = RegistrationReader(file: file).closure(at: open)
+      let instance = then.parameters.first?.name ?? "$0"
+      for statement in file.statements(in: then.body) {
+        guard let property = property(statement, of: instance, closure: closure, locals: locals) else { return nil }
+        configured.append(property)
+      }
+      range = range.lowerBound..<open - 2
+    }
+    return configured
   }
 
   /// `let a = r.resolve(A.self)!`, `let a: A = r.resolve()`, `guard let a = r.resolve(A.self) else {
@@ -475,20 +484,26 @@ extension ClosureTranslator {
       default: break
       }
     }
-    for parameter in parameters ?? []
-    where !initializer.contains(where: { $0.label == parameter.label }) {
-      guard let lookup = parameter.defaultValue, SwiftParameter.looksUpAContainer(lookup),
-        let label = parameter.label, let type = parameter.type
-      else { continue }
-      entry.initializer.append(
-        (
-          label,
-          .resolved(
-            key: Identifiers.key(of: type), name: nil,
-            optional: Identifiers.isOptional(type) || lookup.contains("optional"))
-        ))
-    }
+    entry.initializer += Self.containerLookups(in: parameters ?? [], besides: initializer.map(\.label))
     return entry
+  }
+
+  /// The dependencies hidden in the defaults of the parameters a call leaves out (`store: Store =
+  /// Resolver.resolve()`): each resolved by the parameter's type.
+  static func containerLookups(
+    in parameters: [SwiftParameter], besides passed: [String]
+  ) -> [(label: String, value: ImportedValue)] {
+    parameters.compactMap { parameter in
+      guard !passed.contains(where: { $0 == parameter.label }), let lookup = parameter.defaultValue,
+        SwiftParameter.looksUpAContainer(lookup), let label = parameter.label, let type = parameter.type
+      else { return nil }
+      return (
+        label,
+        .resolved(
+          key: Identifiers.key(of: type), name: nil,
+          optional: Identifiers.isOptional(type) || lookup.contains("optional"))
+      )
+    }
   }
 
   /// The entry of an initializer named by reference (`autoregister(P.self, initializer: Impl.init)`):

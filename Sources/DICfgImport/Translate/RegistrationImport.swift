@@ -68,6 +68,39 @@ public struct RegistrationImport: Sendable {
     let readers = sources.filter { !$0.isUnreadable }.map {
       RegistrationReader(file: $0, moduleImports: exported[target($0.path)] ?? [])
     }
+    var (found, unread) = Self.registrations(of: readers)
+    filesNotRead = unread
+    Self.readingTargetsApart(&found)
+    Self.applyingDefaultScopes(&found, of: readers)
+    var registrations = Self.translateAll(found, of: readers, declarations)
+    // A file of an Xcode target (or of a package target whose path is `Sources`) is of the app's own
+    // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
+    let moduleOf = { (path: String) in targets[path] == nil ? SwiftDeclarations.module(ofPath: path) : nil }
+    for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
+    registrations = Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations)))
+    let (registered, constructed) = Self.hoistingConstructions(
+      Self.placingInDeclaringModules(registrations, declarations, moduleOf: moduleOf))
+    // Isolation once every entry is known, what the closures construct in place too: a main-actor type
+    // the code builds inside `{ @MainActor in … }` says so in the graph, and so does what holds it.
+    let isolated = Self.isolatingHolders(registered + constructed, declarations)
+    let (hoisted, nested) = (Array(isolated.prefix(registered.count)), Array(isolated.dropFirst(registered.count)))
+    self.registrations = hoisted
+    entries = hoisted + nested
+    widenings = AccessWidening.needed(by: entries, in: declarations)
+    let widened = Set(widenings.map(\.location.file))
+    widenedFiles = Dictionary(
+      (files + declarationFiles).filter { widened.contains($0.path) }, uniquingKeysWith: { first, _ in first })
+    let writer = GraphFileWriter(registrations: entries)
+    graphFile = writer.graphFile()
+    layers = writer.layers()
+    functions = writer.functions(imports: Self.imports(of: moduleImports, in: hoisted).filter { $0 != module })
+  }
+
+  /// The registrations each reader finds, and the files that call a registration API where no
+  /// registration was read, each with why.
+  static func registrations(
+    of readers: [RegistrationReader]
+  ) -> (found: [FoundRegistration], unread: [(path: String, reason: String)]) {
     var found: [FoundRegistration] = []
     var unread: [(path: String, reason: String)] = []
     for reader in readers {
@@ -82,8 +115,13 @@ public struct RegistrationImport: Sendable {
           } ?? "it calls a registration API, but imports no library the import reads (Swinject, Resolver, Factory)"
         ))
     }
-    filesNotRead = unread
-    Self.readingTargetsApart(&found)
+    return (found, unread)
+  }
+
+  /// Each registration that names no scope takes the one its app sets: Factory's
+  /// `manager.defaultScope` for its container, Swinject's `defaultObjectScope:` and Resolver's
+  /// `defaultScope`.
+  static func applyingDefaultScopes(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
     // Factory's `manager.defaultScope`: the scope of each registration of that container that names none.
     var defaultScopes: [String: String] = [:]
     for reader in readers where reader.library == .factory {
@@ -113,6 +151,14 @@ public struct RegistrationImport: Sendable {
           + " for different containers, and which one it is registered on is not read"
       }
     }
+  }
+
+  /// What the graph says of each registration found. A factory whose type only its closure says
+  /// (`static let client = Factory { APIClient() }`) is known once its closure is read: the
+  /// registrations using it are read again with it, until no factory's type is newly known.
+  static func translateAll(
+    _ found: [FoundRegistration], of readers: [RegistrationReader], _ declarations: SwiftDeclarations
+  ) -> [ImportedRegistration] {
     var factoryKeys: [String: String] = [:]
     for registration in found where registration.library == .factory {
       if let id = registration.givenID, let key = registration.key { factoryKeys[id] = key }
@@ -123,9 +169,6 @@ public struct RegistrationImport: Sendable {
       aliases.merge(reader.aliases()) { first, _ in first }
     }
     let names = ClosureTranslator.SharedNames(declarations)
-    // A factory whose type only its closure says (`static let client = Factory { APIClient() }`) is
-    // known once its closure is read: the registrations using it are read again with it, until no
-    // factory's type is newly known.
     for _ in 0..<4 {
       registrations = []
       let factoryAliases = aliases.filter { factoryKeys[$0.value] != nil }
@@ -141,27 +184,7 @@ public struct RegistrationImport: Sendable {
       if known.count == factoryKeys.count { break }
       factoryKeys = known
     }
-    // A file of an Xcode target (or of a package target whose path is `Sources`) is of the app's own
-    // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
-    let moduleOf = { (path: String) in targets[path] == nil ? SwiftDeclarations.module(ofPath: path) : nil }
-    for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
-    registrations = Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations)))
-    let (registered, constructed) = Self.hoistingConstructions(
-      Self.placingInDeclaringModules(registrations, declarations, moduleOf: moduleOf))
-    // Isolation once every entry is known, what the closures construct in place too: a main-actor type
-    // the code builds inside `{ @MainActor in … }` says so in the graph, and so does what holds it.
-    let isolated = Self.isolatingHolders(registered + constructed, declarations)
-    let (hoisted, nested) = (Array(isolated.prefix(registered.count)), Array(isolated.dropFirst(registered.count)))
-    self.registrations = hoisted
-    entries = hoisted + nested
-    widenings = AccessWidening.needed(by: entries, in: declarations)
-    let widened = Set(widenings.map(\.location.file))
-    widenedFiles = Dictionary(
-      (files + declarationFiles).filter { widened.contains($0.path) }, uniquingKeysWith: { first, _ in first })
-    let writer = GraphFileWriter(registrations: entries)
-    graphFile = writer.graphFile()
-    layers = writer.layers()
-    functions = writer.functions(imports: Self.imports(of: moduleImports, in: hoisted).filter { $0 != module })
+    return registrations
   }
 
   /// One module's part of the import, or the graph the app's container is made from.
