@@ -47,7 +47,8 @@ let package = Package(
       dependencies: ["DICfgCore"]
     ),
     .target(
-      name: "DICfgGeneration", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
+      name: "DICfgGeneration",
+      dependencies: ["DICfgCore", "DICfgReporting", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
     // `dicfg import`: registrations of Swinject, Resolver and Factory read into a graph file.
     .target(name: "DICfgImport", dependencies: ["DICfgCore", "DICfgCompiler", "DICfgSwiftReader"]),
     // The build plugins' tool: the generator alone, without the command line's dependencies.

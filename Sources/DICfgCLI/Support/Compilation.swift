@@ -1,6 +1,6 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
+import DICfgReporting
 
 /// The graph run of a command that needs a plan: `compile`, `graph` and `explain`.
 enum Compilation {

@@ -1,7 +1,6 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgLoader
 import DICfgSwiftReader
 import Foundation

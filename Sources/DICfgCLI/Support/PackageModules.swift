@@ -1,6 +1,5 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgSwiftReader
 import Foundation
 

@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 public import DICfgLoader
+import DICfgReporting
 import DICfgSwiftReader
 import Foundation
 
