@@ -1388,6 +1388,49 @@ import Testing
     #expect(imported.functions?.contains("main") != true, "\(imported.functions ?? "")")
   }
 
+  /// A `ParameterFactory` of a tuple (anyproto/anytype-swift: `ParameterFactory<(String, String), any
+  /// ChatMessagesStorageProtocol> { self { ChatMessagesStorage(spaceId: $0, chatObjectId: $1) } }`): one
+  /// run-time argument per element, named by the label it is passed to or by the closure's
+  /// parameter, typed by its element; in code, where a factory function has no name for `$1`, reported.
+  @Test func aParameterFactoryOfATupleTakesOneArgumentPerElement() {
+    let registrations = """
+      import Factory
+
+      extension Container {
+        var chatMessageStorage: ParameterFactory<(String, String), any ChatMessagesStorageProtocol> {
+          self { ChatMessagesStorage(spaceId: $0, chatObjectId: $1) }
+        }
+        var page: ParameterFactory<(title: String, number: Int), Page> {
+          self { title, number in Page(title: title, number: number) }
+        }
+        var logged: ParameterFactory<(String, Int), Page> {
+          self {
+            print($0)
+            return Page(title: $0, number: $1)
+          }
+        }
+      }
+      """
+    let imported = imported([("App/Container+Chat.swift", registrations)])
+    #expect(
+      imported.graphFile.contains(
+        """
+            arguments: { spaceId: String, chatObjectId: String }
+            init: { spaceId: $spaceId, chatObjectId: $chatObjectId }
+        """), "\(imported.graphFile)")
+    #expect(
+      imported.graphFile.contains(
+        """
+            arguments: { title: String, number: Int }
+            init: { title: $title, number: $number }
+        """), "\(imported.graphFile)")
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "App/Container+Chat.swift:10:7: not imported: Factory registration of 'Page': its closure reads its parameter "
+          + "as '$0'; name it ('{ id in … }')"), "\(report)")
+  }
+
   /// A value read from a resolve in place (p2p-org/p2p-wallet-ios: `account:
   /// Resolver.resolve(SolanaAccountStorage.self).account`) is a factory function's parameter, never a
   /// Swift value that calls Resolver when the graph builds the service.

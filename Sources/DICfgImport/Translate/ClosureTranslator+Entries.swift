@@ -48,7 +48,7 @@ extension ClosureTranslator {
       guard case .argument(let name) = property.value, !entry.arguments.contains(where: { $0.name == name }) else {
         continue
       }
-      let type = library == .factory ? registration.parameterType : written.first { $0.name == name }?.type
+      let type = library == .factory ? argumentType(name, in: closure) : written.first { $0.name == name }?.type
       guard let type = type ?? propertyType(of: entry.type, named: property.label) else { return nil }
       entry.arguments.append((name, type))
     }
@@ -347,9 +347,7 @@ extension ClosureTranslator {
     var typed = entry
     for argument in entry.initializer {
       guard case .argument(let name) = argument.value else { continue }
-      let written =
-        library == .factory ? registration.parameterType : argumentNames(closure).first { $0.name == name }?.type
-      guard let type = written.flatMap({ $0 }) ?? declared?.first(where: { $0.label == argument.label })?.type
+      guard let type = argumentType(name, in: closure) ?? declared?.first(where: { $0.label == argument.label })?.type
       else { return nil }
       if !typed.arguments.contains(where: { $0.name == name }) { typed.arguments.append((name, type)) }
     }
@@ -477,9 +475,7 @@ extension ClosureTranslator {
         entry.initializer[position].value = .resolved(
           key: Identifiers.key(of: declared), name: name, optional: Identifiers.isOptional(declared))
       case .argument(let name):
-        let written =
-          library == .factory ? registration.parameterType : argumentNames(closure).first { $0.name == name }?.type
-        guard let type = written.flatMap({ $0 }) ?? declared else { return nil }
+        guard let type = argumentType(name, in: closure) ?? declared else { return nil }
         if !entry.arguments.contains(where: { $0.name == name }) { entry.arguments.append((name, type)) }
       default: break
       }

@@ -125,6 +125,25 @@ extension ClosureTranslator {
     return (file.after(open), key)
   }
 
+  /// A value of one token: a run-time argument (Factory's `$0`, or `$1` of a tuple, named by the label
+  /// it is passed to; a closure's named argument), or a literal; nil for anything else.
+  func token(_ index: Int, in closure: Closure, label: String) -> ImportedValue? {
+    let text = file.text(index)
+    if library == .factory, let type = registration.parameterType, let position = Self.anonymousIndex(text),
+      position < (Self.tupleElements(type)?.count ?? 1)
+    {
+      return .argument(label)
+    }
+    if argumentNames(closure).contains(where: { $0.name == text }) { return .argument(text) }
+    switch file.kind(index) {
+    case .number?: return .literal(text)
+    case .string? where !text.contains("\\(") && !text.hasPrefix("\"\"\"") && !text.hasPrefix("#"):
+      return .literal(text)
+    case .identifier? where text == "true" || text == "false": return .literal(text)
+    default: return nil
+    }
+  }
+
   /// What the graph file writes for the value in `range`; nil where only Swift code can say it.
   func value(
     _ range: Range<Int>, in closure: Closure, label: String, locals: [String: ImportedValue] = [:],
@@ -158,18 +177,7 @@ extension ClosureTranslator {
       return .argument(key.isEmpty ? label : key)
     }
     let text = file.text(range)
-    if range.count == 1 {
-      // Factory's `$0` is named by the label it is passed to.
-      if text == "$0", library == .factory, registration.parameterType != nil { return .argument(label) }
-      if argumentNames(closure).contains(where: { $0.name == text }) { return .argument(text) }
-      switch file.kind(range.lowerBound) {
-      case .number?: return .literal(text)
-      case .string? where !text.contains("\\(") && !text.hasPrefix("\"\"\"") && !text.hasPrefix("#"):
-        return .literal(text)
-      case .identifier? where text == "true" || text == "false": return .literal(text)
-      default: break
-      }
-    }
+    if range.count == 1, let token = token(range.lowerBound, in: closure, label: label) { return token }
     if range.count == 2, file.isOperator(range.lowerBound, "-"), file.kind(range.lowerBound + 1) == .number {
       return .literal(text)
     }

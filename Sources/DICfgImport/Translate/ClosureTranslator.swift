@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import Foundation
 
 /// Reads what a registration's closure builds: a graph entry where the closure only constructs a
 /// type from resolved services, literals and Swift values (and sets properties of it); else a
@@ -64,14 +65,79 @@ struct ClosureTranslator {
     return found
   }
 
-  /// The run-time arguments of a closure: Swinject's parameters after the resolver, Factory's `$0`.
+  /// The run-time arguments of a closure: Swinject's parameters after the resolver, Factory's `$0`;
+  /// a `ParameterFactory` of a tuple (`ParameterFactory<(String, String), T>`) one per element, named
+  /// by the closure's parameters (`{ spaceId, chatId in … }`) or `$0`, `$1`.
   func argumentNames(_ closure: Closure) -> [(name: String, type: String?)] {
     switch library {
     case .swinject: return Array(closure.parameters.dropFirst())
     case .factory:
       guard let type = registration.parameterType else { return [] }
-      return [(closure.parameters.first?.name ?? "$0", type)]
+      guard let elements = Self.tupleElements(type) else { return [(closure.parameters.first?.name ?? "$0", type)] }
+      let named = closure.parameters.count == elements.count
+      return elements.enumerated().map { index, element in
+        (named ? closure.parameters[index].name : "$\(index)", element)
+      }
     case .resolver: return []
     }
+  }
+
+  /// The type of the run-time argument `name` a value of the closure passes: as the closure writes it,
+  /// a Factory tuple's element by the closure's parameter or by the `$1` passed with that label; nil
+  /// where the closure does not say.
+  func argumentType(_ name: String, in closure: Closure) -> String? {
+    guard library == .factory else { return argumentNames(closure).first { $0.name == name }?.type ?? nil }
+    guard let type = registration.parameterType else { return nil }
+    guard let elements = Self.tupleElements(type) else { return type }
+    if let index = closure.parameters.firstIndex(where: { $0.name == name }), index < elements.count {
+      return elements[index]
+    }
+    // `ChatStorage(spaceId: $0, chatId: $1)`: the argument is named by its label.
+    guard
+      let passed = closure.body.first(where: {
+        file.isWord($0, name) && file.kind($0 + 1) == .colon && Self.anonymousIndex(file.text($0 + 2)) != nil
+      }), let index = Self.anonymousIndex(file.text(passed + 2)), index < elements.count
+    else { return nil }
+    return elements[index]
+  }
+
+  /// `1` for `$1`; nil for anything else.
+  static func anonymousIndex(_ text: String) -> Int? {
+    guard text.hasPrefix("$") else { return nil }
+    return Int(text.dropFirst())
+  }
+
+  /// The element types of a tuple type of two or more elements, labels left out (`(String, id: Int)`
+  /// is `String`, `Int`); nil for any other type.
+  static func tupleElements(_ type: String) -> [String]? {
+    let text = type.trimmingCharacters(in: .whitespaces)
+    guard text.hasPrefix("("), text.hasSuffix(")") else { return nil }
+    var elements: [String] = []
+    var depth = 0
+    var current = ""
+    for character in text.dropFirst().dropLast() {
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ")", "]", ">": depth -= 1
+      default: break
+      }
+      if character == ",", depth == 0 {
+        elements.append(current)
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    elements.append(current)
+    // `->` after the parentheses is a function type's, which the suffix check leaves out.
+    let types = elements.map { element -> String in
+      let trimmed = element.trimmingCharacters(in: .whitespaces)
+      // `id: Int`: a label, then the type.
+      if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains(where: { "<[(".contains($0) }) {
+        return trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+      return trimmed
+    }
+    return types.count >= 2 && !types.contains(where: \.isEmpty) ? types : nil
   }
 }
