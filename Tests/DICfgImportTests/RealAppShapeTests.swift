@@ -1431,6 +1431,58 @@ import Testing
           + "as '$0'; name it ('{ id in … }')"), "\(report)")
   }
 
+  /// Factory's overrides at run time (anyproto/anytype-swift: `Container.shared.searchService.register {
+  /// SearchServiceMock.shared }` in its previews' `MockView`, and in tests that see Factory through the
+  /// app's `@_exported import`): each reported apart as an override, never a registration or a file
+  /// that "calls a registration API" unread; a `register()` of nothing is no library's.
+  @Test func factoryOverridesAtRunTimeAreReportedApartFromRegistrations() {
+    let container = """
+      import Factory
+
+      extension Container {
+        var searchService: Factory<any SearchServiceProtocol> { self { SearchService() } }
+      }
+      """
+    let preview = """
+      import Factory
+      import SwiftUI
+
+      struct MockView: View {
+        init() {
+          Container.shared.searchService.register { SearchServiceMock.shared }
+        }
+        var body: some View { EmptyView() }
+      }
+      """
+    let test = """
+      @testable import Anytype
+      import XCTest
+
+      final class SearchTests: XCTestCase {
+        override func setUp() {
+          Container.shared.searchService.register(factory: { SearchServiceMock() })
+          font.register()
+        }
+      }
+      """
+    let imported = imported([
+      ("App/Container+Search.swift", container), ("App/PreviewMocks/MockView.swift", preview),
+      ("AppTests/SearchTests.swift", test),
+    ])
+    #expect(imported.registrations.map(\.id) == ["searchService"])
+    #expect(imported.overrides.map(\.factory) == ["searchService", "searchService"])
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "App/PreviewMocks/MockView.swift:6:22: override: Factory's 'searchService' replaced at run time "
+          + "('.register { … }'), which is no registration: the graph keeps the factory's registration, and a "
+          + "preview or test gives its stand-in to the typed container it creates ('replacing:')"), "\(report)")
+    #expect(report.contains("AppTests/SearchTests.swift:6:22: override: Factory's 'searchService'"), "\(report)")
+    #expect(!report.contains("warning:"), "\(report)")
+    #expect(report.contains("(100% imported); 2 run-time overrides reported apart; "), "\(report)")
+    #expect(ImportReport(imported).json.contains("\"factory\" : \"searchService\""))
+  }
+
   /// A value read from a resolve in place (p2p-org/p2p-wallet-ios: `account:
   /// Resolver.resolve(SolanaAccountStorage.self).account`) is a factory function's parameter, never a
   /// Swift value that calls Resolver when the graph builds the service.

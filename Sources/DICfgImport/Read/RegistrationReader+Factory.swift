@@ -7,6 +7,28 @@ extension RegistrationReader {
   /// `var apiClient: Factory<APIClient> { self { … }.singleton }` and `ParameterFactory<P, T>`, in a
   /// `Container` extension or a container class; and Factory's static style,
   /// `static let apiClient = Factory<APIClient>(scope: .singleton) { … }`.
+  /// Factory's overrides made at run time (`Container.shared.searchService.register { SearchMock() }`,
+  /// in a preview or a test): each factory's name with where it is replaced. They are no
+  /// registration: the factory they replace is one.
+  func overrides() -> [(name: String, index: Int)] {
+    file.tokens.indices.compactMap { index in
+      guard isOverride(at: index) else { return nil }
+      return (file.text(index - 2), index - 2)
+    }
+  }
+
+  /// Whether the `register` at `index` replaces a factory at run time: called on a factory
+  /// (`searchService.register { … }`) in a file of Factory's, or on one of `Container.shared`
+  /// wherever (a test target sees Factory through the app's `@_exported import`).
+  func isOverride(at index: Int) -> Bool {
+    guard file.isWord(index, "register"), file.isOperator(index - 1, "."), file.kind(index - 2) == .identifier,
+      file.kind(index + 1) == .leftBrace || file.kind(index + 1) == .leftParen
+    else { return false }
+    return library == .factory
+      || (library == nil && file.isOperator(index - 3, ".") && file.isWord(index - 4, "shared")
+        && file.isOperator(index - 5, ".") && file.isWord(index - 6, "Container"))
+  }
+
   func factories() -> [FoundRegistration] {
     var found: [FoundRegistration] = []
     var conditions: [String] = []

@@ -62,14 +62,16 @@ struct RegistrationReader {
   }
 
   /// Whether the file calls a library's registration API: what a file the import reads no
-  /// registration of must say why.
+  /// registration of must say why. Factory's overrides at run time are reported apart.
   var callsRegistrationAPI: Bool {
     file.tokens.indices.contains { index in
       guard file.kind(index) == .identifier else { return false }
       switch file.text(index) {
       case "register", "autoregister":
         return (file.kind(index + 1) == .leftParen || file.kind(index + 1) == .leftBrace)
-          && !file.isWord(index - 1, "func") && !isOtherRegister(at: index)
+          && !file.isWord(index - 1, "func") && !isOtherRegister(at: index) && !isOverride(at: index)
+          // `font.register()`: no library registers with nothing.
+          && !(file.kind(index + 1) == .leftParen && file.kind(index + 2) == .rightParen)
       case "Factory", "ParameterFactory":
         return file.isOperator(index + 1, "<") || file.kind(index + 1) == .leftParen
           || file.kind(index + 1) == .leftBrace

@@ -30,6 +30,18 @@ public struct RegistrationImport: Sendable {
   public let declarations: SwiftDeclarations
   /// The files that use a library's registration API where the import read no registration, and why.
   public let filesNotRead: [(path: String, reason: String)]
+  /// Factory's overrides made at run time (`.register { … }` on a factory, in a preview or a test):
+  /// each with its place and the factory it replaces, reported apart from the registrations.
+  public let overrides: [Override]
+
+  /// A factory replaced at run time, where.
+  public struct Override: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The factory's name (`searchService`).
+    public var factory: String
+  }
   /// The modules each file read imports, by its path.
   let moduleImports: [String: [String]]
   /// What the graph files write: the registrations, and the objects their closures construct in place.
@@ -70,6 +82,12 @@ public struct RegistrationImport: Sendable {
     }
     var (found, unread) = Self.registrations(of: readers)
     filesNotRead = unread
+    overrides = readers.flatMap { reader in
+      reader.overrides().map { override in
+        let (line, column) = reader.file.position(override.index)
+        return Override(file: reader.file.path, line: line, column: column, factory: override.name)
+      }
+    }
     Self.readingTargetsApart(&found)
     Self.applyingDefaultScopes(&found, of: readers)
     var registrations = Self.translateAll(found, of: readers, declarations)

@@ -8,6 +8,8 @@ public struct ImportReport: Sendable {
   public let unreadable: [String]
   /// The files that use a registration API where no registration was read, and why.
   public let filesNotRead: [(path: String, reason: String)]
+  /// Factory's overrides made at run time, which are no registration.
+  public let overrides: [RegistrationImport.Override]
   /// What `dicfg validate --all-envs` says of the written files, against the Swift read.
   public let findings: [Diagnostic]
   /// The declarations private to their files the graph builds services with.
@@ -27,6 +29,7 @@ public struct ImportReport: Sendable {
     registrations = imported.registrations
     unreadable = imported.unreadable
     filesNotRead = imported.filesNotRead
+    overrides = imported.overrides
     self.findings = findings
     widenings = imported.widenings
     self.accessPatch = accessPatch
@@ -91,6 +94,11 @@ public struct ImportReport: Sendable {
         lines.append("\(place): not imported: \(subject): \(reason)\(port)")
       }
     }
+    lines += overrides.map { override in
+      "\(override.file):\(override.line):\(override.column): override: Factory's '\(override.factory)' replaced at run "
+        + "time ('.register { … }'), which is no registration: the graph keeps the factory's registration, and a "
+        + "preview or test gives its stand-in to the typed container it creates ('replacing:')"
+    }
     let unpatched = Set(unpatched.map(\.location))
     for widening in widenings {
       let fix =
@@ -117,7 +125,9 @@ public struct ImportReport: Sendable {
     lines.append(
       "\(totals.registrations) registrations: \(totals.asWritten) as written, \(totals.factoryFunctions) through a "
         + "factory function, \(totals.bindings) as a binding, \(totals.notImported) not imported "
-        + "(\(totals.importedPercent)% imported); " + (patched ?? "") + verdict)
+        + "(\(totals.importedPercent)% imported); "
+        + (overrides.isEmpty ? "" : Self.counted(overrides.count, "run-time override") + " reported apart; ")
+        + (patched ?? "") + verdict)
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -157,6 +167,13 @@ public struct ImportReport: Sendable {
     var registrations: [Entry]
     var unreadable: [String]
     var filesNotRead: [FileNotRead]
+    struct Override: Encodable {
+      var file: String
+      var line: Int
+      var column: Int
+      var factory: String
+    }
+    var overrides: [Override]
     var findings: [Finding]
     struct Widening: Encodable {
       var file: String
@@ -194,6 +211,9 @@ public struct ImportReport: Sendable {
     let document = Document(
       registrations: entries, unreadable: unreadable,
       filesNotRead: filesNotRead.map { Document.FileNotRead(file: $0.path, reason: $0.reason) },
+      overrides: overrides.map {
+        Document.Override(file: $0.file, line: $0.line, column: $0.column, factory: $0.factory)
+      },
       findings: findings.map {
         Document.Finding(
           file: $0.location.file, line: $0.location.line, column: $0.location.column,
