@@ -16,8 +16,10 @@ public struct UnknownEnvironmentError: Error, Sendable, Equatable, CustomStringC
   }
 
   public var description: String {
-    let stem = graphFile.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-    let fileExtension = graphFile.split(separator: ".").last.map(String.init) ?? "yaml"
+    // `dicfg.yaml` is the stem `dicfg` and the extension `yaml`; a name without a dot, its own stem.
+    let dot = graphFile.lastIndex(of: ".")
+    let stem = dot.map { String(graphFile[..<$0]) } ?? ""
+    let fileExtension = dot.map { String(graphFile[graphFile.index(after: $0)...]) } ?? "yaml"
     return "no environment '\(environment)'. The environments are "
       + known.map { "'\($0)'" }.joined(separator: ", ") + ", one for each layer beside '\(graphFile)'; "
       + "to add '\(environment)', add the layer '\(stem.isEmpty ? graphFile : stem).\(environment).\(fileExtension)' "

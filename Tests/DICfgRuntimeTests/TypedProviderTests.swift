@@ -31,6 +31,24 @@ import Testing
     #expect(
       ProviderError.arguments(service: "feed", takes: ["id: Int"], given: ["name"]).description
         == "the provider of 'feed' takes id: Int, each of its type; it was called with 'name' [#missing-argument]")
+    // The names a call gave, in order whatever order its dictionary holds them in.
+    #expect(
+      ProviderError.arguments(service: "feed", takes: ["id: Int"], given: ["name", "after", "id2", "b"]).description
+        == "the provider of 'feed' takes id: Int, each of its type; it was called with 'after', 'b', 'id2', 'name' "
+        + "[#missing-argument]")
+  }
+
+  /// A generated container asked by name for an environment its graph file has no layer for names
+  /// the layer to add, beside the graph file, whatever dots its name holds.
+  @Test func anUnknownEnvironmentNamesTheLayerToAdd() {
+    let error = UnknownEnvironmentError("tset", known: [nil, "test"], graphFile: "dicfg.yaml")
+    #expect(
+      error.description
+        == "no environment 'tset'. The environments are 'base', 'test', one for each layer beside 'dicfg.yaml'; to add "
+        + "'tset', add the layer 'dicfg.tset.yaml' beside it")
+    #expect(
+      UnknownEnvironmentError("qa", known: [nil], graphFile: "app.graph.json").description.hasSuffix(
+        "add the layer 'app.graph.qa.json' beside it"))
   }
 
   @Test func aProviderOfAReleasedContainerSaysSo() {

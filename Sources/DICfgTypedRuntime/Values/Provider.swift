@@ -81,6 +81,18 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
   public static func arguments(service: String, takes: [String], given: [String]) -> ProviderError {
     ProviderError(
       "the provider of '\(service)' takes \(takes.joined(separator: ", ")), each of its type; it was called with "
-        + (given.isEmpty ? "none" : given.sorted().map { "'\($0)'" }.joined(separator: ", ")) + " [#missing-argument]")
+        + (given.isEmpty ? "none" : inOrder(given).map { "'\($0)'" }.joined(separator: ", ")) + " [#missing-argument]")
+  }
+
+  /// A call's few argument names in order, so the message is the same whatever order the call's
+  /// dictionary gives them: by insertion, as `sorted()` would specialize the standard library's sort
+  /// into every app's build of this runtime for one error message.
+  private static func inOrder(_ names: [String]) -> [String] {
+    var ordered: [String] = []
+    for name in names {
+      let position = ordered.firstIndex { name < $0 } ?? ordered.count
+      ordered.insert(name, at: position)
+    }
+    return ordered
   }
 }
