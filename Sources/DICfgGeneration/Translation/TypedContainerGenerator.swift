@@ -335,9 +335,6 @@ public struct TypedContainerGenerator: Sendable {
     return parameters
   }
 
-  /// What each accessor of the base plan is, by container and service: the type every
-  /// environment builds the service as, and whether a resolve of it in some environment builds a
-  /// main-actor service or awaits.
   /// The services of each container of the base plan that get accessors: the base's, then those
   /// only layers add, in the order the environments first have them (their accessors are private:
   /// the builds of those environments call them).
@@ -356,6 +353,9 @@ public struct TypedContainerGenerator: Sendable {
     }
   }
 
+  /// What each accessor of the base plan is, by container and service: the type every
+  /// environment builds the service as, and whether a resolve of it in some environment builds a
+  /// main-actor service or awaits.
   private func accessorFacts(
     _ variants: [RegistryGenerator.Variant], services accessorServices: [[ResolutionPlan.Service]]
   ) -> [[StraightLinePlanner.AccessorFacts]] {

@@ -4,9 +4,6 @@ import Foundation
 
 // Factory's registrations: a container's `Factory` properties, static factories, contexts and scopes.
 extension RegistrationReader {
-  /// `var apiClient: Factory<APIClient> { self { … }.singleton }` and `ParameterFactory<P, T>`, in a
-  /// `Container` extension or a container class; and Factory's static style,
-  /// `static let apiClient = Factory<APIClient>(scope: .singleton) { … }`.
   /// Factory's overrides made at run time (`Container.shared.searchService.register { SearchMock() }`,
   /// in a preview or a test): each factory's name with where it is replaced. They are no
   /// registration: the factory they replace is one.
@@ -29,6 +26,9 @@ extension RegistrationReader {
         && file.isOperator(index - 5, ".") && file.isWord(index - 6, "Container"))
   }
 
+  /// `var apiClient: Factory<APIClient> { self { … }.singleton }` and `ParameterFactory<P, T>`, in a
+  /// `Container` extension or a container class; and Factory's static style,
+  /// `static let apiClient = Factory<APIClient>(scope: .singleton) { … }`.
   func factories() -> [FoundRegistration] {
     var found: [FoundRegistration] = []
     var conditions: [String] = []
