@@ -155,13 +155,20 @@ extension GraphResolver {
       return .optional(nil)
     case .missing:
       if optional { return .optional(nil) }
-      traced.append(
-        (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
-      )
+      traceUnknownReference(name, at: location, context)
       return .optional(nil)
     case .failedAlias:
       return .optional(nil)
     }
+  }
+
+  /// The finding of a name nothing provides, traced to the service whose value names it.
+  private mutating func traceUnknownReference(_ name: String, at location: SourceLocation, _ context: Context) {
+    traced.append(
+      (
+        unknownReference(name, at: location, from: describe(context), container: nodes[context.node].container),
+        context.node
+      ))
   }
 
   /// A provider or a lazy value of a service (`{ provider: client }`): an edge of its kind, never an
@@ -181,9 +188,7 @@ extension GraphResolver {
     case .ambiguous(let candidates):
       ambiguous(name, at: location, candidates: candidates)
     case .missing:
-      traced.append(
-        (unknownReference(name, at: location, from: describe(context), container: owner.container), context.node)
-      )
+      traceUnknownReference(name, at: location, context)
     case .failedAlias:
       break
     }
