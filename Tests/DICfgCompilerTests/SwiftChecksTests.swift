@@ -119,6 +119,62 @@ import Testing
       ])
   }
 
+  /// A provider passed where the initializer takes a function is typed by the service's run-time
+  /// arguments: a function of other parameters, another result, or one that cannot throw is one error
+  /// at the value, spelling the function type that fits; the fitting ones, a `Provider` among them,
+  /// are none.
+  @Test func aProviderPassedAsAFunctionOfOtherArgumentsIsOneErrorSpellingTheFunctionThatFits() {
+    let swift = MarkedFiles([
+      "Sources/App/Details.swift": """
+      final class Details { init(id: Int, title: String) {} }
+      final class Summary {}
+      final class Router {
+        init(
+          byID: @escaping (Int, String) throws -> Details, byName: @escaping (String) throws -> Details,
+          summary: @escaping (Int, String) throws -> Summary, plain: @escaping (Int, String) -> Details
+        ) {}
+      }
+      final class FineRouter {
+        init(details: @escaping @Sendable (_ id: Int, _ title: String) throws -> Details, other: Any) {}
+      }
+      """
+    ])
+    let files = graph(
+      """
+        details:
+          type: Details
+          arguments: { id: Int, title: String }
+          init: { id: $id, title: $title }
+        router:
+          type: Router
+          init:
+            byID: { provider: details }
+            byName: 1️⃣{ provider: details }
+            summary: 2️⃣{ provider: details }
+            plain: 3️⃣{ provider: details }
+        fine: { type: FineRouter, init: { details: { provider: details }, other: { provider: details } } }
+      """)
+    let result = compile(files, swift: swift)
+    let callee = "'Router.init(byID:byName:summary:plain:)'"
+    let fits = "; declare the parameter '(Int, String) throws -> Details'"
+    #expect(
+      result.diagnostics.map(DiagnosticFacts.init) == [
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "1️⃣"],
+          "argument 'byName' of 'router' is a provider of 'details', but \(callee) takes '(String) throws -> Details' "
+            + "there: 'details' takes the run-time arguments (id: Int, title: String), in that order" + fits),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "2️⃣"],
+          "argument 'summary' of 'router' is a provider of 'details', but \(callee) takes '(Int, String) throws -> "
+            + "Summary' there: 'details' is 'Details', not 'Summary'" + fits),
+        DiagnosticFacts(
+          .typeMismatch, at: files["app.yaml", "3️⃣"],
+          "argument 'plain' of 'router' is a provider of 'details', but \(callee) takes '(Int, String) -> Details' "
+            + "there: a provider's call throws (once the container is gone, or where the build throws), and the "
+            + "function does not" + fits),
+      ])
+  }
+
   /// A parameter whose type a type nested in the initializer's own declares (`Dependency` in
   /// `FeatureView`, as an extension nests it) takes that nested type, not another of its name.
   @Test func aParameterOfANestedTypeTakesTheNestedTypeNotAnotherOfItsName() {

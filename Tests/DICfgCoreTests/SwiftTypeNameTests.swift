@@ -42,12 +42,46 @@ import Testing
     #expect(SwiftTypeExpression("[Int]").isSame(as: SwiftTypeExpression("Array< Int >")))
     #expect(!SwiftTypeExpression("Int?").isSame(as: SwiftTypeExpression("Int")))
     #expect(SwiftTypeExpression("Int").wrapped == nil && SwiftTypeExpression("Int").element == nil)
-    // What the structure does not model is kept as written, without whitespace.
-    #expect(SwiftTypeExpression("(Int, String)") == .other("(Int,String)"))
-    #expect(SwiftTypeExpression("(Int) -> Void") == .other("(Int)->Void"))
+    // Tuples and function types are cases of their own; what the structure does not model is kept
+    // as written, without whitespace.
+    let int = SwiftTypeExpression("Int")
+    #expect(SwiftTypeExpression("(Int, String)") == .tuple([.init(type: int), .init(type: SwiftTypeExpression("String"))]))
+    #expect(SwiftTypeExpression("(Int, String)").normalized == "(Int,String)")
+    #expect(SwiftTypeExpression("()") == .tuple([]))
+    #expect(SwiftTypeExpression("(Int) -> Void") == .function(.init(parameters: [int], result: .named([.init(name: "Void")]))))
     #expect(SwiftTypeExpression("Codable & Sendable") == .other("Codable&Sendable"))
-    #expect(SwiftTypeExpression("(file: String, line: Int)?") == .optional(.other("(file:String,line:Int)")))
-    #expect(SwiftTypeExpression("((Int) -> Void)!").wrapped == .other("((Int)->Void)"))
+    #expect(SwiftTypeExpression("(A & B)?") == .optional(.other("(A&B)")))
+    #expect(SwiftTypeExpression("(inout Int) -> Void") == .other("(inoutInt)->Void"))
+    #expect(
+      SwiftTypeExpression("(file: String, line: Int)?").wrapped?.tupleElements?.map(\.label) == ["file", "line"])
+    #expect(SwiftTypeExpression("(file: String, line: Int)?").normalized == "Optional<(file:String,line:Int)>")
+    #expect(SwiftTypeExpression("((Int) -> Void)!").wrapped?.function?.parameters == [int])
+    #expect(SwiftTypeExpression("Int").function == nil && SwiftTypeExpression("(Int)").tupleElements == nil)
+  }
+
+  @Test(arguments: [
+    ("(Int) throws -> Details", "(Int)throws->Details"),
+    ("(_ id: Swift.Int, _ title: String) throws -> Details", "(Int,String)throws->Details"),
+    ("@escaping @Sendable (Int) async throws -> [Details]", "@Sendable(Int)asyncthrows->Array<Details>"),
+    ("@MainActor () -> Void", "@MainActor()->Void"),
+    ("(Int) throws(LoadError) -> Details?", "(Int)throws(LoadError)->Optional<Details>"),
+    ("(Int) -> (String) -> Details", "(Int)->(String)->Details"),
+    ("@convention(c) (Int32) -> Int32", "@convention(c)(Int32)->Int32"),
+  ])
+  func aFunctionTypeIsParsedIntoItsParts(written: String, normalized: String) throws {
+    let type = SwiftTypeExpression(written)
+    let function = try #require(type.function, "'\(written)' is a function type")
+    #expect(type.normalized == normalized)
+    #expect(SwiftTypeExpression(function.spelled) == type, "its spelling reads back as the same type")
+  }
+
+  @Test func aFunctionTypesPartsAreItsParametersEffectsAndResult() throws {
+    let function = try #require(SwiftTypeExpression("@Sendable (_ id: Int, String) async throws -> Details").function)
+    #expect(function.attributes == ["@Sendable"])
+    #expect(function.parameters == [SwiftTypeExpression("Int"), SwiftTypeExpression("String")])
+    #expect(function.isAsync && function.isThrowing && function.thrownType == nil)
+    #expect(function.result == SwiftTypeExpression("Details"))
+    #expect(function.spelled == "@Sendable (Int, String) async throws -> Details")
     #expect(SwiftTypeExpression("anything").normalized == "anything", "'any' only as a keyword")
   }
 

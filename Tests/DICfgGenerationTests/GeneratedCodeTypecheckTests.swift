@@ -129,8 +129,9 @@ import Testing
   }
 
   /// Providers and lazy values over the typed runtime: a provider of a service without run-time
-  /// arguments, one of a service that takes them, and a lazy value, each built by its accessor; the
-  /// generated file type-checks against DICfgTypedRuntime in both modes.
+  /// arguments, one of a service that takes them (as a `Provider` and as a function of them), and a
+  /// lazy value, each built by its accessor; the generated file type-checks against
+  /// DICfgTypedRuntime in both modes.
   @Test func providersAndLazyValuesTypeCheckOverTheTypedRuntime() throws {
     let files = [
       "Types.swift": """
@@ -141,10 +142,15 @@ import Testing
         let clocks: Provider<Clock>
         let details: Provider<Details>
         let clock: Lazy<Clock>
-        init(clocks: Provider<Clock>, details: Provider<Details>, clock: Lazy<Clock>) {
+        let open: @Sendable (Int) throws -> Details
+        init(
+          clocks: Provider<Clock>, details: Provider<Details>, clock: Lazy<Clock>,
+          open: @escaping @Sendable (_ id: Int) throws -> Details
+        ) {
           self.clocks = clocks
           self.details = details
           self.clock = clock
+          self.open = open
         }
       }
 
@@ -157,7 +163,11 @@ import Testing
         router:
           type: Router
           scope: singleton
-          init: { clocks: { provider: clock }, details: { provider: details }, clock: { lazy: clock } }
+          init:
+            clocks: { provider: clock }
+            details: { provider: details }
+            clock: { lazy: clock }
+            open: { provider: details }
 
       """,
     ]
@@ -169,6 +179,10 @@ import Testing
     let text = try String(contentsOfFile: folder + "/Registry+GraphFile.swift", encoding: .utf8)
     #expect(text.contains("throw ProviderError.arguments(service: \"details\", takes: [\"id: Int\"]"), "\(text)")
     #expect(text.contains("Lazy(container: \"main\", building: { [weak self] in self?.clock })"), "\(text)")
+    #expect(
+      text.contains(
+        "{ [weak self] id in guard let self else { throw Provider<Details>.releasedContainerError(\"main\") }; "
+          + "return self.details(id: id) }"), "\(text)")
     for mode in ["5", "6"] {
       let check = try typecheck([folder + "/Types.swift", folder + "/Registry+GraphFile.swift"], mode: mode)
       #expect(check.status == 0, "Swift \(mode): \(check.output)\n\(text)")

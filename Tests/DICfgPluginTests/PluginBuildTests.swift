@@ -315,9 +315,11 @@ struct PluginBuildTests {
       "dev client: https://dev.events.example.com, dev store: true",
       "one sync session: true, one sync: true, editor Launch",
     ]
-    // Over the typed runtime, a router takes the window the app holds and the container itself.
+    // Over the typed runtime, a router takes the window the app holds and the container itself, and
+    // an opener the details' provider as a function of the id.
     let typed = product.hasPrefix("EventsAppTyped")
-    let router = typed ? ["router in Events, with its container: true"] : []
+    let router =
+      typed ? ["router in Events, with its container: true", "opener gives details 9, one catalog: true"] : []
     let printed = lines + router + ["every environment builds: [\"base\", \"dev\"]"]
     #expect(run.output.hasSuffix(printed.joined(separator: "\n") + "\n"), "\(run.output)")
     let generated = try String(contentsOfFile: try generatedFile(of: product, configuration), encoding: .utf8)

@@ -9,8 +9,9 @@
 /// ```
 ///
 /// Sugar and its spelled-out form parse alike (`[T]` and `Array<T>`, `T?`, `T!` and `Optional<T>`,
-/// `[K: V]` and `Dictionary<K, V>`), as do `Swift.Int` and `Int`. What it does not model (a tuple, a
-/// function type, a protocol composition) is ``other(_:)``, its text without whitespace.
+/// `[K: V]` and `Dictionary<K, V>`), as do `Swift.Int` and `Int`. A tuple and a function type are
+/// cases of their own; what it does not model (a protocol composition, an `inout` parameter) is
+/// ``other(_:)``, its text without whitespace.
 public indirect enum SwiftTypeExpression: Hashable, Sendable {
   /// A named type, as its member path: `Payments.Gateway` is two components, `Box<Int>` one with
   /// a generic argument.
@@ -22,8 +23,56 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
   case existential(SwiftTypeExpression)
   /// `some P`.
   case opaque(SwiftTypeExpression)
+  /// `(id: Int, String)`: two or more elements, or none (`()`, `Void`'s spelling).
+  case tuple([TupleElement])
+  /// `@Sendable (User) async throws -> Details`.
+  case function(FunctionType)
   /// A type this structure does not model, as written without whitespace.
   case other(String)
+
+  /// One element of a tuple: its label, if it has one, and its type.
+  public struct TupleElement: Hashable, Sendable {
+    public var label: String?
+    public var type: SwiftTypeExpression
+
+    public init(label: String? = nil, type: SwiftTypeExpression) {
+      self.label = label
+      self.type = type
+    }
+  }
+
+  /// A function type. Its parameters' argument labels (`(_ user: User) -> T`) are not part of the
+  /// type and are left out; so are `@escaping` and `@autoclosure`, which say how a parameter takes it.
+  public struct FunctionType: Hashable, Sendable {
+    /// The attributes that are part of the type, as written: `@Sendable`, `@MainActor`.
+    public var attributes: [String]
+    public var parameters: [SwiftTypeExpression]
+    public var isAsync: Bool
+    public var isThrowing: Bool
+    /// The error type of `throws(E)`.
+    public var thrownType: SwiftTypeExpression?
+    public var result: SwiftTypeExpression
+
+    public init(
+      attributes: [String] = [], parameters: [SwiftTypeExpression], isAsync: Bool = false, isThrowing: Bool = false,
+      thrownType: SwiftTypeExpression? = nil, result: SwiftTypeExpression
+    ) {
+      self.attributes = attributes
+      self.parameters = parameters
+      self.isAsync = isAsync
+      self.isThrowing = isThrowing
+      self.thrownType = thrownType
+      self.result = result
+    }
+
+    /// The type as Swift writes it: `@Sendable (User) throws -> Details`.
+    public var spelled: String {
+      (attributes.isEmpty ? "" : attributes.joined(separator: " ") + " ") + "("
+        + parameters.map(\.normalized).joined(separator: ", ") + ")" + (isAsync ? " async" : "")
+        + (isThrowing ? " throws" + (thrownType.map { "(" + $0.normalized + ")" } ?? "") : "") + " -> "
+        + result.normalized
+    }
+  }
 
   /// One component of a named type's path: `Box<Int>`.
   public struct Component: Hashable, Sendable {
@@ -55,8 +104,27 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
     case .array(let element): "Array<" + element.normalized + ">"
     case .dictionary(let key, let value): "Dictionary<" + key.normalized + "," + value.normalized + ">"
     case .existential(let type), .opaque(let type): type.normalized
+    case .tuple(let elements):
+      "(" + elements.map { ($0.label.map { $0 + ":" } ?? "") + $0.type.normalized }.joined(separator: ",") + ")"
+    case .function(let function):
+      function.attributes.joined() + "(" + function.parameters.map(\.normalized).joined(separator: ",") + ")"
+        + (function.isAsync ? "async" : "")
+        + (function.isThrowing ? "throws" + (function.thrownType.map { "(" + $0.normalized + ")" } ?? "") : "")
+        + "->" + function.result.normalized
     case .other(let text): text
     }
+  }
+
+  /// The function type this is, without `any` or `some` around it; nil for a type that is not one.
+  public var function: FunctionType? {
+    if case .function(let function) = withoutExistential { return function }
+    return nil
+  }
+
+  /// The elements of a tuple of two or more; nil for a type that is not one.
+  public var tupleElements: [TupleElement]? {
+    if case .tuple(let elements) = withoutExistential, elements.count >= 2 { return elements }
+    return nil
   }
 
   /// The type without `any` or `some` around it (`any Logger` as `Logger`).
@@ -150,6 +218,7 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
     /// A type with its `?` and `!` suffixes; nil where the text is not one this structure models.
     mutating func type() -> SwiftTypeExpression? {
       skipSpace()
+      if index < scalars.count, scalars[index] == "@" { return attributed() }
       let start = index
       // `any P` and `some P`: the keyword, then a type (whitespace or a bracket between).
       if let keyword = identifier(), keyword == "any" || keyword == "some" {
@@ -165,6 +234,24 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
       return postfixed()
     }
 
+    /// A function type after its attributes (`@Sendable`, `@escaping`, `@convention(c)`); nil where
+    /// what follows the attributes is not a function type.
+    private mutating func attributed() -> SwiftTypeExpression? {
+      var attributes: [String] = []
+      while take("@") {
+        guard let name = identifier() else { return nil }
+        var attribute = "@" + name
+        if index < scalars.count, scalars[index] == "(" {
+          guard case .other(let arguments)? = group() else { return nil }
+          attribute += arguments
+        }
+        if name != "escaping" && name != "autoclosure" { attributes.append(attribute) }
+      }
+      guard case .function(var function)? = type() else { return nil }
+      function.attributes = attributes + function.attributes
+      return .function(function)
+    }
+
     private mutating func postfixed() -> SwiftTypeExpression? {
       guard var type = primary() else { return nil }
       while true {
@@ -176,13 +263,70 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
       return type
     }
 
+    /// The elements between a tuple's or a parameter list's parentheses, each with its label
+    /// (`id: Int`, or a parameter's `_ id: Int`, whose label is `id`): none before `)`.
+    private mutating func elements() -> [TupleElement]? {
+      var elements: [TupleElement] = []
+      skipSpace()
+      if index < scalars.count, scalars[index] == ")" { return elements }
+      repeat {
+        let start = index
+        var label: String?
+        if let first = identifier() {
+          let second = identifier()
+          if take(":") { label = second ?? first } else { index = start }
+        }
+        guard let type = type() else { return nil }
+        elements.append(TupleElement(label: label, type: type))
+      } while take(",")
+      return elements
+    }
+
+    /// The function type whose parameter list was just read, where `async`, `throws` and `->`
+    /// follow it; nil, and the position kept, where they do not.
+    private mutating func functionType(taking parameters: [TupleElement]) -> FunctionType? {
+      let start = index
+      var function = FunctionType(parameters: parameters.map(\.type), result: .tuple([]))
+      var word = identifier()
+      if word == "async" {
+        function.isAsync = true
+        word = identifier()
+      }
+      if word == "throws" || word == "rethrows" {
+        function.isThrowing = true
+        if take("(") {
+          guard let thrown = type(), take(")") else {
+            index = start
+            return nil
+          }
+          function.thrownType = thrown
+        }
+        word = identifier()
+      }
+      guard word == nil, take("-"), index < scalars.count, scalars[index] == ">" else {
+        index = start
+        return nil
+      }
+      index += 1
+      guard let result = type() else {
+        index = start
+        return nil
+      }
+      function.result = result
+      return function
+    }
+
     private mutating func primary() -> SwiftTypeExpression? {
       skipSpace()
       let start = index
       if take("(") {
-        if let inner = type(), take(")") { return inner }
-        // A tuple or a function type's parameters: kept as written, so a `?` after it still makes
-        // it optional.
+        if let elements = elements(), take(")") {
+          if let function = functionType(taking: elements) { return .function(function) }
+          if elements.count == 1, elements[0].label == nil { return elements[0].type }
+          return .tuple(elements)
+        }
+        // What this structure does not model (`(A & B)`, an `inout` parameter): kept as written,
+        // so a `?` after it still makes it optional.
         index = start
         return group()
       }

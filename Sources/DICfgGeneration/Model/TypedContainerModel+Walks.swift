@@ -43,7 +43,7 @@ extension TypedContainerModel.Expression {
     case .call(_, let arguments, _, _): [self] + arguments.flatMap(\.everyExpression)
     case .array(let values): [self] + values.flatMap(\.everyExpression)
     case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
-      .container, .typedContainer, .deferred, .none:
+      .container, .typedContainer, .deferred, .providerFunction, .none:
       [self]
     }
   }

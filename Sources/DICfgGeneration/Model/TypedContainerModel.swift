@@ -301,6 +301,10 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// A provider (`{ provider: name }`) or a lazy value (`{ lazy: name }`) of a service, built by its
     /// accessor (which throws, or not) on each call or on first use; it holds the container weakly.
     case deferred(String, kind: DeferredKind, container: String, isThrowing: Bool)
+    /// A provider passed as a function of the service's run-time arguments: a closure calling the
+    /// accessor (which throws, or not) with them, awaiting it where the function is `async`; it
+    /// holds the container weakly and throws once the container is gone.
+    case providerFunction(String, container: String, isThrowing: Bool, isAsync: Bool)
     case array([Expression])
     /// `nil`.
     case none
@@ -317,7 +321,9 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .call(_, let arguments, let isThrowing, _): isThrowing || arguments.contains(where: \.isThrowing)
       case .array(let values): values.contains(where: \.isThrowing)
       case .standIn(_, let built): built.isThrowing
-      case .local, .literal, .argument, .external, .environmentParameter, .typedContainer, .deferred, .none: false
+      case .local, .literal, .argument, .external, .environmentParameter, .typedContainer, .deferred, .providerFunction,
+        .none:
+        false
       }
     }
 
@@ -329,7 +335,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .array(let values): values.contains(where: \.isAsync)
       case .standIn(_, let built): built.isAsync
       case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .container, .typedContainer,
-        .deferred, .none:
+        .deferred, .providerFunction, .none:
         false
       }
     }
@@ -341,7 +347,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .array(let values): values.flatMap(\.functions)
       case .standIn(_, let built): built.functions
       case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
-        .container, .typedContainer, .deferred, .none:
+        .container, .typedContainer, .deferred, .providerFunction, .none:
         []
       }
     }
@@ -356,7 +362,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       case .array(let values): .array(values.map { $0.renamingFunctions(names) })
       case .standIn(let slot, let built): .standIn(slot, built.renamingFunctions(names))
       case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
-        .container, .typedContainer, .deferred, .none:
+        .container, .typedContainer, .deferred, .providerFunction, .none:
         self
       }
     }
@@ -572,7 +578,7 @@ extension TypedContainerModel {
       case .array(let values): if let reason = linkReason(in: values) { return reason }
       case .standIn(_, let built): if let reason = linkReason(in: [built]) { return reason }
       case .local, .literal, .argument, .external, .heldExternal, .environmentParameter, .accessor, .otherAccessor,
-        .typedContainer, .deferred, .none:
+        .typedContainer, .deferred, .providerFunction, .none:
         continue
       }
     }

@@ -267,7 +267,7 @@ extension TypedContainerGenerator {
   static func usesContainer(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> Bool {
     switch expression {
     case .accessor, .otherAccessor, .call, .external, .heldExternal, .environmentParameter, .container, .typedContainer,
-      .deferred:
+      .deferred, .providerFunction:
       true
     case .array(let values): values.contains { usesContainer($0, spelling) }
     // A stand-in is read from the container's, where the type has one.
@@ -311,6 +311,25 @@ extension TypedContainerGenerator {
       + "return \(isThrowing ? "try " : "")\(owner).\(SwiftIdentifier.escaped(accessor.property))(\(passed.joined(separator: ", "))) })"
   }
 
+  /// A provider passed as a function of the service's run-time arguments: a closure taking them
+  /// in order (its parameter types are the function type's) and calling the accessor with them,
+  /// the container held weakly; once the container is gone, a call throws `released-container`.
+  func providerFunction(
+    _ property: String, container: String, isThrowing: Bool, isAsync: Bool, _ spelling: Spelling
+  ) -> String {
+    let arguments = spelling.accessors[property]?.arguments ?? []
+    let (capture, reach) = spelling.weakCapture
+    let owner = capture == "self" ? "self" : "_owner"
+    let type = spelling.concrete(spelling.accessors[property]?.type ?? "Any")
+    let parameters = arguments.map { SwiftIdentifier.escaped($0.name) }
+    let passed = parameters.map { "\($0): \($0)" }
+    return "{ [weak \(capture)] " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " ") + "in "
+      + (capture == "self" ? "guard let self" : "guard let _owner = \(reach)")
+      + " else { throw Provider<\(type)>.releasedContainerError(\(QuotedString.quoted(container, in: .swift))) }; "
+      + "return \(isThrowing ? "try " : "")\(isAsync ? "await " : "")\(owner).\(SwiftIdentifier.escaped(property))("
+      + passed.joined(separator: ", ") + ") }"
+  }
+
   func swift(_ expression: TypedContainerModel.Expression, _ spelling: Spelling) -> String {
     switch expression {
     case .local(let name), .literal(let name): return name
@@ -345,6 +364,8 @@ extension TypedContainerGenerator {
       return
         "\(kind.rawValue)(container: \(QuotedString.quoted(container, in: .swift)), building: { [weak \(capture)] in "
         + (isThrowing ? "try " : "") + "\(reach)?.\(SwiftIdentifier.escaped(property)) })"
+    case .providerFunction(let property, let container, let isThrowing, let isAsync):
+      return providerFunction(property, container: container, isThrowing: isThrowing, isAsync: isAsync, spelling)
     case .array(let values): return "[" + values.map { swift($0, spelling) }.joined(separator: ", ") + "]"
     case .none: return "nil"
     case .standIn(let slot, let built):

@@ -231,6 +231,9 @@ extension StraightLinePlanner.Builder {
         let name = planner.plan.containers[reference.container].name
         throw Unplannable("it takes \(what), which is of container '\(name)'")
       }
+      if kind == .provider, let function = bare.function {
+        return try providerFunction(of: reference, as: function, what: what)
+      }
       guard case .named(let components) = bare,
         components.count == 1 || (components.count == 2 && components[0].name == "DICfgRuntime"),
         let last = components.last, last.name == kind.rawValue, last.arguments.count == 1
@@ -268,6 +271,48 @@ extension StraightLinePlanner.Builder {
       }
       return .array(try references.map { try expression(.service($0), as: element, owner: owner, uses: &uses) })
     }
+  }
+
+  /// A provider of the service `reference` passed as `function`: a closure taking the service's
+  /// run-time arguments in order and calling its accessor with them, the container held weakly.
+  /// The function throws (its call fails once the container is gone), awaits where the build
+  /// does, and is main-actor where the service is, unless it awaits (the call then hops to it).
+  func providerFunction(
+    of reference: ResolutionPlan.ServiceReference, as function: SwiftTypeExpression.FunctionType, what: String
+  ) throws -> TypedContainerModel.Expression {
+    let target = planner.plan.service(reference)
+    guard let facts = planner.accessors[reference.service] else {
+      throw Unplannable("it takes \(what), which has no accessor in this container")
+    }
+    let arguments = target.arguments
+    guard arguments.count == function.parameters.count,
+      zip(arguments, function.parameters).allSatisfy({ SwiftTypeExpression($0.type).isSame(as: $1) })
+    else {
+      let declared = arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+      throw Unplannable(
+        "it takes \(what) as '\(function.spelled)', whose parameters are not the run-time arguments "
+          + "(\(declared)) in order")
+    }
+    guard SwiftTypeExpression(facts.type).isSame(as: function.result) || Self.accepts(function.result, target, planner.context)
+    else {
+      throw Unplannable("it takes \(what) as '\(function.spelled)', whose accessor returns '\(facts.type)'")
+    }
+    guard function.isThrowing else {
+      throw Unplannable(
+        "it takes \(what) as '\(function.spelled)', which does not throw, and a provider's call throws once the "
+          + "container is gone")
+    }
+    guard !facts.isAsync || function.isAsync else {
+      throw Unplannable("it takes \(what) as '\(function.spelled)', which does not await, and its build awaits")
+    }
+    guard !facts.isMainActor || function.isAsync || function.attributes.contains("@MainActor") else {
+      throw Unplannable(
+        "it takes \(what) as '\(function.spelled)', which is neither '@MainActor' nor 'async', and it is main-actor")
+    }
+    return .providerFunction(
+      facts.property, container: planner.plan.containers[planner.container].name,
+      isThrowing: planner.throwingAccessors.contains(facts.property),
+      isAsync: facts.isAsync || (facts.isMainActor && !function.attributes.contains("@MainActor")))
   }
 
   /// `built`, the instance of `service` passed where Swift expects `type`, or, where `type` is a

@@ -110,34 +110,6 @@ struct ClosureTranslator {
   /// The element types of a tuple type of two or more elements, labels left out (`(String, id: Int)`
   /// is `String`, `Int`); nil for any other type.
   static func tupleElements(_ type: String) -> [String]? {
-    let text = type.trimmingCharacters(in: .whitespaces)
-    guard text.hasPrefix("("), text.hasSuffix(")") else { return nil }
-    var elements: [String] = []
-    var depth = 0
-    var current = ""
-    for character in text.dropFirst().dropLast() {
-      switch character {
-      case "(", "[", "<": depth += 1
-      case ")", "]", ">": depth -= 1
-      default: break
-      }
-      if character == ",", depth == 0 {
-        elements.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    elements.append(current)
-    // `->` after the parentheses is a function type's, which the suffix check leaves out.
-    let types = elements.map { element -> String in
-      let trimmed = element.trimmingCharacters(in: .whitespaces)
-      // `id: Int`: a label, then the type.
-      if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains(where: { "<[(".contains($0) }) {
-        return trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      }
-      return trimmed
-    }
-    return types.count >= 2 && !types.contains(where: \.isEmpty) ? types : nil
+    SwiftTypeExpression(type).tupleElements?.map(\.type.normalized)
   }
 }

@@ -69,6 +69,15 @@ extension Provider {
   }
 }
 
+extension Provider {
+  /// The error `released-container`, naming `container`: what a generated typed container's
+  /// provider passed as a function (`(Int) throws -> Details` for `{ provider: name }`) throws when
+  /// called once the container is gone.
+  public static func releasedContainerError(_ container: String) -> any Error {
+    ResolutionError.releasedContainer(container)
+  }
+}
+
 /// The untyped closures behind a ``Provider``.
 struct AnyProvider: Sendable {
   let resolve: @Sendable ([String: any Sendable]) throws -> Any

@@ -58,6 +58,15 @@ public struct Provider<Value>: Sendable {
   }
 }
 
+extension Provider {
+  /// The error `released-container`, naming `container`: what a generated container's provider
+  /// passed as a function (`(Int) throws -> Details` for `{ provider: name }`) throws when called
+  /// once the container is gone.
+  public static func releasedContainerError(_ container: String) -> any Error {
+    ProviderError.releasedContainer(container)
+  }
+}
+
 /// Why a provider or a lazy value of a generated container could not give its service.
 public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String

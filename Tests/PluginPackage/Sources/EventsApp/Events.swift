@@ -103,6 +103,12 @@ final class SyncEngine: Sendable {
   }
 }
 
+/// Opens an event's details by the id the user picks: the details' provider, as a function of it.
+final class EventOpener: Sendable {
+  let open: @Sendable (Int) async throws -> EventDetails
+  init(open: @escaping @Sendable (_ id: Int) async throws -> EventDetails) { self.open = open }
+}
+
 final class EventDateFormatter: Sendable {
   init() {}
 }

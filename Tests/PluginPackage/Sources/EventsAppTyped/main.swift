@@ -1,7 +1,8 @@
 // Resolves across the collaborating containers and prints what a user would check: one store and one
 // client shared by every story, a new add-event screen at each reference, the catalog and the feed
 // loaded once, an event's details by id, and the dev layer's server; then the sync engine's one
-// session, an editor given its title, and (over the typed runtime) the router in the app's window.
+// session, an editor given its title, and (over the typed runtime) the router in the app's window and
+// the details an opener gives for an id.
 
 let window = AppWindow(title: "Events")
 let container = try RootContainer(externals: .init(window: window))
@@ -25,5 +26,7 @@ print(
     + "editor \(editor.title)")
 let router = try container.router
 print("router in \(router.window.title), with its container: \(router.container === container)")
+let opened = try await container.eventsList.opener.open(9)
+print("opener gives details \(opened.id), one catalog: \(opened.catalog === catalog)")
 try await RootContainer.buildEveryEnvironment(externals: .init(window: window))
 print("every environment builds: \(RootContainer.Environment.allCases.map(\.rawValue))")

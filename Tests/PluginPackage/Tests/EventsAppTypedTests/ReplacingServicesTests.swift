@@ -44,6 +44,22 @@ private let window = AppWindow(title: "Test")
     #expect(try RootContainer(externals: .init(window: window)).client !== stub, "another container has no stand-ins")
   }
 
+  // The opener takes the details' provider as a function of the event's id: each call builds the
+  // details with that id, from the stand-ins of the test's container.
+  @MainActor @Test func aProviderPassedAsAFunctionBuildsWithItsArgumentFromTheStandIns() async throws {
+    let fake = FakeStore()
+    var replacements = RootContainer.Replacements()
+    replacements.replace(DataStore.self, factory: { fake })
+    replacements.replace(client: { StubClient() })
+    let container = try RootContainer(externals: .init(window: window), replacing: replacements)
+    let opener = container.eventsList.opener
+    let first = try await opener.open(4)
+    let second = try await opener.open(5)
+    #expect(first.id == 4 && second.id == 5 && first !== second)
+    #expect(first.store === fake && first.catalog.source == "stub/events")
+    #expect(first.catalog === second.catalog, "the catalog singleton is built once")
+  }
+
   @MainActor @Test func aStandInForAProtocolReachesEveryServiceTakingThatProtocol() throws {
     let fake = FakeStore()
     var replacements = RootContainer.Replacements()
