@@ -45,10 +45,13 @@ import Testing
     // Tuples and function types are cases of their own; what the structure does not model is kept
     // as written, without whitespace.
     let int = SwiftTypeExpression("Int")
-    #expect(SwiftTypeExpression("(Int, String)") == .tuple([.init(type: int), .init(type: SwiftTypeExpression("String"))]))
+    #expect(
+      SwiftTypeExpression("(Int, String)") == .tuple([.init(type: int), .init(type: SwiftTypeExpression("String"))]))
     #expect(SwiftTypeExpression("(Int, String)").normalized == "(Int,String)")
     #expect(SwiftTypeExpression("()") == .tuple([]))
-    #expect(SwiftTypeExpression("(Int) -> Void") == .function(.init(parameters: [int], result: .named([.init(name: "Void")]))))
+    #expect(
+      SwiftTypeExpression("(Int) -> Void") == .function(.init(parameters: [int], result: .named([.init(name: "Void")])))
+    )
     #expect(SwiftTypeExpression("Codable & Sendable") == .other("Codable&Sendable"))
     #expect(SwiftTypeExpression("(A & B)?") == .optional(.other("(A&B)")))
     #expect(SwiftTypeExpression("(inout Int) -> Void") == .other("(inoutInt)->Void"))

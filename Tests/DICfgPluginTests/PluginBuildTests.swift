@@ -355,7 +355,7 @@ struct PluginBuildTests {
     #expect(warnings(build.output).isEmpty, "\(build.output)")
     let test = try swift(["test", "--scratch-path", scratch, "--skip-build", "--filter", "EventsAppTypedTests"])
     #expect(test.status == 0, "\(test.output)")
-    #expect(test.output.contains("Test run with 13 tests in 3 suites passed"), "\(test.output)")
+    #expect(test.output.contains("Test run with 14 tests in 3 suites passed"), "\(test.output)")
     let generated = try String(contentsOfFile: try generatedFile(of: "EventsAppTyped"), encoding: .utf8)
     // Each line that names a stand-in, and whether it is inside `#if DEBUG`.
     var inDebug = false
@@ -370,7 +370,7 @@ struct PluginBuildTests {
         }
       }
     }
-    #expect(replacing.count == 20, "\(replacing)")
+    #expect(replacing.count == 21, "\(replacing)")
     let outside = replacing.filter { !$0.inDebug }.map(\.line)
     #expect(outside.isEmpty, "outside #if DEBUG: \(outside)")
   }

@@ -22,6 +22,11 @@ final class LazyTarget: Sendable {
   }
 }
 
+/// Takes a function of a service's run-time argument, as a generated typed container passes one.
+final class FunctionOpener: Sendable {
+  init(open: @escaping @Sendable (_ id: Int) throws -> LazyTarget) {}
+}
+
 /// Counts the builds of a slow service, to see two threads' first uses of one lazy value.
 final class SlowEngine: Sendable {
   init(counter: Counter) {
@@ -45,6 +50,29 @@ final class SlowEngineUser: Sendable {
     #expect(error?.code == .dependencyCycle)
     #expect(error?.path == ["router", "router"])
     #expect(error?.location?.line == 3)
+  }
+
+  /// A provider passed where the registered factory takes a function of the run-time arguments
+  /// (which a generated typed container passes) is an error naming what the dynamic container passes.
+  @Test func aProviderWhereTheFactoryTakesAFunctionSaysWhatToTake() throws {
+    var registry = Registry()
+    try registry.register(FunctionOpener.init(open:))
+    try registry.register(LazyTarget.init(container:))
+    let container = try link(
+      """
+      dicfg: 1
+      services:
+        target: { type: LazyTarget, arguments: { id: Int }, init: { container: $container } }
+        opener: { type: FunctionOpener, init: { open: { provider: target } } }
+      """, registry: registry)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve("opener", as: FunctionOpener.self) }
+    #expect(error?.code == .typeMismatch)
+    #expect(
+      error?.message.contains(
+        "is a provider, but the factory takes '@Sendable (Int) throws -> LazyTarget', a function, which the dynamic container "
+          + "does not make of a provider; take 'Provider<LazyTarget>' and call it with the run-time arguments by "
+          + "name, or build the service with the typed container dicfg's generator writes") == true,
+      "\(String(describing: error))")
   }
 
   @Test func aLazyValueReadWhileItsServiceIsBuiltThroughItIsACycleNotAHang() throws {

@@ -155,13 +155,9 @@ extension GraphResolver {
               + "'\(declared)', but '\(callee)' takes '\(written)' there; declare '\(name)' as '\(written)' under "
               + "'arguments:'", at: Self.location(of: argument), notes: [note]))
       } else if case .provider(let reference) = value, let function = SwiftTypeExpression(expected).function {
-        let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
-        guard let problem = Self.providerMismatch(of: target, as: function, context: context) else { continue }
-        diagnostics.append(
-          .error(
-            .typeMismatch,
-            "argument '\(argument.label)' of '\(declaration.id)' is a provider of '\(target.id)', but '\(callee)' "
-              + "takes '\(written.replacingOccurrences(of: "@escaping ", with: ""))' there: \(problem)", at: Self.location(of: argument), notes: [note]))
+        checkProvider(
+          of: reference, as: function, passedAs: argument, of: declaration, to: callee, taking: written, note: note,
+          context: context)
       } else if case .service(let reference) = value {
         let targetNumber = symbols[reference.container].firstNode + reference.service
         let target = nodes[targetNumber].declaration
@@ -177,6 +173,23 @@ extension GraphResolver {
               + "service of that type", at: Self.location(of: argument), notes: [note]))
       }
     }
+  }
+
+  /// The error of a provider of `reference` passed as `argument` where `callee` takes a function,
+  /// `written`, that does not fit it (``providerMismatch(of:as:context:)``).
+  mutating func checkProvider(
+    of reference: ResolutionPlan.ServiceReference, as function: SwiftTypeExpression.FunctionType,
+    passedAs argument: ArgumentDeclaration, of declaration: ServiceDeclaration, to callee: String,
+    taking written: String, note: Note, context: SwiftContext
+  ) {
+    let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
+    guard let problem = Self.providerMismatch(of: target, as: function, context: context) else { return }
+    let taken = written.replacingOccurrences(of: "@escaping ", with: "")
+    diagnostics.append(
+      .error(
+        .typeMismatch,
+        "argument '\(argument.label)' of '\(declaration.id)' is a provider of '\(target.id)', but '\(callee)' takes "
+          + "'\(taken)' there: \(problem)", at: Self.location(of: argument), notes: [note]))
   }
 
   /// What keeps a provider of `target` from being passed as `function`, with the function type that
@@ -204,11 +217,14 @@ extension GraphResolver {
       !SwiftTypeExpression(argument.type).isSame(as: parameter)
         && context.cannotConvert(parameter.normalized, to: argument.type)
     }) {
-      problem = "the function passes '\(parameter.normalized)' where '\(target.id)' takes '\(argument.name.value): \(argument.type)'"
+      problem =
+        "the function passes '\(parameter.normalized)' where '\(target.id)' takes "
+        + "'\(argument.name.value): \(argument.type)'"
     } else if fitting.result != function.result {
       problem = "'\(target.id)' is '\(fitting.result.normalized)', not '\(function.result.normalized)'"
     } else if !function.isThrowing {
-      problem = "a provider's call throws (once the container is gone, or where the build throws), and the function does not"
+      problem =
+        "a provider's call throws (once the container is gone, or where the build throws), and the function does not"
     } else {
       return nil
     }

@@ -293,7 +293,9 @@ extension StraightLinePlanner.Builder {
         "it takes \(what) as '\(function.spelled)', whose parameters are not the run-time arguments "
           + "(\(declared)) in order")
     }
-    guard SwiftTypeExpression(facts.type).isSame(as: function.result) || Self.accepts(function.result, target, planner.context)
+    guard
+      SwiftTypeExpression(facts.type).isSame(as: function.result)
+        || Self.accepts(function.result, target, planner.context)
     else {
       throw Unplannable("it takes \(what) as '\(function.spelled)', whose accessor returns '\(facts.type)'")
     }

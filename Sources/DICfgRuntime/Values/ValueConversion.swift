@@ -27,11 +27,23 @@ enum ValueConversion {
   }
 
   static func mismatch(_ what: String, found: String, expected: String) -> String {
-    "\(what) is \(found), but the factory takes '\(expected)'; fix the graph file's value or the registered type"
+    // A function of the service's run-time arguments is what a generated typed container passes
+    // for `{ provider: name }`; the dynamic container passes a `Provider`.
+    if found == describedProvider, let function = SwiftTypeExpression(expected).function {
+      return "\(what) is a provider, but the factory takes '\(expected)', a function, which the dynamic container "
+        + "does not make of a provider; take 'Provider<\(function.result.normalized)>' and call it with the run-time "
+        + "arguments by name, or build the service with the typed container dicfg's generator writes, which passes "
+        + "the function"
+    }
+    return "\(what) is \(found), but the factory takes '\(expected)'; fix the graph file's value or the registered type"
   }
+
+  static let describedProvider = "a provider"
 
   @usableFromInline
   static func describe(_ value: Any) -> String {
+    if value is AnyProvider { return describedProvider }
+    if value is AnyLazy { return "a lazy value" }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional, mirror.children.isEmpty { return "nil" }
     return "a '\(String(describing: type(of: value)))'"

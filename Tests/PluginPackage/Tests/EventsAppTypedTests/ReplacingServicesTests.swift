@@ -107,7 +107,7 @@ private let window = AppWindow(title: "Test")
     _ = container.eventsList.eventsListWireframe
     let report = try #require(reports.all.first)
     #expect(
-      report.hasPrefix("dicfg.yaml:23:7: error: 'client' is live ('live: true'), and this container was"),
+      report.hasPrefix("dicfg.yaml:24:7: error: 'client' is live ('live: true'), and this container was"),
       "\(report)")
     #expect(report.contains("give it one (replacements.replace(client: { … }))"), "\(report)")
     #expect(report.contains("eventsList.eventsListWireframe → addEvent.addEventWireframe → client"), "\(report)")
@@ -132,7 +132,7 @@ private let window = AppWindow(title: "Test")
       }
     }
     let standardError = String(decoding: try #require(exit).standardErrorContent, as: UTF8.self)
-    #expect(standardError.contains("dicfg.yaml:23:7: error: 'client' is live ('live: true')"), "\(standardError)")
+    #expect(standardError.contains("dicfg.yaml:24:7: error: 'client' is live ('live: true')"), "\(standardError)")
   }
 
   // A stand-in for a type is of no use once every service taking it has a stand-in of its own: the
