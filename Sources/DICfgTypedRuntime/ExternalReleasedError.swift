@@ -6,6 +6,7 @@ public struct ExternalReleasedError: Error, Sendable, Equatable, CustomStringCon
 
   public init(external: String) { self.external = external }
 
+  @_optimize(none)  // cold (an error's text): optimizing it costs every app's build more than it saves
   public var description: String {
     "external '\(external)' is held weakly by the container, and the instance the app supplied is gone: keep it "
       + "alive while the container builds the services that take it, or hold it strongly (remove its 'retain:')"

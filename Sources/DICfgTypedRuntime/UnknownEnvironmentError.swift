@@ -15,6 +15,7 @@ public struct UnknownEnvironmentError: Error, Sendable, Equatable, CustomStringC
     self.graphFile = graphFile
   }
 
+  @_optimize(none)  // cold (an error's text): optimizing it costs every app's build more than it saves
   public var description: String {
     // `dicfg.yaml` is the stem `dicfg` and the extension `yaml`; a name without a dot, its own stem.
     let dot = graphFile.lastIndex(of: ".")

@@ -23,16 +23,22 @@ public final class TypedSingletons: @unchecked Sendable {
   private let slotCount: Int
   /// A recursive mutex (C's, so the storage imports nothing of Foundation).
   private let mutex = dicfg_lock_create()
-  private var building: Set<Int> = []
-  private var weakObjects: [Int: WeakObject] = [:]
-  /// By scope (0 for `cached`, then each custom scope), by service.
-  private var cachedValues: [Int: [Int: Any]] = [:]
-  private var awaiting: [Int: any Sendable] = [:]
+  /// Whether each service is being built, by its number.
+  private var building: [Bool]
+  // The tables below are of one type, `[Int: Any]`, so the module compiles the dictionary's code for
+  // one type only.
+  /// A `WeakObject` for each weak service built, by its number.
+  private var weakObjects: [Int: Any] = [:]
+  /// By scope (0 for `cached`, then each custom scope), an `[Int: Any]` of the instances by service.
+  private var cachedValues: [Int: Any] = [:]
+  /// The task of each build that awaits, by service.
+  private var awaiting: [Int: Any] = [:]
 
   /// Storage for the services of a graph file's containers, numbered from 0 to `serviceCount - 1`
   /// across its containers in order.
   public init(serviceCount: Int) {
     slotCount = max(serviceCount, 1)
+    building = Array(repeating: false, count: slotCount)
     slots = .allocate(capacity: slotCount)
     slots.initialize(repeating: nil, count: slotCount)
   }
@@ -82,7 +88,7 @@ public final class TypedSingletons: @unchecked Sendable {
   public func weak<T: AnyObject>(_ service: Int, as type: T.Type = T.self, build: () throws -> T) rethrows -> T {
     lock()
     defer { unlock() }
-    if let object = weakObjects[service]?.object { return Self.cast(object, to: T.self) }
+    if let object = (weakObjects[service] as? WeakObject)?.object { return Self.cast(object, to: T.self) }
     let object = try building(service, build)
     weakObjects[service] = WeakObject(object)
     return object
@@ -95,9 +101,12 @@ public final class TypedSingletons: @unchecked Sendable {
   ) rethrows -> T {
     lock()
     defer { unlock() }
-    if let value = cachedValues[scope]?[service] { return Self.cast(value, to: T.self) }
+    if let value = (cachedValues[scope] as? [Int: Any])?[service] { return Self.cast(value, to: T.self) }
     let value = try building(service, build)
-    cachedValues[scope, default: [:]][service] = value
+    // Taken out while it changes, so the table is not copied.
+    var values = cachedValues.removeValue(forKey: scope) as? [Int: Any] ?? [:]
+    values[service] = value
+    cachedValues[scope] = values
     return value
   }
 
@@ -166,10 +175,11 @@ public final class TypedSingletons: @unchecked Sendable {
   /// Runs `build` for `service`, which must not ask for `service` again: the generated code it runs
   /// cannot, since its initializers form no cycle.
   private func building<R>(_ service: Int, _ build: () throws -> R) rethrows -> R {
-    guard building.insert(service).inserted else {
+    guard !building[service] else {
       preconditionFailure("service \(service) of a generated container was requested while it was being built")
     }
-    defer { building.remove(service) }
+    building[service] = true
+    defer { building[service] = false }
     return try build()
   }
 

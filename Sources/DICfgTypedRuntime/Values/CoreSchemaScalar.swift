@@ -5,7 +5,7 @@
 /// The typed runtime reads parameters from the environment without the loader (it links nothing of
 /// dicfg's tools), so it holds this rule too; `EnvironmentParameterParityTests` holds it to the
 /// loader's `CoreSchema` and the dynamic container's conversions.
-public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
+public enum CoreSchemaScalar: Sendable, CustomStringConvertible {
   case null
   case bool(Bool)
   case int(Int)
@@ -15,6 +15,7 @@ public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
   case string(String)
 
   /// Types the text of a plain scalar.
+  @_optimize(none)  // cold (run once per container): optimizing it costs every app's build more than it saves
   public init(plain text: String) {
     switch text {
     case "", "~", "null", "Null", "NULL": self = .null
@@ -35,6 +36,7 @@ public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  @_optimize(none)  // cold (an error's text): optimizing it costs every app's build more than it saves
   public var description: String {
     switch self {
     case .null: "null"
@@ -49,6 +51,7 @@ public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
   private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
   /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`.
+  @_optimize(none)  // cold (run once per container): optimizing it costs every app's build more than it saves
   private static func integer(_ utf8: [UInt8], text: String) -> CoreSchemaScalar? {
     guard !utf8.isEmpty else { return nil }
     if utf8.count > 2, utf8[0] == 0x30, utf8[1] == 0x6F || utf8[1] == 0x78 {
@@ -61,6 +64,7 @@ public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
   /// The integer `digits` write in `radix`, negated where `negative`: an `Int`, or the text where no
   /// `Int` holds it; nil where a byte is not a digit of `radix`. (Read here rather than by the
   /// standard library's generic `Int(_:radix:)`, which each module using it compiles anew.)
+  @_optimize(none)  // cold (run once per container): optimizing it costs every app's build more than it saves
   private static func number(
     _ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, text: String
   ) -> CoreSchemaScalar? {
@@ -86,6 +90,7 @@ public enum CoreSchemaScalar: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+  @_optimize(none)  // cold (run once per container): optimizing it costs every app's build more than it saves
   private static func isFloat(_ utf8: [UInt8]) -> Bool {
     var index = 0
     func digits() -> Int {

@@ -32,6 +32,7 @@ public struct EnvironmentParameter: Sendable {
   }
 
   /// The parameter's text, read from `variables` (the process environment where nil).
+  @_optimize(none)  // cold (run once per container): optimizing it costs every app's build more than it saves
   public func text(in variables: [String: String]?) throws(EnvironmentParameterError) -> String {
     var text = ""
     for segment in segments {
@@ -89,6 +90,7 @@ public struct EnvironmentParameterError: Error, Sendable, Equatable, CustomStrin
     self.problem = problem
   }
 
+  @_optimize(none)  // cold (an error's text): optimizing it costs every app's build more than it saves
   public var description: String {
     switch problem {
     case .unset(let variable):

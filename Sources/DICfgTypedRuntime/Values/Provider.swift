@@ -87,6 +87,7 @@ public struct ProviderError: Error, Sendable, Equatable, CustomStringConvertible
   ///   - service: The service's id.
   ///   - takes: Its arguments as the graph file declares them (`id: Int`).
   ///   - given: The names of the arguments the call passed.
+  @_optimize(none)  // cold (an error's text): optimizing it costs every app's build more than it saves
   public static func arguments(service: String, takes: [String], given: [String]) -> ProviderError {
     ProviderError(
       "the provider of '\(service)' takes \(takes.joined(separator: ", ")), each of its type; it was called with "
