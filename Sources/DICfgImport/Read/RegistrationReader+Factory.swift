@@ -224,7 +224,7 @@ extension RegistrationReader {
         guard file.kind(argument) == .leftParen else { return argument }
         registration.scope = file.text(argument + 1..<file.closing(argument))
         next = file.after(argument)
-      case "onTest", "onPreview", "onDebug", "onSimulator", "onDevice":
+      case _ where Self.contextModifiers.contains(modifier):
         guard file.kind(argument) == .leftBrace else { return argument }
         registration.contexts.append((Self.context(modifier), closure(at: argument)))
         next = file.after(argument)
@@ -234,6 +234,73 @@ extension RegistrationReader {
       }
     }
     return next
+  }
+
+  /// Factory's contexts set on a factory apart from its definition, as an app's `autoRegister()`
+  /// sets them: `appDB.context(.preview) { AppDB.inMemory() }.scope(.cached)`,
+  /// `client.onTest { StubClient() }`, on a factory of the container itself (`self.appDB`) or of
+  /// `Container.shared`. Each is a registration of the factory's in that context's environment; a
+  /// context no environment stands for (`.arg("mock")`) is one the report gives with why.
+  func detachedContexts() -> [FoundRegistration] {
+    var found: [FoundRegistration] = []
+    var conditions: [String] = []
+    for index in file.tokens.indices {
+      track(&conditions, at: index)
+      let word = file.text(index)
+      guard word == "context" || Self.contextModifiers.contains(word), file.isOperator(index - 1, "."),
+        file.kind(index - 2) == .identifier, isFactoryReceiver(before: index - 2)
+      else { continue }
+      var environments: [String] = []
+      var unsupported: String?
+      var open = index + 1
+      if word == "context" {
+        guard file.kind(open) == .leftParen else { continue }
+        let close = file.closing(open)
+        var member = open + 1
+        while member < close {
+          if file.isOperator(member, "."), file.kind(member + 1) == .identifier,
+            ["preview", "test", "debug", "simulator", "device"].contains(file.text(member + 1)),
+            member + 2 == close || file.kind(member + 2) == .comma
+          {
+            environments.append(file.text(member + 1))
+            member += 3
+          } else {
+            unsupported =
+              "it sets the context '\(file.text(open + 1..<close))' of factory '\(file.text(index - 2))', which no "
+              + "graph environment stands for (one of '.preview', '.test', '.debug', '.simulator', '.device' does)"
+            break
+          }
+        }
+        open = file.after(open)
+      } else {
+        environments = [Self.context(word)]
+      }
+      guard file.kind(open) == .leftBrace else { continue }
+      for environment in environments.isEmpty ? [""] : environments {
+        var registration = FoundRegistration(library: .factory, file: file, start: index - 2)
+        registration.givenID = file.text(index - 2)
+        registration.contextOf = registration.givenID
+        registration.closure = closure(at: open)
+        apply(conditions, to: &registration)
+        registration.environment = environment.isEmpty ? nil : environment
+        if environment != "test", registration.condition == nil { registration.condition = "DEBUG" }
+        registration.unsupported = unsupported
+        _ = readModifiers(after: file.after(open), before: file.tokens.count, into: &registration)
+        found.append(registration)
+      }
+    }
+    return found
+  }
+
+  /// The modifiers that set a factory's context where written after its definition's closure.
+  static let contextModifiers: Set<String> = ["onTest", "onPreview", "onDebug", "onSimulator", "onDevice"]
+
+  /// Whether the identifier at `index` is a factory named on its own, on `self` or on
+  /// `Container.shared`: not a modifier of a definition (`self { … }.singleton.onTest { … }`).
+  func isFactoryReceiver(before index: Int) -> Bool {
+    guard file.isOperator(index - 1, ".") else { return true }
+    if file.isWord(index - 2, "self") { return !file.isOperator(index - 3, ".") }
+    return file.isWord(index - 2, "shared") && file.isOperator(index - 3, ".") && file.isWord(index - 4, "Container")
   }
 
   /// The environment a Factory context becomes: `test`, `preview`, `debug`, `simulator`, `device`.

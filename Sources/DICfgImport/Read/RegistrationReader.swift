@@ -36,6 +36,9 @@ struct FoundRegistration {
   var platformCondition: String?
   /// The factory a Factory alias returns (`var networking: Factory<APIClient> { apiClient }`).
   var aliasOf: String?
+  /// The factory whose context this sets apart from its definition (`appDB.context(.preview) { … }`
+  /// in an app's `autoRegister()`): its key and name are the definition's.
+  var contextOf: String?
   /// What the report says of it beside how it was imported.
   var note: String?
 }
@@ -108,6 +111,7 @@ struct RegistrationReader {
     }
     if library == .factory {
       found += factories()
+      found += detachedContexts()
     }
     // What only previews register replaces the app's services in an environment of previews, not
     // in the base or in every debug build.

@@ -18,11 +18,13 @@ extension RegistrationImport {
       let registration = named[index]
       let identity = Self.identity(key: registration.key, name: registration.name, registration.argumentCount)
       // An environment's registration of a type the base has (by its key, or a type it implements,
-      // as Resolver's mock's `.implements(P.self)`) replaces the base's.
+      // as Resolver's mock's `.implements(P.self)`) replaces the base's. A Factory registration is
+      // its factory's, whose name it keeps: two factories of one type are two services.
       let identities =
         [identity]
         + registration.bindings.map { Self.identity(key: $0, name: registration.name, registration.argumentCount) }
-      if registration.environment != nil, let id = identities.lazy.compactMap({ byKey[$0] }).first {
+      let keepsItsFactory = registration.library == .factory && !registration.id.isEmpty
+      if registration.environment != nil, !keepsItsFactory, let id = identities.lazy.compactMap({ byKey[$0] }).first {
         named[index].id = id
         continue
       }
@@ -235,6 +237,30 @@ extension RegistrationImport {
       return nil
     }
     return folders[...index].joined(separator: "/")
+  }
+
+  /// Each Factory context set apart from its factory's definition (`appDB.context(.preview) { … }`)
+  /// takes the definition's key, name, container and parameter, and its scope where it sets none;
+  /// one whose factory no file read defines is reported, never written without a type.
+  static func resolvingContexts(_ found: inout [FoundRegistration]) {
+    var definitions: [String: FoundRegistration] = [:]
+    for registration in found where registration.library == .factory && registration.contextOf == nil {
+      if let id = registration.givenID, definitions[id] == nil { definitions[id] = registration }
+    }
+    for index in found.indices {
+      guard let factory = found[index].contextOf else { continue }
+      guard let definition = definitions[factory] else {
+        found[index].unsupported =
+          found[index].unsupported ?? "it sets a context of factory '\(factory)', which no file read defines"
+        continue
+      }
+      found[index].key = definition.key
+      found[index].name = definition.name
+      found[index].container = definition.container
+      found[index].parameterType = definition.parameterType
+      found[index].aliasOf = nil
+      if found[index].scope == nil { found[index].scope = definition.scope }
+    }
   }
 
   /// An app and its extensions are targets of their own, each with its container. Where the files

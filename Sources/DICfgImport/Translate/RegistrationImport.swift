@@ -88,6 +88,7 @@ public struct RegistrationImport: Sendable {
         return Override(file: reader.file.path, line: line, column: column, factory: override.name)
       }
     }
+    Self.resolvingContexts(&found)
     Self.readingTargetsApart(&found)
     Self.applyingDefaultScopes(&found, of: readers)
     var registrations = Self.translateAll(found, of: readers, declarations)
