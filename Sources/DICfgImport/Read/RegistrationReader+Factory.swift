@@ -248,7 +248,7 @@ extension RegistrationReader {
       track(&conditions, at: index)
       let word = file.text(index)
       guard word == "context" || Self.contextModifiers.contains(word), file.isOperator(index - 1, "."),
-        file.kind(index - 2) == .identifier, isFactoryReceiver(before: index - 2)
+        file.kind(index - 2) == .identifier, isFactoryReceiver(at: index - 2)
       else { continue }
       var environments: [String] = []
       var unsupported: String?
@@ -297,7 +297,7 @@ extension RegistrationReader {
 
   /// Whether the identifier at `index` is a factory named on its own, on `self` or on
   /// `Container.shared`: not a modifier of a definition (`self { … }.singleton.onTest { … }`).
-  func isFactoryReceiver(before index: Int) -> Bool {
+  func isFactoryReceiver(at index: Int) -> Bool {
     guard file.isOperator(index - 1, ".") else { return true }
     if file.isWord(index - 2, "self") { return !file.isOperator(index - 3, ".") }
     return file.isWord(index - 2, "shared") && file.isOperator(index - 3, ".") && file.isWord(index - 4, "Container")
