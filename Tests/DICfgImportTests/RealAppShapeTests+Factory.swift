@@ -435,10 +435,14 @@ extension RealAppShapeTests {
         "App/PreviewMocks/MockView.swift:6:22: override: Factory's 'searchService' replaced at run time "
           + "('.register { … }'), which is no registration: the graph keeps the factory's registration, and a "
           + "preview or test gives its stand-in to the typed container it creates ('replacing:')"), "\(report)")
-    #expect(report.contains("AppTests/SearchTests.swift:6:22: override: Factory's 'searchService'"), "\(report)")
+    #expect(
+      report.contains(
+        "AppTests/SearchTests.swift:6:22: override: Factory's 'searchService' replaced at run time "
+          + "('.register(factory: …)')"), "\(report)")
     #expect(!report.contains("warning:"), "\(report)")
     #expect(report.contains("(100% imported); 2 run-time overrides reported apart; "), "\(report)")
     #expect(ImportReport(imported).json.contains("\"factory\" : \"searchService\""))
+    #expect(ImportReport(imported).json.contains("\"call\" : \".register(factory: …)\""))
   }
 
   /// Factory's contexts set apart from the factories' definitions, as an app's `autoRegister()` sets

@@ -7,11 +7,19 @@ extension RegistrationReader {
   /// Factory's overrides made at run time (`Container.shared.searchService.register { SearchMock() }`,
   /// in a preview or a test): each factory's name with where it is replaced. They are no
   /// registration: the factory they replace is one.
-  func overrides() -> [(name: String, index: Int)] {
+  func overrides() -> [(name: String, index: Int, call: String)] {
     file.tokens.indices.compactMap { index in
       guard isOverride(at: index) else { return nil }
-      return (file.text(index - 2), index - 2)
+      return (file.text(index - 2), index - 2, overrideCall(at: index))
     }
+  }
+
+  /// The override's call as the code writes it, its closure left out: `.register { … }`,
+  /// `.register(factory: …)`.
+  func overrideCall(at index: Int) -> String {
+    guard file.kind(index + 1) == .leftParen else { return ".register { … }" }
+    let label = file.kind(index + 2) == .identifier && file.kind(index + 3) == .colon ? file.text(index + 2) + ": " : ""
+    return ".register(\(label)…)"
   }
 
   /// Whether the `register` at `index` replaces a factory at run time: called on a factory

@@ -41,6 +41,8 @@ public struct RegistrationImport: Sendable {
     public var column: Int
     /// The factory's name (`searchService`).
     public var factory: String
+    /// The call as written, its closure left out: `.register { … }`, `.register(factory: …)`.
+    public var call: String
   }
   /// The modules each file read imports, by its path.
   let moduleImports: [String: [String]]
@@ -85,7 +87,7 @@ public struct RegistrationImport: Sendable {
     overrides = readers.flatMap { reader in
       reader.overrides().map { override in
         let (line, column) = reader.file.position(override.index)
-        return Override(file: reader.file.path, line: line, column: column, factory: override.name)
+        return Override(file: reader.file.path, line: line, column: column, factory: override.name, call: override.call)
       }
     }
     Self.resolvingContexts(&found)

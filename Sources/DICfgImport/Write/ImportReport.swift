@@ -96,7 +96,7 @@ public struct ImportReport: Sendable {
     }
     lines += overrides.map { override in
       "\(override.file):\(override.line):\(override.column): override: Factory's '\(override.factory)' replaced at run "
-        + "time ('.register { … }'), which is no registration: the graph keeps the factory's registration, and a "
+        + "time ('\(override.call)'), which is no registration: the graph keeps the factory's registration, and a "
         + "preview or test gives its stand-in to the typed container it creates ('replacing:')"
     }
     let unpatched = Set(unpatched.map(\.location))
@@ -172,6 +172,7 @@ public struct ImportReport: Sendable {
       var line: Int
       var column: Int
       var factory: String
+      var call: String
     }
     var overrides: [Override]
     var findings: [Finding]
@@ -212,7 +213,7 @@ public struct ImportReport: Sendable {
       registrations: entries, unreadable: unreadable,
       filesNotRead: filesNotRead.map { Document.FileNotRead(file: $0.path, reason: $0.reason) },
       overrides: overrides.map {
-        Document.Override(file: $0.file, line: $0.line, column: $0.column, factory: $0.factory)
+        Document.Override(file: $0.file, line: $0.line, column: $0.column, factory: $0.factory, call: $0.call)
       },
       findings: findings.map {
         Document.Finding(
