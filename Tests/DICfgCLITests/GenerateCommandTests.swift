@@ -113,19 +113,24 @@ private let examples = [
     #expect(!(try String(contentsOfFile: output, encoding: .utf8)).contains("Registry"))
     try FileManager.default.removeItem(atPath: output)
 
-    // A failable initializer and a lazy value of a service that awaits: the link builds them.
+    // A failable initializer, a lazy value of a service that awaits, and a provider of one passed as a
+    // function that does not await: the link builds them.
     try """
     dicfg: 1
     services:
       client: { type: Named, init: { name: { value: feed } } }
       loader: { type: Loader, init: { api: { lazy: api } } }
       api: { type: Api }
+      details: { type: Details, arguments: { id: Int }, init: { id: $id } }
+      opener: { type: Opener, init: { open: { provider: details } } }
 
     """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
     try """
     final class Named: Sendable { let name: String; init?(name: String) { self.name = name } }
     final class Api: Sendable { init() async {} }
     final class Loader: Sendable { init(api: Lazy<Api>) {} }
+    final class Details: Sendable { init(id: Int) async {} }
+    final class Opener: Sendable { init(open: @escaping @Sendable (Int) throws -> Details) {} }
 
     """.write(toFile: folder + "/Named.swift", atomically: true, encoding: .utf8)
     let linked = try runCommand(arguments + ["--swift", folder + "/Named.swift"])
@@ -134,12 +139,15 @@ private let examples = [
       .map { $0.replacingOccurrences(of: folder + "/", with: "") }
     #expect(
       located.map { String($0.prefix(while: { $0 != "'" })) + ($0.hasSuffix("[#needs-full-runtime]") ? "ok" : "") }
-        == ["app.yaml:3:3: error: ok", "app.yaml:4:3: error: ok"], "\(linked.standardError)")
+        == ["app.yaml:3:3: error: ok", "app.yaml:4:3: error: ok", "app.yaml:7:3: error: ok"],
+      "\(linked.standardError)")
     // Each with the one thing that stops its typed accessor.
     #expect(
       located.map { $0.components(separatedBy: "build it because ").last?.prefix(while: { $0 != ";" }) ?? "" } == [
         "'Named.init' is failable",
         "it takes a lazy value of 'api', whose build awaits, and a Lazy's closure is synchronous",
+        "it takes a provider of 'details' as '@Sendable (Int) throws -> Details', which does not await, and its "
+          + "build awaits",
       ], "\(linked.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
     // `dicfg validate --runtime typed` says the same, at the same lines, before the build.

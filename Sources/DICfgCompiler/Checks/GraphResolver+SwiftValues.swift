@@ -176,59 +176,24 @@ extension GraphResolver {
   }
 
   /// The error of a provider of `reference` passed as `argument` where `callee` takes a function,
-  /// `written`, that does not fit it (``providerMismatch(of:as:context:)``).
+  /// `written`, that does not fit it (``ProviderFunction/mismatch(of:type:arguments:as:context:)``).
   mutating func checkProvider(
     of reference: ResolutionPlan.ServiceReference, as function: SwiftTypeExpression.FunctionType,
     passedAs argument: ArgumentDeclaration, of declaration: ServiceDeclaration, to callee: String,
     taking written: String, note: Note, context: SwiftContext
   ) {
     let target = nodes[symbols[reference.container].firstNode + reference.service].declaration
-    guard let problem = Self.providerMismatch(of: target, as: function, context: context) else { return }
+    guard
+      let problem = ProviderFunction.mismatch(
+        of: target.id, type: target.type?.value, arguments: target.arguments.map { ($0.name.value, $0.type) },
+        as: function, context: context)
+    else { return }
     let taken = written.replacingOccurrences(of: "@escaping ", with: "")
     diagnostics.append(
       .error(
         .typeMismatch,
         "argument '\(argument.label)' of '\(declaration.id)' is a provider of '\(target.id)', but '\(callee)' takes "
           + "'\(taken)' there: \(problem)", at: Self.location(of: argument), notes: [note]))
-  }
-
-  /// What keeps a provider of `target` from being passed as `function`, with the function type that
-  /// fits: its parameters are the run-time arguments `target` declares, in order; its result a
-  /// type `target` is; and it throws, as a provider's call can fail (the container released, a
-  /// build that throws). Nil where it fits, or the Swift read cannot tell.
-  static func providerMismatch(
-    of target: ServiceDeclaration, as function: SwiftTypeExpression.FunctionType, context: SwiftContext
-  ) -> String? {
-    let arguments = target.arguments
-    let declared = arguments.map { "\($0.name.value): \($0.type)" }.joined(separator: ", ")
-    var fitting = function
-    fitting.parameters = arguments.map { SwiftTypeExpression($0.type) }
-    fitting.isThrowing = true
-    if let type = target.type?.value, context.cannotConvert(type, to: function.result.normalized) {
-      fitting.result = SwiftTypeExpression(type)
-    }
-    let problem: String
-    if arguments.count != function.parameters.count {
-      problem =
-        arguments.isEmpty
-        ? "'\(target.id)' takes no run-time arguments"
-        : "'\(target.id)' takes the run-time arguments (\(declared)), in that order"
-    } else if let (argument, parameter) = zip(arguments, function.parameters).first(where: { argument, parameter in
-      !SwiftTypeExpression(argument.type).isSame(as: parameter)
-        && context.cannotConvert(parameter.normalized, to: argument.type)
-    }) {
-      problem =
-        "the function passes '\(parameter.normalized)' where '\(target.id)' takes "
-        + "'\(argument.name.value): \(argument.type)'"
-    } else if fitting.result != function.result {
-      problem = "'\(target.id)' is '\(fitting.result.normalized)', not '\(function.result.normalized)'"
-    } else if !function.isThrowing {
-      problem =
-        "a provider's call throws (once the container is gone, or where the build throws), and the function does not"
-    } else {
-      return nil
-    }
-    return problem + "; declare the parameter '\(fitting.spelled)'"
   }
 
   /// The error of a literal argument of another type than the parameter takes: at the layer that

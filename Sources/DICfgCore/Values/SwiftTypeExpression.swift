@@ -66,11 +66,14 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
     }
 
     /// The type as Swift writes it: `@Sendable (User) throws -> Details`.
-    public var spelled: String {
-      (attributes.isEmpty ? "" : attributes.joined(separator: " ") + " ") + "("
-        + parameters.map(\.normalized).joined(separator: ", ") + ")" + (isAsync ? " async" : "")
-        + (isThrowing ? " throws" + (thrownType.map { "(" + $0.normalized + ")" } ?? "") : "") + " -> "
-        + result.normalized
+    public var spelled: String { text(space: " ") }
+
+    /// The type with its parts normalized, `space` between them (none: ``normalized``).
+    func text(space: String) -> String {
+      attributes.map { $0 + space }.joined() + "(" + parameters.map(\.normalized).joined(separator: "," + space) + ")"
+        + (isAsync ? space + "async" : "")
+        + (isThrowing ? space + "throws" + (thrownType.map { "(" + $0.normalized + ")" } ?? "") : "") + space + "->"
+        + space + result.normalized
     }
   }
 
@@ -106,11 +109,7 @@ public indirect enum SwiftTypeExpression: Hashable, Sendable {
     case .existential(let type), .opaque(let type): type.normalized
     case .tuple(let elements):
       "(" + elements.map { ($0.label.map { $0 + ":" } ?? "") + $0.type.normalized }.joined(separator: ",") + ")"
-    case .function(let function):
-      function.attributes.joined() + "(" + function.parameters.map(\.normalized).joined(separator: ",") + ")"
-        + (function.isAsync ? "async" : "")
-        + (function.isThrowing ? "throws" + (function.thrownType.map { "(" + $0.normalized + ")" } ?? "") : "")
-        + "->" + function.result.normalized
+    case .function(let function): function.text(space: "")
     case .other(let text): text
     }
   }

@@ -284,25 +284,23 @@ extension StraightLinePlanner.Builder {
     guard let facts = planner.accessors[reference.service] else {
       throw Unplannable("it takes \(what), which has no accessor in this container")
     }
-    let arguments = target.arguments
-    guard arguments.count == function.parameters.count,
-      zip(arguments, function.parameters).allSatisfy({ SwiftTypeExpression($0.type).isSame(as: $1) })
+    let arguments = target.arguments.map { ($0.name, $0.type) }
+    if let problem = ProviderFunction.mismatch(
+      of: target.id, type: target.type, arguments: arguments, as: function, context: planner.context)
+    {
+      throw Unplannable("it takes \(what) as '\(function.spelled)': \(problem)")
+    }
+    // Where the Swift read cannot tell, the straight-line code takes only what certainly fits.
+    guard zip(target.arguments, function.parameters).allSatisfy({ SwiftTypeExpression($0.type).isSame(as: $1) })
     else {
-      let declared = arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
       throw Unplannable(
-        "it takes \(what) as '\(function.spelled)', whose parameters are not the run-time arguments "
-          + "(\(declared)) in order")
+        "it takes \(what) as '\(function.spelled)', whose parameters are not its run-time arguments' types")
     }
     guard
       SwiftTypeExpression(facts.type).isSame(as: function.result)
         || Self.accepts(function.result, target, planner.context)
     else {
       throw Unplannable("it takes \(what) as '\(function.spelled)', whose accessor returns '\(facts.type)'")
-    }
-    guard function.isThrowing else {
-      throw Unplannable(
-        "it takes \(what) as '\(function.spelled)', which does not throw, and a provider's call throws once the "
-          + "container is gone")
     }
     guard !facts.isAsync || function.isAsync else {
       throw Unplannable("it takes \(what) as '\(function.spelled)', which does not await, and its build awaits")
