@@ -77,14 +77,17 @@ private let releaseScratch: String = {
 /// The suite's scratch folder for builds in `configuration`.
 private func scratch(_ configuration: String) -> String { configuration == "release" ? releaseScratch : scratch }
 
-/// `swift build` (of `product`) or `swift run` (of its built program) in `configuration`, in that
-/// configuration's scratch folder, with the prebuilt generator in release.
+/// `swift build` (of `product`) in `configuration`, in that configuration's scratch folder, with the
+/// prebuilt generator in release; or, for `run`, the program that build made, run in the fixture's
+/// folder (directly: `swift run --skip-build` can wait on after its program has ended).
 private func app(_ verb: String, _ product: String, _ configuration: String) throws -> (status: Int32, output: String) {
+  guard verb == "build" else {
+    return try run(scratch(configuration) + "/" + configuration + "/" + product, [], in: fixturePackage)
+  }
   let release = configuration == "release"
-  var arguments = [verb, "--scratch-path", scratch(configuration), "-c", configuration]
-  arguments += verb == "build" ? ["--product", product] : ["--skip-build", product]
   return try run(
-    swiftExecutable, arguments, in: fixturePackage, environment: release ? ["DICFG_GENERATOR_BUNDLE": "1"] : [:])
+    swiftExecutable, ["build", "--scratch-path", scratch(configuration), "-c", configuration, "--product", product],
+    in: fixturePackage, environment: release ? ["DICFG_GENERATOR_BUNDLE": "1"] : [:])
 }
 
 /// The lines of a build's output that are compiler errors, with the fixture's path made relative.
@@ -119,7 +122,7 @@ struct PluginBuildTests {
       build.output.contains(
         "Sources/Shop/dicfg.yaml:33:3: note: 'orders' is built by 'OrderStore.init(path:)', which is 'async', so the "
           + "typed accessor 'orders' is 'async'; call it with 'await'"), "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "ShopApp"])
+    let run = try app("run", "ShopApp", "debug")
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.contains(
@@ -245,7 +248,7 @@ struct PluginBuildTests {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "SDKTypes"])
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "SDKTypes"])
+    let run = try app("run", "SDKTypes", "debug")
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.contains(
@@ -384,7 +387,7 @@ struct PluginBuildTests {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "FeatureSuite"])
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "FeatureSuite"])
+    let run = try app("run", "FeatureSuite", "debug")
     #expect(run.status == 0, "\(run.output)")
     #expect(
       run.output.hasSuffix(
@@ -495,7 +498,7 @@ struct PluginBuildTests {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "SwinjectShop"])
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "SwinjectShop"])
+    let run = try app("run", "SwinjectShop", "debug")
     #expect(run.status == 0, "\(run.output)")
     let answers = run.output.split(separator: "\n").filter { $0.hasSuffix("| same") || $0.hasSuffix("| DIFFERS") }
     #expect(answers.count == 45, "\(run.output)")
@@ -510,7 +513,7 @@ struct PluginBuildTests {
     let build = try swift(["build", "--scratch-path", scratch, "--product", "SwinjectShopMoving"])
     #expect(build.status == 0, "\(build.output)")
     #expect(warnings(build.output).isEmpty, "\(build.output)")
-    let run = try swift(["run", "--scratch-path", scratch, "--skip-build", "SwinjectShopMoving"])
+    let run = try app("run", "SwinjectShopMoving", "debug")
     #expect(run.status == 0, "\(run.output)")
     let answers = run.output.split(separator: "\n").filter { $0.hasSuffix(": same") || $0.hasSuffix(": DIFFERS") }
     #expect(answers.count == 4 && answers.allSatisfy { $0.hasSuffix(": same") }, "\(run.output)")
