@@ -1,4 +1,4 @@
-public import DICfgCore
+import DICfgCore
 
 /// Whether a provider (`{ provider: name }`) passes where Swift takes a function type: the one rule
 /// the compiler's check of the graph file and the typed accessor's planner apply.
