@@ -123,6 +123,7 @@ public struct GraphCompiler: Sendable {
       if layers.count > 1 { resolver.baseParameters = Set(layers[0].document.parameters.keys) }
       resolver.requirementTypes = assembler.requirementTypes
       resolver.undependedTypes = request.undependedTypes
+      resolver.buildConditions = layers.dropFirst().compactMap(\.condition)
       plan = resolver.resolve()
       var found = resolver.diagnostics
       // A reference to a requirement whose own error is reported is no finding of its own.

@@ -320,6 +320,18 @@ extension DiagnosticCode {
           + "public in Analytics, or build 'errorReporter' with a public factory of Analytics and bind it by a "
           + "public protocol [#inaccessible-declaration]")),
     Documentation(
+      .conditionalType, stage: .swiftDeclarations,
+      summary: "a type declared only under `#if` that a build without the flag would name",
+      meaning: "A service's type, or the type whose function its `factory:` names, is declared only inside "
+        + "`#if FLAG` (a preview's or a test's stand-in under `#if DEBUG`), but the graph file and the environment "
+        + "layers the service is built from apply in builds without that flag: a release build's generated code "
+        + "could not name the type. The check runs in every build, so a debug build, `dicfg validate --swift` and "
+        + "the editor find what only a release build would break on. An environment layer whose file says "
+        + "`condition: DEBUG` is built only where `DEBUG` is set, so its stand-ins pass.",
+      fix: "Declare the service in the environment layer it stands in for (a `preview` or `test` layer whose file "
+        + "says `condition: DEBUG`), or declare the type outside `#if`.",
+      example: .graphFiles(["conditional-type"])),
+    Documentation(
       .defaultedDependency, stage: .swiftDeclarations,
       summary: "a defaulted parameter left out whose type the graph binds or whose default looks up a container",
       meaning: "A warning: the initializer or function that builds a service has a parameter with a default "

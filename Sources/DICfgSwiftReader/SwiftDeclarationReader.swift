@@ -218,7 +218,10 @@ private struct Collector {
     var order: [String] = []
     var declared: [String: ReadType] = [:]
     var extensions: [String: [ReadType]] = [:]
+    // The conditions of each type's declarations: nil in the list for one outside any `#if`.
+    var conditions: [String: [String?]] = [:]
     for read in reads {
+      if !read.isExtension { conditions[read.name, default: []].append(read.condition) }
       if read.isExtension {
         if declared[read.name] == nil && extensions[read.name] == nil { order.append(read.name) }
         extensions[read.name, default: []].append(read)
@@ -256,6 +259,7 @@ private struct Collector {
         type.cases = main.cases
         type.access = main.access
         type.genericParameters = main.genericParameters
+        type.condition = CompilationCondition.any(conditions[name] ?? [])
         if main.stored.contains(where: \.isLazy) && main.kind == .struct && main.initializers.isEmpty {
           type.initializersComplete = false
         }

@@ -57,6 +57,7 @@ extension SwiftDeclarationScanner {
         complete: !declaration.conditionalAttributes && !Self.mayAddMembers(declaration.attributes),
         isExtension: kind == .extension))
     types[position].access = declaration.access ?? .internal
+    types[position].condition = openCondition
     types[position].genericParameters = generics
     // What the type's `@available` introduces holds for its members, and those of types inside it.
     typeIntroduced[position] = SwiftPlatforms.later(

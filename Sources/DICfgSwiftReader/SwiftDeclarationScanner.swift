@@ -30,6 +30,8 @@ public import DICfgCore
   /// Whether it overrides an initializer of its superclass (`override init(frame:)`): a subclass of
   /// another module's class may then inherit that class's convenience initializers too.
   public var overridesInitializer = false
+  /// The compilation condition of the `#if` clauses it is declared in (``SwiftType/condition``).
+  public var condition: String?
 
   public init(
     name: String, kind: SwiftType.Kind, location: SourceLocation, inherited: [String], globalActor: String?,
@@ -76,6 +78,24 @@ public import DICfgCore
   }
 }
 
+/// One `#if` block where the scanner is: the conditions of the clauses before the one it is in,
+/// and that clause's own (nil in `#else`).
+struct ConditionalClause {
+  var earlier: [String] = []
+  var current: String?
+
+  /// The condition where this clause holds: each earlier one false, its own true.
+  var condition: String {
+    (earlier.map { "!(\($0))" } + (current.map { [$0] } ?? [])).joined(separator: " && ")
+  }
+
+  /// Steps to the next clause (`#elseif` with its condition, `#else` with none).
+  mutating func next(_ condition: String?) {
+    if let current { earlier.append(current) }
+    current = condition
+  }
+}
+
 /// Reads the declarations of one Swift file from its tokens: types (nested ones, extensions,
 /// those inside `#if` clauses), their attributes and inheritance, initializers and instance
 /// properties. Everything else (functions, statements, bodies) is stepped over bracket by bracket.
@@ -100,6 +120,8 @@ struct SwiftDeclarationScanner {
   var firstError: Int?
   /// Whether the tokenizer found an error: what the scanner finds after one follows from it.
   var lexicalError = false
+  /// The `#if` clauses open where the scanner is, outermost first.
+  var openClauses: [ConditionalClause] = []
 
   /// How deep types may nest before the reader stops reading inside them.
   static let maxNesting = 64
@@ -254,16 +276,23 @@ struct SwiftDeclarationScanner {
             index = scanItem(from: index, to: end, owner: owner, depth: depth, attributesEnd: after)
           } else {
             conditionals.append(index)
-            index = endOfLine(after: index, end)
+            let line = endOfLine(after: index, end)
+            openClauses.append(ConditionalClause(current: directiveText(from: index + 1, to: line)))
+            index = line
           }
         case "#elseif":
-          if conditionals.isEmpty { fail(at: index) }
-          index = endOfLine(after: index, end)
+          let line = endOfLine(after: index, end)
+          if conditionals.isEmpty {
+            fail(at: index)
+          } else {
+            openClauses[openClauses.count - 1].next(directiveText(from: index + 1, to: line))
+          }
+          index = line
         case "#else":
-          if conditionals.isEmpty { fail(at: index) }
+          if conditionals.isEmpty { fail(at: index) } else { openClauses[openClauses.count - 1].next(nil) }
           index += 1
         case "#endif":
-          if conditionals.popLast() == nil { fail(at: index) }
+          if conditionals.popLast() == nil { fail(at: index) } else { openClauses.removeLast() }
           index += 1
         case "#sourceLocation":
           index += 1
@@ -283,7 +312,17 @@ struct SwiftDeclarationScanner {
     }
     // An `#if` left open: the innermost one.
     if let open = conditionals.last { fail(at: open) }
+    openClauses.removeLast(conditionals.count)
   }
+
+  /// The text of a directive's condition, from `start` to `end` (the token after its line).
+  func directiveText(from start: Int, to end: Int) -> String {
+    guard start < end else { return "" }
+    return String(decoding: bytes[tokens[start].start..<tokens[end - 1].end], as: UTF8.self)
+  }
+
+  /// The condition where every open `#if` clause holds; nil outside any.
+  var openCondition: String? { CompilationCondition.all(openClauses.map(\.condition).filter { !$0.isEmpty }) }
 
   /// Where an `#if` holds only attributes of the declaration after it (`#if os(iOS)
   /// @available(iOS 17, *) #endif`), the token after its `#endif`.

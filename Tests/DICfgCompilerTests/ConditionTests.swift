@@ -37,6 +37,16 @@ import Testing
     #expect(CompilationCondition.isValid(text) == valid)
   }
 
+  @Test(arguments: [
+    ("DEBUG", ["DEBUG"]), ("DEBUG && !PREVIEW", ["DEBUG"]), ("(DEBUG) && (PREVIEW || TESTING)", ["DEBUG"]),
+    ("(DEBUG && STAGING) && os(iOS)", ["DEBUG", "STAGING"]), ("!(PREVIEW) && DEBUG", ["DEBUG"]),
+    ("DEBUG || PREVIEW", []), ("(DEBUG) || (PREVIEW)", []), ("!DEBUG", []), ("os(iOS)", []), ("true", []),
+    ("DEBUG &&", []),
+  ])
+  func theFlagsABuildMustSetAreTheNamesAndJoins(_ text: String, _ flags: [String]) {
+    #expect(CompilationCondition.requiredFlags(in: text) == Set(flags))
+  }
+
   @Test func aConditionSwiftCannotReadIsAnErrorAtTheValue() {
     let files = MarkedFiles([
       "app.yaml": base,

@@ -650,6 +650,15 @@ struct PluginBuildTests {
       "note: with environment 'test'"
     ),
     (
+      // A debug-only stand-in named by a layer that release builds have too: the debug build says so.
+      "LayerDebugStandIn",
+      "Sources/LayerDebugStandIn/dicfg.staging.yaml:3:18: error: 'clock' names 'FixedClock', which is declared only "
+        + "where 'DEBUG' is set, but the files 'clock' is built from apply in builds without 'DEBUG' (a release "
+        + "build), whose generated code could not name it; declare 'clock' in an environment layer whose file says "
+        + "'condition: DEBUG' (a test or preview layer), or declare 'FixedClock' outside '#if' [#conditional-type]",
+      "note: with environment 'staging'"
+    ),
+    (
       // A literal Swift would type as the property's NSNumber, which the link passes as an Int.
       "LayerForeignLiteral",
       "Sources/LayerForeignLiteral/dicfg.production.yaml:4:31: error: cannot assign value of type 'Int' to type "

@@ -204,6 +204,7 @@ let package = Package(
     .target(name: "LayerMainActorSingleton", dependencies: runtime, plugins: plugin),
     .target(name: "LayerUndeclaredExternal", dependencies: runtime, plugins: plugin),
     .target(name: "LayerForeignLiteral", dependencies: runtime, plugins: plugin),
+    .target(name: "LayerDebugStandIn", dependencies: runtime, plugins: plugin),
     .target(name: "SwiftValueMistake", dependencies: runtime, plugins: plugin),
     .executableTarget(name: "SDKTypes", dependencies: runtime, plugins: plugin),
   ] + apps + modular + imported + suite,

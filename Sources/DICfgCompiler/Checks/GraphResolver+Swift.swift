@@ -24,6 +24,7 @@ extension GraphResolver {
             node.declaration, type: type, at: node.declaration.scope?.location ?? typeName.location))
       }
       // The generated code names the service's type however it is built.
+      checkCondition(swift.type(named: typeName.value), of: node.declaration, at: typeName.location)
       if let type = swift.type(named: typeName.value),
         checkReach(
           type, member: nil, access: type.access, declaredAt: type.location, of: node.declaration,
@@ -81,6 +82,7 @@ extension GraphResolver {
     var service = services[node.container][node.index]
     if let (function, callee) = checkFactory(factory, of: node.declaration, service, in: swift, context: context) {
       let owner = swift.builders(of: service).owner
+      if owner?.name != typeName.value { checkCondition(owner, of: node.declaration, at: factory.location) }
       if service.receiver == nil,
         checkReach(
           owner, member: callee, access: function.access, declaredAt: function.location,

@@ -63,6 +63,9 @@ struct GraphResolver {
   var requirementTypes: [String: [String: String]] = [:]
   /// The package's types in modules the file's module does not depend on (``CompileRequest/undependedTypes``).
   var undependedTypes: [String: String] = [:]
+  /// The compilation conditions the override layers' files set (`condition: DEBUG`): a type the
+  /// graph names must be declared where they hold.
+  var buildConditions: [String] = []
 
   init(
     parameters: [ParameterDeclaration], containers: [ContainerDeclaration], environment: [String: String]?,

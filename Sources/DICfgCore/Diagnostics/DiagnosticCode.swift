@@ -77,6 +77,7 @@ extension DiagnosticCode {
   public static let initializerMismatch: DiagnosticCode = "initializer-mismatch"
   public static let readOnlyProperty: DiagnosticCode = "read-only-property"
   public static let inaccessibleDeclaration: DiagnosticCode = "inaccessible-declaration"
+  public static let conditionalType: DiagnosticCode = "conditional-type"
   public static let defaultedDependency: DiagnosticCode = "defaulted-dependency"
   public static let ambiguousBuilder: DiagnosticCode = "ambiguous-builder"
   public static let deprecatedBuilder: DiagnosticCode = "deprecated-builder"

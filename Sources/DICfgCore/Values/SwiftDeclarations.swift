@@ -369,6 +369,10 @@ public struct SwiftType: Sendable, Hashable, Codable {
   private var storedForeign: Bool?
   /// Its access level as declared (`internal` where none is written).
   public var access: SwiftAccess = .internal
+  /// The compilation condition of the `#if` clauses its declaration is in (`(DEBUG)`), each clause
+  /// in parentheses, an `#else` clause as the earlier ones negated; where it is declared in several
+  /// clauses, those conditions joined by `||`. Nil where it is declared outside any `#if`.
+  public var condition: String?
 
   public init(
     name: String, kind: Kind, location: SourceLocation, inherited: [String] = [], globalActor: String? = nil,

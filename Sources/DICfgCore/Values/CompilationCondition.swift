@@ -12,11 +12,11 @@ public enum CompilationCondition {
   /// The compilation conditions that must be set for a build, so a misspelt one is caught: DEBUG,
   /// which SwiftPM and Xcode's debug configurations define, and RELEASE, the one apps define for
   /// the other; a package adds those its manifest defines (``defines(inManifest:)``).
-  static let wellKnown = ["DEBUG", "RELEASE"]
+  package static let wellKnown = ["DEBUG", "RELEASE"]
 
   /// The names `text` tests as compilation flags (`DEBUG` in `DEBUG && !os(iOS)`), not platform
   /// conditions; none where `text` is not a condition.
-  static func flags(in text: String) -> [String] {
+  package static func flags(in text: String) -> [String] {
     guard let tokens = tokens(of: text) else { return [] }
     var flags: [String] = []
     for (index, token) in tokens.enumerated() {
@@ -27,9 +27,56 @@ public enum CompilationCondition {
     return flags
   }
 
+  /// The flags a build must set for `text` to hold (`DEBUG` of `DEBUG && !os(iOS)` and of
+  /// `(DEBUG) && (PREVIEW || TESTING)`): the names `&&` joins at its top level or inside parentheses
+  /// it joins; none where `||` joins its top level or `text` is not a condition.
+  package static func requiredFlags(in text: String) -> Set<String> {
+    guard isValid(text), let tokens = tokens(of: text) else { return [] }
+    return requiredFlags(in: tokens[...], depth: 0)
+  }
+
+  private static func requiredFlags(in tokens: ArraySlice<Token>, depth: Int) -> Set<String> {
+    guard depth < 32 else { return [] }
+    var conjuncts: [ArraySlice<Token>] = []
+    var start = tokens.startIndex
+    var nesting = 0
+    for index in tokens.indices {
+      switch tokens[index] {
+      case .open: nesting += 1
+      case .close: nesting -= 1
+      case .or where nesting == 0: return []
+      case .and where nesting == 0:
+        conjuncts.append(tokens[start..<index])
+        start = index + 1
+      default: break
+      }
+    }
+    conjuncts.append(tokens[start..<tokens.endIndex])
+    var flags: Set<String> = []
+    for conjunct in conjuncts {
+      if conjunct.count == 1, case .name(let name) = conjunct.first, name != "true" {
+        flags.insert(name)
+      } else if isParenthesized(conjunct) {
+        flags.formUnion(requiredFlags(in: conjunct.dropFirst().dropLast(), depth: depth + 1))
+      }
+    }
+    return flags
+  }
+
+  /// Whether `tokens` are one expression in parentheses: `(A && B)`, not `(A) && (B)`.
+  private static func isParenthesized(_ tokens: ArraySlice<Token>) -> Bool {
+    guard tokens.count > 2, tokens.first == .open, tokens.last == .close else { return false }
+    var nesting = 0
+    for index in tokens.indices.dropLast() {
+      if tokens[index] == .open { nesting += 1 } else if tokens[index] == .close { nesting -= 1 }
+      if nesting == 0 { return false }
+    }
+    return true
+  }
+
   /// The compilation conditions a package manifest defines for its targets
   /// (`.define("PREVIEW")`, with or without a `.when(…)`).
-  static func defines(inManifest manifest: String) -> [String] {
+  package static func defines(inManifest manifest: String) -> [String] {
     var names: [String] = []
     var rest = manifest[...]
     while let range = rest.range(of: ".define(") {
