@@ -40,7 +40,8 @@ import Testing
   @Test(arguments: [
     ("DEBUG", ["DEBUG"]), ("DEBUG && !PREVIEW", ["DEBUG"]), ("(DEBUG) && (PREVIEW || TESTING)", ["DEBUG"]),
     ("(DEBUG && STAGING) && os(iOS)", ["DEBUG", "STAGING"]), ("!(PREVIEW) && DEBUG", ["DEBUG"]),
-    ("DEBUG || PREVIEW", []), ("(DEBUG) || (PREVIEW)", []), ("!DEBUG", []), ("os(iOS)", []), ("true", []),
+    ("DEBUG || PREVIEW", []), ("(DEBUG) || (PREVIEW)", []), ("(DEBUG) || (DEBUG && os(iOS))", ["DEBUG"]),
+    ("DEBUG && A || DEBUG && B", ["DEBUG"]), ("!DEBUG", []), ("os(iOS)", []), ("true", []),
     ("DEBUG &&", []),
   ])
   func theFlagsABuildMustSetAreTheNamesAndJoins(_ text: String, _ flags: [String]) {

@@ -457,10 +457,11 @@ extension RealAppShapeTests {
         var appDB: Factory<AppDB> { self { AppDB.onDisk() }.scope(.cached) }
         var session: Factory<DataFetching> { self { URLSession.shared } }
         var clock: Factory<Clock> { self { SystemClock() } }
+        var logger: Factory<Logger> { self { OSLogger() }.onPreview { PrintLogger() } }
       }
       """
     let preview = """
-      #if DEBUG
+      #if DEBUG && targetEnvironment(simulator)
       import FactoryKit
 
       extension Container: @retroactive AutoRegistering {
@@ -479,9 +480,10 @@ extension RealAppShapeTests {
       if case .notImported = $0.outcome { return false }
       return $0.environment == "preview"
     }
-    #expect(previews.map(\.id) == ["appDB", "session"], "\(imported.registrations)")
-    #expect(previews.first?.key == "AppDB" && previews.first?.scope == "cached")
+    #expect(previews.map(\.id) == ["logger", "appDB", "session"], "\(imported.registrations)")
+    #expect(previews.dropFirst().first?.key == "AppDB" && previews.dropFirst().first?.scope == "cached")
     #expect(previews.last?.key == "DataFetching" && previews.last?.type == "FakeFetcher")
+    #expect(previews.first?.key == "Logger" && previews.first?.type == "PrintLogger")
     #expect(byID["appDB"]?.count == 2 && byID["session"]?.count == 2 && byID["clock"]?.count == 2)
     let report = ImportReport(imported).text
     #expect(
@@ -495,6 +497,10 @@ extension RealAppShapeTests {
           + "'preview': it sets a context of factory 'missing', which no file read defines"), "\(report)")
     let layer = try #require(imported.layers.first { $0.environment == "preview" })
     #expect(layer.text.contains("appDB:") && layer.text.contains("type: FakeFetcher"), "\(layer.text)")
+    // The layer holds wherever one of its registrations is compiled: the file's `#if` here, `DEBUG`
+    // for a context on a definition.
+    #expect(
+      layer.text.contains("condition: \"(DEBUG) || (DEBUG && targetEnvironment(simulator))\"\n"), "\(layer.text)")
   }
 
   /// Factory's `self.x.resolve()` is a reference; a factory the import read but could not import is

@@ -27,9 +27,9 @@ public enum CompilationCondition {
     return flags
   }
 
-  /// The flags a build must set for `text` to hold (`DEBUG` of `DEBUG && !os(iOS)` and of
-  /// `(DEBUG) && (PREVIEW || TESTING)`): the names `&&` joins at its top level or inside parentheses
-  /// it joins; none where `||` joins its top level or `text` is not a condition.
+  /// The flags a build must set for `text` to hold (`DEBUG` of `DEBUG && !os(iOS)`, of
+  /// `(DEBUG) && (PREVIEW || TESTING)` and of `DEBUG || (DEBUG && os(iOS))`): a name `&&` joins,
+  /// or one every side of an `||` requires; none where `text` is not a condition.
   package static func requiredFlags(in text: String) -> Set<String> {
     guard isValid(text), let tokens = tokens(of: text) else { return [] }
     return requiredFlags(in: tokens[...], depth: 0)
@@ -37,30 +37,32 @@ public enum CompilationCondition {
 
   private static func requiredFlags(in tokens: ArraySlice<Token>, depth: Int) -> Set<String> {
     guard depth < 32 else { return [] }
-    var conjuncts: [ArraySlice<Token>] = []
+    // `&&` binds tighter than `||`: the sides of each `||` at the top level, each a run of `&&`.
+    var disjuncts: [[ArraySlice<Token>]] = [[]]
     var start = tokens.startIndex
     var nesting = 0
     for index in tokens.indices {
       switch tokens[index] {
       case .open: nesting += 1
       case .close: nesting -= 1
-      case .or where nesting == 0: return []
-      case .and where nesting == 0:
-        conjuncts.append(tokens[start..<index])
+      case .and where nesting == 0, .or where nesting == 0:
+        disjuncts[disjuncts.count - 1].append(tokens[start..<index])
+        if tokens[index] == .or { disjuncts.append([]) }
         start = index + 1
       default: break
       }
     }
-    conjuncts.append(tokens[start..<tokens.endIndex])
-    var flags: Set<String> = []
-    for conjunct in conjuncts {
-      if conjunct.count == 1, case .name(let name) = conjunct.first, name != "true" {
-        flags.insert(name)
-      } else if isParenthesized(conjunct) {
-        flags.formUnion(requiredFlags(in: conjunct.dropFirst().dropLast(), depth: depth + 1))
+    disjuncts[disjuncts.count - 1].append(tokens[start..<tokens.endIndex])
+    let required = disjuncts.map { conjuncts in
+      conjuncts.reduce(into: Set<String>()) { flags, conjunct in
+        if conjunct.count == 1, case .name(let name) = conjunct.first, name != "true" {
+          flags.insert(name)
+        } else if isParenthesized(conjunct) {
+          flags.formUnion(requiredFlags(in: conjunct.dropFirst().dropLast(), depth: depth + 1))
+        }
       }
     }
-    return flags
+    return required.dropFirst().reduce(required[0]) { $0.intersection($1) }
   }
 
   /// Whether `tokens` are one expression in parentheses: `(A && B)`, not `(A) && (B)`.

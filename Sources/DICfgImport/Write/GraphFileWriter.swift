@@ -214,11 +214,12 @@ struct GraphFileWriter {
       }
     }
     return environments.map { environment in
-      let conditions = Set(registrations.filter { $0.environment == environment }.compactMap(\.condition))
+      // The layer holds where any of its registrations is compiled.
+      let conditions = registrations.filter { $0.environment == environment }.compactMap(\.condition)
       var lines = [
         "# The '\(environment)' environment's registrations, imported by `dicfg import`.", "dicfg: 1",
       ]
-      if conditions.count == 1, let condition = conditions.first {
+      if let condition = CompilationCondition.any(conditions) {
         lines.append("condition: \(Self.scalar(condition))")
       }
       lines.append("services:")
