@@ -23,8 +23,13 @@
 #   Benchmarks/app_build_cost.sh [RUNS]
 #
 # PAIRS="typed:plain typed:swinject" runs only those pairs (A:B), building only their apps.
+# BUILD_TESTS=1 builds every app as `swift test` does, in debug with `--build-tests`: the events
+# fixture's test target is then compiled too (its stand-ins, `Replacements`, exist in debug builds
+# only, so no release build compiles it).
 set -euo pipefail
 runs=${1:-3}
+configuration=${BUILD_TESTS:+debug}
+configuration=${configuration:-release}
 pairs=${PAIRS:-"swinject:plain typed:plain typed:swinject bundle:plain bundle:swinject source:bundle events:events-own"}
 dicfg=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$dicfg/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json" ] || {
@@ -115,15 +120,16 @@ printf '%s\n' 'print(AppWindow(title: "Events").title)' > "$work/app-events-own/
 
 for variant in plain swinject typed bundle source events events-own; do
   case " $pairs " in *" $variant:"* | *":$variant "*) ;; *) continue ;; esac
-  printf 'rm -rf %s/.build && exec swift build -c release --package-path %s >/dev/null 2>&1\n' \
-    "$work/app-$variant" "$work/app-$variant" > "$work/build-$variant.sh"
+  printf 'rm -rf %s/.build && exec swift build -c %s %s--package-path %s >/dev/null 2>&1\n' \
+    "$work/app-$variant" "$configuration" "${BUILD_TESTS:+--build-tests }" "$work/app-$variant" \
+    > "$work/build-$variant.sh"
   # Resolved and built once first, so no run pays for a first clone, and the app runs.
   swift package --package-path "$work/app-$variant" resolve >/dev/null 2>&1
   bash "$work/build-$variant.sh"
   case $variant in
-    events) "$work/app-$variant/.build/release/EventsAppTyped" | grep -q "every environment builds" ;;
-    events-own) "$work/app-$variant/.build/release/EventsAppTyped" | grep -q Events ;;
-    *) "$work/app-$variant/.build/release/App" | grep -q hello ;;
+    events) "$work/app-$variant/.build/$configuration/EventsAppTyped" | grep -q "every environment builds" ;;
+    events-own) "$work/app-$variant/.build/$configuration/EventsAppTyped" | grep -q Events ;;
+    *) "$work/app-$variant/.build/$configuration/App" | grep -q hello ;;
   esac
 done
 side_by_side() { # A B

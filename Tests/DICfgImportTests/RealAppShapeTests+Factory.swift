@@ -503,6 +503,31 @@ extension RealAppShapeTests {
       layer.text.contains("condition: \"(DEBUG) || (DEBUG && targetEnvironment(simulator))\"\n"), "\(layer.text)")
   }
 
+  /// A factory of a type itself (nextcloud-passwords' `Factory<any Configurating.Type> { self {
+  /// Configuration.self } }`) returns a metatype, which no static member builds: a factory function
+  /// carries it.
+  @Test func aFactoryOfATypeItselfIsAFactoryFunctionNotAStaticMember() throws {
+    let container = """
+      import Factory
+
+      extension Container {
+        var configurationType: Factory<any Configurating.Type> {
+          self { Configuration.self }
+        }
+      }
+      """
+    let declarations = """
+      protocol Configurating { static var name: String { get } }
+      enum Configuration: Configurating { static let name = "app" }
+      """
+    let imported = imported([("Sources/App/Container.swift", container)])
+    let service = try #require(imported.registrations.first)
+    #expect(service.factory == "makeConfigurationType", "\(imported.graphFile)")
+    #expect(service.function?.contains("-> any Configurating.Type") == true, "\(service.function ?? "")")
+    #expect(service.function?.contains("Configuration.self") == true, "\(service.function ?? "")")
+    #expect(errors(imported, swift: [("Sources/App/Configuration.swift", declarations)]) == [])
+  }
+
   /// Factory's `self.x.resolve()` is a reference; a factory the import read but could not import is
   /// an external the app supplies while it is ported, not a reference to nothing.
   @Test func factoryResolveCallsAndFactoriesLeftToPortByHand() {

@@ -95,6 +95,57 @@ extension RealAppShapeTests {
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // Of a key two assemblies register, Swinject resolves the one the `Assembler` applies later
+  // (figrclub's `UserDefaultsManagerProtocol`, in its NetworkAssembly and then its StorageAssembly),
+  // whatever order the files are read in.
+  @Test func ofTwoAssembliesTheOneTheAssemblerAppliesLaterIsTheLast() {
+    let storage = """
+      import Swinject
+
+      final class StorageAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }.inObjectScope(.container)
+        }
+      }
+      """
+    let network = """
+      import Swinject
+
+      final class NetworkAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in Tracker() as! Networking }.inObjectScope(.container)
+          container.register(Repository.self) { r in
+            Repository(client: r.resolve(Networking.self)!, tracker: Tracker())
+          }
+        }
+      }
+      """
+    let injector = """
+      import Swinject
+
+      final class DependencyInjector {
+        let assembler = Assembler([
+          NetworkAssembly(),
+          StorageAssembly(),
+        ])
+      }
+      """
+    let imported = imported([
+      ("Sources/App/DI/StorageAssembly.swift", storage), ("Sources/App/DI/NetworkAssembly.swift", network),
+      ("Sources/App/DI/DependencyInjector.swift", injector),
+    ])
+    let report = ImportReport(imported)
+    #expect(
+      report.text.contains(
+        "Sources/App/DI/NetworkAssembly.swift:5:15: not imported: Swinject registration of 'Networking': Swinject "
+          + "resolves the last registration of 'Networking', the one at Sources/App/DI/StorageAssembly.swift:5 (the "
+          + "Assembler applies 'StorageAssembly' after 'NetworkAssembly'), which the app resolves instead; nothing to "
+          + "port\n"), "\(report.text)")
+    let client = imported.registrations.filter { $0.key == "Networking" && $0.isImported }
+    #expect(client.map(\.type) == ["APIClient"])
+    #expect(imported.graphFile.contains("client: \(client.first?.id ?? "?")"), "\(imported.graphFile)")
+  }
+
   // The error a `catch` binds is the closure's own, not a member of the assembly of that name.
   @Test func aCatchsErrorIsTheClosuresOwn() {
     let assembly = """

@@ -52,27 +52,43 @@ final class SlowEngineUser: Sendable {
     #expect(error?.location?.line == 3)
   }
 
+  private static let functionGraph = """
+    dicfg: 1
+    services:
+      target: { type: LazyTarget, arguments: { id: Int }, init: { container: $container } }
+      opener: { type: FunctionOpener, init: { open: { provider: target } } }
+    """
+
+  private static let providerAsFunction =
+    "is a provider, but the factory takes '@Sendable (Int) throws -> LazyTarget', a function, which the dynamic "
+    + "container does not make of a provider; take 'Provider<LazyTarget>' and call it with the run-time arguments by "
+    + "name, or build the service with the typed container dicfg's generator writes, which passes the function"
+
   /// A provider passed where the registered factory takes a function of the run-time arguments
-  /// (which a generated typed container passes) is an error naming what the dynamic container passes.
-  @Test func aProviderWhereTheFactoryTakesAFunctionSaysWhatToTake() throws {
+  /// (which a generated typed container passes) is a link error at the value, saying what the
+  /// dynamic container passes, when the factory is registered with its parameters' types.
+  @Test func aProviderWhereTheFactoryTakesAFunctionIsALinkErrorSayingWhatToTake() throws {
     var registry = Registry()
     try registry.register(FunctionOpener.init(open:))
     try registry.register(LazyTarget.init(container:))
-    let container = try link(
-      """
-      dicfg: 1
-      services:
-        target: { type: LazyTarget, arguments: { id: Int }, init: { container: $container } }
-        opener: { type: FunctionOpener, init: { open: { provider: target } } }
-      """, registry: registry)
+    let error = #expect(throws: LinkError.self) { try link(Self.functionGraph, registry: registry) }
+    #expect(error?.diagnostics.map(\.code) == [.typeMismatch])
+    #expect(error?.diagnostics.first?.location.line == 4)
+    #expect(error?.diagnostics.first?.location.column == 43)
+    #expect(
+      error?.diagnostics.first?.message == "argument 'open' of 'opener' " + Self.providerAsFunction,
+      "\(String(describing: error))")
+  }
+
+  /// A factory that asks for its arguments by label meets the provider only when it runs.
+  @Test func aProviderWhereAnUntypedFactoryTakesAFunctionFailsItsResolveSayingWhatToTake() throws {
+    var registry = Registry()
+    try registry.register(FunctionOpener.self) { arguments in FunctionOpener(open: try arguments("open")) }
+    try registry.register(LazyTarget.init(container:))
+    let container = try link(Self.functionGraph, registry: registry)
     let error = #expect(throws: ResolutionError.self) { try container.resolve("opener", as: FunctionOpener.self) }
     #expect(error?.code == .typeMismatch)
-    #expect(
-      error?.message.contains(
-        "is a provider, but the factory takes '@Sendable (Int) throws -> LazyTarget', a function, which the dynamic container "
-          + "does not make of a provider; take 'Provider<LazyTarget>' and call it with the run-time arguments by "
-          + "name, or build the service with the typed container dicfg's generator writes") == true,
-      "\(String(describing: error))")
+    #expect(error?.message.contains(Self.providerAsFunction) == true, "\(String(describing: error))")
   }
 
   @Test func aLazyValueReadWhileItsServiceIsBuiltThroughItIsACycleNotAHang() throws {

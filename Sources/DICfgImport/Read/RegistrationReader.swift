@@ -41,6 +41,9 @@ struct FoundRegistration {
   var contextOf: String?
   /// What the report says of it beside how it was imported.
   var note: String?
+  /// The Swinject assembly whose body registers it (`StorageAssembly`), which an `Assembler` applies
+  /// in its order.
+  var assembly: String?
 }
 
 /// A closure as written: its parameters, its return type if written, and its body.
@@ -108,6 +111,9 @@ struct RegistrationReader {
         }
         index += 1
       }
+    }
+    if library == .swinject {
+      for index in found.indices { found[index].assembly = enclosingType(of: found[index].start) }
     }
     if library == .factory {
       found += factories()
@@ -518,6 +524,33 @@ struct RegistrationReader {
       aliases[file.text(index + 1)] = file.text(start)
     }
     return aliases
+  }
+
+  /// The assemblies the file's `Assembler` applies, in its order: `Assembler([NetworkAssembly(),
+  /// StorageAssembly()])`, `Assembler(assemblies: […])`, `assembler.apply(assemblies: […])`,
+  /// `apply(assembly: …)`. Swinject runs them in that order, so of a key two of them register, the
+  /// later one's registration is resolved.
+  func assemblyOrder() -> [String] {
+    guard library == .swinject else { return [] }
+    var order: [String] = []
+    for index in file.tokens.indices
+    where file.kind(index + 1) == .leftParen
+      && (file.isWord(index, "Assembler") || (file.isWord(index, "apply") && file.isOperator(index - 1, ".")))
+    {
+      for item in file.items(in: index + 1) where [nil, "assemblies", "assembly"].contains(item.label) {
+        let values =
+          file.kind(item.value.lowerBound) == .leftBracket
+          ? file.items(in: item.value.lowerBound).map(\.value) : [item.value]
+        for value in values {
+          let start = value.lowerBound
+          guard file.kind(start) == .identifier, file.text(start).first?.isUppercase == true,
+            file.kind(start + 1) == .leftParen, file.after(start + 1) == value.upperBound
+          else { continue }
+          order.append(file.text(start))
+        }
+      }
+    }
+    return order
   }
 
   /// Factory's `manager.defaultScope = .singleton`: each container's default scope, by the

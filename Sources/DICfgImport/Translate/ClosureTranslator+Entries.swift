@@ -226,6 +226,7 @@ extension ClosureTranslator {
     while file.isOperator(end, "."), file.kind(end + 1) == .identifier { end += 2 }
     let path = file.text(start..<end)
     guard let dot = path.lastIndex(of: "."), path[path.index(after: dot)...].first?.isLowercase == true,
+      path[path.index(after: dot)...] != "self",
       end == range.upperBound || (file.kind(end) == .leftParen && file.after(end) == range.upperBound)
     else { return nil }
     var labels: [String] = []
@@ -322,8 +323,9 @@ extension ClosureTranslator {
     var end = index + 1
     while file.isOperator(end, "."), file.kind(end + 1) == .identifier { end += 2 }
     let path = file.text(index..<end)
+    // `Type.self` is the type itself, a metatype, which no member builds.
     guard let member = path.split(separator: ".").last, member.first?.isLowercase == true || member.first == "_",
-      member != "init",
+      member != "init", member != "self",
       end == range.upperBound || (file.kind(end) == .leftParen && file.after(end) == range.upperBound)
     else { return nil }
     var entry = Entry(type: type, bindings: [], initializer: [])

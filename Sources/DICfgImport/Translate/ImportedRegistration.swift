@@ -86,6 +86,8 @@ public struct ImportedRegistration: Sendable {
   public var module: String?
   /// The folder of `module` (`Sources/Networking`), where it is the declaring module's.
   var moduleFolder: String?
+  /// The Swinject assembly that registers it (``FoundRegistration/assembly``).
+  var assembly: String?
   /// The environment whose layer holds it (a mock container, a Factory context); nil for the base.
   public var environment: String?
   /// The scope as written (`.container`, `.application`, `singleton`); nil for the library's default.

@@ -312,21 +312,45 @@ extension RegistrationImport {
 
   /// Swinject and Resolver resolve the last registration of a key (a type, a name, the number of
   /// run-time arguments): of two in one file and one environment, the earlier is not imported, and
-  /// says which replaces it, so every consumer takes the one the app resolves.
-  static func lastRegistrationWins(_ registrations: [ImportedRegistration]) -> [ImportedRegistration] {
+  /// says which replaces it, so every consumer takes the one the app resolves. Of two in Swinject
+  /// assemblies an `Assembler` applies (`assemblies`, in its order), the later assembly's is the last.
+  static func lastRegistrationWins(
+    _ registrations: [ImportedRegistration], assemblies: [String] = []
+  ) -> [ImportedRegistration] {
     var result = registrations
+    let position = Dictionary(assemblies.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    // Where the registration is applied: its assembly's place in the order, else its file.
+    func place(_ registration: ImportedRegistration) -> String {
+      if registration.library == .swinject, let assembly = registration.assembly, position[assembly] != nil {
+        return "assemblies"
+      }
+      return registration.file
+    }
     var last: [String: Int] = [:]
     for (index, registration) in registrations.enumerated()
     where registration.isImported && (registration.library == .swinject || registration.library == .resolver) {
       let identity =
-        registration.file + "|" + (registration.environment ?? "") + "|"
+        place(registration) + "|" + (registration.environment ?? "") + "|"
         + Self.identity(key: registration.key, name: registration.name, registration.argumentCount)
-      if let earlier = last[identity] {
-        result[earlier].outcome = .notImported(
-          "\(registration.library.rawValue) resolves the last registration of '\(registration.key)', the one at "
-            + "\(registration.file):\(registration.line), " + Self.replaced)
+      guard let earlier = last[identity] else {
+        last[identity] = index
+        continue
       }
-      last[identity] = index
+      // Two assemblies' registrations: the later assembly's wins whatever the order the files were read in.
+      var (kept, dropped) = (index, earlier)
+      if let this = registration.assembly.flatMap({ position[$0] }),
+        let that = registrations[earlier].assembly.flatMap({ position[$0] }), this < that
+      {
+        (kept, dropped) = (earlier, index)
+      }
+      let winner = result[kept]
+      let order =
+        winner.assembly != result[dropped].assembly
+        ? " (the Assembler applies '\(winner.assembly ?? "")' after '\(result[dropped].assembly ?? "")')" : ""
+      result[dropped].outcome = .notImported(
+        "\(winner.library.rawValue) resolves the last registration of '\(winner.key)', the one at "
+          + "\(winner.file):\(winner.line)\(order), " + Self.replaced)
+      last[identity] = kept
     }
     return result
   }

@@ -14,6 +14,7 @@ extension RegistrationImport {
       id: found.givenID ?? "", module: SwiftDeclarations.module(ofPath: file.path), environment: found.environment,
       scopeAsWritten: found.scope, outcome: .asWritten, type: found.key ?? "")
     registration.condition = found.condition
+    registration.assembly = found.assembly
     registration.note = found.note
     if let platform = found.platformCondition, platform.hasPrefix("!") {
       registration.outcome = .notImported(

@@ -98,7 +98,9 @@ public struct RegistrationImport: Sendable {
     // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
     let moduleOf = { (path: String) in targets[path] == nil ? SwiftDeclarations.module(ofPath: path) : nil }
     for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
-    registrations = Self.bindingForwards(Self.namingServices(Self.lastRegistrationWins(registrations)))
+    let assemblies = readers.flatMap { $0.assemblyOrder() }
+    registrations = Self.bindingForwards(
+      Self.namingServices(Self.lastRegistrationWins(registrations, assemblies: assemblies)))
     let (registered, constructed) = Self.hoistingConstructions(
       Self.placingInDeclaringModules(registrations, declarations, moduleOf: moduleOf))
     // Isolation once every entry is known, what the closures construct in place too: a main-actor type

@@ -139,6 +139,14 @@ extension Diagnostic {
       at: argument.location)
   }
 
+  /// A provider passed where the registered factory takes a function type; nil where it takes another.
+  static func providerAsFunction(
+    _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, property: Bool, taken: Any.Type
+  ) -> Diagnostic? {
+    ValueConversion.providerAsFunction(use(argument, of: service, property: property), expected: TypeName.described(taken))
+      .map { .error(.typeMismatch, $0, at: argument.location) }
+  }
+
   static func externalMismatch(
     _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, property: Bool,
     external: ResolutionPlan.External, found: String, expected: String

@@ -105,6 +105,12 @@ public enum LinkChecks {
       _ argument: ResolutionPlan.Argument, taken: RegisteredType.Described?, of service: ResolutionPlan.Service,
       property: Bool
     ) {
+      if case .provider = argument.value, case .metatype(let type)? = taken,
+        let finding = Diagnostic.providerAsFunction(argument, of: service, property: property, taken: type)
+      {
+        diagnostics.append(finding)
+        return
+      }
       guard case .service(let reference) = argument.value, let taken,
         let target = checked[first[reference.container] + reference.service],
         let mismatch = shapes.mismatch(taken: taken, built: target.types.built)

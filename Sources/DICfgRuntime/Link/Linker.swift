@@ -166,7 +166,7 @@ struct Linker {
       diagnostics.append(
         .externalMismatch(
           argument, of: service, property: property, external: plan.containers[container].externals[index],
-          found: ValueConversion.describe(value), expected: TypeName.described(taken)))
+          found: ValueConversion.describe(value).description, expected: TypeName.described(taken)))
     }
     for linked in services {
       if let arguments = linked.registration.arguments {

@@ -224,11 +224,11 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
 struct ArgumentMismatch: Error {
   @usableFromInline let position: Int
   /// The value given, described; nil when there was none.
-  @usableFromInline let found: String?
+  @usableFromInline let found: ValueConversion.Found?
   @usableFromInline let expected: String
 
   @inlinable
-  init(position: Int, found: String?, expected: String) {
+  init(position: Int, found: ValueConversion.Found?, expected: String) {
     self.position = position
     self.found = found
     self.expected = expected
