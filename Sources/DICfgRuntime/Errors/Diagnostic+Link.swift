@@ -143,8 +143,10 @@ extension Diagnostic {
   static func providerAsFunction(
     _ argument: ResolutionPlan.Argument, of service: ResolutionPlan.Service, property: Bool, taken: Any.Type
   ) -> Diagnostic? {
-    ValueConversion.providerAsFunction(use(argument, of: service, property: property), expected: TypeName.described(taken))
-      .map { .error(.typeMismatch, $0, at: argument.location) }
+    ValueConversion.providerAsFunction(
+      use(argument, of: service, property: property), expected: TypeName.described(taken)
+    )
+    .map { .error(.typeMismatch, $0, at: argument.location) }
   }
 
   static func externalMismatch(
