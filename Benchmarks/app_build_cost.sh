@@ -15,8 +15,9 @@
 #             $container, ${NAME}, async and main-actor services) with its NetworkKit and StorageKit
 #             modules and its test target, through the prebuilt generator's plugin;
 #   events-own  the same package's own code: its modules and the app's declarations, without dicfg
-#             (no plugin, no runtime, no tests; the container the router keeps is an empty class, and
-#             main makes a window), so the difference is all dicfg costs that app, its wiring included.
+#             (no plugin, no runtime, no tests, no previews' container; the container the router keeps
+#             is an empty class, and main makes a window), so the difference is all dicfg costs that
+#             app, its wiring included.
 # Each pair runs in turn under farm-bench (RUNS pairs, default 3); the cost of a library is its
 # build's median time less plain's.
 #
@@ -25,11 +26,11 @@
 # PAIRS="typed:plain typed:swinject" runs only those pairs (A:B), building only their apps.
 # BUILD_TESTS=1 builds every app as `swift test` does, in debug with `--build-tests`: the events
 # fixture's test target is then compiled too (its stand-ins, `Replacements`, exist in debug builds
-# only, so no release build compiles it).
+# only, so no release build compiles it). CONFIGURATION=debug builds in debug without the tests.
 set -euo pipefail
 runs=${1:-3}
 configuration=${BUILD_TESTS:+debug}
-configuration=${configuration:-release}
+configuration=${CONFIGURATION:-${configuration:-release}}
 pairs=${PAIRS:-"swinject:plain typed:plain typed:swinject bundle:plain bundle:swinject source:bundle events:events-own"}
 dicfg=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$dicfg/Distribution/dicfg-generator/dicfg-generate.artifactbundle/info.json" ] || {
@@ -115,6 +116,8 @@ mkdir -p "$work/app-events/Tests"
 cp -RL "$fixture/Tests/EventsAppTypedTests" "$work/app-events/Tests/"
 events events-own "" "" "" ""
 rm "$work/app-events-own/Sources/EventsAppTyped/"dicfg*.yaml
+# The previews' container with stand-ins, compiled in debug builds only: dicfg's part.
+rm "$work/app-events-own/Sources/EventsAppTyped/Previews.swift"
 printf '%s\n' 'final class RootContainer: Sendable {}' > "$work/app-events-own/Sources/EventsAppTyped/RootContainer.swift"
 printf '%s\n' 'print(AppWindow(title: "Events").title)' > "$work/app-events-own/Sources/EventsAppTyped/main.swift"
 

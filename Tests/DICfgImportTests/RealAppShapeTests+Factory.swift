@@ -528,6 +528,28 @@ extension RealAppShapeTests {
     #expect(errors(imported, swift: [("Sources/App/Configuration.swift", declarations)]) == [])
   }
 
+  /// A factory of an optional service that constructs it (nextcloud-passwords' `Factory<(any
+  /// QRCodeGenerating)?> { self { CIFilter(name: "CIQRCodeGenerator") } }`, a failable initializer of
+  /// a type the import does not read) returns what it builds as the optional written: a factory
+  /// function, never the type bound `as:` an optional.
+  @Test func anOptionalServiceThatIsConstructedIsAFactoryFunctionOfTheOptional() throws {
+    let container = """
+      import Factory
+
+      extension Container {
+        var client: Factory<(any Networking)?> {
+          self { APIClient() }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Container.swift", container)])
+    let service = try #require(imported.registrations.first)
+    #expect(service.factory == "makeClient", "\(imported.graphFile)")
+    #expect(!imported.graphFile.contains("as:"), "\(imported.graphFile)")
+    #expect(service.function?.contains("-> (any Networking)?") == true, "\(service.function ?? "")")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
   /// Factory's `self.x.resolve()` is a reference; a factory the import read but could not import is
   /// an external the app supplies while it is ported, not a reference to nothing.
   @Test func factoryResolveCallsAndFactoriesLeftToPortByHand() {

@@ -31,6 +31,52 @@ extension RealAppShapeTests {
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  /// A function of `extension Resolver` that no code read calls registers nothing (stopp-corona's
+  /// `registerAGESRepository()`, beside the `registerAGESDependencies()` it does call): reported, not
+  /// written as a second service of the type.
+  @Test func aRegisteringFunctionNothingCallsIsReportedNotWritten() {
+    let registering = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          registerNetworking()
+        }
+      }
+      """
+    let networking = """
+      import Resolver
+
+      extension Resolver {
+        static func registerNetworking() {
+          register { APIClient() }.implements(Networking.self).scope(application)
+        }
+
+        public static func registerOldNetworking() {
+          register { () -> APIClient in
+            return APIClient()
+          }
+        }
+      }
+      """
+    let imported = imported([
+      ("Sources/App/App+Injection.swift", registering), ("Sources/App/Networking+Injection.swift", networking),
+    ])
+    #expect(imported.registrations.map(\.isImported) == [true, false])
+    #expect(imported.graphFile.components(separatedBy: "type: APIClient").count == 2, "\(imported.graphFile)")
+    let report = ImportReport(imported).text
+    #expect(
+      report.contains(
+        "Sources/App/Networking+Injection.swift:9:5: not imported: Resolver registration of 'APIClient': it is "
+          + "registered in 'registerOldNetworking()', which no file read calls, so the app never registers it; "
+          + "nothing to port"), "\(report)")
+    #expect(!report.contains("warning:"), "registerAllServices() calls what registers: \(report)")
+    // Read alone, without the `registerAllServices()` that calls them, a module's functions are the
+    // app's to call: both are read, the later one the last registration of its type.
+    let alone = self.imported([("Sources/App/Networking+Injection.swift", networking)])
+    #expect(alone.registrations.map(\.isImported) == [false, true])
+  }
+
   /// Resolver's mock container: `.implements(P.self)` replaces the base's `P` in the mock layer.
   @Test func aMockContainersImplementsReplacesTheBasesService() {
     let registrations = """

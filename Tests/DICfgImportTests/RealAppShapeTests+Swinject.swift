@@ -146,6 +146,29 @@ extension RealAppShapeTests {
     #expect(imported.graphFile.contains("client: \(client.first?.id ?? "?")"), "\(imported.graphFile)")
   }
 
+  // `r.resolve(P.self) as! Impl` (figrclub's `LocalizationManager`) traps where the resolve gives
+  // nil, so the factory function takes the service required, never an optional reference that a
+  // misspelt id would pass.
+  @Test func aResolveForceCastIsARequiredReference() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }.inObjectScope(.container)
+          container.register(APIClient.self) { r in
+            return r.resolve(Networking.self) as! APIClient
+          }.inObjectScope(.container)
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    let client = try #require(imported.registrations.last)
+    #expect(client.function?.contains("(networking: Networking) -> APIClient") == true, "\(client.function ?? "")")
+    #expect(imported.graphFile.contains("init: { networking: networking }"), "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
   // The error a `catch` binds is the closure's own, not a member of the assembly of that name.
   @Test func aCatchsErrorIsTheClosuresOwn() {
     let assembly = """

@@ -44,6 +44,9 @@ struct FoundRegistration {
   /// The Swinject assembly whose body registers it (`StorageAssembly`), which an `Assembler` applies
   /// in its order.
   var assembly: String?
+  /// The function of `extension Resolver` whose body registers a Resolver registration
+  /// (`registerNetworking`), which `registerAllServices()` calls for it to be registered.
+  var registeringFunction: String?
 }
 
 /// A closure as written: its parameters, its return type if written, and its body.
@@ -114,6 +117,11 @@ struct RegistrationReader {
     }
     if library == .swinject {
       for index in found.indices { found[index].assembly = enclosingType(of: found[index].start) }
+    }
+    if library == .resolver {
+      for index in found.indices where enclosingType(of: found[index].start) == "Resolver" {
+        found[index].registeringFunction = enclosingFunction(of: found[index].start)
+      }
     }
     if library == .factory {
       found += factories()
@@ -500,6 +508,33 @@ struct RegistrationReader {
       position += 1
     }
     return best?.name
+  }
+
+  /// The name of the innermost function whose body holds the token at `index`.
+  func enclosingFunction(of index: Int) -> String? {
+    var best: String?
+    for position in 0..<index where file.isWord(position, "func") && file.kind(position + 1) == .identifier {
+      var open = position + 2
+      while open < file.tokens.count, file.kind(open) != .leftBrace, file.kind(open) != .rightBrace {
+        open = file.after(open)
+      }
+      if file.kind(open) == .leftBrace, open < index, file.closing(open) > index { best = file.text(position + 1) }
+    }
+    return best
+  }
+
+  /// Whether the file declares a function `name`.
+  func declaresFunction(_ name: String) -> Bool {
+    file.tokens.indices.contains { file.isWord($0, "func") && file.isWord($0 + 1, name) }
+  }
+
+  /// The names the file uses other than where it declares them (`registerNetworking()`,
+  /// `[registerA, registerB]`): the functions it may call.
+  func namesUsed() -> Set<String> {
+    Set(
+      file.tokens.indices.filter { file.kind($0) == .identifier && !file.isWord($0 - 1, "func") }.map {
+        file.text($0)
+      })
   }
 
   /// Computed properties of a container that return one of its factories' instances

@@ -105,7 +105,13 @@ extension ClosureTranslator {
             resolvedKey = Identifiers.key(of: file.text(colon + 1..<index - 1))
             value = .resolved(key: resolvedKey, name: name, optional: optional)
           }
-          type = resolvedKey + (optional ? "?" : "")
+          // `r.resolve(P.self) as! Impl` traps where the resolve gives nil: the resolve is required.
+          if optional, file.isWord(end, "as"), file.isOperator(end + 1, "!") {
+            value = .resolved(key: resolvedKey, name: name, optional: false)
+            type = resolvedKey
+          } else {
+            type = resolvedKey + (optional ? "?" : "")
+          }
         case .service(let id, _):
           guard let key = factoryKeys[id] else {
             return .failure(Failure("'\(id)' is no factory of the files read"))

@@ -307,6 +307,28 @@ extension RegistrationImport {
     }
   }
 
+  /// A Resolver registration in a function of `extension Resolver` that no file read names
+  /// (`registerAGESRepository()`, beside the `registerAGESDependencies()` that `registerAllServices()`
+  /// calls) is never registered: it is reported, not written beside the one the app registers.
+  /// Only where the files read declare `registerAllServices()`, Resolver's own to call, so that the
+  /// app's calls are among them (a module read alone is called from the app).
+  static func leavingUncalledRegistrations(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
+    guard found.contains(where: { $0.registeringFunction != nil }),
+      readers.contains(where: { $0.declaresFunction("registerAllServices") })
+    else { return }
+    let used = readers.reduce(into: Set<String>()) { $0.formUnion($1.namesUsed()) }
+    for index in found.indices where found[index].unsupported == nil {
+      guard let function = found[index].registeringFunction, function != "registerAllServices",
+        !used.contains(function)
+      else { continue }
+      // What it registers, where its closure says (`register { () -> AGESRepository in … }`).
+      if found[index].key == nil { found[index].key = found[index].closure?.returnType }
+      found[index].unsupported =
+        "it is registered in '\(function)()', which no file read calls, so the app never registers it; nothing to "
+        + "port"
+    }
+  }
+
   /// How a registration another replaces ends its reason: there is nothing of it to port.
   static let replaced = "which the app resolves instead; nothing to port"
 

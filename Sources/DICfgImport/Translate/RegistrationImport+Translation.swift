@@ -151,7 +151,12 @@ extension RegistrationImport {
     }
     registration.isMainActor = closure.isMainActor
     var entry: ClosureTranslator.Entry
-    if let read = translator.entry(closure, key: registration.key.isEmpty ? nil : registration.key) {
+    // A service of an optional type (`Factory<(any QRCodeGenerating)?> { CIFilter(name: "…") }`) is
+    // what its factory returns, optional as written, which a function says: the initializer of a type
+    // the import does not read may be failable (`CIFilter.init?(name:)`), and an `as:` type is never
+    // optional.
+    let optionalKey = Identifiers.isOptional(registration.key)
+    if !optionalKey, let read = translator.entry(closure, key: registration.key.isEmpty ? nil : registration.key) {
       entry = read
     } else {
       if registration.key.isEmpty, statements.count == 1, let built = translator.construction(statements[0]) {

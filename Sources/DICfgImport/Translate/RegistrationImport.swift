@@ -91,6 +91,7 @@ public struct RegistrationImport: Sendable {
       }
     }
     Self.resolvingContexts(&found)
+    Self.leavingUncalledRegistrations(&found, of: readers)
     Self.readingTargetsApart(&found)
     Self.applyingDefaultScopes(&found, of: readers)
     var registrations = Self.translateAll(found, of: readers, declarations)
@@ -124,12 +125,15 @@ public struct RegistrationImport: Sendable {
   static func registrations(
     of readers: [RegistrationReader]
   ) -> (found: [FoundRegistration], unread: [(path: String, reason: String)]) {
-    var found: [FoundRegistration] = []
+    let registrations = readers.map { $0.registrations() }
+    let found = Array(registrations.joined())
+    // Resolver's `registerAllServices()` that calls the functions registering (`registerNetworking()`).
+    let registeringFunctions = Set(found.compactMap(\.registeringFunction))
     var unread: [(path: String, reason: String)] = []
-    for reader in readers {
-      let registrations = reader.registrations()
-      found += registrations
-      guard registrations.isEmpty, reader.callsRegistrationAPI else { continue }
+    for (reader, registrations) in zip(readers, registrations) {
+      guard registrations.isEmpty, reader.callsRegistrationAPI,
+        registeringFunctions.isDisjoint(with: reader.namesUsed())
+      else { continue }
       unread.append(
         (
           reader.file.path,

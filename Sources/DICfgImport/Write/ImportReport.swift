@@ -90,7 +90,7 @@ public struct ImportReport: Sendable {
       case .binding(let target):
         lines.append("\(place): imported: \(subject) as a binding of '\(target)', whose instance it returns")
       case .notImported(let reason):
-        let port = reason.hasSuffix(RegistrationImport.replaced) ? "" : "; port it by hand"
+        let port = reason.hasSuffix("; nothing to port") ? "" : "; port it by hand"
         lines.append("\(place): not imported: \(subject): \(reason)\(port)")
       }
     }
