@@ -53,20 +53,35 @@ struct FileVisitor {
     return DICfgCore.SourceLocation(file: path, line: found.line, column: column, offset: position.utf8Offset)
   }
 
-  mutating func visit(_ items: [CodeBlockItemSyntax.Item], prefix: String?) {
+  mutating func visit(_ items: [CodeBlockItemSyntax.Item], prefix: String?, conditions: [String] = []) {
     for item in items {
       guard case .decl(let decl) = item else { continue }
-      visit(decl, prefix: prefix)
+      visit(decl, prefix: prefix, conditions: conditions)
     }
   }
 
-  mutating func visit(_ decl: DeclSyntax, prefix: String?, outerIntroduced: [String: String] = [:]) {
+  /// The condition of each clause of `ifConfig` where it holds: the earlier clauses' negated, then its own.
+  static func clauseConditions(_ ifConfig: IfConfigDeclSyntax) -> [String] {
+    var earlier: [String] = []
+    return ifConfig.clauses.map { clause in
+      let own = clause.condition?.trimmedDescription
+      defer { if let own { earlier.append(own) } }
+      return (earlier.map { "!(\($0))" } + (own.map { [$0] } ?? [])).joined(separator: " && ")
+    }
+  }
+
+  mutating func visit(
+    _ decl: DeclSyntax, prefix: String?, outerIntroduced: [String: String] = [:], conditions: [String] = []
+  ) {
     if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-      for clause in ifConfig.clauses {
+      for (clause, condition) in zip(ifConfig.clauses, Self.clauseConditions(ifConfig)) {
+        let inside = conditions + [condition]
         switch clause.elements {
-        case .statements(let items)?: visit(items.map(\.item), prefix: prefix)
+        case .statements(let items)?: visit(items.map(\.item), prefix: prefix, conditions: inside)
         case .decls(let members)?:
-          for member in members { visit(member.decl, prefix: prefix, outerIntroduced: outerIntroduced) }
+          for member in members {
+            visit(member.decl, prefix: prefix, outerIntroduced: outerIntroduced, conditions: inside)
+          }
         default: break
         }
       }
@@ -118,27 +133,31 @@ struct FileVisitor {
       initializers: [], properties: [], stored: [], complete: !Self.mayAddMembers(attributes),
       isExtension: kind == .extension)
     read.access = Self.access(modifiers) ?? .internal
+    read.condition = CompilationCondition.all(conditions.filter { !$0.isEmpty })
     read.genericParameters =
       decl.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause?.parameters.map(\.name.text) ?? []
     let index = types.count
     types.append(read)
     // What the type's `@available` introduces holds for its members, and those of types inside it.
     let introduced = SwiftPlatforms.later(Self.introduced(attributes), outerIntroduced)
-    read = readMembers(members, into: read, actor: actor, introduced: introduced)
+    read = readMembers(members, into: read, actor: actor, introduced: introduced, conditions: conditions)
     types[index] = read
   }
 
   private mutating func readMembers(
-    _ block: MemberBlockSyntax, into type: ReadType, actor: String?, introduced: [String: String]
+    _ block: MemberBlockSyntax, into type: ReadType, actor: String?, introduced: [String: String],
+    conditions outer: [String]
   ) -> ReadType {
     var type = type
-    // Members in source order, those of every `#if` clause in place.
-    var pending = Array(block.members.map(\.decl).reversed())
-    while let decl = pending.popLast() {
+    // Members in source order, those of every `#if` clause in place, with the clauses they are in.
+    var pending = Array(block.members.map { ($0.decl, outer) }.reversed())
+    while let (decl, conditions) = pending.popLast() {
       if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-        var inside: [DeclSyntax] = []
-        for clause in ifConfig.clauses {
-          if case .decls(let members)? = clause.elements { inside.append(contentsOf: members.map(\.decl)) }
+        var inside: [(DeclSyntax, [String])] = []
+        for (clause, condition) in zip(ifConfig.clauses, Self.clauseConditions(ifConfig)) {
+          if case .decls(let members)? = clause.elements {
+            inside.append(contentsOf: members.map { ($0.decl, conditions + [condition]) })
+          }
         }
         pending.append(contentsOf: inside.reversed())
       } else if let initializer = decl.as(InitializerDeclSyntax.self) {
@@ -168,7 +187,7 @@ struct FileVisitor {
       } else if decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
         || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
       {
-        visit(decl, prefix: type.name, outerIntroduced: introduced)
+        visit(decl, prefix: type.name, outerIntroduced: introduced, conditions: conditions)
       }
     }
     return type

@@ -101,6 +101,7 @@ import Testing
       "complete \(type.complete)", "generics \(type.genericParameters)",
     ]
     if let actor = type.globalActor { parts.append("@\(actor)") }
+    if let condition = type.condition { parts.append("#if \(condition)") }
     if !type.cases.isEmpty { parts.append("cases \(type.cases)") }
     for (kind, function) in type.functions.map({ ("static", $0) }) + type.methods.map({ ("method", $0) }) {
       parts.append(
