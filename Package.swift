@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "DICfgLoader", targets: ["DICfgLoader"]),
     .library(name: "DICfgCompiler", targets: ["DICfgCompiler"]),
     .library(name: "DICfgSwiftReader", targets: ["DICfgSwiftReader"]),
+    .library(name: "DICfgSwiftModel", targets: ["DICfgSwiftModel"]),
     .library(name: "DICfgRuntime", targets: ["DICfgRuntime"]),
     .library(name: "DICfg", targets: ["DICfg"]),
     .library(name: "DICfgCLI", targets: ["DICfgCLI"]),
@@ -32,7 +33,9 @@ let package = Package(
     .target(name: "DICfgCore"),
     .target(name: "DICfgReporting", dependencies: ["DICfgCore"]),
     .target(name: "DICfgLoader", dependencies: ["CYAML", "DICfgCore"]),
-    .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore"]),
+    // What the tools know of a target's Swift declarations: no runtime links it.
+    .target(name: "DICfgSwiftModel", dependencies: ["DICfgCore"]),
+    .target(name: "DICfgCompiler", dependencies: ["DICfgLoader", "DICfgCore", "DICfgSwiftModel"]),
     .target(
       name: "DICfgRuntime",
       dependencies: ["DICfgCore", .product(name: "Atomics", package: "swift-atomics")]
@@ -44,22 +47,26 @@ let package = Package(
     .target(name: "DICfgTypedRuntime", dependencies: ["CDICfgAtomics"]),
     .target(
       name: "DICfgSwiftReader",
-      dependencies: ["DICfgCore"]
+      dependencies: ["DICfgCore", "DICfgSwiftModel"]
     ),
     .target(
       name: "DICfgGeneration",
-      dependencies: ["DICfgCore", "DICfgReporting", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
+      dependencies: [
+        "DICfgCore", "DICfgSwiftModel", "DICfgReporting", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader",
+      ]),
     // `dicfg import`: registrations of Swinject, Resolver and Factory read into a graph file.
-    .target(name: "DICfgImport", dependencies: ["DICfgCore", "DICfgCompiler", "DICfgSwiftReader"]),
+    .target(name: "DICfgImport", dependencies: ["DICfgCore", "DICfgSwiftModel", "DICfgCompiler", "DICfgSwiftReader"]),
     // The build plugins' tool: the generator alone, without the command line's dependencies.
     .executableTarget(name: "dicfg-generate", dependencies: ["DICfgGeneration"]),
     .target(
-      name: "DICfgLanguageServer", dependencies: ["DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore"]),
+      name: "DICfgLanguageServer",
+      dependencies: ["DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftModel"]),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
       name: "DICfgCLI",
       dependencies: [
         "DICfgCore",
+        "DICfgSwiftModel",
         "DICfgReporting",
         "DICfgLoader",
         "DICfgCompiler",
@@ -85,17 +92,18 @@ let package = Package(
     .testTarget(
       name: "DICfgCompilerTests",
       dependencies: [
-        "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftReader", "DICfgTestSupport",
+        "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftModel", "DICfgSwiftReader",
+        "DICfgTestSupport",
       ],
       exclude: ["Golden"]
     ),
     .testTarget(
       name: "DICfgSwiftReaderTests",
-      dependencies: ["DICfgSwiftReader", "DICfgCompiler", "DICfgCore", "DICfgTestSupport"]
+      dependencies: ["DICfgSwiftReader", "DICfgSwiftModel", "DICfgCompiler", "DICfgCore", "DICfgTestSupport"]
     ),
     .testTarget(
       name: "DICfgRuntimeTests",
-      dependencies: ["DICfg", "DICfgRuntime", "DICfgTypedRuntime", "DICfgTestSupport"]),
+      dependencies: ["DICfg", "DICfgRuntime", "DICfgTypedRuntime", "DICfgSwiftModel", "DICfgTestSupport"]),
     .testTarget(
       name: "DICfgCLITests",
       dependencies: [
@@ -108,7 +116,8 @@ let package = Package(
     .testTarget(
       name: "DICfgGenerationTests",
       dependencies: [
-        "DICfgGeneration", "DICfgCompiler", "DICfgCore", "DICfgSwiftReader", "DICfgTypedRuntime", "DICfgTestSupport",
+        "DICfgGeneration", "DICfgCompiler", "DICfgCore", "DICfgSwiftModel", "DICfgSwiftReader", "DICfgTypedRuntime",
+        "DICfgTestSupport",
       ]),
     .testTarget(
       name: "DICfgImportTests",
@@ -116,7 +125,8 @@ let package = Package(
     .testTarget(
       name: "DICfgLanguageServerTests",
       dependencies: [
-        "DICfgLanguageServer", "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgTestSupport",
+        "DICfgLanguageServer", "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftModel",
+        "DICfgTestSupport",
       ]),
     .testTarget(name: "DICfgPluginTests"),
   ],

@@ -1,5 +1,6 @@
 public import DICfgCore
 public import DICfgLoader
+public import DICfgSwiftModel
 
 /// What to compile: a graph file, the environments and override files to layer on it, the
 /// environment variables to check `${NAME}` parameters against, and the Swift declarations to

@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgLoader
+import DICfgSwiftModel
 import Foundation
 
 /// A Language Server Protocol (3.17) server for graph files, over the same compiler as

@@ -2,6 +2,7 @@ import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
 import DICfgLoader
+import DICfgSwiftModel
 import Foundation
 
 /// The files the editor has open, over the disk: the compiler reads an open file's unsaved text.

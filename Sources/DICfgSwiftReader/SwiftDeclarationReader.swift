@@ -1,4 +1,5 @@
 public import DICfgCore
+public import DICfgSwiftModel
 import Foundation
 
 /// Reads what a Swift target declares: its types (nested ones by qualified

@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 // Functions (a type's static ones, its methods, free functions) and properties.
 extension SwiftDeclarationScanner {

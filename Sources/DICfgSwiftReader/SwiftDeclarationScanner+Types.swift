@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 // Types, their generic parameters and inheritance, and their initializers.
 extension SwiftDeclarationScanner {

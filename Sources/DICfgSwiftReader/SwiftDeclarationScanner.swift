@@ -1,4 +1,5 @@
 public import DICfgCore
+public import DICfgSwiftModel
 
 /// One type's declaration or extension as one file declares it, before extensions are merged and
 /// the initializers Swift writes are added: what a reader of Swift produces, and what the

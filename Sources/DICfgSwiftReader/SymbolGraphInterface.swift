@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 import Foundation
 
 /// A module's public declarations as the Swift toolchain states them (the symbol graph

@@ -1,4 +1,5 @@
-public import DICfgCore
+import DICfgCore
+public import DICfgSwiftModel
 import Foundation
 
 /// The declarations of the modules a target imports that are not its package's source (the SDK's

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 import DICfgSwiftReader
 import DICfgTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
+import DICfgSwiftModel
 import DICfgTestSupport
 import Testing
 

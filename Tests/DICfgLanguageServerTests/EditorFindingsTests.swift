@@ -2,6 +2,7 @@ import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
 import DICfgLanguageServer
+import DICfgSwiftModel
 import DICfgTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgLanguageServer
+import DICfgSwiftModel
 import DICfgTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import DICfg
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 import Testing
 
 final class Crate<Item> {

@@ -19,6 +19,7 @@ let package = Package(
         .product(name: "DICfgSwiftReader", package: "dicfg"),
         .product(name: "DICfgCompiler", package: "dicfg"),
         .product(name: "DICfgCore", package: "dicfg"),
+        .product(name: "DICfgSwiftModel", package: "dicfg"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
@@ -32,6 +33,7 @@ let package = Package(
         .product(name: "DICfgSwiftReader", package: "dicfg"),
         .product(name: "DICfgCompiler", package: "dicfg"),
         .product(name: "DICfgCore", package: "dicfg"),
+        .product(name: "DICfgSwiftModel", package: "dicfg"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
 import DICfgImport
+import DICfgSwiftModel
 import DICfgSwiftReader
 import Foundation
 

@@ -3,6 +3,7 @@ import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
 import DICfgLanguageServer
+import DICfgSwiftModel
 import DICfgSwiftReader
 import Foundation
 

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 
 /// Draws a plan's dependency graph as Graphviz DOT or Mermaid: containers as clusters, the services
 /// of each graph file (a module's fragment) as a cluster within them where the graph spans several

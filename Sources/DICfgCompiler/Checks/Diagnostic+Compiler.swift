@@ -1,5 +1,6 @@
 import DICfgCore
 import DICfgLoader
+import DICfgSwiftModel
 
 /// The compiler's messages, one factory per finding.
 extension Diagnostic {

@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 // A type declared only inside `#if FLAG` (a preview's or a test's stand-in under `#if DEBUG`) named
 // by a graph that applies in builds without the flag: a release build's generated code could not

@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 // The checks against the target's Swift declarations: each service's type, the initializer its
 // `init:` names, the values it passes and the properties it sets. One finding per service and per

@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 // The checks of what builds a service: the type a graph file names (did-you-mean over the
 // declared types), the initializer its `init:` labels call, and the function, static property or

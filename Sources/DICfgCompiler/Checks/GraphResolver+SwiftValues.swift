@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 // The checks of the values a service is given: each `init:` argument and property against the
 // parameter or property Swift declares (literals, references, `{ swift: }` values against an enum's

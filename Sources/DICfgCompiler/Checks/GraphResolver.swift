@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 /// Turns the merged declarations into a plan, in four stages, each in its own file: the symbol
 /// tables (`+Symbols`: one ``ContainerSymbols`` per container), reference resolution

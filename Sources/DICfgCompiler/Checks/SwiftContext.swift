@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 /// The declarations with what the checks ask of them: a type's initializers and properties with
 /// its declared superclasses', and whether a type converts to another.

@@ -1,5 +1,6 @@
 import DICfgCore
 import DICfgLoader
+import DICfgSwiftModel
 
 /// Reads the top level of one loaded file: the version, imports, parameters and containers,
 /// in either the single-container form or the `containers:` form.

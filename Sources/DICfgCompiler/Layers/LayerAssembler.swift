@@ -1,5 +1,6 @@
 import DICfgCore
 import DICfgLoader
+import DICfgSwiftModel
 
 /// One layer: the files that make it (a root file and everything it imports) merged into one
 /// document.

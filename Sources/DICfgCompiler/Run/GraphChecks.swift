@@ -1,4 +1,5 @@
 public import DICfgCore
+public import DICfgSwiftModel
 
 /// The rules that make the findings of a run over graph files: ``GraphRun``, behind `dicfg
 /// validate`, the build, the language server, `Container(graphFile:)` and the commands that need a

@@ -1,5 +1,6 @@
 public import DICfgCore
 public import DICfgLoader
+public import DICfgSwiftModel
 import Foundation
 
 /// One run over graph files, behind everything that reads them: `dicfg validate`, the build

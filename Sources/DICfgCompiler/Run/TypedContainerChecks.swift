@@ -1,4 +1,5 @@
 public import DICfgCore
+public import DICfgSwiftModel
 
 /// The checks a graph file's typed container adds to the compiler's, which `GraphRun` applies to
 /// each file so `dicfg validate`, the build, the editor and `Container(graphFile:)` state them alike:

@@ -1,4 +1,5 @@
-public import DICfgCore
+import DICfgCore
+public import DICfgSwiftModel
 
 extension SwiftParameter {
   /// Whether a default value, as written, looks its value up in a container at run time, as apps of

@@ -1,4 +1,5 @@
 public import DICfgCore
+public import DICfgSwiftModel
 
 /// A public function a module's generated code declares to build one service of its graph file
 /// whose type or initializer the module keeps internal, so that a graph importing the file (an

@@ -2,6 +2,7 @@ import DICfgCompiler
 import DICfgCore
 public import DICfgLoader
 import DICfgReporting
+import DICfgSwiftModel
 import DICfgSwiftReader
 import Foundation
 

@@ -1,6 +1,7 @@
 import DICfgCompiler
 public import DICfgCore
 public import DICfgLoader
+import DICfgSwiftModel
 import DICfgSwiftReader
 
 /// Writes the Swift registration of a graph file: one factory for every type and initializer its

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 
 // The values a build passes: its initializer's arguments, the natural type of each, properties of unique-scoped services and singletons, and the closing of a property cycle.
 extension StraightLinePlanner.Builder {

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 
 /// Decides how typed accessors build services without the runtime: graph- and unique-scoped
 /// services in the accessor, singletons into the runtime's singleton storage.

@@ -1,5 +1,6 @@
 import DICfgCompiler
 public import DICfgCore
+public import DICfgSwiftModel
 
 /// Writes a typed container for each container of a compiled graph file: one accessor per
 /// service, returning the type the file binds it as, so app code names services, externals and

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 
 // A closure read as a graph entry: what it constructs, with which values and properties.
 extension ClosureTranslator {

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 import Foundation
 
 /// Reads what a registration's closure builds: a graph entry where the closure only constructs a

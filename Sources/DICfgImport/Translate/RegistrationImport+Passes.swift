@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 import DICfgSwiftReader
 
 // The passes over every registration read: targets apart, the last of a key, ids, bindings, isolation, modules.

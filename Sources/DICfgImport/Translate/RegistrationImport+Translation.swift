@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 import DICfgSwiftReader
 
 // One registration read into what the graph says of it: an entry, a factory function, a binding, or why not.

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 import DICfgSwiftReader
 
 /// `dicfg import`: reads an app's registration code for Swinject, Resolver or Factory and writes

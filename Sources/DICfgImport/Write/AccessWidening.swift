@@ -1,4 +1,5 @@
 import DICfgCore
+import DICfgSwiftModel
 
 /// A declaration private to its file (`fileprivate init()`, `private static let shared`) that the
 /// written graph builds a service with. The library's registration could call it from that file;

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgSwiftModel
 
 /// Finds the service a value names among the imported registrations: by key and name, as the
 /// libraries resolve, in an environment's own registrations first, then the base's.

@@ -1,5 +1,6 @@
 import DICfgCompiler
 public import DICfgCore
+public import DICfgSwiftModel
 @_spi(DeclarationReads) public import DICfgSwiftReader
 import SwiftParser
 import SwiftSyntax

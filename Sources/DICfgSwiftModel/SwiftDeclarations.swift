@@ -1,3 +1,5 @@
+public import DICfgCore
+
 /// What the Swift sources of a target declare, as far as a graph file wires them: each type's
 /// initializers, settable properties, nested types and the types it inherits from. The compiler
 /// checks a graph file against it when a `CompileRequest` (DICfgCompiler) carries it, so a mistake between the
