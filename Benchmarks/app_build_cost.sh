@@ -3,6 +3,8 @@
 # four ways, each built with `swift build -c release` from an empty build folder (the packages' clones
 # in SwiftPM's cache, as on a machine that has built once):
 #   plain     its one service built by hand: the app's own code;
+#   plain-tests  the same with a test target of 14 Swift Testing tests (BUILD_TESTS=1): what a test
+#             target of the events fixture's size costs with no DI library;
 #   swinject  the same, registered once in Swinject 2.10 and resolved;
 #   typed     the same, from a one-service graph file, through dicfg's plugin with the prebuilt
 #             generator (Distribution/dicfg-generator; run Scripts/generator-bundle.sh build first),
@@ -63,6 +65,20 @@ EOF
 }
 
 app plain "" "" "" 'print(Greeter(greeting: "hello").greeting)'
+# The floor of a test target like the events fixture's: plain with 14 Swift Testing tests of its own
+# code, no DI library (BUILD_TESTS=1 only).
+app plain-tests "" "" "" 'print(Greeter(greeting: "hello").greeting)'
+sed -i 's|targets: \[\(.*\)\],$|targets: [\1, .testTarget(name: "AppTests", dependencies: ["App"])],|' \
+  "$work/app-plain-tests/Package.swift"
+mkdir -p "$work/app-plain-tests/Tests/AppTests"
+{
+  printf 'import Testing\n@testable import App\n\n@Suite struct GreeterTests {\n'
+  for test in $(seq 1 14); do
+    printf '  @Test func greets%s() { #expect(Greeter(greeting: "hello %s").greeting == "hello %s") }\n' \
+      "$test" "$test" "$test"
+  done
+  printf '}\n'
+} > "$work/app-plain-tests/Tests/AppTests/GreeterTests.swift"
 app swinject '.package(url: "https://github.com/Swinject/Swinject", from: "2.10.0")' \
   '.product(name: "Swinject", package: "Swinject")' "" 'import Swinject
 let container = Container()
@@ -121,7 +137,7 @@ rm "$work/app-events-own/Sources/EventsAppTyped/Previews.swift"
 printf '%s\n' 'final class RootContainer: Sendable {}' > "$work/app-events-own/Sources/EventsAppTyped/RootContainer.swift"
 printf '%s\n' 'print(AppWindow(title: "Events").title)' > "$work/app-events-own/Sources/EventsAppTyped/main.swift"
 
-for variant in plain swinject typed bundle source events events-own; do
+for variant in plain plain-tests swinject typed bundle source events events-own; do
   case " $pairs " in *" $variant:"* | *":$variant "*) ;; *) continue ;; esac
   printf 'rm -rf %s/.build && exec swift build -c %s %s--package-path %s >/dev/null 2>&1\n' \
     "$work/app-$variant" "$configuration" "${BUILD_TESTS:+--build-tests }" "$work/app-$variant" \

@@ -77,6 +77,66 @@ extension RealAppShapeTests {
     #expect(alone.registrations.map(\.isImported) == [false, true])
   }
 
+  /// A function of `extension Resolver` that only previews and tests call registers stand-ins
+  /// (plantgress's `registerUseCaseMocks()`, in a package's sources, called from `#Preview` blocks
+  /// and tests' `setUp()`): the `preview` environment's, replacing the app's services there, never
+  /// written into the app's graph beside them.
+  @Test func aFunctionOnlyPreviewsAndTestsCallRegistersThePreviewsStandIns() throws {
+    let app = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { APIClient() as Networking }
+        }
+      }
+      """
+    let mocks = """
+      import Resolver
+
+      public extension Resolver {
+        static func registerMocks() {
+          register { StubClient() as Networking }
+        }
+      }
+      """
+    let screen = """
+      import Resolver
+      import SwiftUI
+
+      struct HomeView: View {
+        var body: some View { Text("Home") }
+      }
+
+      #Preview {
+        Resolver.registerMocks()
+        return HomeView()
+      }
+      """
+    let tests = """
+      import Resolver
+      import XCTest
+
+      final class HomeTests: XCTestCase {
+        override func setUp() { Resolver.registerMocks() }
+      }
+      """
+    let files = [
+      ("Sources/App/Injection.swift", app), ("Sources/UIToolkit/Mocks/Mocks+Injection.swift", mocks),
+      ("Sources/Home/HomeView.swift", screen), ("Tests/HomeTests/HomeTests.swift", tests),
+    ]
+    let imported = imported(files)
+    #expect(!imported.graphFile.contains("Stub"), "\(imported.graphFile)")
+    let preview = try #require(imported.layers.first { $0.environment == "preview" }?.text)
+    #expect(preview.contains("    type: StubClient\n"), "\(preview)")
+    let client = imported.registrations.filter { $0.key == "Networking" }
+    #expect(client.map(\.environment) == [nil, "preview"])
+    #expect(Set(client.map(\.id)).count == 1, "the stand-in replaces the app's service: \(client.map(\.id))")
+    // Called from the app's own code too, the function is the app's.
+    let launched = files + [("Sources/App/AppDelegate.swift", "import Resolver\nfunc launch() { Resolver.registerMocks() }\n")]
+    #expect(self.imported(launched).registrations.map(\.environment) == [nil, nil])
+  }
+
   /// Resolver's mock container: `.implements(P.self)` replaces the base's `P` in the mock layer.
   @Test func aMockContainersImplementsReplacesTheBasesService() {
     let registrations = """

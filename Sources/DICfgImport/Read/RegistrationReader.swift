@@ -162,7 +162,7 @@ struct RegistrationReader {
         ?? range.last(where: { file.tokens[$0].newlineBefore }) ?? range.lowerBound
       guard
         (start..<open).contains(where: {
-          file.kind($0) == .identifier && file.text($0).lowercased().contains("preview")
+          (file.kind($0) == .identifier || file.kind($0) == .pound) && file.text($0).lowercased().contains("preview")
         })
       else { continue }
       isPreview = true
@@ -521,6 +521,16 @@ struct RegistrationReader {
       if file.kind(open) == .leftBrace, open < index, file.closing(open) > index { best = file.text(position + 1) }
     }
     return best
+  }
+
+  /// Where the file uses each of `names` other than where it declares it: whether in a test
+  /// target's folder (`…Tests`, `…Specs`), else the preview environment of the code there
+  /// (``previewEnvironment(of:)``), else nil for the app's own code.
+  func uses(of names: Set<String>) -> [(name: String, place: String?)] {
+    let isTest = file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("Specs") }
+    return file.tokens.indices.filter {
+      file.kind($0) == .identifier && !file.isWord($0 - 1, "func") && names.contains(file.text($0))
+    }.map { (file.text($0), isTest ? "test" : previewEnvironment(of: $0).map { _ in "preview" }) }
   }
 
   /// Whether the file declares a function `name`.

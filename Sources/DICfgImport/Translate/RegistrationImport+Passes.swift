@@ -330,6 +330,25 @@ extension RegistrationImport {
     }
   }
 
+  /// A function of `extension Resolver` that only previews and tests call (plantgress's
+  /// `registerUseCaseMocks()`, called from 21 `#Preview` blocks and 12 tests' `setUp()`) registers
+  /// stand-ins: its registrations are the `preview` environment's (the `test` one's where only tests
+  /// call it), never the app's.
+  static func placingStandInFunctions(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
+    let functions = Set(found.compactMap { $0.environment == nil ? $0.registeringFunction : nil })
+    guard !functions.isEmpty else { return }
+    var places: [String: [String?]] = [:]
+    for reader in readers {
+      for use in reader.uses(of: functions) { places[use.name, default: []].append(use.place) }
+    }
+    for index in found.indices where found[index].environment == nil {
+      guard let function = found[index].registeringFunction, let used = places[function], !used.isEmpty,
+        !used.contains(nil)
+      else { continue }
+      found[index].environment = used.contains("preview") ? "preview" : "test"
+    }
+  }
+
   /// How a registration another replaces ends its reason: there is nothing of it to port.
   static let replaced = "which the app resolves instead; nothing to port"
 

@@ -93,6 +93,7 @@ public struct RegistrationImport: Sendable {
     }
     Self.resolvingContexts(&found)
     Self.leavingUncalledRegistrations(&found, of: readers)
+    Self.placingStandInFunctions(&found, of: readers)
     Self.readingTargetsApart(&found)
     Self.applyingDefaultScopes(&found, of: readers)
     var registrations = Self.translateAll(found, of: readers, declarations)
