@@ -133,7 +133,8 @@ extension RealAppShapeTests {
     #expect(client.map(\.environment) == [nil, "preview"])
     #expect(Set(client.map(\.id)).count == 1, "the stand-in replaces the app's service: \(client.map(\.id))")
     // Called from the app's own code too, the function is the app's.
-    let launched = files + [("Sources/App/AppDelegate.swift", "import Resolver\nfunc launch() { Resolver.registerMocks() }\n")]
+    let launched =
+      files + [("Sources/App/AppDelegate.swift", "import Resolver\nfunc launch() { Resolver.registerMocks() }\n")]
     #expect(self.imported(launched).registrations.map(\.environment) == [nil, nil])
   }
 
