@@ -550,6 +550,25 @@ extension RealAppShapeTests {
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  /// A `try` inside a closure the factory passes on (devstack's `readAuthToken: { try
+  /// self.keychainProvider().read(.authToken) }`) is that closure's: the factory function does not throw.
+  @Test func aTryInAPassedClosureDoesNotMakeTheFactoryThrow() throws {
+    let container = """
+      import Factory
+
+      extension Container {
+        var tracker: Factory<Tracking> { self { Tracker() } }
+        var session: Factory<Session> {
+          self { Session(token: { try self.tracker().token() }, name: "main") }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Container.swift", container)])
+    let session = try #require(imported.registrations.last)
+    #expect(session.function?.contains("-> Session {") == true, "\(session.function ?? "")")
+    #expect(session.function?.contains("throws") == false, "\(session.function ?? "")")
+  }
+
   /// Factory's `self.x.resolve()` is a reference; a factory the import read but could not import is
   /// an external the app supplies while it is ported, not a reference to nothing.
   @Test func factoryResolveCallsAndFactoriesLeftToPortByHand() {

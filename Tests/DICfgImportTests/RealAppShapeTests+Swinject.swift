@@ -169,6 +169,33 @@ extension RealAppShapeTests {
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // A closure the assembly stores that resolves one service, called with the resolver
+  // (DSM-PICK's `private let keychain = { (resolver: Resolver) in resolver.resolve(Keychain.self)! }`,
+  // then `Impl(keychain: self.keychain(resolver))`), is that resolve: the resolver is not passed on.
+  @Test func aStoredClosureThatResolvesIsThatResolve() {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        private let client = { (resolver: Resolver) in
+          resolver.resolve(Networking.self)!
+        }
+
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Tracking.self) { _ in Tracker() }
+          container.register(Repository.self) { resolver in
+            Repository(client: self.client(resolver), tracker: resolver.resolve(Tracking.self)!)
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/AppAssembly.swift", assembly)])
+    #expect(imported.registrations.map(\.isImported) == [true, true, true], "\(ImportReport(imported).text)")
+    #expect(imported.graphFile.contains("init: { client: networking, tracker: tracking }"), "\(imported.graphFile)")
+    #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
+  }
+
   // The error a `catch` binds is the closure's own, not a member of the assembly of that name.
   @Test func aCatchsErrorIsTheClosuresOwn() {
     let assembly = """

@@ -28,8 +28,10 @@ extension ClosureTranslator {
       comment: "\(library.rawValue)'s registration of '\(key)', its closure's code with the services it resolved "
         + "as parameters: \(file.path):\(position.line).",
       parameters: parameters.map { "\($0.name): \($0.type)" } + arguments.map { "\($0.name): \($0.type)" },
+      // A `try` inside a closure the code passes on (`readAuthToken: { try … }`) is that closure's own.
       throwing: closure.body.contains {
         file.isWord($0, "try") && !file.isOperator($0 + 1, "!") && !file.isOperator($0 + 1, "?")
+          && !isInPassedClosure($0, of: closure)
       }, returnType: key, body: Self.dedented(text(of: closure.body, replacing: replacements)))
     var entry = Entry(
       type: key, bindings: [],

@@ -5,10 +5,47 @@ import DICfgCore
 extension ClosureTranslator {
   /// A resolve at `index`: the index after it and what it resolves (nil where it resolves in a way
   /// the import does not read: with arguments, say).
+  /// `self.keychain(r)` (or `keychain(r)`) at `index`, passing the closure's resolver to a closure
+  /// the assembly stores that resolves one service and nothing else (DSM-PICK's `private let keychain
+  /// = { (resolver: Resolver) in resolver.resolve(Keychain.self)! }`): that resolve, and the token
+  /// after the call.
+  func storedResolve(at index: Int, passing resolver: String) -> (end: Int, value: ImportedValue?)? {
+    var start = index
+    if file.isWord(index, "self"), file.isOperator(index + 1, ".") {
+      start = index + 2
+    } else if file.isOperator(index - 1, ".") {
+      return nil
+    }
+    guard file.kind(start) == .identifier, file.kind(start + 1) == .leftParen, file.isWord(start + 2, resolver),
+      file.kind(start + 3) == .rightParen
+    else { return nil }
+    let name = file.text(start)
+    // `let keychain = {` in the type that holds the registration.
+    guard
+      let declared = file.tokens.indices.first(where: {
+        (file.isWord($0, "let") || file.isWord($0, "var")) && file.isWord($0 + 1, name) && file.isOperator($0 + 2, "=")
+          && file.kind($0 + 3) == .leftBrace
+      })
+    else { return nil }
+    let stored = RegistrationReader(file: file).closure(at: declared + 3)
+    let parameter = stored.parameters.first?.name ?? "$0"
+    let body = stored.body
+    guard file.isWord(body.lowerBound, parameter), file.isOperator(body.lowerBound + 1, "."),
+      file.isWord(body.lowerBound + 2, "resolve"), file.kind(body.lowerBound + 3) == .leftParen,
+      let (key, name) = file.keyAndName(in: body.lowerBound + 3), let key
+    else { return nil }
+    let end = file.after(body.lowerBound + 3)
+    let forced = file.isOperator(end, "!")
+    guard (forced ? end + 1 : end) == body.upperBound else { return nil }
+    return (start + 4, .resolved(key: key, name: name, optional: !forced))
+  }
+
   func resolve(at index: Int, in closure: Closure) -> (end: Int, value: ImportedValue?)? {
     switch library {
     case .swinject:
-      guard let resolver = resolverName(closure), file.isWord(index, resolver) else { return nil }
+      guard let resolver = resolverName(closure) else { return nil }
+      if let stored = storedResolve(at: index, passing: resolver) { return stored }
+      guard file.isWord(index, resolver) else { return nil }
       // SwinjectAutoregistration's `r ~> A.self` and `r ~> (A.self, name: "n")`.
       if file.isOperator(index + 1, "~>") {
         if file.kind(index + 2) == .leftParen {
