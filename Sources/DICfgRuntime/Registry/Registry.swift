@@ -208,8 +208,11 @@ public struct RegistryError: Error, Sendable, CustomStringConvertible {
   public static func unknownEnvironment(_ environment: String?, known: [String?], graphFile: String) -> RegistryError {
     let names = known.map { $0 ?? "base" }
     let asked = environment ?? "base"
-    let stem = graphFile.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-    let fileExtension = graphFile.split(separator: ".").last.map(String.init) ?? "yaml"
+    // `dicfg.yaml` is the stem `dicfg` and the extension `yaml`; a name without a dot, its own stem.
+    // The typed runtime's `UnknownEnvironmentError` names the layer by the same rule (a parity test).
+    let dot = graphFile.lastIndex(of: ".")
+    let stem = dot.map { String(graphFile[..<$0]) } ?? ""
+    let fileExtension = dot.map { String(graphFile[graphFile.index(after: $0)...]) } ?? "yaml"
     let suggestion = Suggestions.clause(for: asked, among: names)
     return RegistryError(
       "no compiled plan for environment '\(asked)'\(suggestion.isEmpty ? "." : suggestion) The plans are "
