@@ -17,9 +17,11 @@
 #             $container, ${NAME}, async and main-actor services) with its NetworkKit and StorageKit
 #             modules and its test target, through the prebuilt generator's plugin;
 #   events-own  the same package's own code: its modules and the app's declarations, without dicfg
-#             (no plugin, no runtime, no tests, no previews' container; the container the router keeps
-#             is an empty class, and main makes a window), so the difference is all dicfg costs that
-#             app, its wiring included.
+#             (no plugin, no runtime, no previews' container; the container the router keeps is an
+#             empty class, and main makes a window), so the difference is all dicfg costs that app,
+#             its wiring included. Its test target has as many Swift Testing tests as the fixture's
+#             (14), of its own code, so with BUILD_TESTS=1 both sides of the pair compile a test
+#             target of that size and the difference is what dicfg adds to the app and its tests.
 # Each pair runs in turn under farm-bench (RUNS pairs, default 3); the cost of a library is its
 # build's median time less plain's.
 #
@@ -130,7 +132,16 @@ events events ".package(path: \"$dicfg/Distribution/dicfg-generator\")" \
   '.testTarget(name: "EventsAppTypedTests", dependencies: ["EventsAppTyped", "NetworkKit", .product(name: "DICfgTypedRuntime", package: "dicfg-generator")]),'
 mkdir -p "$work/app-events/Tests"
 cp -RL "$fixture/Tests/EventsAppTypedTests" "$work/app-events/Tests/"
-events events-own "" "" "" ""
+events events-own "" "" "" '.testTarget(name: "EventsAppTypedTests", dependencies: ["EventsAppTyped"]),'
+mkdir -p "$work/app-events-own/Tests/EventsAppTypedTests"
+{
+  printf 'import Testing\n@testable import EventsAppTyped\n\n@Suite struct WindowTests {\n'
+  for test in $(seq 1 14); do
+    printf '  @Test func titles%s() { #expect(AppWindow(title: "Events %s").title == "Events %s") }\n' \
+      "$test" "$test" "$test"
+  done
+  printf '}\n'
+} > "$work/app-events-own/Tests/EventsAppTypedTests/WindowTests.swift"
 rm "$work/app-events-own/Sources/EventsAppTyped/"dicfg*.yaml
 # The previews' container with stand-ins, compiled in debug builds only: dicfg's part.
 rm "$work/app-events-own/Sources/EventsAppTyped/Previews.swift"
