@@ -826,4 +826,37 @@ extension RealAppShapeTests {
       "\(graph)")
     #expect(errors(imported, swift: [("Sources/App/Types.swift", swift)]).isEmpty)
   }
+
+  /// A factory declared `@available(iOS 17, *)` (nextcloud-passwords' `openProviderSettingsUseCase`)
+  /// builds a type the app's older systems lack: it is reported with its availability, never written
+  /// as a service every build constructs; the factory beside it is imported.
+  @Test func aFactoryAvailableFromASystemVersionIsReported() throws {
+    let container = """
+      import Factory
+
+      extension Container {
+        @available(iOS 17, *) var openProviderSettingsUseCase: Factory<any OpenProviderSettingsUseCaseProtocol> {
+          self { OpenProviderSettingsUseCase() }
+        }
+        @available(iOS 17, *)
+        public var settingsHelper: Factory<SettingsHelper> { self { SettingsHelper() } }
+        var preferredUsernameUseCase: Factory<PreferredUsernameUseCase> {
+          self { PreferredUsernameUseCase() }
+        }
+      }
+      """
+    let imported = imported([("Shared/Container+Registrations.swift", container)])
+    let outcomes = imported.registrations.map(\.outcome)
+    #expect(outcomes.count == 3)
+    for (outcome, availability) in zip(outcomes, ["iOS 17, *", "iOS 17, *"]) {
+      guard case .notImported(let reason) = outcome else {
+        Issue.record("\(outcome)")
+        continue
+      }
+      #expect(reason.hasPrefix("it is declared '@available(\(availability))'"), "\(reason)")
+      #expect(reason.contains("'#available(\(availability))'"), "\(reason)")
+    }
+    #expect(outcomes.last == .asWritten)
+    #expect(!imported.graphFile.contains("openProviderSettingsUseCase"), "\(imported.graphFile)")
+  }
 }

@@ -196,6 +196,38 @@ extension RealAppShapeTests {
     #expect(errors(imported, swift: [("Sources/App/Services.swift", services)]) == [])
   }
 
+  // Two assemblies of one file, each storing a closure of the same name: each registration calls its own
+  // assembly's.
+  @Test func aStoredClosureIsTheAssemblysOwn() {
+    let assemblies = """
+      import Swinject
+
+      final class TrackingAssembly: Assembly {
+        private let client = { (resolver: Resolver) in
+          resolver.resolve(Tracking.self)!
+        }
+        func assemble(container: Container) {
+          container.register(Tracking.self) { _ in Tracker() }
+        }
+      }
+
+      final class AppAssembly: Assembly {
+        private let client = { (resolver: Resolver) in
+          resolver.resolve(Networking.self)!
+        }
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+          container.register(Repository.self) { resolver in
+            Repository(client: self.client(resolver), tracker: resolver.resolve(Tracking.self)!)
+          }
+        }
+      }
+      """
+    let imported = imported([("Sources/App/Assemblies.swift", assemblies)])
+    #expect(imported.registrations.map(\.isImported) == [true, true, true], "\(ImportReport(imported).text)")
+    #expect(imported.graphFile.contains("init: { client: networking, tracker: tracking }"), "\(imported.graphFile)")
+  }
+
   // The error a `catch` binds is the closure's own, not a member of the assembly of that name.
   @Test func aCatchsErrorIsTheClosuresOwn() {
     let assembly = """
@@ -600,16 +632,56 @@ extension RealAppShapeTests {
     #expect(ImportReport(imported).text.contains("'apiClient' takes its scope 'singleton'"))
   }
 
-  /// Shape 3: the resolver passed on to a service that resolves for itself is reported as that, however
-  /// the closure names it, an argument label spelt as the resolver included.
-  @Test(arguments: ["r in Router(resolver: r)", "resolver in Router(resolver: resolver)", "c in Router(c)"])
-  func aResolverPassedOnIsReportedAsPassedOn(_ closure: String) throws {
+  /// Shape 3: the resolver passed on to a service that resolves from it later (iAPS's
+  /// `BaseRouter(resolver: r)`) is the container, `$container`, however the closure names it, an argument
+  /// label spelt as the resolver included; the report says what the service's parameter becomes.
+  @Test(arguments: [
+    ("r in BaseRouter(resolver: r)", "resolver: $container"),
+    ("resolver in BaseRouter(resolver: resolver)", "resolver: $container"),
+    ("BaseRouter(resolver: $0)", "resolver: $container"),
+  ])
+  func aResolverPassedOnIsTheContainer(_ closure: String, _ written: String) throws {
     let assembly = """
       import Swinject
 
       final class AppAssembly: Assembly {
         func assemble(container: Container) {
-          container.register(Routing.self) { \(closure) }.inObjectScope(.container)
+          container.register(Router.self) { \(closure) }.inObjectScope(.container)
+        }
+      }
+      """
+    let router = """
+      import Swinject
+
+      protocol Router {}
+      final class BaseRouter: Router {
+        private let resolver: Resolver
+        init(resolver: Resolver) { self.resolver = resolver }
+      }
+      """
+    let files = [("Sources/App/AppAssembly.swift", assembly), ("Sources/App/Router.swift", router)]
+    let imported = imported(files)
+    let registration = try #require(imported.registrations.first)
+    #expect(registration.outcome == .asWritten)
+    #expect(imported.graphFile.contains("init: { \(written) }"), "\(imported.graphFile)")
+    #expect(
+      ImportReport(imported).text.contains(
+        "Sources/App/AppAssembly.swift:5:15: imported: Swinject registration of 'Router' as 'router'; 'resolver' is the "
+          + "container ('$container'), which its closure passes on for the service to resolve from later: declare "
+          + "'resolver' of dicfg's container type"),
+      "\(ImportReport(imported).text)")
+    #expect(errors(imported, swift: files) == [])
+  }
+
+  /// A resolver passed on to a function, not a service's initializer, is reported: a graph file's
+  /// `$container` is a value a service takes, and the function is the app's code.
+  @Test func aResolverPassedToAFunctionIsReportedAsPassedOn() throws {
+    let assembly = """
+      import Swinject
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Router.self) { r in makeRouter(r) }
         }
       }
       """
@@ -618,10 +690,7 @@ extension RealAppShapeTests {
       Issue.record("\(registration.outcome)")
       return
     }
-    let name = closure.prefix { $0 != " " }
-    #expect(
-      reason.contains("passes the resolver '\(name)' on") && reason.contains("for the service to resolve for itself"),
-      "\(reason)")
+    #expect(reason.contains("passes the resolver 'r' on") && reason.contains("to resolve for itself"), "\(reason)")
   }
 
   /// `#if os(iOS)` is the app's platform, not an environment; `#if DEBUG … #else` are two layers

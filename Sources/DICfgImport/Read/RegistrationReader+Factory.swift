@@ -57,6 +57,7 @@ extension RegistrationReader {
       }
       var registration = FoundRegistration(library: .factory, file: file, start: index + 1)
       registration.givenID = file.text(index + 1)
+      registration.availability = availability(before: index)
       let close = readGenerics(of: index + 3, into: &registration)
       apply(conditions, to: &registration)
       registration.container = enclosingType(of: index)

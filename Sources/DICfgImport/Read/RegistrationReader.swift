@@ -34,6 +34,9 @@ struct FoundRegistration {
   var container: String?
   /// A platform condition it is compiled under (`os(iOS)`): the app's build on that platform has it.
   var platformCondition: String?
+  /// The availability its declaration is limited to (`iOS 17, *` of `@available(iOS 17, *) var x:
+  /// Factory<T>`), which a graph file's service does not have.
+  var availability: String?
   /// The factory a Factory alias returns (`var networking: Factory<APIClient> { apiClient }`).
   var aliasOf: String?
   /// The factory whose context this sets apart from its definition (`appDB.context(.preview) { … }`
@@ -407,6 +410,29 @@ struct RegistrationReader {
     registration.closure = Closure(open: equals, parameters: [], returnType: nil, body: value..<end)
   }
 
+  /// The arguments of the `@available(…)` attribute among the attributes and modifiers before the
+  /// declaration keyword at `index` (`@available(iOS 17, *) public var`), nil where it has none.
+  func availability(before index: Int) -> String? {
+    var position = index - 1
+    while position > 0 {
+      if file.kind(position) == .identifier, file.kind(position - 1) != .at,
+        ["public", "private", "fileprivate", "internal", "package", "open", "static", "final", "nonisolated", "lazy"]
+          .contains(file.text(position))
+      {
+        position -= 1
+        continue
+      }
+      guard file.kind(position) == .rightParen else { return nil }
+      // The attribute's parentheses, back to `@name(`.
+      var open = position
+      while open > 0, file.kind(open) != .leftParen || file.closing(open) != position { open -= 1 }
+      guard open >= 2, file.kind(open - 2) == .at, file.kind(open - 1) == .identifier else { return nil }
+      if file.isWord(open - 1, "available") { return file.text(open + 1..<position) }
+      position = open - 3
+    }
+    return nil
+  }
+
   /// Places a registration compiled under `conditions`: a platform's (`os(iOS)`) stays in the base, as
   /// the app's build for that platform has it; any other makes an environment (`DEBUG` → `debug`,
   /// `!DEBUG` → `notDebug`), whose layer holds under it.
@@ -523,14 +549,13 @@ struct RegistrationReader {
     return best
   }
 
-  /// Where the file uses each of `names` other than where it declares it: whether in a test
-  /// target's folder (`…Tests`, `…Specs`), else the preview environment of the code there
-  /// (``previewEnvironment(of:)``), else nil for the app's own code.
-  func uses(of names: Set<String>) -> [(name: String, place: String?)] {
-    let isTest = file.path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("Specs") }
-    return file.tokens.indices.filter {
+  /// Where the file uses each of `names` other than where it declares it: "test" where the file is
+  /// in a test target (`inTests`, as ``RegistrationImport/testTarget(ofPath:below:)`` says), else the
+  /// preview environment of the code there (``previewEnvironment(of:)``), else nil for the app's own code.
+  func uses(of names: Set<String>, inTests: Bool) -> [(name: String, place: String?)] {
+    file.tokens.indices.filter {
       file.kind($0) == .identifier && !file.isWord($0 - 1, "func") && names.contains(file.text($0))
-    }.map { (file.text($0), isTest ? "test" : previewEnvironment(of: $0).map { _ in "preview" }) }
+    }.map { (file.text($0), inTests ? "test" : previewEnvironment(of: $0).map { _ in "preview" }) }
   }
 
   /// Whether the file declares a function `name`.

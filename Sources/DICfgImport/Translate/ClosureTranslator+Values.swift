@@ -20,14 +20,16 @@ extension ClosureTranslator {
       file.kind(start + 3) == .rightParen
     else { return nil }
     let name = file.text(start)
-    // `let keychain = {` in the type that holds the registration.
+    // `let keychain = {` in the type that holds the registration, not another type of the file.
+    let reader = RegistrationReader(file: file)
+    let holder = reader.enclosingType(of: registration.start)
     guard
       let declared = file.tokens.indices.first(where: {
         (file.isWord($0, "let") || file.isWord($0, "var")) && file.isWord($0 + 1, name) && file.isOperator($0 + 2, "=")
-          && file.kind($0 + 3) == .leftBrace
+          && file.kind($0 + 3) == .leftBrace && reader.enclosingType(of: $0) == holder
       })
     else { return nil }
-    let stored = RegistrationReader(file: file).closure(at: declared + 3)
+    let stored = reader.closure(at: declared + 3)
     let parameter = stored.parameters.first?.name ?? "$0"
     let body = stored.body
     guard file.isWord(body.lowerBound, parameter), file.isOperator(body.lowerBound + 1, "."),
@@ -203,6 +205,10 @@ extension ClosureTranslator {
       return value(range.lowerBound + 1..<range.upperBound - 1, in: closure, label: label, locals: locals)
     }
     if range.count == 1, let local = locals[file.text(range.lowerBound)] { return local }
+    // `BaseRouter(resolver: r)`: the resolver passed on, for the service to resolve from later.
+    if range.count == 1, let resolver = resolverName(closure), file.isWord(range.lowerBound, resolver) {
+      return .container
+    }
     if let (end, found) = resolve(at: range.lowerBound, in: closure), file.isWord(end, "as"),
       end + 1 < range.upperBound, file.kind(end + 1) == .identifier,
       case .resolved(let key, let name, let optional)? = found

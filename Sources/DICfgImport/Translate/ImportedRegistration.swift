@@ -27,6 +27,9 @@ indirect enum ImportedValue: Equatable, Sendable {
   /// A closure that resolves the service on each call (`{ provider: id }`): what a closure inside a
   /// factory's code resolves when it runs, not when the factory does.
   case provider(ImportedValue)
+  /// The container itself (`$container`): the resolver a closure passes on (`BaseRouter(resolver: r)`),
+  /// for the service to resolve from later.
+  case container
 }
 
 /// A construction inside a registration's closure: its type and its initializer's arguments; or

@@ -214,6 +214,17 @@ extension RegistrationImport {
   /// The folder of the test target a file at `path` belongs to, by its folders' names
   /// (`WildWestEngineTests`, a package's `Tests`), looked for below its first `below` folders; nil for a
   /// file of no test target.
+  /// How many folders every one of `paths` is in: below them, the checkout's own place says nothing
+  /// of its targets (a checkout in `~/Tests/app` is no test target).
+  static func commonFolders(of paths: [String]) -> Int {
+    let folders = paths.map { $0.split(separator: "/").dropLast() }
+    var common = folders.first.map(Array.init) ?? []
+    for path in folders.dropFirst() {
+      common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
+    }
+    return common.count
+  }
+
   static func testTarget(ofPath path: String, below: Int) -> String? {
     let folders = path.split(separator: "/").dropLast()
     guard
@@ -274,13 +285,8 @@ extension RegistrationImport {
   /// A test target's registrations (a folder named `…Tests` or `…Specs`) are never the app's: read
   /// beside the app's, each is reported, to be imported from its own folder.
   static func readingTargetsApart(_ found: inout [FoundRegistration]) {
-    // Below the folders every file read is in: the checkout's own place says nothing of its targets.
-    let folders = found.map { $0.file.path.split(separator: "/").dropLast() }
-    var common = folders.first.map(Array.init) ?? []
-    for path in folders.dropFirst() {
-      common = Array(zip(common, path).prefix { $0 == $1 }.map(\.0))
-    }
-    let tests = found.map { testTarget(ofPath: $0.file.path, below: common.count) }
+    let below = commonFolders(of: found.map(\.file.path))
+    let tests = found.map { testTarget(ofPath: $0.file.path, below: below) }
     if tests.contains(nil) {
       for index in found.indices {
         guard let target = tests[index], found[index].unsupported == nil else { continue }
@@ -313,11 +319,13 @@ extension RegistrationImport {
   /// calls) is never registered: it is reported, not written beside the one the app registers.
   /// Only where the files read declare `registerAllServices()`, Resolver's own to call, so that the
   /// app's calls are among them (a module read alone is called from the app).
-  static func leavingUncalledRegistrations(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
+  static func leavingUncalledRegistrations(
+    _ found: inout [FoundRegistration], of readers: [RegistrationReader], namesUsed: [Set<String>]
+  ) {
     guard found.contains(where: { $0.registeringFunction != nil }),
       readers.contains(where: { $0.declaresFunction("registerAllServices") })
     else { return }
-    let used = readers.reduce(into: Set<String>()) { $0.formUnion($1.namesUsed()) }
+    let used = namesUsed.reduce(into: Set<String>()) { $0.formUnion($1) }
     for index in found.indices where found[index].unsupported == nil {
       guard let function = found[index].registeringFunction, function != "registerAllServices",
         !used.contains(function)
@@ -338,8 +346,10 @@ extension RegistrationImport {
     let functions = Set(found.compactMap { $0.environment == nil ? $0.registeringFunction : nil })
     guard !functions.isEmpty else { return }
     var places: [String: [String?]] = [:]
+    let below = commonFolders(of: readers.map(\.file.path))
     for reader in readers {
-      for use in reader.uses(of: functions) { places[use.name, default: []].append(use.place) }
+      let inTests = testTarget(ofPath: reader.file.path, below: below) != nil
+      for use in reader.uses(of: functions, inTests: inTests) { places[use.name, default: []].append(use.place) }
     }
     for index in found.indices where found[index].environment == nil {
       guard let function = found[index].registeringFunction, let used = places[function], !used.isEmpty,

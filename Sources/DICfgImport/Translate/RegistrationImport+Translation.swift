@@ -23,6 +23,14 @@ extension RegistrationImport {
           + "the platform the app is built for")
       return [registration]
     }
+    // `@available(iOS 17, *) var x: Factory<T>`: the app's build targets systems without it.
+    if let availability = found.availability {
+      registration.outcome = .notImported(
+        "it is declared '@available(\(availability))', and a graph file's service is one the container may build on "
+          + "any system the app runs on; keep it out of the graph, or give it as an optional external the app "
+          + "supplies where '#available(\(availability))' holds")
+      return [registration]
+    }
     if let platform = found.platformCondition {
       registration.note = "the code compiles it only where '\(platform)', the graph file in every build"
     }
@@ -64,7 +72,21 @@ extension RegistrationImport {
       layered.column = file.position(context.open).column
       imported.append(translated(layered, closure: context, found: found, with: translator))
     }
-    return imported
+    return imported.map(notingPassedContainer)
+  }
+
+  /// A registration whose closure passes the resolver on (`$container`), with what its Swift changes to.
+  static func notingPassedContainer(_ registration: ImportedRegistration) -> ImportedRegistration {
+    guard registration.isImported,
+      let label = (registration.initializer + registration.properties).first(where: { $0.value == .container })?.label
+    else { return registration }
+    var noted = registration
+    let note =
+      "'\(label)' is the container ('$container'), which its closure passes on for the service to resolve from "
+      + "later: declare '\(label)' of dicfg's container type (the container dicfg generates, or DICfgRuntime's "
+      + "'Container') in place of \(registration.library.rawValue)'s 'Resolver'"
+    noted.note = noted.note.map { $0 + "; " + note } ?? note
+    return noted
   }
 
   /// What the graph says of one registration's closure. The shapes a closure may take are tried in

@@ -83,7 +83,9 @@ public struct RegistrationImport: Sendable {
     let readers = sources.filter { !$0.isUnreadable }.map {
       RegistrationReader(file: $0, moduleImports: exported[target($0.path)] ?? [])
     }
-    var (found, unread) = Self.registrations(of: readers)
+    // What each file names, read once for the passes that ask which functions are called.
+    let namesUsed = readers.map { $0.namesUsed() }
+    var (found, unread) = Self.registrations(of: readers, namesUsed: namesUsed)
     filesNotRead = unread
     overrides = readers.flatMap { reader in
       reader.overrides().map { override in
@@ -92,7 +94,7 @@ public struct RegistrationImport: Sendable {
       }
     }
     Self.resolvingContexts(&found)
-    Self.leavingUncalledRegistrations(&found, of: readers)
+    Self.leavingUncalledRegistrations(&found, of: readers, namesUsed: namesUsed)
     Self.placingStandInFunctions(&found, of: readers)
     Self.readingTargetsApart(&found)
     Self.applyingDefaultScopes(&found, of: readers)
@@ -125,16 +127,15 @@ public struct RegistrationImport: Sendable {
   /// The registrations each reader finds, and the files that call a registration API where no
   /// registration was read, each with why.
   static func registrations(
-    of readers: [RegistrationReader]
+    of readers: [RegistrationReader], namesUsed: [Set<String>]
   ) -> (found: [FoundRegistration], unread: [(path: String, reason: String)]) {
     let registrations = readers.map { $0.registrations() }
     let found = Array(registrations.joined())
     // Resolver's `registerAllServices()` that calls the functions registering (`registerNetworking()`).
     let registeringFunctions = Set(found.compactMap(\.registeringFunction))
     var unread: [(path: String, reason: String)] = []
-    for (reader, registrations) in zip(readers, registrations) {
-      guard registrations.isEmpty, reader.callsRegistrationAPI,
-        registeringFunctions.isDisjoint(with: reader.namesUsed())
+    for (reader, (registrations, names)) in zip(readers, zip(registrations, namesUsed)) {
+      guard registrations.isEmpty, reader.callsRegistrationAPI, registeringFunctions.isDisjoint(with: names)
       else { continue }
       unread.append(
         (

@@ -307,6 +307,7 @@ struct GraphFileWriter {
     case .literal(let literal): return "{ value: \(literal) }"
     case .swift(let expression): return "{ swift: \(Self.scalar(expression)) }"
     case .argument(let name): return "$" + name
+    case .container: return "$container"
     case .constructed(let construction): return "{ swift: \(Self.scalar(construction.type + "()")) }"
     case .provider(let inner):
       return "{ provider: " + text(of: inner, in: environment).trimmingCharacters(in: ["?"]) + " }"
