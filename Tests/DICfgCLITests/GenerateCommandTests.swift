@@ -32,6 +32,38 @@ private let examples = [
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  // `$container` where the initializer takes another type (an imported app's Swinject `Resolver`): over
+  // the typed runtime the one fix is the parameter's type, which the full runtime would not build either.
+  @Test func theContainerWhereSwiftExpectsAnotherTypeSaysWhichTypeToDeclare() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dicfg-container-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try """
+    protocol Resolver {}
+    final class BaseRouter { init(resolver: Resolver) {} }
+
+    """.write(toFile: folder + "/Router.swift", atomically: true, encoding: .utf8)
+    try """
+    dicfg: 1
+    services:
+      router: { type: BaseRouter, scope: singleton, init: { resolver: $container } }
+
+    """.write(toFile: folder + "/app.yaml", atomically: true, encoding: .utf8)
+    let validated = try runCommand([
+      "validate", folder + "/app.yaml", "--swift", folder + "/Router.swift", "--runtime", "typed", "--color", "never",
+    ])
+    #expect(validated.exitCode == 1)
+    let errors: [String] = validated.standardError.split(separator: "\n").map(String.init).filter {
+      $0.contains(": error: ")
+    }
+    let expected: String =
+      "\(folder)/app.yaml:3:3: error: 'router' is built through dicfg's link, which 'DICfgTypedRuntime' does not "
+      + "have: its typed accessor cannot build it because it takes '$container' where Swift expects 'Resolver', "
+      + "not the container's type 'MainContainer'; declare the parameter that takes it as 'MainContainer' "
+      + "[#needs-full-runtime]"
+    #expect(errors == [expected], "\(validated.standardError)")
+  }
+
   // Over the typed runtime alone (`--runtime typed`, which the build plugin passes for a target that
   // depends on DICfgTypedRuntime), the file holds only the typed containers, providers included; a
   // service only the link builds is an error at its key, naming what it takes and the product to

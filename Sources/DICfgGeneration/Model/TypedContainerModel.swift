@@ -49,7 +49,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var condition: String?
     /// Why some environment's accessor resolves the service through the link, as a clause
     /// (`it takes …`); nil where the accessors build it, or the cause is not known.
-    public var linkCause: String?
+    public var linkCause: LinkCause?
     /// Over the typed runtime, for a service the graph marks `live: true`: what a container with
     /// stand-ins reports when a build reaches it without one (its line, the stand-in to give, the paths
     /// through the graph to it).
@@ -545,7 +545,18 @@ extension TypedContainerModel {
     public var service: String
     public var reason: Reason
     /// The one thing that stops the typed accessor, as a clause; nil where it is not known.
-    public var cause: String? = nil
+    public var cause: LinkCause? = nil
+  }
+
+  /// The one thing that stops a typed accessor (`it takes '$container' where Swift expects …`), and
+  /// the change to the Swift that lets it build, where the full runtime would not build it either.
+  public struct LinkCause: Sendable, Equatable {
+    public var text: String
+    public var fix: String?
+    public init(_ text: String, fix: String? = nil) {
+      self.text = text
+      self.fix = fix
+    }
   }
 
   /// What the containers need of the link, each service once, in order: empty where the accessors

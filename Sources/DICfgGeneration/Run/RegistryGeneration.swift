@@ -249,10 +249,10 @@ public struct RegistryGeneration: Sendable {
       case .resolved:
         what =
           "is built through dicfg's link, which '\(product)' does not have: its typed accessor cannot build it "
-          + (need.cause.map { "because \($0)" }
+          + (need.cause.map { "because \($0.text)" }
             ?? "(it takes a graph-scoped service of another container, or a "
             + "provider or lazy value of a service its typed accessor cannot build, or a singleton reaches itself "
-            + "back through it)") + "; \(instead)"
+            + "back through it)") + "; \(need.cause?.fix ?? instead)"
       case .container:
         what =
           "takes '$container', the dynamic container, which '\(product)' does not have; take the services it "

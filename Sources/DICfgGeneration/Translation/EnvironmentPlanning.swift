@@ -42,7 +42,7 @@ struct EnvironmentPlanning {
     var makers: [[TypedContainerModel.Maker]]
     /// Why an accessor resolves through the link, by container and service of the base plan: the
     /// first environment's cause (named where it is not the base); nil for one the accessors build.
-    var causes: [[String?]] = []
+    var causes: [[TypedContainerModel.LinkCause?]] = []
   }
 
   /// The branches of every accessor. Whether an accessor throws depends on every environment's
@@ -64,7 +64,7 @@ struct EnvironmentPlanning {
 
   private func planned(throwing: [Set<String>]) -> Planned {
     var constructions = services.map { $0.map { _ in [(String?, TypedContainerModel.Construction?)]() } }
-    var causes = services.map { $0.map { _ -> String? in nil } }
+    var causes = services.map { $0.map { _ -> TypedContainerModel.LinkCause? in nil } }
     var makers = services.map { _ in [TypedContainerModel.Maker]() }
     for variant in variants {
       let firstService = variant.plan.firstServiceNumbers
@@ -107,9 +107,9 @@ struct EnvironmentPlanning {
             construction = .linked(firstService[index] + own)
           }
           if construction.isResolvedByTheLink && causes[index][position] == nil {
-            let cause = context == nil ? "dicfg read none of the target's Swift" : planned.causes[own]
+            let cause = context == nil ? .init("dicfg read none of the target's Swift") : planned.causes[own]
             causes[index][position] = cause.map { cause in
-              variant.environment.map { "in environment '\($0)', " + cause } ?? cause
+              .init(variant.environment.map { "in environment '\($0)', " + cause.text } ?? cause.text, fix: cause.fix)
             }
           }
           constructions[index][position].append((variant.environment, construction))

@@ -186,9 +186,11 @@ extension StraightLinePlanner.Builder {
       if let typedContainerType = planner.typedContainerType {
         // The typed container itself: its build does not resolve from it, only keeps it.
         guard bare.isSame(as: SwiftTypeExpression(typedContainerType)) else {
+          // The full runtime would not build it either: its `$container` is its `Container`.
           throw Unplannable(
             "it takes '$container' where Swift expects '\(bare.normalized)', not the container's type "
-              + "'\(typedContainerType)'")
+              + "'\(typedContainerType)'",
+            fix: "declare the parameter that takes it as '\(typedContainerType)'")
         }
         uses.container = true
         return .typedContainer

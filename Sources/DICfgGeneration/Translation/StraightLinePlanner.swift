@@ -102,7 +102,13 @@ struct StraightLinePlanner {
   /// declaration) its build cannot be written around, as a clause (`it takes …`).
   struct Unplannable: Error {
     var cause: String
-    init(_ cause: String) { self.cause = cause }
+    /// The change to the Swift that lets the accessor build it, where depending on the full runtime
+    /// would not build it either.
+    var fix: String?
+    init(_ cause: String, fix: String? = nil) {
+      self.cause = cause
+      self.fix = fix
+    }
   }
 
   /// What the planner decides: the make functions the accessors call, each planned accessor's
@@ -112,14 +118,14 @@ struct StraightLinePlanner {
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
     var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
     /// Why each service left to the link is, by index: a clause (`it takes …`).
-    var causes: [Int: String] = [:]
+    var causes: [Int: TypedContainerModel.LinkCause] = [:]
   }
 
   func planned() -> Planned {
     var builder = Builder(planner: self, hoisted: hoisted())
     var constructions: [Int: TypedContainerModel.StraightLine] = [:]
     var singletons: [Int: TypedContainerModel.SingletonBuild] = [:]
-    var causes: [Int: String] = [:]
+    var causes: [Int: TypedContainerModel.LinkCause] = [:]
     for index in plan.containers[container].services.indices {
       do {
         if service(index).scope.isPerResolve {
@@ -128,7 +134,7 @@ struct StraightLinePlanner {
           singletons[index] = try builder.singleton(of: index)
         }
       } catch {
-        causes[index] = (error as? Unplannable)?.cause ?? "\(error)"
+        causes[index] = (error as? Unplannable).map { .init($0.cause, fix: $0.fix) } ?? .init("\(error)")
       }
     }
     // Only the make functions some accessor calls, in service order.
@@ -402,7 +408,7 @@ struct StraightLinePlanner {
       } catch let reason as Unplannable {
         let id = planner.service(index).id
         guard !reason.cause.hasPrefix("it takes '\(id)'") else { throw reason }
-        throw Unplannable("it takes '\(id)', and for '\(id)' " + reason.cause)
+        throw Unplannable("it takes '\(id)', and for '\(id)' " + reason.cause, fix: reason.fix)
       }
     }
 
