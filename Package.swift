@@ -49,10 +49,16 @@ let package = Package(
       name: "DICfgSwiftReader",
       dependencies: ["DICfgCore", "DICfgSwiftModel"]
     ),
+    // What a typed container builds of a plan, decided as values (no Swift written): the generator
+    // renders it, and `validate` and the editor ask it what the typed runtime cannot build.
+    .target(
+      name: "DICfgPlanning",
+      dependencies: ["DICfgCore", "DICfgSwiftModel", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader"]),
     .target(
       name: "DICfgGeneration",
       dependencies: [
         "DICfgCore", "DICfgSwiftModel", "DICfgReporting", "DICfgLoader", "DICfgCompiler", "DICfgSwiftReader",
+        "DICfgPlanning",
       ]),
     // `dicfg import`: registrations of Swinject, Resolver and Factory read into a graph file.
     .target(name: "DICfgImport", dependencies: ["DICfgCore", "DICfgSwiftModel", "DICfgCompiler", "DICfgSwiftReader"]),
@@ -60,7 +66,7 @@ let package = Package(
     .executableTarget(name: "dicfg-generate", dependencies: ["DICfgGeneration"]),
     .target(
       name: "DICfgLanguageServer",
-      dependencies: ["DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftModel"]),
+      dependencies: ["DICfgCompiler", "DICfgPlanning", "DICfgLoader", "DICfgCore", "DICfgSwiftModel"]),
     .target(name: "DICfg", dependencies: ["DICfgCore", "DICfgLoader", "DICfgCompiler", "DICfgRuntime"]),
     .target(
       name: "DICfgCLI",
@@ -72,6 +78,7 @@ let package = Package(
         "DICfgCompiler",
         "DICfgRuntime",
         "DICfgSwiftReader",
+        "DICfgPlanning",
         "DICfgGeneration",
         "DICfgLanguageServer",
         "DICfgImport",
@@ -92,7 +99,7 @@ let package = Package(
     .testTarget(
       name: "DICfgCompilerTests",
       dependencies: [
-        "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftModel", "DICfgSwiftReader",
+        "DICfgCompiler", "DICfgPlanning", "DICfgLoader", "DICfgCore", "DICfgSwiftModel", "DICfgSwiftReader",
         "DICfgTestSupport",
       ],
       exclude: ["Golden"]
@@ -107,7 +114,7 @@ let package = Package(
     .testTarget(
       name: "DICfgCLITests",
       dependencies: [
-        "DICfg", "DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgLanguageServer", "DICfgReporting",
+        "DICfg", "DICfgCLI", "DICfgCore", "DICfgGeneration", "DICfgPlanning", "DICfgLanguageServer", "DICfgReporting",
         "DICfgTestSupport",
       ],
       exclude: ["Fixtures", "Golden"]
@@ -116,16 +123,18 @@ let package = Package(
     .testTarget(
       name: "DICfgGenerationTests",
       dependencies: [
-        "DICfgGeneration", "DICfgCompiler", "DICfgCore", "DICfgSwiftModel", "DICfgSwiftReader", "DICfgTypedRuntime",
-        "DICfgTestSupport",
+        "DICfgGeneration", "DICfgPlanning", "DICfgCompiler", "DICfgCore", "DICfgSwiftModel", "DICfgSwiftReader",
+        "DICfgTypedRuntime", "DICfgTestSupport",
       ]),
     .testTarget(
       name: "DICfgImportTests",
-      dependencies: ["DICfgImport", "DICfgCLI", "DICfgGeneration", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore"]),
+      dependencies: [
+        "DICfgImport", "DICfgCLI", "DICfgPlanning", "DICfgCompiler", "DICfgSwiftReader", "DICfgCore",
+      ]),
     .testTarget(
       name: "DICfgLanguageServerTests",
       dependencies: [
-        "DICfgLanguageServer", "DICfgCompiler", "DICfgGeneration", "DICfgLoader", "DICfgCore", "DICfgSwiftModel",
+        "DICfgLanguageServer", "DICfgCompiler", "DICfgPlanning", "DICfgLoader", "DICfgCore", "DICfgSwiftModel",
         "DICfgTestSupport",
       ]),
     .testTarget(name: "DICfgPluginTests"),

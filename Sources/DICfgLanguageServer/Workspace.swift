@@ -1,7 +1,7 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgLoader
+import DICfgPlanning
 import DICfgSwiftModel
 import Foundation
 
@@ -112,7 +112,7 @@ extension Analysis {
     let run = GraphRun(request)
     // Over the typed runtime alone, what its typed accessors cannot build, as the build reports it.
     let typedFindings =
-      target?.runtime == .typed && swift != nil ? RegistryGeneration.typedRuntimeFindings(of: run, files: [root]) : []
+      target?.runtime == .typed && swift != nil ? TypedRuntimeCheck.findings(of: run, files: [root]) : []
     let results = run.results
     let base = results[0].result
     var files = base.files

@@ -1,7 +1,7 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgLoader
+import DICfgPlanning
 import DICfgTestSupport
 import Foundation
 import Testing

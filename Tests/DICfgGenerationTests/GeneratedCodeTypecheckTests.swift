@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgGeneration
+import DICfgPlanning
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
+import DICfgPlanning
 import DICfgSwiftReader
 import DICfgTestSupport
 import Foundation

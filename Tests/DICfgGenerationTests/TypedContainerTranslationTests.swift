@@ -1,6 +1,7 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgGeneration
+import DICfgPlanning
 import DICfgSwiftModel
 import DICfgTestSupport
 import Testing

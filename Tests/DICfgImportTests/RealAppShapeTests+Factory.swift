@@ -1,8 +1,8 @@
 import DICfgCLI
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgImport
+import DICfgPlanning
 import DICfgSwiftReader
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgImport
+import DICfgPlanning
 import DICfgSwiftReader
 
 /// The run `dicfg validate --all-envs --swift` makes of what an import wrote (`import/dicfg.yaml`,

@@ -1,7 +1,7 @@
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgLanguageServer
+import DICfgPlanning
 import DICfgSwiftModel
 import DICfgTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgGeneration
+import DICfgPlanning
 
 /// `dicfg generate`: writes the Swift registration of graph files.
 public struct GenerateCommand: ParsableCommand, ExecutableCommand {

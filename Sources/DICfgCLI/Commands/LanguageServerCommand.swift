@@ -1,8 +1,8 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgLanguageServer
+import DICfgPlanning
 import DICfgSwiftModel
 import DICfgSwiftReader
 import Foundation

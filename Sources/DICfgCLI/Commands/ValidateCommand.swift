@@ -1,8 +1,8 @@
 public import ArgumentParser
 import DICfgCompiler
 import DICfgCore
-import DICfgGeneration
 import DICfgLoader
+import DICfgPlanning
 import DICfgReporting
 import DICfgRuntime
 import DICfgSwiftReader
@@ -114,7 +114,7 @@ public struct ValidateCommand: ParsableCommand, ExecutableCommand {
     diagnostics += run.findings
     // Over the typed runtime alone, what the typed containers could not build, where the Swift was read.
     if runtime == .typed && run.swift != nil {
-      diagnostics += RegistryGeneration.typedRuntimeFindings(of: run, files: files)
+      diagnostics += TypedRuntimeCheck.findings(of: run, files: files)
     }
     let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     let exitCode: Int32 = failed ? 1 : 0

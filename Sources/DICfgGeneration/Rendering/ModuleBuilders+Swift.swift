@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 // The Swift of the builders a module's generated code declares (``ModuleBuilder``): public static
 // functions of one enum per module, each calling the internal initializer or function with its

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 /// How ``PlanStatement``s are spelled in Swift: one call of `ResolutionPlan.Builder` each, on a
 /// builder named `plan`, with every argument a literal the type checker reads without searching.

@@ -1,10 +1,21 @@
 import DICfgCompiler
 import DICfgCore
 import DICfgLoader
+import DICfgPlanning
 import DICfgSwiftReader
 
 // The registry model as Swift: the registration function, its checks, statements and literals.
 extension RegistryGenerator {
+  /// The Swift file: the registration translated from `variants`, then rendered.
+  ///
+  /// - Parameters:
+  ///   - variants: The compiled configurations, base first.
+  ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
+  ///     file, whose variants differ by environment only.
+  public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
+    render(translate(variants, includePlans: includePlans))
+  }
+
   /// `model` as a Swift file.
   ///
   /// Each factory is the initializer the service's `init:` names, held in a constant that keeps
@@ -608,4 +619,14 @@ extension RegistryGenerator {
   // MARK: Literals
 
   func literal(_ text: String) -> String { QuotedString.quoted(text, in: .swift) }
+}
+
+extension RegistryModel {
+  /// The argument positions (from 1) and initializer arities that checks type values for.
+  var checkedArguments: Set<SwiftWriter.ArgumentValue> {
+    Set(
+      checks.flatMap { check in
+        check.checkedPositions.map { SwiftWriter.ArgumentValue(position: $0 + 1, arity: check.arguments.count) }
+      })
+  }
 }

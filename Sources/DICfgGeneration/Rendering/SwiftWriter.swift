@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 /// Builds the text of a generated Swift file: indentation, documentation, and calls whose lines
 /// map to a graph file's lines through `#sourceLocation`.

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 // A typed container's accessors and make functions, and the expressions their builds are written with.
 extension TypedContainerGenerator {

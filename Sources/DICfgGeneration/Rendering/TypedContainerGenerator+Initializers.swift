@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 // A typed container's creation: its externals, its initializers (the root's and the typed root's), its eager builds.
 extension TypedContainerGenerator {

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 // The parameters a typed root reads from the environment (`${NAME}`) when it is created.
 extension TypedContainerGenerator {

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 
 // MARK: Stand-ins
 

@@ -1,5 +1,6 @@
 import DICfgCompiler
 import DICfgCore
+import DICfgPlanning
 import Foundation
 
 /// A target's `dicfg-generator-config.json`, read by the generator on every run (the plugins pass

@@ -309,19 +309,11 @@ public struct RegistryModel: Sendable, Equatable {
   }
 
   /// The condition of each statement: its factory's or its check's.
-  static func condition(of statement: Statement) -> String? {
+  package static func condition(of statement: Statement) -> String? {
     switch statement {
     case .register(let factory): factory.condition
     case .check(let check): check.condition
     }
-  }
-
-  /// The argument positions (from 1) and initializer arities that checks type values for.
-  var checkedArguments: Set<SwiftWriter.ArgumentValue> {
-    Set(
-      checks.flatMap { check in
-        check.checkedPositions.map { SwiftWriter.ArgumentValue(position: $0 + 1, arity: check.arguments.count) }
-      })
   }
 
   /// The checks, in order.

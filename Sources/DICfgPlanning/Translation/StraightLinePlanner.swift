@@ -85,7 +85,7 @@ struct StraightLinePlanner {
     var property: String
     var type: String
     var isMainActor: Bool
-    var isAsync: Bool
+    package var isAsync: Bool
   }
 
   /// Another container of the file, as this container's code reaches it.

@@ -412,7 +412,7 @@ public struct TypedContainerGenerator: Sendable {
     plan.containers[reference.container].services[reference.service].isolation == .mainActor
   }
 
-  private func isAsync(_ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan) -> Bool {
+  package func isAsync(_ reference: ResolutionPlan.ServiceReference, in plan: ResolutionPlan) -> Bool {
     isAsync(plan.containers[reference.container].services[reference.service])
   }
 
@@ -503,7 +503,7 @@ public struct TypedContainerGenerator: Sendable {
   }
 
   /// Whether the Swift declares the initializer the service is built with `async`.
-  private func isAsync(_ service: ResolutionPlan.Service) -> Bool {
+  package func isAsync(_ service: ResolutionPlan.Service) -> Bool {
     swift?.constructor(of: service)?.isAsync ?? false
   }
 }

@@ -17,7 +17,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     public var isWeak = false
 
     /// Its type in Swift, with `spelled` spelling the type the graph file writes.
-    func swiftType(_ spelled: (String) -> String) -> String { optional ? "(\(spelled(type)))?" : spelled(type) }
+    package func swiftType(_ spelled: (String) -> String) -> String { optional ? "(\(spelled(type)))?" : spelled(type) }
   }
 
   public struct Argument: Sendable, Equatable {
@@ -97,7 +97,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// Constructed in the accessor, as hand-written code would.
     case straightLine(StraightLine)
 
-    var isThrowing: Bool {
+    package var isThrowing: Bool {
       switch self {
       case .runtime, .linked: true
       case .singleton(let build): build.isThrowing
@@ -106,7 +106,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     }
 
     /// Whether the link builds it (by id or by number), not the accessor.
-    var isResolvedByTheLink: Bool {
+    package var isResolvedByTheLink: Bool {
       switch self {
       case .runtime, .linked: true
       case .singleton, .straightLine: false
@@ -183,7 +183,7 @@ public struct TypedContainerModel: Sendable, Equatable {
       self.result = result
     }
 
-    var isThrowing: Bool {
+    package var isThrowing: Bool {
       steps.contains {
         switch $0 {
         case .build(_, let value), .set(_, _, let value): value.isThrowing
@@ -313,7 +313,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     /// otherwise the service, as the expression gives it.
     case standIn(String, Expression)
 
-    var isThrowing: Bool {
+    package var isThrowing: Bool {
       switch self {
       case .accessor(_, let isThrowing, _), .otherAccessor(_, _, let isThrowing, _): isThrowing
       // The container is linked on first use, which can fail.
@@ -328,7 +328,7 @@ public struct TypedContainerModel: Sendable, Equatable {
     }
 
     /// Whether it awaits: it calls an accessor or a make function that is `async`.
-    var isAsync: Bool {
+    package var isAsync: Bool {
       switch self {
       case .accessor(_, _, let isAsync), .otherAccessor(_, _, _, let isAsync): isAsync
       case .call(_, let arguments, _, let isAsync): isAsync || arguments.contains(where: \.isAsync)
@@ -489,7 +489,7 @@ public struct TypedContainerModel: Sendable, Equatable {
   }
 
   /// Whether some build reads a static member of an unread module's type (`Builder.unreadMember`).
-  var buildsUnreadMembers: Bool {
+  package var buildsUnreadMembers: Bool {
     containers.contains { container in
       container.makers.contains { if case .unreadMember? = $0.builder { true } else { false } }
         || container.accessors.flatMap(\.branches).contains { branch in
@@ -504,7 +504,7 @@ public struct TypedContainerModel: Sendable, Equatable {
 
   /// Whether some service is marked `live: true` (over the typed runtime): the stand-ins then carry the
   /// check a build reaching one without a stand-in makes.
-  var hasLiveServices: Bool { containers.contains { $0.accessors.contains { $0.liveReport != nil } } }
+  package var hasLiveServices: Bool { containers.contains { $0.accessors.contains { $0.liveReport != nil } } }
 }
 
 /// The runtime a generated file is written against: the product of dicfg the target depends on.
@@ -638,7 +638,7 @@ extension TypedContainerModel.Builder {
 }
 
 extension TypedContainerModel.Maker {
-  var expressions: [TypedContainerModel.Expression] {
+  package var expressions: [TypedContainerModel.Expression] {
     (arguments + properties).map(\.value) + [builder?.receiver].compactMap { $0 }
   }
 
@@ -653,7 +653,7 @@ extension TypedContainerModel.Maker {
 }
 
 extension TypedContainerModel.SingletonBuild {
-  var expressions: [TypedContainerModel.Expression] {
+  package var expressions: [TypedContainerModel.Expression] {
     TypedContainerModel.StraightLine(steps: shared, result: "").expressions + (arguments + properties).map(\.value)
       + [builder?.receiver].compactMap { $0 }
   }
@@ -669,7 +669,7 @@ extension TypedContainerModel.SingletonBuild {
 }
 
 extension TypedContainerModel.StraightLine {
-  var expressions: [TypedContainerModel.Expression] {
+  package var expressions: [TypedContainerModel.Expression] {
     steps.map {
       switch $0 {
       case .build(_, let value), .set(_, _, let value): value

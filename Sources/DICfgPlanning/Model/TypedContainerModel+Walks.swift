@@ -5,14 +5,14 @@ import DICfgCompiler
 extension TypedContainerModel {
   /// Every expression of the containers' builds, those inside others too, in the order the
   /// containers, their make functions and accessors hold them.
-  var everyExpression: [Expression] {
+  package var everyExpression: [Expression] {
     containers.flatMap { container in
       container.makers.flatMap(\.everyExpression) + container.accessors.flatMap(\.everyExpression)
     }
   }
 
   /// Every type stand-in slot the containers' builds read.
-  var typeStandInSlots: Set<String> { Set(everyExpression.flatMap(\.typeStandInSlots)) }
+  package var typeStandInSlots: Set<String> { Set(everyExpression.flatMap(\.typeStandInSlots)) }
 
   /// The parameters the builds take as read from the environment, each with each Swift type it is
   /// taken as, in the order the builds first take them; the property of one taken as one type is
@@ -37,7 +37,7 @@ extension TypedContainerModel {
 
 extension TypedContainerModel.Expression {
   /// The expression and those inside it, outermost first.
-  var everyExpression: [TypedContainerModel.Expression] {
+  package var everyExpression: [TypedContainerModel.Expression] {
     switch self {
     case .standIn(_, let built): [self] + built.everyExpression
     case .call(_, let arguments, _, _): [self] + arguments.flatMap(\.everyExpression)
@@ -49,17 +49,17 @@ extension TypedContainerModel.Expression {
   }
 
   /// The type stand-in slot the expression reads itself, if any.
-  var typeStandInSlots: [String] { if case .standIn(let slot, _) = self { [slot] } else { [] } }
+  package var typeStandInSlots: [String] { if case .standIn(let slot, _) = self { [slot] } else { [] } }
 }
 
 extension TypedContainerModel.Maker {
   /// Every expression of its build, those inside others too.
-  var everyExpression: [TypedContainerModel.Expression] { expressions.flatMap(\.everyExpression) }
+  package var everyExpression: [TypedContainerModel.Expression] { expressions.flatMap(\.everyExpression) }
 }
 
 extension TypedContainerModel.Accessor {
   /// Every expression of its builds in every environment, those inside others too.
-  var everyExpression: [TypedContainerModel.Expression] {
+  package var everyExpression: [TypedContainerModel.Expression] {
     branches.compactMap(\.construction).flatMap { construction -> [TypedContainerModel.Expression] in
       switch construction {
       case .singleton(let build): build.expressions.flatMap(\.everyExpression)

@@ -91,16 +91,6 @@ public struct RegistryGenerator: Sendable {
     self.sourceRoot = sourceRoot
   }
 
-  /// The Swift file: the registration translated from `variants`, then rendered.
-  ///
-  /// - Parameters:
-  ///   - variants: The compiled configurations, base first.
-  ///   - includePlans: Whether to embed the plans (`graphFilePlan(environment:)`): for one graph
-  ///     file, whose variants differ by environment only.
-  public func generate(_ variants: [Variant], includePlans: Bool = true) -> String {
-    render(translate(variants, includePlans: includePlans))
-  }
-
   // MARK: Translation
 
   /// The registration of `variants`, decided: what ``render(_:)`` writes. The base variant comes
@@ -160,7 +150,7 @@ public struct RegistryGenerator: Sendable {
   /// The types the services and externals of `variants` name that the target's Swift does not
   /// declare, each once, at the line of the first service or external naming it: an SDK's type, a
   /// package's, or one that exists nowhere. None when the target's Swift is not known.
-  func typeAliases(_ variants: [Variant]) -> [RegistryModel.TypeAlias] {
+  package func typeAliases(_ variants: [Variant]) -> [RegistryModel.TypeAlias] {
     guard let swift = typedContainers?.swift else { return [] }
     var aliases: [RegistryModel.TypeAlias] = []
     var named = Set<String>()
@@ -201,7 +191,7 @@ public struct RegistryGenerator: Sendable {
     /// The conditions of the variants that have this definition (nil for one every build has).
     var conditions: [String?]
     /// The condition under which some build has it.
-    var condition: String? { CompilationCondition.any(conditions) }
+    package var condition: String? { CompilationCondition.any(conditions) }
 
     var labels: [String] { service.initializer.map(\.label) }
     /// What it is built with: its type's initializer or the function `factory:` names, and labels.
