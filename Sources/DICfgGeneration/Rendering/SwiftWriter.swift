@@ -172,8 +172,7 @@ struct SwiftWriter {
   /// graph file knows only a value's type; `dicfgCheck…Of…` for each argument the checks type; the factory
   /// closures' helpers (`dicfgFactory`, …) and those typing Swift values and property checks
   /// (`dicfgArgumentNOfM`, `dicfgPropertyValue`, `dicfgSetProperty`); `dicfgMake`; and the
-  /// `dicfgRegister0` overloads, for initializers of no arguments. One function: a list of the
-  /// helpers' texts, each written where the file needs it.
+  /// `dicfgRegister0` overloads, for initializers of no arguments. Each is written where the file needs it.
   mutating func helpers(
     checkedArguments: Set<ArgumentValue>, registersNoArguments: Bool, registersNoArgumentsOnMainActor: Bool,
     factories: Set<FactoryKind> = [], makes: Bool = false, callsMethods: Bool = false, callsDeprecated: Bool = false,
@@ -181,6 +180,17 @@ struct SwiftWriter {
     propertyValues: Bool = false, propertyChecks: Bool = false, numberLiterals: Bool = false,
     textLiterals: Bool = false
   ) {
+    checkHelpers(checkedArguments)
+    factoryHelpers(factories, argumentValues: argumentValues)
+    if callsDeprecated { deprecatedHolder() }
+    literalHelpers(numberLiterals: numberLiterals, textLiterals: textLiterals)
+    propertyHelpers(checks: propertyChecks, values: propertyValues)
+    callHelpers(makes: makes, callsMethods: callsMethods)
+    registerHelpers(noArguments: registersNoArguments, noArgumentsOnMainActor: registersNoArgumentsOnMainActor)
+  }
+
+  /// `dicfgValue`, and `dicfgCheck…Of…` for each argument the checks type.
+  private mutating func checkHelpers(_ checkedArguments: Set<ArgumentValue>) {
     line("/// A value of type `Value`, for the type checks above: only type-checked, never called.")
     line("private func dicfgValue<Value>(_ type: Value.Type = Value.self) -> Value {")
     indent { $0.line("preconditionFailure(\"only type-checked, never called\")") }
@@ -195,6 +205,11 @@ struct SwiftWriter {
         "private func dicfgCheck\(checked.position)Of\(checked.arity)<T, \(types)>(_ initializer: (\(types)) async throws "
           + "-> T, _ value: @autoclosure () -> A\(checked.position)) {}")
     }
+  }
+
+  /// The factory closures' helpers (`dicfgFactory`, …) and `dicfgArgumentNOfM` for each Swift value typed
+  /// as an initializer's parameter.
+  private mutating func factoryHelpers(_ factories: Set<FactoryKind>, argumentValues: Set<ArgumentValue>) {
     for kind in FactoryKind.allCases where factories.contains(kind) {
       let (name, type, summary) =
         switch kind {
@@ -227,21 +242,27 @@ struct SwiftWriter {
       indent { $0.line("value") }
       line("}")
     }
-    if callsDeprecated {
-      blank()
-      line("/// What holds a factory calling a deprecated initializer or function, which the graph file's warning")
-      line("/// (`deprecated-builder`) reports with its fix; read through the requirement, it is not deprecated.")
-      line("private protocol DicfgDeprecatedHolder {")
-      indent {
-        $0.line("associatedtype Factory: Sendable")
-        $0.line("static var factory: Factory { get }")
-      }
-      line("}")
-      line(
-        "private func dicfgCalledAnyway<Builder: DicfgDeprecatedHolder>(_ builder: Builder.Type) -> Builder.Factory {")
-      indent { $0.line("builder.factory") }
-      line("}")
+  }
+
+  /// What holds a factory calling a deprecated builder.
+  private mutating func deprecatedHolder() {
+    blank()
+    line("/// What holds a factory calling a deprecated initializer or function, which the graph file's warning")
+    line("/// (`deprecated-builder`) reports with its fix; read through the requirement, it is not deprecated.")
+    line("private protocol DicfgDeprecatedHolder {")
+    indent {
+      $0.line("associatedtype Factory: Sendable")
+      $0.line("static var factory: Factory { get }")
     }
+    line("}")
+    line(
+      "private func dicfgCalledAnyway<Builder: DicfgDeprecatedHolder>(_ builder: Builder.Type) -> Builder.Factory {")
+    indent { $0.line("builder.factory") }
+    line("}")
+  }
+
+  /// The helpers typing the graph file's numbers, text and truth values.
+  private mutating func literalHelpers(numberLiterals: Bool, textLiterals: Bool) {
     if numberLiterals {
       blank()
       line("/// A number the graph file writes, typed for the checks above as the link passes it: an integer as")
@@ -264,6 +285,10 @@ struct SwiftWriter {
       line("private func dicfgString(_ value: String) -> String { value }")
       line("private func dicfgBool(_ value: Bool) -> Bool { value }")
     }
+  }
+
+  /// `dicfgSetProperty` for property checks and `dicfgPropertyValue` for Swift values of properties.
+  private mutating func propertyHelpers(checks propertyChecks: Bool, values propertyValues: Bool) {
     if propertyChecks {
       blank()
       line("/// A property's value, for the checks above: only type-checked, never called.")
@@ -278,6 +303,10 @@ struct SwiftWriter {
       indent { $0.line("value") }
       line("}")
     }
+  }
+
+  /// `dicfgMake` and `dicfgCallMethod`, for builders of other modules.
+  private mutating func callHelpers(makes: Bool, callsMethods: Bool) {
     if makes {
       blank()
       line("/// Calls an initializer or a static method of another module, which takes no arguments and may throw.")
@@ -299,6 +328,12 @@ struct SwiftWriter {
       indent { $0.line("try method(repeat each arguments)") }
       line("}")
     }
+  }
+
+  /// The `dicfgRegister0` overloads, for initializers of no arguments.
+  private mutating func registerHelpers(
+    noArguments registersNoArguments: Bool, noArgumentsOnMainActor registersNoArgumentsOnMainActor: Bool
+  ) {
     if registersNoArguments {
       for (kind, effects) in [("A synchronous", "throws"), ("An `async`", "async throws")] {
         blank()

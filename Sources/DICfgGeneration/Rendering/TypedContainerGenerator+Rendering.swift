@@ -102,7 +102,7 @@ extension TypedContainerGenerator {
 
   /// Writes one container's class, its members in the order the file shows them (its documentation,
   /// externals and stand-ins, views of the other containers, storage, initializers, accessors, make
-  /// functions): one function, as the class reads in that order.
+  /// functions).
   func render(
     _ container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel,
     into writer: inout SwiftWriter
@@ -136,163 +136,221 @@ extension TypedContainerGenerator {
       }
       if isRoot && Self.readsEnvironment(model) { renderParameters(model, into: &body) }
       renderReplacements(container, isRoot: isRoot, model: model, spelling: spelling, access: access, into: &body)
-      if linked {
-        body.documentation([
-          "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
-          "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
-        ])
-        body.line("\(access)var dynamicContainer: Container {")
-        body.indent {
-          $0.line(
-            isRoot
-              ? "get throws { try _link.container() }"
-              : "get throws { try _link.container(named: \(QuotedString.quoted(container.name, in: .swift))) }")
-        }
-        body.line("}")
-      }
-      for member in container.members {
-        body.documentation(["The container '\(member.name)' of the same link."])
-        let property = SwiftIdentifier.escaped(member.property)
-        body.line(
-          model.containersViewRoot
-            ? "\(access)var \(property): \(member.typeName) { \(member.typeName)(root: self) }"
-            : "\(access)let \(property): \(member.typeName)")
-      }
-      let hasSingletons = { (container: TypedContainerModel.Container) in
-        container.accessors.contains(where: { accessor in
-          accessor.branches.contains { if case .singleton? = $0.construction { true } else { false } }
-        })
-      }
+      if linked { renderDynamicContainer(container, isRoot: isRoot, access: access, into: &body) }
+      renderMembers(of: container, model: model, access: access, into: &body)
       if isView {
-        renderViewState(of: container, model: model, hasSingletons: hasSingletons(container), into: &body)
+        renderViewState(of: container, model: model, hasSingletons: Self.hasSingletons(container), into: &body)
       } else {
-        // The views of the first container read its state.
-        let state = model.containersViewRoot ? "fileprivate" : "private"
-        if container.keepsExternals { body.line("\(state) let externals: Externals") }
-        if isRoot && Self.readsEnvironment(model) {
-          body.documentation(["The parameters read from the environment when it was created."])
-          body.line("\(state) let _parameters: Parameters")
-        }
-        body.documentation(["The environment it was created for, which its accessors build the services of."])
-        body.line("\(state) let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
-        if linked {
-          body.documentation(["The link, made when first needed, and the singletons' storage."])
-          body.line("\(state) let _link: DeferredLink")
-        }
-        if model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container) {
-          body.documentation([linked ? "The singletons' storage, read without a retain." : "The singletons' storage."])
-          body.line("\(state) let _singletons: \(linked ? "SingletonSlots" : "TypedSlots")")
-        }
-        if linked {
-          body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
-          body.line("\(state) let isReplaced: Bool")
-        } else {
-          body.documentation(["The stand-ins it was created with, which its accessors and make functions give first."])
-          body.line("fileprivate let _standIns: Replacements")
-          let root = model.containers[0].typeName
-          if isRoot {
-            body.line("private var _typeStandIns: Replacements.ByType { _standIns.byType }")
-          } else {
-            body.line("private let _typeStandIns: \(root).Replacements.ByType")
-          }
-        }
+        renderStoredState(of: container, isRoot: isRoot, model: model, into: &body)
       }
-      if linked {
-        body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
-        body.line("private var observingContainer: Container {")
-        body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
-        body.line("}")
-      }
+      if linked { renderObservingContainer(into: &body) }
       body.blank()
       if isRoot {
         renderRootInitializer(container, model: model, access: access, into: &body)
       }
-      let externals = container.keepsExternals ? ", externals: Externals" : ""
-      if isView {
-        body.line("fileprivate init(root: \(model.containers[0].typeName)) { _root = root }")
-      } else {
-        let storage =
-          linked
-          ? "link: DeferredLink, isReplaced: Bool"
-          : "singletons: TypedSingletons, standIns: Replacements"
-            + (isRoot ? "" : ", typeStandIns: \(model.containers[0].typeName).Replacements.ByType")
-            + (isRoot && Self.readsEnvironment(model) ? ", parameters: Parameters" : "")
-        body.line(
-          "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, "
-            + "\(storage)\(externals)) {")
-        let keepsSingletons =
-          model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container)
-        body.indent { initializer in
-          initializer.line("_environment = environment")
-          if linked {
-            initializer.line("_link = link")
-            if keepsSingletons { initializer.line("_singletons = link.storage.slots") }
-            initializer.line("self.isReplaced = isReplaced")
-          } else {
-            if keepsSingletons { initializer.line("_singletons = TypedSlots(singletons)") }
-            initializer.line("_standIns = standIns")
-            if !isRoot { initializer.line("_typeStandIns = typeStandIns") }
-            if isRoot && Self.readsEnvironment(model) { initializer.line("_parameters = parameters") }
-          }
-          if !externals.isEmpty { initializer.line("self.externals = externals") }
-          for member in container.members where !model.containersViewRoot {
-            initializer.line(
-              "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, "
-                + (linked
-                  ? "link: link, isReplaced: isReplaced)"
-                  : "singletons: singletons, standIns: standIns.\(SwiftIdentifier.escaped(member.property)), "
-                    + "typeStandIns: standIns.byType)"))
-          }
-        }
-        body.line("}")
-      }
-      // The root resets what its storage caches (a cached service is built into the storage it keeps).
-      let rootKeepsSingletons =
-        model.containersViewRoot ? model.containers.contains(where: hasSingletons) : hasSingletons(container)
-      if isRoot && !linked && !model.cachedServices.isEmpty && rootKeepsSingletons {
-        body.blank()
-        body.documentation(["Releases the `cached` services' instances: the next use of each builds a new one."])
-        body.line("\(access)func resetCached() { _singletons.resetCached() }")
-      }
-      // Over the typed runtime, the root resets each custom scope, in every container.
-      if isRoot && !linked {
-        for (index, scope) in model.customScopes.enumerated() {
-          body.blank()
-          body.documentation([
-            "Releases the instances of the custom scope '\(scope)' (in every container): the next use of each builds a new one."
-          ])
-          body.line(
-            "\(access)func reset\(SwiftIdentifier.upperCamelCase(scope))() {"
-              + (rootKeepsSingletons ? " _singletons.reset(scope: \(index + 1)) " : "") + "}")
-        }
-      }
+      renderMemberwiseInitializer(of: container, isRoot: isRoot, isView: isView, model: model, into: &body)
+      if isRoot && !linked { renderResets(of: container, model: model, access: access, into: &body) }
       if isRoot { renderEveryEnvironment(container, model: model, access: access, into: &body) }
       renderBuildEveryService(container, isRoot: isRoot, model: model, access: access, into: &body)
-      for accessor in container.accessors {
-        body.blank()
-        if let condition = accessor.condition { body.line("#if \(condition)") }
-        // A service only layers add: its accessor is the file's (another container's view may call
-        // it), not the app's.
-        let hidden = model.containersViewRoot ? "fileprivate " : "private "
-        render(accessor, spelling: spelling, access: accessor.isPrivate ? hidden : access, into: &body)
-        if accessor.condition != nil { body.line("#endif") }
-      }
-      for maker in container.makers {
-        body.blank()
-        if let condition = maker.condition { body.line("#if \(condition)") }
-        render(maker, spelling: spelling, into: &body)
-        if maker.condition != nil { body.line("#endif") }
-      }
+      renderAccessorsAndMakers(of: container, model: model, spelling: spelling, access: access, into: &body)
     }
     writer.line("}")
-    guard !parameters.isEmpty else { return }
+    if !parameters.isEmpty { renderBoundAlias(of: container, spelling: spelling, access: access, into: &writer) }
+  }
+
+  /// The other containers, reached from this one: each a view of the first, or kept.
+  func renderMembers(
+    of container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
+    into body: inout SwiftWriter
+  ) {
+    for member in container.members {
+      body.documentation(["The container '\(member.name)' of the same link."])
+      let property = SwiftIdentifier.escaped(member.property)
+      body.line(
+        model.containersViewRoot
+          ? "\(access)var \(property): \(member.typeName) { \(member.typeName)(root: self) }"
+          : "\(access)let \(property): \(member.typeName)")
+    }
+  }
+
+  /// Over the full runtime, the container as services that take `$container` get it.
+  func renderObservingContainer(into body: inout SwiftWriter) {
+    body.documentation(["The container as services that take `$container` get it: not kept alive by them."])
+    body.line("private var observingContainer: Container {")
+    body.indent { $0.line("get throws { try dynamicContainer.observing() }") }
+    body.line("}")
+  }
+
+  /// Each accessor, then each make function, under its compilation condition where it has one.
+  func renderAccessorsAndMakers(
+    of container: TypedContainerModel.Container, model: TypedContainerModel, spelling: Spelling, access: String,
+    into body: inout SwiftWriter
+  ) {
+    for accessor in container.accessors {
+      body.blank()
+      if let condition = accessor.condition { body.line("#if \(condition)") }
+      // A service only layers add: its accessor is the file's (another container's view may call
+      // it), not the app's.
+      let hidden = model.containersViewRoot ? "fileprivate " : "private "
+      render(accessor, spelling: spelling, access: accessor.isPrivate ? hidden : access, into: &body)
+      if accessor.condition != nil { body.line("#endif") }
+    }
+    for maker in container.makers {
+      body.blank()
+      if let condition = maker.condition { body.line("#if \(condition)") }
+      render(maker, spelling: spelling, into: &body)
+      if maker.condition != nil { body.line("#endif") }
+    }
+  }
+
+  /// The alias of a generic container with its services' types bound to those the target's Swift
+  /// does not declare.
+  func renderBoundAlias(
+    of container: TypedContainerModel.Container, spelling: Spelling, access: String, into writer: inout SwiftWriter
+  ) {
     writer.blank()
     writer.documentation([
       "The container '\(container.name)', its services of types the target's Swift does not declare bound to them."
     ])
     writer.line(
       "\(access)typealias \(container.typeName) = \(container.typeName)Of<"
-        + parameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
+        + container.typeParameters.map { spelling.concrete($0.type) }.joined(separator: ", ") + ">")
+  }
+
+  /// Whether some accessor of `container` builds a singleton, which its storage keeps.
+  static func hasSingletons(_ container: TypedContainerModel.Container) -> Bool {
+    container.accessors.contains(where: { accessor in
+      accessor.branches.contains { if case .singleton? = $0.construction { true } else { false } }
+    })
+  }
+
+  /// Over the full runtime, the dynamic container underneath.
+  func renderDynamicContainer(
+    _ container: TypedContainerModel.Container, isRoot: Bool, access: String, into body: inout SwiftWriter
+  ) {
+    body.documentation([
+      "The dynamic container underneath, for what the accessors do not cover (a scope's reset, say):",
+      "the plan linked to the generated registration on first use, sharing the accessors' singletons.",
+    ])
+    body.line("\(access)var dynamicContainer: Container {")
+    body.indent {
+      $0.line(
+        isRoot
+          ? "get throws { try _link.container() }"
+          : "get throws { try _link.container(named: \(QuotedString.quoted(container.name, in: .swift))) }")
+    }
+    body.line("}")
+  }
+
+  /// What a container that is no view keeps: its externals, parameters, environment, link or
+  /// stand-ins, and its singletons' storage.
+  func renderStoredState(
+    of container: TypedContainerModel.Container, isRoot: Bool, model: TypedContainerModel,
+    into body: inout SwiftWriter
+  ) {
+    let linked = model.runtime == .full
+    // The views of the first container read its state.
+    let state = model.containersViewRoot ? "fileprivate" : "private"
+    if container.keepsExternals { body.line("\(state) let externals: Externals") }
+    if isRoot && Self.readsEnvironment(model) {
+      body.documentation(["The parameters read from the environment when it was created."])
+      body.line("\(state) let _parameters: Parameters")
+    }
+    body.documentation(["The environment it was created for, which its accessors build the services of."])
+    body.line("\(state) let _environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment")
+    if linked {
+      body.documentation(["The link, made when first needed, and the singletons' storage."])
+      body.line("\(state) let _link: DeferredLink")
+    }
+    if model.containersViewRoot ? model.containers.contains(where: Self.hasSingletons) : Self.hasSingletons(container) {
+      body.documentation([linked ? "The singletons' storage, read without a retain." : "The singletons' storage."])
+      body.line("\(state) let _singletons: \(linked ? "SingletonSlots" : "TypedSlots")")
+    }
+    if linked {
+      body.documentation(["Whether services are replaced: accessors then resolve through the dynamic container."])
+      body.line("\(state) let isReplaced: Bool")
+    } else {
+      body.documentation(["The stand-ins it was created with, which its accessors and make functions give first."])
+      body.line("fileprivate let _standIns: Replacements")
+      let root = model.containers[0].typeName
+      if isRoot {
+        body.line("private var _typeStandIns: Replacements.ByType { _standIns.byType }")
+      } else {
+        body.line("private let _typeStandIns: \(root).Replacements.ByType")
+      }
+    }
+  }
+
+  /// The initializer the root and the containers it creates call, which keeps what it is given.
+  func renderMemberwiseInitializer(
+    of container: TypedContainerModel.Container, isRoot: Bool, isView: Bool, model: TypedContainerModel,
+    into body: inout SwiftWriter
+  ) {
+    let linked = model.runtime == .full
+    let externals = container.keepsExternals ? ", externals: Externals" : ""
+    if isView {
+      body.line("fileprivate init(root: \(model.containers[0].typeName)) { _root = root }")
+    } else {
+      let storage =
+        linked
+        ? "link: DeferredLink, isReplaced: Bool"
+        : "singletons: TypedSingletons, standIns: Replacements"
+          + (isRoot ? "" : ", typeStandIns: \(model.containers[0].typeName).Replacements.ByType")
+          + (isRoot && Self.readsEnvironment(model) ? ", parameters: Parameters" : "")
+      body.line(
+        "fileprivate init(environment: \(isRoot ? "" : model.containers[0].typeName + ".")Environment, "
+          + "\(storage)\(externals)) {")
+      let keepsSingletons =
+        model.containersViewRoot ? model.containers.contains(where: Self.hasSingletons) : Self.hasSingletons(container)
+      body.indent { initializer in
+        initializer.line("_environment = environment")
+        if linked {
+          initializer.line("_link = link")
+          if keepsSingletons { initializer.line("_singletons = link.storage.slots") }
+          initializer.line("self.isReplaced = isReplaced")
+        } else {
+          if keepsSingletons { initializer.line("_singletons = TypedSlots(singletons)") }
+          initializer.line("_standIns = standIns")
+          if !isRoot { initializer.line("_typeStandIns = typeStandIns") }
+          if isRoot && Self.readsEnvironment(model) { initializer.line("_parameters = parameters") }
+        }
+        if !externals.isEmpty { initializer.line("self.externals = externals") }
+        for member in container.members where !model.containersViewRoot {
+          initializer.line(
+            "\(SwiftIdentifier.escaped(member.property)) = \(member.typeName)(environment: environment, "
+              + (linked
+                ? "link: link, isReplaced: isReplaced)"
+                : "singletons: singletons, standIns: standIns.\(SwiftIdentifier.escaped(member.property)), "
+                  + "typeStandIns: standIns.byType)"))
+        }
+      }
+      body.line("}")
+    }
+  }
+
+  /// The root's resets over the typed runtime: of the `cached` services, and of each custom scope.
+  func renderResets(
+    of container: TypedContainerModel.Container, model: TypedContainerModel, access: String,
+    into body: inout SwiftWriter
+  ) {
+    // The root resets what its storage caches (a cached service is built into the storage it keeps).
+    let rootKeepsSingletons =
+      model.containersViewRoot ? model.containers.contains(where: Self.hasSingletons) : Self.hasSingletons(container)
+    if !model.cachedServices.isEmpty && rootKeepsSingletons {
+      body.blank()
+      body.documentation(["Releases the `cached` services' instances: the next use of each builds a new one."])
+      body.line("\(access)func resetCached() { _singletons.resetCached() }")
+    }
+    // Over the typed runtime, the root resets each custom scope, in every container.
+    for (index, scope) in model.customScopes.enumerated() {
+      body.blank()
+      body.documentation([
+        "Releases the instances of the custom scope '\(scope)' (in every container): the next use of each builds a new one."
+      ])
+      body.line(
+        "\(access)func reset\(SwiftIdentifier.upperCamelCase(scope))() {"
+          + (rootKeepsSingletons ? " _singletons.reset(scope: \(index + 1)) " : "") + "}")
+    }
   }
 
   /// The state of a view of the first container: the first container, and what its accessors read
