@@ -143,10 +143,28 @@ extension ClosureTranslator {
   /// Why the closure's code, its resolves replaced, cannot be a function's: a resolve under its own
   /// `#if`, or a use of what only the closure's place sees (the resolver otherwise than to resolve,
   /// an unnamed argument, `self`, the enclosing function's locals, a member of the registering type).
-  /// One list of checks, kept whole: the first that fails is the reason the report gives.
+  /// The first check that fails is the reason the report gives.
   private func uncarried(_ closure: Closure, replacements: [Replacement]) -> Failure? {
-    // A resolve inside the closure's own `#if` is made in some builds only, and a graph file's
-    // dependency is one in every build.
+    if let failure = conditionalResolve(in: closure, replacements: replacements) { return failure }
+    // The code must not use the resolver or the container any other way, nor what only the
+    // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
+    let replaced = Set(replacements.flatMap { Array($0.range) })
+    let unreplaced = closure.body.filter { !replaced.contains($0) }
+    let declaredInside = Set(
+      closure.body.filter { (file.isWord($0 - 1, "let") || file.isWord($0 - 1, "var")) }.map { file.text($0) })
+    if let failure = placeUse(in: closure, unreplaced: unreplaced, replaced: replaced, declaredInside: declaredInside) {
+      return failure
+    }
+    if let failure = memberUse(in: closure, unreplaced: unreplaced, declaredInside: declaredInside) { return failure }
+    if library == .resolver, closure.parameters.count == 2, closure.parameters[1].name != "_" {
+      return Failure("its closure reads run-time arguments in code")
+    }
+    return nil
+  }
+
+  /// A resolve inside the closure's own `#if`, made in some builds only, where a graph file's
+  /// dependency is one in every build.
+  private func conditionalResolve(in closure: Closure, replacements: [Replacement]) -> Failure? {
     var conditionals: [Int] = []
     var regions: [(condition: Range<Int>, body: Range<Int>)] = []
     for index in closure.body where file.kind(index) == .pound {
@@ -167,10 +185,14 @@ extension ClosureTranslator {
           + "a graph file's dependency is one in every build; register each build's version apart (the "
           + "other in a layer with 'condition:'), or resolve it in every build")
     }
-    // The code must not use the resolver or the container any other way, nor what only the
-    // closure's place sees: `self` (the assembly or container) and the enclosing function's locals.
-    let replaced = Set(replacements.flatMap { Array($0.range) })
-    let unreplaced = closure.body.filter { !replaced.contains($0) }
+    return nil
+  }
+
+  /// A use of what only the closure's place sees: the resolver otherwise than to resolve, an argument
+  /// it names no parameter for, `self`, a local or parameter of the enclosing function.
+  private func placeUse(
+    in closure: Closure, unreplaced: [Int], replaced: Set<Int>, declaredInside: Set<String>
+  ) -> Failure? {
     // An argument label spelt as the resolver (`Provider(resolver: resolver)`) is not a use of it.
     let isLabel = { (index: Int) in
       file.kind(index + 1) == .colon && [.leftParen, .comma].contains(file.kind(index - 1))
@@ -204,8 +226,6 @@ extension ClosureTranslator {
         "its closure reads 'self' (the \(library == .factory ? "container" : "assembly")), which a factory "
           + "function cannot see; make what it reads a service")
     }
-    let declaredInside = Set(
-      closure.body.filter { (file.isWord($0 - 1, "let") || file.isWord($0 - 1, "var")) }.map { file.text($0) })
     let outer = enclosingLocals().subtracting(declaredInside).subtracting(closure.parameters.map(\.name))
     if let local = unreplaced.first(where: {
       file.kind($0) == .identifier && outer.contains(file.text($0)) && !file.isOperator($0 - 1, ".")
@@ -215,6 +235,12 @@ extension ClosureTranslator {
         "its closure reads '\(file.text(local))', a local or parameter of the function it is registered in, which a factory "
           + "function cannot see; make it a service or a Swift value")
     }
+    return nil
+  }
+
+  /// A member of the type the closure is registered in read without `self.`, Resolver's own containers,
+  /// or a static member of the Factory container it is registered in.
+  private func memberUse(in closure: Closure, unreplaced: [Int], declaredInside: Set<String>) -> Failure? {
     // A member read without `self.` (`activitySummaryManager` of the type or protocol extension it
     // is registered in): what the closure's place sees and a function does not.
     let (members, globals) = (names.members, names.globals)
@@ -269,9 +295,6 @@ extension ClosureTranslator {
       return Failure(
         "its closure reads '\(container).\(file.text(read + 2))', a member of the container it is registered in, "
           + "which a factory function cannot see; make it a service or a Swift value")
-    }
-    if library == .resolver, closure.parameters.count == 2, closure.parameters[1].name != "_" {
-      return Failure("its closure reads run-time arguments in code")
     }
     return nil
   }

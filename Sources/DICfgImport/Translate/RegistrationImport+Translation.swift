@@ -91,8 +91,7 @@ extension RegistrationImport {
 
   /// What the graph says of one registration's closure. The shapes a closure may take are tried in
   /// order, the first that fits deciding it (a placeholder, nothing, a binding, an entry, a factory
-  /// function), then its property closures and the types its values take: one function, so that
-  /// order reads top to bottom.
+  /// function), then its property closures and the types its values take.
   static func translated(
     _ base: ImportedRegistration, closure written: Closure, found: FoundRegistration, with translator: ClosureTranslator
   ) -> ImportedRegistration {
@@ -112,6 +111,51 @@ extension RegistrationImport {
         isMainActor: true)
       statements = file.statements(in: closure.body)
     }
+    if let decided = placeholderOrNil(registration, closure: closure, statements: statements, file: file) {
+      return decided
+    }
+    // A registration that returns another's instance is a binding of that one.
+    if statements.count == 1, let (end, value) = translator.resolve(at: statements[0].lowerBound, in: closure),
+      end == statements[0].upperBound, let value
+    {
+      registration.forwardsTo = value
+      registration.outcome = .binding(of: "")
+      return registration
+    }
+    // `register { Container.appState }`: the type the static member is declared with;
+    // `register { manager as AnyManager }`: the type it is cast to.
+    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1 {
+      if let type = translator.staticMemberType(statements[0]) {
+        registration.key = type
+      } else if let cast = statements[0].last(where: { file.isWord($0, "as") }), cast + 1 < statements[0].upperBound,
+        !file.isOperator(cast + 1, "!"), !file.isOperator(cast + 1, "?")
+      {
+        registration.key = file.text(cast + 1..<statements[0].upperBound)
+      }
+    }
+    // `{ _ in self.navigation }`: what the assembly holds, which the app passes in.
+    if statements.count == 1, case .external(let id, let type, _)? = translator.held(statements[0], in: closure) {
+      if registration.key.isEmpty { registration.key = type }
+      registration.type = registration.key
+      registration.isExternal = true
+      registration.note =
+        "an external: the app passes what '\(id)' holds when it creates the container"
+      return registration
+    }
+    registration = withEntry(of: registration, closure: closure, statements: statements, found: found, with: translator)
+    if case .notImported = registration.outcome { return registration }
+    registration = settingProperties(of: registration, closures: found.propertyClosures, with: translator)
+    if case .notImported = registration.outcome { return registration }
+    return typingValues(of: registration, with: translator)
+  }
+
+  /// A closure that builds nothing: a placeholder that stops the app until it registers the service (an
+  /// external), `nil` (nothing in this environment), or an optional service its factory may build as nil
+  /// (not imported); nil for any other.
+  static func placeholderOrNil(
+    _ base: ImportedRegistration, closure: Closure, statements: [Range<Int>], file: SwiftSourceFile
+  ) -> ImportedRegistration? {
+    var registration = base
     // `self { fatalError("HTTPLoader must be configured before use") }`: a placeholder the app
     // replaces at launch, which a graph says as an external.
     if statements.count == 1, let first = statements.first,
@@ -144,34 +188,16 @@ extension RegistrationImport {
           + "can be built and give its users an optional reference")
       return registration
     }
-    // A registration that returns another's instance is a binding of that one.
-    if statements.count == 1, let (end, value) = translator.resolve(at: statements[0].lowerBound, in: closure),
-      end == statements[0].upperBound, let value
-    {
-      registration.forwardsTo = value
-      registration.outcome = .binding(of: "")
-      return registration
-    }
-    // `register { Container.appState }`: the type the static member is declared with;
-    // `register { manager as AnyManager }`: the type it is cast to.
-    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1 {
-      if let type = translator.staticMemberType(statements[0]) {
-        registration.key = type
-      } else if let cast = statements[0].last(where: { file.isWord($0, "as") }), cast + 1 < statements[0].upperBound,
-        !file.isOperator(cast + 1, "!"), !file.isOperator(cast + 1, "?")
-      {
-        registration.key = file.text(cast + 1..<statements[0].upperBound)
-      }
-    }
-    // `{ _ in self.navigation }`: what the assembly holds, which the app passes in.
-    if statements.count == 1, case .external(let id, let type, _)? = translator.held(statements[0], in: closure) {
-      if registration.key.isEmpty { registration.key = type }
-      registration.type = registration.key
-      registration.isExternal = true
-      registration.note =
-        "an external: the app passes what '\(id)' holds when it creates the container"
-      return registration
-    }
+    return nil
+  }
+
+  /// What its closure builds, as the graph says it: an entry, or a factory function of the code; its
+  /// type, keys, values and scope from there; or why not.
+  static func withEntry(
+    of base: ImportedRegistration, closure: Closure, statements: [Range<Int>], found: FoundRegistration,
+    with translator: ClosureTranslator
+  ) -> ImportedRegistration {
+    var registration = base
     registration.isMainActor = closure.isMainActor
     var entry: ClosureTranslator.Entry
     // A service of an optional type (`Factory<(any QRCodeGenerating)?> { CIFilter(name: "…") }`) is
@@ -221,8 +247,17 @@ extension RegistrationImport {
       registration.factory = factory
       registration.receiver = entry.receiver
     }
-    // Properties set once it is built (`initCompleted`, `resolveProperties`).
-    for properties in found.propertyClosures {
+    return registration
+  }
+
+  /// The properties its property closures set once it is built (`initCompleted`,
+  /// `resolveProperties`), or why not.
+  static func settingProperties(
+    of base: ImportedRegistration, closures: [Closure], with translator: ClosureTranslator
+  ) -> ImportedRegistration {
+    var registration = base
+    let file = translator.file
+    for properties in closures {
       guard properties.parameters.count == 2 else {
         registration.outcome = .notImported("its property closure does not name the instance")
         return registration
@@ -250,6 +285,14 @@ extension RegistrationImport {
         registration.properties.append(property)
       }
     }
+    return registration
+  }
+
+  /// Its values typed as the Swift read declares what takes them: a resolve by the type a property
+  /// is declared with, a factory no file read declares as an external of the type it is passed as;
+  /// or why not.
+  static func typingValues(of base: ImportedRegistration, with translator: ClosureTranslator) -> ImportedRegistration {
+    var registration = base
     // `viewModel.analytics = resolve()`: the type the property is declared with.
     for (position, property) in registration.properties.enumerated() {
       guard case .resolved(let key, let name, let optional) = property.value,
