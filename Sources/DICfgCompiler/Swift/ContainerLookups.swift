@@ -22,6 +22,19 @@ extension SwiftParameter {
     return false
   }
 
+  /// The name a container lookup of a default value resolves by (`"main"` of `Resolver.resolve(name:
+  /// "main")`, `.background` of `resolve(name: .background)`), as written; nil where it names none.
+  public static func lookedUpName(_ defaultValue: String) -> String? {
+    guard let label = defaultValue.range(of: "name:") else { return nil }
+    let rest = defaultValue[label.upperBound...].drop { $0.isWhitespace }
+    if rest.first == "\"" {
+      let literal = rest.dropFirst()
+      return literal.firstIndex(of: "\"").map { String(literal[..<$0]) }
+    }
+    let name = String(rest.prefix { $0 != ")" && $0 != "," }.filter { !$0.isWhitespace })
+    return name.isEmpty ? nil : name
+  }
+
   private static func isIdentifierCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_"
   }

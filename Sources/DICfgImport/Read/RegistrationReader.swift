@@ -60,6 +60,8 @@ struct Closure {
   var body: Range<Int>
   /// Whether it is written `{ @MainActor … in }`.
   var isMainActor = false
+  /// A global actor other than the main actor it is written on (`{ @PlayActor in … }`).
+  var globalActor: String?
 }
 
 /// Finds the registrations of the three libraries in a file, by the library it imports.
@@ -292,7 +294,8 @@ struct RegistrationReader {
         let items = file.items(in: open)
         if let first = items.first, first.label == nil {
           let text = file.text(first.value)
-          if text.hasSuffix(".self") { registration.implements.append(String(text.dropLast(5))) }
+          // `(any ClipboardViewModel).self`: the protocol, as the library keys it.
+          if text.hasSuffix(".self") { registration.implements.append(Identifiers.key(of: String(text.dropLast(5)))) }
         }
         next = file.after(open)
       case "initCompleted", "resolveProperties":
@@ -480,8 +483,15 @@ struct RegistrationReader {
     var index = open + 1
     // Attributes (`@MainActor`, `@Sendable`) and a capture list.
     var isMainActor = false
+    var globalActor: String?
     while file.kind(index) == .at, file.kind(index + 1) == .identifier {
       isMainActor = isMainActor || file.isWord(index + 1, "MainActor")
+      // `@Sendable` and `@escaping` are no actor; an attribute with arguments is none either.
+      if !["MainActor", "Sendable", "escaping", "autoclosure"].contains(file.text(index + 1)),
+        file.kind(index + 2) != .leftParen
+      {
+        globalActor = file.text(index + 1)
+      }
       index += 2
     }
     if file.kind(index) == .leftBracket { index = file.after(index) }
@@ -512,7 +522,8 @@ struct RegistrationReader {
     }
     guard index < close, file.isWord(index, "in") else { return whole }
     return Closure(
-      open: open, parameters: parameters, returnType: returnType, body: index + 1..<close, isMainActor: isMainActor)
+      open: open, parameters: parameters, returnType: returnType, body: index + 1..<close, isMainActor: isMainActor,
+      globalActor: globalActor)
   }
 
   /// The name of the innermost type or extension whose body holds the token at `index`.
@@ -596,6 +607,16 @@ struct RegistrationReader {
     return aliases
   }
 
+  /// Which of `types` the file names other than where it declares or extends them (`FooAssembly()`,
+  /// `[FooAssembly.self]`): those it may apply.
+  func usesOfTypes(_ types: Set<String>) -> Set<String> {
+    Set(
+      file.tokens.indices.filter { index in
+        file.kind(index) == .identifier && types.contains(file.text(index))
+          && !["class", "struct", "enum", "extension", "actor", "typealias"].contains { file.isWord(index - 1, $0) }
+      }.map { file.text($0) })
+  }
+
   /// The assemblies the file's `Assembler` applies, in its order: `Assembler([NetworkAssembly(),
   /// StorageAssembly()])`, `Assembler(assemblies: […])`, `assembler.apply(assemblies: […])`,
   /// `apply(assembly: …)`. Swinject runs them in that order, so of a key two of them register, the
@@ -625,14 +646,27 @@ struct RegistrationReader {
 
   /// Factory's `manager.defaultScope = .singleton`: each container's default scope, by the
   /// container it is set on (`Container.shared.manager…`, or `manager…` in the container's body).
-  func defaultScopes() -> [String: String] {
+  ///
+  /// One set in a container's `autoRegister()` counts only where `autoRegistering` (the containers
+  /// the files read declare `AutoRegistering`) holds the container: Factory calls no other's.
+  func defaultScopes(autoRegistering: Set<String>) -> [String: String] {
     var scopes: [String: String] = [:]
     for index in file.tokens.indices
     where file.isWord(index, "manager") && file.isOperator(index + 1, ".") && file.isWord(index + 2, "defaultScope")
       && file.isOperator(index + 3, "=")
     {
+      if enclosingFunction(of: index) == "autoRegister", let type = enclosingType(of: index),
+        !autoRegistering.contains(type)
+      {
+        continue
+      }
+      // To the end of its line, or of the body it is written in (`{ manager.defaultScope = .singleton }`).
       var end = index + 4
-      while end < file.tokens.count, !file.tokens[end].newlineBefore || end == index + 4 { end += 1 }
+      while end < file.tokens.count, !file.tokens[end].newlineBefore || end == index + 4,
+        file.kind(end) != .rightBrace, file.kind(end) != .semicolon
+      {
+        end = file.after(end)
+      }
       let scope = file.text(index + 4..<end)
       let container =
         file.isOperator(index - 1, ".") && file.isWord(index - 2, "shared") && file.isOperator(index - 3, ".")
@@ -640,6 +674,23 @@ struct RegistrationReader {
       if let container { scopes[container] = scope }
     }
     return scopes
+  }
+
+  /// The types the file declares or extends as `AutoRegistering` (`extension Container: AutoRegistering`),
+  /// whose `autoRegister()` Factory calls.
+  func autoRegisteringTypes() -> Set<String> {
+    var types: Set<String> = []
+    for index in file.tokens.indices
+    where ["class", "struct", "extension", "actor"].contains(where: { file.isWord(index, $0) })
+      && file.kind(index + 1) == .identifier && file.kind(index + 2) == .colon
+    {
+      var position = index + 3
+      while position < file.tokens.count, file.kind(position) != .leftBrace {
+        if file.isWord(position, "AutoRegistering") { types.insert(file.text(index + 1)) }
+        position += 1
+      }
+    }
+    return types
   }
 
   /// The default scope the file sets for its library's registrations: Swinject's

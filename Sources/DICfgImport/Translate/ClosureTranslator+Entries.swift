@@ -21,7 +21,8 @@ extension ClosureTranslator {
       while file.isOperator(index, "."), file.kind(index + 1) == .identifier, !file.isWord(index + 1, "init") {
         index += 2
       }
-      type = file.text(typeStart..<index)
+      // Names and dots only, as one name however the code breaks its lines (`Moonpay\n    .Provider(…)`).
+      type = (typeStart..<index).map { file.text($0) }.joined()
       // `Type.make(…)` calls a static member, which constructs nothing by that name.
       guard type.split(separator: ".").last?.first?.isUppercase == true else { return nil }
       // `Type.init(…)`.
@@ -171,6 +172,7 @@ extension ClosureTranslator {
     }
     guard file.isOperator(index, "=") else { return nil }
     var end = range.upperBound
+    var trapsWhenNil = false
     if guarded {
       // `else { fatalError(…) }`: the resolve is required, as a forced one is.
       guard let elseIndex = (index..<range.upperBound).first(where: { file.isWord($0, "else") }),
@@ -180,6 +182,7 @@ extension ClosureTranslator {
         }) == true || file.text(elseIndex + 2..<file.closing(elseIndex + 1)).hasPrefix("return nil")
       else { return nil }
       end = elseIndex
+      trapsWhenNil = !file.text(elseIndex + 2..<file.closing(elseIndex + 1)).hasPrefix("return nil")
     }
     guard
       var value = value(index + 1..<end, in: closure, label: name, locals: locals, constructs: false)
@@ -191,10 +194,18 @@ extension ClosureTranslator {
       construction.local = name
       value = .constructed(construction)
     }
+    // `guard let config = Bundle.main.infoDictionary else { fatalError() }`: the value unwrapped, trapping
+    // where it is nil, as the guard does.
+    if trapsWhenNil, case .swift(let expression) = value {
+      let plain = expression.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+      value = .swift(plain ? expression + "!" : "(" + expression + ")!")
+    }
     if case .resolved(let key, let resolvedName, let optional) = value {
       let key = key.isEmpty ? declared.map(Identifiers.key(of:)) ?? "" : key
       guard !key.isEmpty else { return nil }
-      let isOptional = guarded ? false : optional || (declared.map(Identifiers.isOptional) ?? false)
+      // A local declared non-optional (`let reactor: R = resolver.resolve()`, an app's unwrapping
+      // extension) holds a required resolve; one declared optional an optional one.
+      let isOptional = guarded ? false : declared.map(Identifiers.isOptional) ?? optional
       value = .resolved(key: key, name: resolvedName, optional: isOptional)
     }
     return (name, value)
@@ -499,7 +510,7 @@ extension ClosureTranslator {
       return (
         label,
         .resolved(
-          key: Identifiers.key(of: type), name: nil,
+          key: Identifiers.key(of: type), name: SwiftParameter.lookedUpName(lookup),
           optional: Identifiers.isOptional(type) || lookup.contains("optional"))
       )
     }

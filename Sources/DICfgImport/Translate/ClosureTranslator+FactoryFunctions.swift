@@ -107,12 +107,15 @@ extension ClosureTranslator {
             resolvedKey = Identifiers.key(of: file.text(colon + 1..<index - 1))
             value = .resolved(key: resolvedKey, name: name, optional: optional)
           }
+          // Optional as the value now says: a resolve passed where a non-optional is declared is required.
+          var isOptional = optional
+          if case .resolved(_, _, let typed) = value { isOptional = typed }
           // `r.resolve(P.self) as! Impl` traps where the resolve gives nil: the resolve is required.
-          if optional, file.isWord(end, "as"), file.isOperator(end + 1, "!") {
+          if isOptional, file.isWord(end, "as"), file.isOperator(end + 1, "!") {
             value = .resolved(key: resolvedKey, name: name, optional: false)
             type = resolvedKey
           } else {
-            type = resolvedKey + (optional ? "?" : "")
+            type = resolvedKey + (isOptional ? "?" : "")
           }
         case .service(let id, _):
           guard let key = factoryKeys[id] else {

@@ -338,6 +338,58 @@ extension RegistrationImport {
     }
   }
 
+  /// A Swinject registration in an assembly that no file read outside tests names (WordChecker's
+  /// `GoogleDriveUseCaseFakeAssembly`, which no `Assembler` or `apply(assemblies:)` applies) is never
+  /// registered: it is reported, not written beside the one the app registers. Only where the files
+  /// read apply some assembly, so that the app's composition root is among them (a module read alone
+  /// is applied by the app).
+  static func leavingUnappliedAssemblies(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
+    guard readers.contains(where: { !$0.assemblyOrder().isEmpty }) else { return }
+    let assemblies = Set(found.compactMap { $0.library == .swinject ? $0.assembly : nil })
+    guard !assemblies.isEmpty else { return }
+    let below = commonFolders(of: readers.map(\.file.path))
+    var applied: Set<String> = []
+    for reader in readers where testTarget(ofPath: reader.file.path, below: below) == nil {
+      applied.formUnion(reader.usesOfTypes(assemblies))
+    }
+    for index in found.indices where found[index].unsupported == nil && found[index].library == .swinject {
+      guard let assembly = found[index].assembly, !applied.contains(assembly) else { continue }
+      found[index].unsupported =
+        "it is registered in '\(assembly)', an assembly that no file read outside tests applies (no 'Assembler' or "
+        + "'apply(assemblies:)' names it), so the app never registers it; nothing to port"
+    }
+  }
+
+  /// The order the app's `Assembler` applies assemblies in, and what other app targets apply on top.
+  /// Where several targets apply assemblies (WordChecker's app and its `WordCheckerDev` target, which
+  /// applies `DomainUserSettingsAssemblyDev()` after the app's list), the target applying the most is
+  /// the app's; a registration of an assembly only another target applies is that target's
+  /// environment (`wordCheckerDev`), a layer over the app's graph, never the app's own. Returns the
+  /// app's order, then the others'.
+  static func placingTargetAssemblies(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) -> [String] {
+    var byTarget: [(target: String, order: [String])] = []
+    for reader in readers {
+      let order = reader.assemblyOrder()
+      guard !order.isEmpty else { continue }
+      let target = SwiftDeclarations.module(ofPath: reader.file.path) ?? ""
+      if let index = byTarget.firstIndex(where: { $0.target == target }) {
+        byTarget[index].order += order
+      } else {
+        byTarget.append((target, order))
+      }
+    }
+    guard let main = byTarget.max(by: { Set($0.order).count < Set($1.order).count }) else { return [] }
+    let applied = Set(main.order)
+    for (target, order) in byTarget where target != main.target && !target.isEmpty {
+      let own = Set(order).subtracting(applied)
+      for index in found.indices where found[index].library == .swinject && found[index].environment == nil {
+        guard let assembly = found[index].assembly, own.contains(assembly) else { continue }
+        found[index].environment = target.prefix(1).lowercased() + target.dropFirst()
+      }
+    }
+    return main.order + byTarget.filter { $0.target != main.target }.flatMap(\.order)
+  }
+
   /// A function of `extension Resolver` that only previews and tests call (plantgress's
   /// `registerUseCaseMocks()`, called from 21 `#Preview` blocks and 12 tests' `setUp()`) registers
   /// stand-ins: its registrations are the `preview` environment's (the `test` one's where only tests

@@ -45,8 +45,10 @@ extension RegistrationImport {
         return [registration]
       }
       registration.type = entry.type
-      registration.bindings =
-        SwiftTypeName.normalized(registration.key) == SwiftTypeName.normalized(type) ? [] : [registration.key]
+      // Its key and what it `.implements`, besides the type it builds.
+      registration.bindings = ([registration.key] + found.implements).filter {
+        SwiftTypeName.normalized($0) != SwiftTypeName.normalized(type)
+      }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
       registration.initializer = entry.initializer
       return [registration]
     }
@@ -99,6 +101,14 @@ extension RegistrationImport {
     let file = found.file
     var closure = written
     if found.library == .swinject { registration.argumentCount = max(0, closure.parameters.count - 1) }
+    // `{ @PlayActor in PlayManager() }`: built on an actor of the app's, which a graph file cannot say.
+    if let actor = closure.globalActor {
+      registration.outcome = .notImported(
+        "its factory runs on the global actor '\(actor)', and a graph file builds a service nonisolated or on the "
+          + "main actor ('isolation: main-actor'); build it in a function of the app that hops to '\(actor)', and "
+          + "give the graph what it returns as an external")
+      return registration
+    }
     var statements = file.statements(in: closure.body)
     // `MainActor.assumeIsolated { Bridge(…) }`: what the inner closure builds, on the main actor.
     if statements.count == 1, let first = statements.first, file.isWord(first.lowerBound, "MainActor"),

@@ -95,6 +95,8 @@ public struct RegistrationImport: Sendable {
     }
     Self.resolvingContexts(&found)
     Self.leavingUncalledRegistrations(&found, of: readers, namesUsed: namesUsed)
+    Self.leavingUnappliedAssemblies(&found, of: readers)
+    let assemblies = Self.placingTargetAssemblies(&found, of: readers)
     Self.placingStandInFunctions(&found, of: readers)
     Self.readingTargetsApart(&found)
     Self.applyingDefaultScopes(&found, of: readers)
@@ -103,7 +105,6 @@ public struct RegistrationImport: Sendable {
     // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
     let moduleOf = { (path: String) in targets[path] == nil ? SwiftDeclarations.module(ofPath: path) : nil }
     for index in registrations.indices { registrations[index].module = moduleOf(registrations[index].file) }
-    let assemblies = readers.flatMap { $0.assemblyOrder() }
     registrations = Self.bindingForwards(
       Self.namingServices(Self.lastRegistrationWins(registrations, assemblies: assemblies)))
     let (registered, constructed) = Self.hoistingConstructions(
@@ -154,8 +155,9 @@ public struct RegistrationImport: Sendable {
   static func applyingDefaultScopes(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
     // Factory's `manager.defaultScope`: the scope of each registration of that container that names none.
     var defaultScopes: [String: String] = [:]
+    let autoRegistering = readers.reduce(into: Set<String>()) { $0.formUnion($1.autoRegisteringTypes()) }
     for reader in readers where reader.library == .factory {
-      defaultScopes.merge(reader.defaultScopes()) { first, _ in first }
+      defaultScopes.merge(reader.defaultScopes(autoRegistering: autoRegistering)) { first, _ in first }
     }
     for index in found.indices where found[index].library == .factory && found[index].scope == nil {
       found[index].scope = defaultScopes[found[index].container ?? "Container"]

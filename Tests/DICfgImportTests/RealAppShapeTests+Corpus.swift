@@ -1,0 +1,233 @@
+import DICfgImport
+import Foundation
+import Testing
+
+// Shapes the corpus apps write that a reading of their imports against the source found imported
+// wrong, each in the form the app writes it.
+extension RealAppShapeTests {
+  /// Hymns' `init(mainQueue: DispatchQueue = Resolver.resolve(name: "main"), backgroundQueue: … =
+  /// Resolver.resolve(name: "background"))`: each default resolves its own named registration, never
+  /// one unnamed queue for both.
+  @Test func aDefaultResolvingByNameTakesThatName() {
+    let registering = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { SearchViewModel() }
+        }
+      }
+      """
+    let swift = """
+      import Foundation
+      final class SearchViewModel {
+        init(
+          backgroundQueue: DispatchQueue = Resolver.resolve(name: "background"),
+          mainQueue: DispatchQueue = Resolver.resolve(name: "main")
+        ) {}
+      }
+      """
+    let imported = imported([
+      ("Sources/App/App+Injection.swift", registering), ("Sources/App/SearchViewModel.swift", swift),
+    ])
+    #expect(
+      imported.graphFile.contains("init: { backgroundQueue: dispatchQueueBackground, mainQueue: dispatchQueueMain }"),
+      "\(imported.graphFile)")
+  }
+
+  /// govuk's `guard let config = Bundle.main.infoDictionary else { fatalError() }` then
+  /// `AppEnvironmentService(config: config)`: the value unwrapped, trapping where it is nil, as the guard does.
+  @Test func aGuardedSwiftValueIsUnwrapped() {
+    let container = """
+      import Factory
+
+      extension Container {
+        var appEnvironmentService: Factory<AppEnvironmentService> {
+          self {
+            guard let config = Bundle.main.infoDictionary else { fatalError("no Info.plist") }
+            return AppEnvironmentService(config: config)
+          }
+        }
+      }
+      """
+    let imported = imported([("Production/Container+Services.swift", container)])
+    #expect(
+      imported.graphFile.contains("init: { config: { swift: Bundle.main.infoDictionary! } }"), "\(imported.graphFile)")
+  }
+
+  /// podhaven's `self { @PlayActor in PlayManager() }`: built on an actor of the app's, which a graph
+  /// file cannot say, so it is reported.
+  @Test func aFactoryOnAnotherGlobalActorIsReported() throws {
+    let container = """
+      import Factory
+
+      extension Container {
+        var playManager: Factory<PlayManager> {
+          self { @PlayActor in PlayManager() }.scope(.cached)
+        }
+        var queue: Factory<Queue> { self { @MainActor @Sendable in Queue() } }
+      }
+      """
+    let imported = imported([("PodHaven/Play/PlayManager.swift", container)])
+    guard case .notImported(let reason) = try #require(imported.registrations.first).outcome else {
+      Issue.record("\(imported.registrations.map(\.outcome))")
+      return
+    }
+    #expect(reason.hasPrefix("its factory runs on the global actor 'PlayActor'"), "\(reason)")
+    #expect(imported.registrations.last?.outcome == .asWritten)
+  }
+
+  /// Proton's watch container sets `manager.defaultScope = .singleton` in an `autoRegister()` that
+  /// Factory never calls (the container is not `AutoRegistering`): its factories stay unique. One that
+  /// is `AutoRegistering` takes the scope.
+  @Test func aDefaultScopeInAnAutoRegisterFactoryNeverCallsIsNotApplied() {
+    let watch = """
+      import FactoryKit
+
+      final class WatchDIContainer: SharedContainer {
+        static let shared = WatchDIContainer()
+        let manager = ContainerManager()
+        func autoRegister() { manager.defaultScope = .singleton }
+        var keychainService: Factory<KeychainService> { self { KeychainService() } }
+      }
+      """
+    #expect(imported([("Watch App/Watch+DI.swift", watch)]).registrations.map(\.scope) == ["unique"])
+    let registering = "import FactoryKit\n\nextension WatchDIContainer: AutoRegistering {}\n"
+    #expect(
+      imported([("Watch App/Watch+DI.swift", watch), ("Watch App/Registering.swift", registering)]).registrations
+        .map(\.scope) == ["singleton"])
+  }
+
+  /// ClipNinja's `container.autoregister(SystemKeyboardObserver.self, initializer: …init).implements(
+  /// KeyboardObserver.self)` and `.implements((any ClipboardViewModel).self)`: keys of the service too.
+  @Test func anAutoregistrationImplementsItsProtocols() {
+    let assembly = """
+      import Swinject
+      import SwinjectAutoregistration
+
+      struct KeyboardHandlingAssembly: Assembly {
+        func assemble(container: Container) {
+          container.autoregister(SystemKeyboardObserver.self, initializer: SystemKeyboardObserver.init)
+            .implements(KeyboardObserver.self)
+            .inObjectScope(.container)
+          container.autoregister(ClipboardViewModelImpl.self, initializer: ClipboardViewModelImpl.init)
+            .implements((any ClipboardViewModel).self)
+        }
+      }
+      """
+    let swift = """
+      protocol KeyboardObserver {}
+      protocol ClipboardViewModel {}
+      final class SystemKeyboardObserver: KeyboardObserver { init() {} }
+      final class ClipboardViewModelImpl: ClipboardViewModel { init() {} }
+      """
+    let imported = imported([
+      ("App/KeyboardHandlingAssembly.swift", assembly), ("App/Types.swift", swift),
+    ])
+    #expect(imported.registrations.map(\.bindings) == [["KeyboardObserver"], ["ClipboardViewModel"]])
+  }
+
+  /// WordChecker's `let reactor: LanguageSettingReactor = .init(…, userSettingsUseCase: resolver.resolve(), …)`
+  /// through its app's unwrapping `resolve()`: the factory function's parameter is what the initializer
+  /// declares, not optional.
+  @Test func aResolvePassedWhereANonOptionalIsDeclaredIsRequiredInAFactoryFunction() throws {
+    let assembly = """
+      import Swinject
+      import SwinjectExtension
+
+      final class LanguageSettingAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(LanguageSettingViewController.self) { resolver, direction in
+            let reactor: LanguageSettingReactor = .init(
+              direction: direction,
+              userSettingsUseCase: resolver.resolve()
+            )
+            return LanguageSettingViewController(reactor: reactor)
+          }
+        }
+      }
+      """
+    let swift = """
+      protocol UserSettingsUseCase {}
+      enum Direction { case up }
+      final class LanguageSettingReactor {
+        init(direction: Direction, userSettingsUseCase: UserSettingsUseCase) {}
+      }
+      final class LanguageSettingViewController { init(reactor: LanguageSettingReactor) {} }
+      """
+    let imported = imported([("Sources/LanguageSettingAssembly.swift", assembly), ("Sources/Types.swift", swift)])
+    let functions = try #require(imported.functions)
+    #expect(functions.contains("  userSettingsUseCase: UserSettingsUseCase,\n"), "\(functions)")
+  }
+
+  /// WordChecker's fakes (`GoogleDriveUseCaseFakeAssembly`), which no `Assembler` or `apply(assemblies:)`
+  /// names, are never registered; the assemblies only its `WordCheckerDev` target applies over the
+  /// app's are that target's environment, not the app's graph.
+  @Test func assembliesNoTargetAppliesAreReportedAndAnotherTargetsAreItsEnvironment() throws {
+    let assemblies = """
+      import Swinject
+
+      final class UserSettingsAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(UserSettingsService.self) { _ in RealUserSettingsService() }
+        }
+      }
+      final class UserSettingsAssemblyDev: Assembly {
+        func assemble(container: Container) {
+          container.register(UserSettingsService.self) { _ in FakeUserSettingsService() }
+        }
+      }
+      final class UserSettingsFakeAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(UserSettingsService.self) { _ in FakeUserSettingsService() }
+        }
+      }
+      """
+    let app = """
+      import Swinject
+      final class AppDelegate {
+        let container = Container()
+        func start() { container.apply(assemblies: [UserSettingsAssembly()]) }
+      }
+      """
+    let dev = """
+      import Swinject
+      final class DevAppDelegate: AppDelegate {
+        override func start() {
+          super.start()
+          container.apply(assemblies: [UserSettingsAssemblyDev()])
+        }
+      }
+      """
+    let imported = imported([
+      ("Sources/Domain/Assemblies.swift", assemblies), ("Sources/App/AppDelegate.swift", app),
+      ("Sources/AppDev/DevAppDelegate.swift", dev),
+    ])
+    let outcomes = imported.registrations.map { "\($0.type) \($0.environment ?? "-") \($0.isImported)" }
+    #expect(
+      outcomes == [
+        "RealUserSettingsService - true", "FakeUserSettingsService appDev true", "UserSettingsService - false",
+      ], "\(outcomes)")
+    guard case .notImported(let reason) = try #require(imported.registrations.last).outcome else { return }
+    #expect(reason.hasPrefix("it is registered in 'UserSettingsFakeAssembly', an assembly that no file read"))
+  }
+
+  /// p2p's `register { Moonpay\n    .Provider(api: …) }`: one type name however the line breaks.
+  @Test func aConstructionBrokenOverLinesIsOneTypeName() {
+    let registering = """
+      import Resolver
+
+      extension Resolver {
+        static func registerForSharedScope() {
+          register {
+            Moonpay
+              .Provider(api: Moonpay.API.fromEnvironment())
+          }
+          .scope(.shared)
+        }
+      }
+      """
+    let imported = imported([("p2p_wallet/Injection/Resolver+registerAllServices.swift", registering)])
+    #expect(imported.registrations.map(\.type) == ["Moonpay.Provider"])
+  }
+}
