@@ -366,7 +366,8 @@ extension RegistrationImport {
   /// the app's; a registration of an assembly only another target applies is that target's
   /// environment (`wordCheckerDev`), a layer over the app's graph, never the app's own. Returns the
   /// app's order, then the others'.
-  static func placingTargetAssemblies(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) -> [String] {
+  static func placingTargetAssemblies(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) -> [String]
+  {
     var byTarget: [(target: String, order: [String])] = []
     for reader in readers {
       let order = reader.assemblyOrder()
