@@ -230,4 +230,45 @@ extension RealAppShapeTests {
     let imported = imported([("p2p_wallet/Injection/Resolver+registerAllServices.swift", registering)])
     #expect(imported.registrations.map(\.type) == ["Moonpay.Provider"])
   }
+
+  /// Friendly Competitions' factories read a `private enum FirebaseEmulation` of the registering file, and
+  /// its previews' `register { Container.appState }` a `fileprivate struct Container`: both are patched
+  /// internal, as the generated code and the factory functions name them from other files.
+  @Test func typesPrivateToTheRegisteringFileThatTheCodeNamesArePatchedInternal() throws {
+    let registering = """
+      import Resolver
+
+      private enum FirebaseEmulation {
+        static let enabled = false
+      }
+
+      fileprivate struct Container {
+        static let appState = AppState()
+      }
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register(Firestore.self) {
+            let firestore = Firestore()
+            if FirebaseEmulation.enabled { firestore.useEmulator() }
+            return firestore
+          }
+          register { Container.appState }
+        }
+      }
+      """
+    let swift = """
+      final class Firestore { init() {}; func useEmulator() {} }
+      final class AppState { init() {} }
+      """
+    let files = [("App/Resolver.swift", registering), ("App/Types.swift", swift)]
+    let imported = imported(files)
+    #expect(
+      imported.widenings.map { "\($0.location.line): \($0.declaration) \($0.access.keyword)" } == [
+        "3: enum FirebaseEmulation private", "7: struct Container fileprivate",
+      ], "\(imported.widenings)")
+    let (patch, unchanged) = imported.accessPatch { $0 }
+    #expect(unchanged.isEmpty)
+    #expect(patch?.contains("-private enum FirebaseEmulation {\n+enum FirebaseEmulation {") == true, "\(patch ?? "")")
+  }
 }

@@ -42,7 +42,39 @@ public struct AccessWidening: Sendable, Hashable {
       }
       if let widening, seen.insert(widening.location).inserted { found.append(widening) }
     }
+    for widening in privateTypesNamed(by: entries, in: declarations) where seen.insert(widening.location).inserted {
+      found.append(widening)
+    }
     return found.sorted { $0.location < $1.location }
+  }
+
+  /// The types private to their file that the graph or its factory functions name: the receiver of
+  /// a static factory (`Container.appState` of a `fileprivate struct Container`), and each type the
+  /// copied code of a factory function reads (`FirebaseEmulation.enabled` of a `private enum`).
+  static func privateTypesNamed(
+    by entries: [ImportedRegistration], in declarations: SwiftDeclarations
+  ) -> [AccessWidening] {
+    var found: [AccessWidening] = []
+    for entry in entries where entry.isImported && !entry.isExternal && !entry.isNil {
+      var names: [String] = []
+      if let factory = entry.factory, let dot = factory.lastIndex(of: ".") { names.append(String(factory[..<dot])) }
+      if let function = entry.factoryFunction {
+        let code = SwiftSourceFile(path: "", text: function.body)
+        names += code.tokens.indices.filter { code.kind($0) == .identifier }.map { code.text($0) }.filter {
+          $0.first?.isUppercase == true
+        }
+      }
+      for name in Set(names).sorted() {
+        guard let type = declarations.types.first(where: { $0.name == name && $0.kind != .extension }),
+          !type.isForeign, type.access <= .fileprivate
+        else { continue }
+        found.append(
+          AccessWidening(
+            declaration: "\(type.kind.rawValue) \(type.name)", service: entry.id, access: type.access,
+            location: type.location))
+      }
+    }
+    return found
   }
 }
 
@@ -58,6 +90,7 @@ extension SwiftDeclarations {
     var result = self
     result.types = types.map { type in
       var type = type
+      type.access = widened(type.access, at: type.location)
       for index in type.initializers.indices {
         type.initializers[index].access = widened(
           type.initializers[index].access, at: type.initializers[index].location)
