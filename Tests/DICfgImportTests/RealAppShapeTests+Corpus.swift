@@ -271,4 +271,32 @@ extension RealAppShapeTests {
     #expect(unchanged.isEmpty)
     #expect(patch?.contains("-private enum FirebaseEmulation {\n+enum FirebaseEmulation {") == true, "\(patch ?? "")")
   }
+
+  /// ClipNinja's `container.autoregister(ClipboardView<ClipboardViewModelImpl>.self, initializer:
+  /// ClipboardView.init)` of `struct ClipboardView<ViewModel: ClipboardViewModel>`: the generic type the
+  /// key names, its `viewModel: ViewModel` the registration of its argument, not an external of the
+  /// generic parameter's name.
+  @Test func aGenericAutoregistrationTakesItsKeysArguments() {
+    let assembly = """
+      import Swinject
+      import SwinjectAutoregistration
+
+      struct ClipboardAssembly: Assembly {
+        func assemble(container: Container) {
+          container.autoregister(ClipboardViewModelImpl.self, initializer: ClipboardViewModelImpl.init)
+          container.autoregister(ClipboardView<ClipboardViewModelImpl>.self, initializer: ClipboardView.init)
+        }
+      }
+      """
+    let swift = """
+      protocol ClipboardViewModel {}
+      final class ClipboardViewModelImpl: ClipboardViewModel { init() {} }
+      struct ClipboardView<ViewModel: ClipboardViewModel> { init(viewModel: ViewModel) {} }
+      """
+    let imported = imported([("App/ClipboardAssembly.swift", assembly), ("App/Types.swift", swift)])
+    #expect(
+      imported.graphFile.contains(
+        "    type: \"ClipboardView<ClipboardViewModelImpl>\"\n    init: { viewModel: clipboardViewModelImpl }"),
+      "\(imported.graphFile)")
+  }
 }

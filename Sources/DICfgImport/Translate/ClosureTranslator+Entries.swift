@@ -518,11 +518,25 @@ extension ClosureTranslator {
 
   /// The entry of an initializer named by reference (`autoregister(P.self, initializer: Impl.init)`):
   /// each parameter resolved by its type. Nil where the declarations do not say which initializer.
-  func autoregisteredEntry(type: String, labels: [String]?) -> Entry? {
+  func autoregisteredEntry(type: String, labels: [String]?, key: String? = nil) -> Entry? {
     // A type of the SDK or another package (`JSONEncoder.init`): its `init()`, the one an
     // initializer named without labels calls where the Swift read declares none.
-    guard let initializers = declarations.type(named: type)?.initializers else {
+    guard let declared = declarations.type(named: type) else {
       return labels == nil ? Entry(type: type, bindings: [], initializer: []) : nil
+    }
+    let initializers = declared.initializers
+    // `autoregister(ClipboardView<ClipboardViewModelImpl>.self, initializer: ClipboardView.init)`: the
+    // generic type the key names, each generic parameter its argument there.
+    var type = type
+    var arguments: [String: String] = [:]
+    if let key, case .named(let path) = SwiftTypeExpression(key), let last = path.last,
+      last.name == type.split(separator: ".").last.map(String.init),
+      last.arguments.count == declared.genericParameters.count,
+      !last.arguments.isEmpty
+    {
+      type = SwiftTypeExpression(key).normalized
+      arguments = Dictionary(
+        zip(declared.genericParameters, last.arguments.map(\.normalized)), uniquingKeysWith: { first, _ in first })
     }
     let candidates = initializers.filter { initializer in
       labels.map { $0 == initializer.parameters.map { $0.label ?? "_" } } ?? true
@@ -530,7 +544,8 @@ extension ClosureTranslator {
     guard candidates.count == 1, let initializer = candidates.first else { return nil }
     var initializerValues: [(label: String, value: ImportedValue)] = []
     for parameter in initializer.parameters {
-      guard let label = parameter.label, let written = parameter.type else { return nil }
+      guard let label = parameter.label, var written = parameter.type else { return nil }
+      if let argument = arguments[written] { written = argument }
       initializerValues.append(
         (label, .resolved(key: Identifiers.key(of: written), name: nil, optional: Identifiers.isOptional(written))))
     }

@@ -38,7 +38,7 @@ extension RegistrationImport {
     // A scope that is not one of dicfg's is a custom one, which the graph file declares.
     if let scope = registration.scope, ScopeKind(builtInName: scope) == nil { registration.customScope = scope }
     if found.unsupported == nil, let (type, labels) = found.autoregistered {
-      guard let entry = translator.autoregisteredEntry(type: type, labels: labels) else {
+      guard let entry = translator.autoregisteredEntry(type: type, labels: labels, key: registration.key) else {
         registration.outcome = .notImported(
           "the Swift read declares no one initializer of '\(type)' with labels that 'initializer:' names; "
             + "write them ('\(type).init(a:b:)')")
@@ -47,7 +47,7 @@ extension RegistrationImport {
       registration.type = entry.type
       // Its key and what it `.implements`, besides the type it builds.
       registration.bindings = ([registration.key] + found.implements).filter {
-        SwiftTypeName.normalized($0) != SwiftTypeName.normalized(type)
+        SwiftTypeName.normalized($0) != SwiftTypeName.normalized(entry.type)
       }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
       registration.initializer = entry.initializer
       return [registration]
