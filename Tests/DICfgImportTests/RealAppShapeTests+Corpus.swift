@@ -299,4 +299,27 @@ extension RealAppShapeTests {
         "    type: \"ClipboardView<ClipboardViewModelImpl>\"\n    init: { viewModel: clipboardViewModelImpl }"),
       "\(imported.graphFile)")
   }
+
+  /// Windscribe's `extension Container { convenience init(isExt: Bool) { self.init(); register(…) } }`
+  /// builds its network extension's own container: its registrations are reported, to import apart,
+  /// never written into the app's graph beside the app's.
+  @Test func aContainerAnInitializerBuildsIsReportedApart() throws {
+    let module = """
+      import Swinject
+
+      extension Container {
+        convenience init(isExt: Bool) {
+          self.init()
+          register(APIUtilService.self) { _ in APIUtilServiceImpl() }.inObjectScope(.container)
+        }
+      }
+      """
+    let registration = try #require(
+      imported([("Windscribe/Dependencies/WireguardModule.swift", module)]).registrations.first)
+    #expect(
+      registration.outcome
+        == .notImported(
+          "it is registered in 'init(isExt: Bool)', which builds a container of its own, not the one the app's "
+            + "assemblies register into: import the target that creates it apart"))
+  }
 }

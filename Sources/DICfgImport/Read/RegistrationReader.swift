@@ -122,6 +122,14 @@ struct RegistrationReader {
     }
     if library == .swinject {
       for index in found.indices { found[index].assembly = enclosingType(of: found[index].start) }
+      // `extension Container { convenience init(isExt: Bool) { …; register(…) } }` (Windscribe's
+      // network extension): a container of its own, which the target that creates it uses.
+      for index in found.indices where found[index].unsupported == nil && found[index].assembly == "Container" {
+        guard let initializer = enclosingInitializer(of: found[index].start) else { continue }
+        found[index].unsupported =
+          "it is registered in '\(initializer)', which builds a container of its own, not the one the app's "
+          + "assemblies register into: import the target that creates it apart"
+      }
     }
     if library == .resolver {
       for index in found.indices where enclosingType(of: found[index].start) == "Resolver" {
@@ -548,6 +556,25 @@ struct RegistrationReader {
   }
 
   /// The name of the innermost function whose body holds the token at `index`.
+  /// The initializer whose body holds the token at `index`, as written to its parameters' end
+  /// (`init(isExt: Bool)`); nil where none does.
+  func enclosingInitializer(of index: Int) -> String? {
+    var best: String?
+    for position in 0..<index
+    where file.isWord(position, "init") && file.kind(position + 1) == .leftParen && !file.isOperator(position - 1, ".")
+    {
+      let close = file.after(position + 1)
+      var open = close
+      while open < file.tokens.count, file.kind(open) != .leftBrace, file.kind(open) != .rightBrace {
+        open = file.after(open)
+      }
+      if file.kind(open) == .leftBrace, open < index, file.closing(open) > index {
+        best = file.text(position..<close)
+      }
+    }
+    return best
+  }
+
   func enclosingFunction(of index: Int) -> String? {
     var best: String?
     for position in 0..<index where file.isWord(position, "func") && file.kind(position + 1) == .identifier {
