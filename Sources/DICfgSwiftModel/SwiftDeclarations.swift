@@ -300,7 +300,7 @@ public struct SwiftDeclarations: Sendable, Hashable, Codable {
     var scope = ownerPath.map(\.name)
     while !scope.isEmpty {
       let candidate = (scope + [path[0].name]).joined(separator: ".")
-      if typeIndex[candidate] != nil { return candidate }
+      if typeIndex[candidate] != nil || typeAliases[candidate] != nil { return candidate }
       scope.removeLast()
     }
     return type

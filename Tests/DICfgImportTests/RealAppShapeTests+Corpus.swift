@@ -322,4 +322,37 @@ extension RealAppShapeTests {
           "it is registered in 'init(isExt: Bool)', which builds a container of its own, not the one the app's "
             + "assemblies register into: import the target that creates it apart"))
   }
+
+  /// p2p's `MoonpaySellDataService(provider: resolve(), …)` whose `init(provider: Provider)` names the
+  /// type's own `typealias Provider = MoonpaySellDataServiceProvider`: Resolver resolves the aliased
+  /// type's registration, never an external of the alias's name.
+  @Test func aParameterOfANestedAliasResolvesTheAliasedType() throws {
+    let registering = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { MoonpaySellDataServiceProvider() }
+          register(MoonpaySellDataService.self) {
+            let service = MoonpaySellDataService(provider: resolve())
+            service.start()
+            return service
+          }
+        }
+      }
+      """
+    let swift = """
+      final class MoonpaySellDataServiceProvider { init() {} }
+      final class MoonpaySellDataService {
+        typealias Provider = MoonpaySellDataServiceProvider
+        init(provider: Provider) {}
+        func start() {}
+      }
+      """
+    let imported = imported([("App/Resolver+register.swift", registering), ("App/Types.swift", swift)])
+    #expect(
+      imported.graphFile.contains("init: { moonpaySellDataServiceProvider: moonpaySellDataServiceProvider }"),
+      "\(imported.graphFile)")
+    #expect(!imported.graphFile.contains("type: Provider"), "\(imported.graphFile)")
+  }
 }

@@ -487,7 +487,7 @@ extension ClosureTranslator {
       case .resolved(let key, let name, _) where key.isEmpty:
         guard let declared else { return nil }
         entry.initializer[position].value = .resolved(
-          key: Identifiers.key(of: declared), name: name, optional: Identifiers.isOptional(declared))
+          key: declaredKey(declared), name: name, optional: Identifiers.isOptional(declared))
       case .argument(let name):
         guard let type = argumentType(name, in: closure) ?? declared else { return nil }
         if !entry.arguments.contains(where: { $0.name == name }) { entry.arguments.append((name, type)) }

@@ -93,7 +93,7 @@ extension ClosureTranslator {
             value = .resolved(key: key, name: name, optional: optional)
           } else if resolvedKey.isEmpty, let declared = passedType(at: index, in: closure) {
             // `Impl(api: resolve())` inside the code: the type the initializer declares there.
-            resolvedKey = Identifiers.key(of: declared)
+            resolvedKey = declaredKey(declared)
             value = .resolved(key: resolvedKey, name: name, optional: Identifiers.isOptional(declared))
           } else if resolvedKey.isEmpty {
             // `let environment: NetworkEnvironment = resolve()`.
@@ -383,7 +383,9 @@ extension ClosureTranslator {
     }
     guard callee.first?.isUppercase == true else { return nil }
     let labels = file.items(in: open).map { $0.label ?? "_" }
-    return declaredParameters(of: callee, labels: labels)?.first { $0.label == label }?.type
+    return declaredParameters(of: callee, labels: labels)?.first { $0.label == label }?.type.map {
+      declarations.qualified($0, declaredIn: callee)
+    }
   }
 
   /// What the closure's place holds, as a graph says it: a property of the assembly (`self.navigation`)

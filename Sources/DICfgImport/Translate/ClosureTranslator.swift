@@ -113,4 +113,15 @@ struct ClosureTranslator {
   static func tupleElements(_ type: String) -> [String]? {
     SwiftTypeExpression(type).tupleElements?.map(\.type.normalized)
   }
+
+  /// The key a value declared `declared` resolves by: its type's, or, where it names an alias of a
+  /// plain type (`MoonpaySellDataService.Provider` of `typealias Provider = MoonpaySellDataServiceProvider`),
+  /// the aliased type's, which is what the library looks the registration up by.
+  func declaredKey(_ declared: String) -> String {
+    let key = Identifiers.key(of: declared)
+    guard let aliased = declarations.typeAlias(named: key), SwiftValueExpression.isFunctionName(aliased) else {
+      return key
+    }
+    return Identifiers.key(of: aliased)
+  }
 }
