@@ -355,4 +355,23 @@ extension RealAppShapeTests {
       "\(imported.graphFile)")
     #expect(!imported.graphFile.contains("type: Provider"), "\(imported.graphFile)")
   }
+
+  /// podhaven's `backgroundTaskScheduler.register { complete in … }` on its own `let backgroundTaskScheduler:
+  /// BackgroundTaskScheduler`: that type's `register`, no run-time override of a factory; a factory's
+  /// `searchService.register { … }` is one.
+  @Test func anotherTypesRegisterOnAPropertyIsNoOverride() {
+    let purger = """
+      import FactoryKit
+
+      final class CachePurger {
+        private let backgroundTaskScheduler: BackgroundTaskScheduler
+        init() { backgroundTaskScheduler = BackgroundTaskScheduler() }
+        func register() {
+          backgroundTaskScheduler.register { complete in complete() }
+          Container.shared.searchService.register { SearchServiceMock() }
+        }
+      }
+      """
+    #expect(imported([("PodHaven/Cache/CachePurger.swift", purger)]).overrides.map(\.factory) == ["searchService"])
+  }
 }

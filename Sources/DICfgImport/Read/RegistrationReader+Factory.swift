@@ -29,6 +29,15 @@ extension RegistrationReader {
     guard file.isWord(index, "register"), file.isOperator(index - 1, "."), file.kind(index - 2) == .identifier,
       file.kind(index + 1) == .leftBrace || file.kind(index + 1) == .leftParen
     else { return false }
+    // `backgroundTaskScheduler.register { … }` on a property the file declares of another type: that
+    // type's `register`, not Factory's.
+    let receiver = file.text(index - 2)
+    let declaredOtherwise = file.tokens.indices.contains { position in
+      (file.isWord(position, "let") || file.isWord(position, "var")) && file.isWord(position + 1, receiver)
+        && file.kind(position + 2) == .colon && file.kind(position + 3) == .identifier
+        && !["Factory", "ParameterFactory"].contains(file.text(position + 3))
+    }
+    guard !declaredOtherwise else { return false }
     return library == .factory
       || (library == nil && file.isOperator(index - 3, ".") && file.isWord(index - 4, "shared")
         && file.isOperator(index - 5, ".") && file.isWord(index - 6, "Container"))

@@ -431,6 +431,13 @@ extension ClosureTranslator {
   func entry(
     _ built: (type: String, open: Int, asType: String?), closure: Closure, locals: [String: ImportedValue] = [:]
   ) -> Entry? {
+    // `ScheduledSessionSynchronizerProxy(scheduler: DispatchQueue.global(), …)` of a generic type: the
+    // arguments Swift infers from the call, which a graph file's `type:` would have to spell. Code.
+    if !built.type.contains("<"), let declared = declarations.type(named: built.type),
+      !declared.genericParameters.isEmpty, declared.kind != .extension
+    {
+      return nil
+    }
     var initializer: [(label: String, value: ImportedValue)] = []
     let items = file.items(in: built.open)
     // One argument without a label is the graph's `_:` (`DefaultPageService(httpLoader)`).
