@@ -162,7 +162,8 @@ extension RealAppShapeTests {
 
   /// WordChecker's fakes (`GoogleDriveUseCaseFakeAssembly`), which no `Assembler` or `apply(assemblies:)`
   /// names, are never registered; the assemblies only its `WordCheckerDev` target applies over the
-  /// app's are that target's environment, not the app's graph.
+  /// app's, directly or through an assembly that applies them, are that target's environment, not the
+  /// app's graph.
   @Test func assembliesNoTargetAppliesAreReportedAndAnotherTargetsAreItsEnvironment() throws {
     let assemblies = """
       import Swinject
@@ -195,7 +196,14 @@ extension RealAppShapeTests {
       final class DevAppDelegate: AppDelegate {
         override func start() {
           super.start()
-          container.apply(assemblies: [UserSettingsAssemblyDev()])
+          container.apply(assemblies: [SceneAssemblyDev()])
+        }
+      }
+      // Applies its sub-assemblies itself, as WordChecker's `IOSSceneUserSettingsAssemblyDev` does.
+      struct SceneAssemblyDev: Assembly {
+        func assemble(container: Container) {
+          let subAssemblies: [Assembly] = [UserSettingsAssemblyDev()]
+          subAssemblies.forEach { $0.assemble(container: container) }
         }
       }
       """

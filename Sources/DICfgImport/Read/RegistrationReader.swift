@@ -644,6 +644,45 @@ struct RegistrationReader {
       }.map { file.text($0) })
   }
 
+  /// The Swinject assemblies the file declares (`struct NetworkAssembly: Assembly`).
+  func declaredAssemblies() -> Set<String> {
+    var names: Set<String> = []
+    for index in file.tokens.indices
+    where ["class", "struct"].contains(where: { file.isWord(index, $0) }) && file.kind(index + 1) == .identifier
+      && file.kind(index + 2) == .colon
+    {
+      var position = index + 3
+      while position < file.tokens.count, file.kind(position) != .leftBrace {
+        if file.isWord(position, "Assembly") { names.insert(file.text(index + 1)) }
+        position += 1
+      }
+    }
+    return names
+  }
+
+  /// The assemblies among `known` that each assembly the file declares creates in its body, in order
+  /// (WordChecker's `IOSSceneUserSettingsAssemblyDev`, which applies `PushNotificationSettingsAssemblyDev()`
+  /// and others in its `assemble(container:)`).
+  func nestedAssemblies(among known: Set<String>) -> [String: [String]] {
+    var nested: [String: [String]] = [:]
+    for index in file.tokens.indices
+    where ["class", "struct"].contains(where: { file.isWord(index, $0) }) && file.kind(index + 1) == .identifier
+      && (known.contains(file.text(index + 1)) || file.kind(index + 2) == .colon)
+    {
+      var open = index + 2
+      while open < file.tokens.count, file.kind(open) != .leftBrace { open = file.after(open) }
+      guard open < file.tokens.count else { continue }
+      let name = file.text(index + 1)
+      for position in open + 1..<file.closing(open)
+      where file.kind(position) == .identifier && known.contains(file.text(position)) && file.text(position) != name
+        && file.kind(position + 1) == .leftParen
+      {
+        nested[name, default: []].append(file.text(position))
+      }
+    }
+    return nested
+  }
+
   /// The assemblies the file's `Assembler` applies, in its order: `Assembler([NetworkAssembly(),
   /// StorageAssembly()])`, `Assembler(assemblies: […])`, `assembler.apply(assemblies: […])`,
   /// `apply(assembly: …)`. Swinject runs them in that order, so of a key two of them register, the

@@ -369,17 +369,35 @@ extension RegistrationImport {
   static func placingTargetAssemblies(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) -> [String]
   {
     var byTarget: [(target: String, order: [String])] = []
+    // An assembly applies the assemblies its body creates, at its place in the order.
+    let known = readers.reduce(into: Set(found.compactMap { $0.library == .swinject ? $0.assembly : nil })) {
+      $0.formUnion($1.declaredAssemblies())
+    }
+    let nested = readers.reduce(into: [String: [String]]()) { $0.merge($1.nestedAssemblies(among: known)) { $0 + $1 } }
+    func expanded(_ order: [String], depth: Int = 0) -> [String] {
+      depth > 8 ? order : order.flatMap { [$0] + expanded(nested[$0] ?? [], depth: depth + 1) }
+    }
+    var listed: [String: Int] = [:]
     for reader in readers {
-      let order = reader.assemblyOrder()
-      guard !order.isEmpty else { continue }
+      let written = reader.assemblyOrder()
+      guard !written.isEmpty else { continue }
       let target = SwiftDeclarations.module(ofPath: reader.file.path) ?? ""
+      listed[target, default: 0] += written.count
       if let index = byTarget.firstIndex(where: { $0.target == target }) {
-        byTarget[index].order += order
+        byTarget[index].order += expanded(written)
       } else {
-        byTarget.append((target, order))
+        byTarget.append((target, expanded(written)))
       }
     }
-    guard let main = byTarget.max(by: { Set($0.order).count < Set($1.order).count }) else { return [] }
+    // The app's: the target listing the most, else the one whose name the others extend (`App` of
+    // `AppDev`).
+    guard
+      let main = byTarget.min(by: {
+        (-(listed[$0.target] ?? 0), $0.target.count, $0.target) < (
+          -(listed[$1.target] ?? 0), $1.target.count, $1.target
+        )
+      })
+    else { return [] }
     let applied = Set(main.order)
     for (target, order) in byTarget where target != main.target && !target.isEmpty {
       let own = Set(order).subtracting(applied)
