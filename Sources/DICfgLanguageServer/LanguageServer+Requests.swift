@@ -109,6 +109,21 @@ extension LanguageServer {
     }
   }
 
+  /// The labels of the initializers the service's type declares (those not private), each with its
+  /// type and initializer: what `init:` may name.
+  private func initializerLabels(
+    of service: String, in container: String, analysis: Analysis
+  ) -> [(label: String, detail: String)] {
+    guard let type = serviceType(service, in: container, analysis: analysis),
+      let declared = analysis.swift?.type(named: type)
+    else { return [] }
+    return declared.initializers.filter { !$0.isPrivate }.flatMap { initializer in
+      initializer.parameters.compactMap { parameter in
+        parameter.label.map { ($0, "\(parameter.type ?? "?") in \(type).\(initializer.signature)") }
+      }
+    }
+  }
+
   func completion(_ params: JSONValue) throws -> JSONValue {
     let (_, analysis, path, line, column) = try occurrence(params)
     let symbols = analysis.symbols
@@ -138,14 +153,8 @@ extension LanguageServer {
           type.name, kind: type.kind == .struct ? 22 : 7, detail: "\(type.kind.rawValue), \(relative(type.location))")
       }
     case .label(let service, let container):
-      guard let type = serviceType(service, in: container, analysis: analysis),
-        let declared = analysis.swift?.type(named: type)
-      else { break }
-      for initializer in declared.initializers where !initializer.isPrivate {
-        for parameter in initializer.parameters {
-          guard let label = parameter.label else { continue }
-          item(label, kind: 5, detail: "\(parameter.type ?? "?") in \(type).\(initializer.signature)")
-        }
+      for (label, detail) in initializerLabels(of: service, in: container, analysis: analysis) {
+        item(label, kind: 5, detail: detail)
       }
     case .scope:
       for scope in ScopeKind.builtIn { item(scope.name, kind: 14, detail: "built-in scope") }

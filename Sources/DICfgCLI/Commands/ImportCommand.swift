@@ -105,26 +105,13 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
       }
     }
     if let error = write(written) { return CommandResult(exitCode: 1, standardError: error) }
-    // The written files go through the run `dicfg validate --all-envs --swift` makes, against the
-    // Swift read and the factory functions written; their findings are the report's.
-    var findings: [Diagnostic] = []
-    for part in parts {
-      let root = URL(fileURLWithPath: part.folder).appendingPathComponent("dicfg.yaml").path
-      // A module's fragment is checked through the graph that imports it.
-      if fragments, part.module != nil { continue }
-      var request = GraphRun.Request(files: [root], allEnvironments: true)
-      // The Swift the import read, and the free functions it wrote.
-      // As the Swift reads once the patch is applied.
-      let patched = imported.widenings.filter { widening in !unpatched.contains { $0.location == widening.location } }
-      var swift = patch == nil ? imported.declarations : imported.declarations.widening(patched)
-      swift.functions +=
-        SwiftDeclarationReader().read(
-          files: written.filter { $0.path.hasSuffix("/DICfgImported.swift") }
-        ).functions
-      request.swift = swift
-      request.environmentVariables = [:]
-      findings += GraphRun(request).findings
-    }
+    let findings = validating(
+      parts, of: imported, written: written,
+      patched: patch == nil
+        ? nil
+        : imported.widenings.filter { widening in
+          !unpatched.contains { $0.location == widening.location }
+        })
     let report = ImportReport(
       imported, findings: findings,
       accessPatch: patch.map { _ in
@@ -134,6 +121,31 @@ public struct ImportCommand: ParsableCommand, ExecutableCommand {
         )
       }, unpatched: unpatched)
     return CommandResult(exitCode: 0, standardOutput: self.report == .json ? report.json : report.text)
+  }
+
+  /// The findings of the written files: each part's graph through the run `dicfg validate --all-envs
+  /// --swift` makes, against the Swift the import read (as it reads once the `patched` widenings are
+  /// applied, where a patch was written) and the factory functions written.
+  private func validating(
+    _ parts: [RegistrationImport.Fragment], of imported: RegistrationImport, written: [(path: String, text: String)],
+    patched: [AccessWidening]?
+  ) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
+    for part in parts {
+      let root = URL(fileURLWithPath: part.folder).appendingPathComponent("dicfg.yaml").path
+      // A module's fragment is checked through the graph that imports it.
+      if fragments, part.module != nil { continue }
+      var request = GraphRun.Request(files: [root], allEnvironments: true)
+      var swift = patched.map { imported.declarations.widening($0) } ?? imported.declarations
+      swift.functions +=
+        SwiftDeclarationReader().read(
+          files: written.filter { $0.path.hasSuffix("/DICfgImported.swift") }
+        ).functions
+      request.swift = swift
+      request.environmentVariables = [:]
+      findings += GraphRun(request).findings
+    }
+    return findings
   }
 
   /// Writes each file, or the error: a file that exists and holds something else is replaced only

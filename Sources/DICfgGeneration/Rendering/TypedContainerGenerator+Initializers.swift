@@ -12,57 +12,10 @@ extension TypedContainerGenerator {
     writer.line("\(access)struct Externals: Sendable {")
     writer.indent { body in
       for external in externals {
-        let name = SwiftIdentifier.escaped(external.property)
-        let type = external.swiftType(spelling.concrete)
-        // Held weakly over the typed runtime (the link holds its own the way it is told).
-        if external.isWeak && !forLink {
-          body.line("\(access)var \(name): \(spelling.concrete(external.type))? {")
-          body.indent {
-            $0.line("get { _\(external.property).value }")
-            $0.line("set { _\(external.property) = WeakExternal(newValue) }")
-          }
-          body.line("}")
-          body.line("private var _\(external.property): WeakExternal<\(spelling.concrete(external.type))>")
-          continue
-        }
-        guard !external.isSendable else {
-          body.line("\(access)var \(name): \(type)")
-          continue
-        }
-        // A type that is not `Sendable` is held as the host app supplies it (decision record 108).
-        let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
-        body.line("\(access)var \(name): \(type) {")
-        body.indent {
-          $0.line("get { _\(external.property)\(external.optional ? "?" : "").value }")
-          $0.line(
-            "set { _\(external.property) = " + (external.optional ? "newValue.map { \(box)($0) }" : "\(box)(newValue)")
-              + " }")
-        }
-        body.line("}")
-        body.line("private var _\(external.property): \(box)\(external.optional ? "?" : "")")
+        renderExternalProperty(external, spelling: spelling, access: access, forLink: forLink, into: &body)
       }
       body.blank()
-      let parameters = externals.map {
-        "\(SwiftIdentifier.escaped($0.property)): \($0.swiftType(spelling.concrete))\($0.optional ? " = nil" : "")"
-      }
-      body.line("\(access)init(\(parameters.joined(separator: ", "))) {")
-      body.indent { initializer in
-        for external in externals {
-          let name = SwiftIdentifier.escaped(external.property)
-          if external.isWeak && !forLink {
-            initializer.line("self._\(external.property) = WeakExternal(\(name))")
-            continue
-          }
-          guard !external.isSendable else {
-            initializer.line("self.\(name) = \(name)")
-            continue
-          }
-          let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
-          initializer.line(
-            "self._\(external.property) = " + (external.optional ? "\(name).map { \(box)($0) }" : "\(box)(\(name))"))
-        }
-      }
-      body.line("}")
+      renderExternalsInitializer(externals, spelling: spelling, access: access, forLink: forLink, into: &body)
       // The link takes the externals by id.
       guard forLink else { return }
       body.blank()
@@ -82,6 +35,69 @@ extension TypedContainerGenerator {
     }
     writer.line("}")
     writer.blank()
+  }
+
+  /// One external's property: held weakly over the typed runtime, boxed where its type is not
+  /// `Sendable` (decision record 108), else stored as it is.
+  func renderExternalProperty(
+    _ external: TypedContainerModel.External, spelling: Spelling, access: String, forLink: Bool,
+    into body: inout SwiftWriter
+  ) {
+    let name = SwiftIdentifier.escaped(external.property)
+    let type = external.swiftType(spelling.concrete)
+    // Held weakly over the typed runtime (the link holds its own the way it is told).
+    if external.isWeak && !forLink {
+      body.line("\(access)var \(name): \(spelling.concrete(external.type))? {")
+      body.indent {
+        $0.line("get { _\(external.property).value }")
+        $0.line("set { _\(external.property) = WeakExternal(newValue) }")
+      }
+      body.line("}")
+      body.line("private var _\(external.property): WeakExternal<\(spelling.concrete(external.type))>")
+      return
+    }
+    guard !external.isSendable else {
+      body.line("\(access)var \(name): \(type)")
+      return
+    }
+    let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
+    body.line("\(access)var \(name): \(type) {")
+    body.indent {
+      $0.line("get { _\(external.property)\(external.optional ? "?" : "").value }")
+      $0.line(
+        "set { _\(external.property) = " + (external.optional ? "newValue.map { \(box)($0) }" : "\(box)(newValue)")
+          + " }")
+    }
+    body.line("}")
+    body.line("private var _\(external.property): \(box)\(external.optional ? "?" : "")")
+  }
+
+  /// The externals' memberwise initializer, each stored as its property holds it.
+  func renderExternalsInitializer(
+    _ externals: [TypedContainerModel.External], spelling: Spelling, access: String, forLink: Bool,
+    into body: inout SwiftWriter
+  ) {
+    let parameters = externals.map {
+      "\(SwiftIdentifier.escaped($0.property)): \($0.swiftType(spelling.concrete))\($0.optional ? " = nil" : "")"
+    }
+    body.line("\(access)init(\(parameters.joined(separator: ", "))) {")
+    body.indent { initializer in
+      for external in externals {
+        let name = SwiftIdentifier.escaped(external.property)
+        if external.isWeak && !forLink {
+          initializer.line("self._\(external.property) = WeakExternal(\(name))")
+          continue
+        }
+        guard !external.isSendable else {
+          initializer.line("self.\(name) = \(name)")
+          continue
+        }
+        let box = "NonSendableExternal<\(spelling.concrete(external.type))>"
+        initializer.line(
+          "self._\(external.property) = " + (external.optional ? "\(name).map { \(box)($0) }" : "\(box)(\(name))"))
+      }
+    }
+    body.line("}")
   }
 
   func renderRootInitializer(

@@ -86,54 +86,31 @@ public struct RegistryGeneration: Sendable {
     }
     let warnings = run.findings.isEmpty ? "" : report(run.findings, sources: sources)
     let variants = TypedRuntimeCheck.variants(of: run)
-    let swift = run.swift
     let targets = run.results.map(\.target)
-    let used = Self.modulesUsed(conditionalImports, by: variants.map(\.plan), swift: swift)
-    var generator = RegistryGenerator(
-      access: access, imports: imports + used.filter { !imports.contains($0) }, sources: files,
-      sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     let typeNames = Dictionary(
       containerTypes.compactMap { pair -> (String, String)? in
         let parts = pair.split(separator: "=").map(String.init)
         return parts.count == 2 ? (parts[0], parts[1]) : nil
       }, uniquingKeysWith: { $1 })
-    // The declarations the compile checked against: with the builders other modules' generated code
-    // declares for the services of their graph files the root imports.
-    let base = run.base ?? run.results.first?.result
-    let typed = TypedContainerGenerator(
-      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent,
-      swift: base?.swift ?? swift, typeNames: typeNames)
     if let error = unknownContainerType(typeNames, containers: variants.first?.plan.containers.map(\.name) ?? []) {
       return Outcome(exitCode: 1, standardError: error)
     }
-    generator.typedContainers = typed
-    // A module's fragment is checked in its module's build and built by the graph that imports it: its
-    // file holds the checks and the builders, no container of its own.
-    generator.checksOnly = base?.rootIsFragment ?? false
+    let base = run.base ?? run.results.first?.result
+    let generator = generator(for: run, variants: variants, typeNames: typeNames)
     // The builders this module's generated code declares for the graphs that import its files.
     // A fragment whose Swift, and all it imports, the run read whole is checked by the run: its
     // file holds only the builders other modules call, each at its service's line. Where anything
     // went unread, its registrations stay, for the Swift compiler to check each service at its line.
     let readWhole =
-      swift.map { $0.unreadable.isEmpty } == true && run.unreadModules.isEmpty
+      run.swift.map { $0.unreadable.isEmpty } == true && run.unreadModules.isEmpty
       && generator.typeAliases(variants).isEmpty
-    generator.runtime = runtime
-    // Over the typed runtime, Foundation is imported only where the Swift imports it.
-    generator.importsFoundation = runtime == .full || swiftSources.isEmpty || Self.importsFoundation(swiftSources)
     // Over the typed runtime, which has no registration, a fragment's file is only its builders.
     let buildersOnly = generator.checksOnly && (readWhole || runtime == .typed)
     let builders = ModuleBuilder.swift(base?.publishedBuilders ?? [], atGraphLines: buildersOnly)
     let includePlans = Set(targets.map(\.file)).count == 1 && !generator.checksOnly
-    var unreadWarning = ""
-    // dicfg's own modules declare nothing the graph builds (its providers and lazy values are read by
-    // name).
-    generator.unreadModules = run.unreadModules.keys.sorted().filter {
-      !["DICfg", "DICfgRuntime", "DICfgTypedRuntime"].contains($0)
-    }
-    let unread = (swift?.unreadable ?? []).map(\.location.file) + generator.unreadModules
-    if runtime == .typed && !unread.isEmpty {
-      unreadWarning = Self.unreadOverTypedRuntime(files: files[0], unread: unread)
-    }
+    let unread = (run.swift?.unreadable ?? []).map(\.location.file) + generator.unreadModules
+    let unreadWarning =
+      runtime == .typed && !unread.isEmpty ? Self.unreadOverTypedRuntime(files: files[0], unread: unread) : ""
     let text: String
     if buildersOnly {
       text = generator.buildersOnly(builders)
@@ -147,9 +124,39 @@ public struct RegistryGeneration: Sendable {
     }
     if let error = write(text) { return Outcome(exitCode: 1, standardError: error) }
     let notes =
-      (Set(targets.map(\.file)).count == 1 ? asyncNotes(typed, base: variants.first?.plan) : "")
+      (Set(targets.map(\.file)).count == 1
+        ? generator.typedContainers.map { asyncNotes($0, base: variants.first?.plan) } ?? "" : "")
       + Self.builderNotes(base?.publishedBuilders ?? [])
     return Outcome(exitCode: 0, standardError: warnings + unreadWarning + notes)
+  }
+
+  /// The generator of `run`'s graph: the modules its file imports, its access, its typed containers
+  /// (named as `--container-type` says), its runtime, and whether it writes a fragment's checks only.
+  private func generator(
+    for run: GraphRun, variants: [RegistryGenerator.Variant], typeNames: [String: String]
+  ) -> RegistryGenerator {
+    let used = Self.modulesUsed(conditionalImports, by: variants.map(\.plan), swift: run.swift)
+    var generator = RegistryGenerator(
+      access: access, imports: imports + used.filter { !imports.contains($0) }, sources: files,
+      sourceRoot: sourceRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    // The declarations the compile checked against: with the builders other modules' generated code
+    // declares for the services of their graph files the root imports.
+    let base = run.base ?? run.results.first?.result
+    generator.typedContainers = TypedContainerGenerator(
+      access: generator.access, graphFile: URL(fileURLWithPath: files[0]).lastPathComponent,
+      swift: base?.swift ?? run.swift, typeNames: typeNames)
+    // A module's fragment is checked in its module's build and built by the graph that imports it: its
+    // file holds the checks and the builders, no container of its own.
+    generator.checksOnly = base?.rootIsFragment ?? false
+    generator.runtime = runtime
+    // Over the typed runtime, Foundation is imported only where the Swift imports it.
+    generator.importsFoundation = runtime == .full || swiftSources.isEmpty || Self.importsFoundation(swiftSources)
+    // dicfg's own modules declare nothing the graph builds (its providers and lazy values are read by
+    // name).
+    generator.unreadModules = run.unreadModules.keys.sorted().filter {
+      !["DICfg", "DICfgRuntime", "DICfgTypedRuntime"].contains($0)
+    }
+    return generator
   }
 
   /// What the run compiles and checks: the files, environments and overrides, the target's Swift

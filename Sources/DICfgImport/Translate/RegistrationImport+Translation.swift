@@ -17,20 +17,7 @@ extension RegistrationImport {
     registration.condition = found.condition
     registration.assembly = found.assembly
     registration.note = found.note
-    if let platform = found.platformCondition, platform.hasPrefix("!") {
-      registration.outcome = .notImported(
-        "it is compiled only where '\(platform)', another platform's branch; the graph file holds the branch of "
-          + "the platform the app is built for")
-      return [registration]
-    }
-    // `@available(iOS 17, *) var x: Factory<T>`: the app's build targets systems without it.
-    if let availability = found.availability {
-      registration.outcome = .notImported(
-        "it is declared '@available(\(availability))', and a graph file's service is one the container may build on "
-          + "any system the app runs on; keep it out of the graph, or give it as an optional external the app "
-          + "supplies where '#available(\(availability))' holds")
-      return [registration]
-    }
+    if let limited = limitedToSomeBuilds(registration, found: found) { return [limited] }
     if let platform = found.platformCondition {
       registration.note = "the code compiles it only where '\(platform)', the graph file in every build"
     }
@@ -75,6 +62,28 @@ extension RegistrationImport {
       imported.append(translated(layered, closure: context, found: found, with: translator))
     }
     return imported.map(notingPassedContainer)
+  }
+
+  /// A registration the code limits to some builds: another platform's branch, or a factory
+  /// `@available(…)` from a system version (not imported, each with why); one of the app's platform
+  /// noted as such. Nil where it is in every build, the note aside.
+  static func limitedToSomeBuilds(_ base: ImportedRegistration, found: FoundRegistration) -> ImportedRegistration? {
+    var registration = base
+    if let platform = found.platformCondition, platform.hasPrefix("!") {
+      registration.outcome = .notImported(
+        "it is compiled only where '\(platform)', another platform's branch; the graph file holds the branch of "
+          + "the platform the app is built for")
+      return registration
+    }
+    // `@available(iOS 17, *) var x: Factory<T>`: the app's build targets systems without it.
+    if let availability = found.availability {
+      registration.outcome = .notImported(
+        "it is declared '@available(\(availability))', and a graph file's service is one the container may build on "
+          + "any system the app runs on; keep it out of the graph, or give it as an optional external the app "
+          + "supplies where '#available(\(availability))' holds")
+      return registration
+    }
+    return nil
   }
 
   /// A registration whose closure passes the resolver on (`$container`), with what its Swift changes to.

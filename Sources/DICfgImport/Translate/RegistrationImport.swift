@@ -93,13 +93,7 @@ public struct RegistrationImport: Sendable {
         return Override(file: reader.file.path, line: line, column: column, factory: override.name, call: override.call)
       }
     }
-    Self.resolvingContexts(&found)
-    Self.leavingUncalledRegistrations(&found, of: readers, namesUsed: namesUsed)
-    Self.leavingUnappliedAssemblies(&found, of: readers)
-    let assemblies = Self.placingTargetAssemblies(&found, of: readers)
-    Self.placingStandInFunctions(&found, of: readers)
-    Self.readingTargetsApart(&found)
-    Self.applyingDefaultScopes(&found, of: readers)
+    let assemblies = Self.placing(&found, of: readers, namesUsed: namesUsed)
     var registrations = Self.translateAll(found, of: readers, declarations)
     // A file of an Xcode target (or of a package target whose path is `Sources`) is of the app's own
     // module, which its path does not name: `FreeAPS/Sources/Assemblies` is no module `Assemblies`.
@@ -123,6 +117,23 @@ public struct RegistrationImport: Sendable {
     graphFile = writer.graphFile()
     layers = writer.layers()
     functions = writer.functions(imports: Self.imports(of: moduleImports, in: hoisted).filter { $0 != module })
+  }
+
+  /// The passes over what the readers found, before any is translated: each library's meaning of
+  /// where a registration is made (Factory's contexts, functions nothing calls, assemblies nothing
+  /// applies or another target applies, previews' and tests' functions, targets read apart) and its
+  /// default scope. Returns the order the app's `Assembler` applies assemblies in.
+  static func placing(
+    _ found: inout [FoundRegistration], of readers: [RegistrationReader], namesUsed: [Set<String>]
+  ) -> [String] {
+    resolvingContexts(&found)
+    leavingUncalledRegistrations(&found, of: readers, namesUsed: namesUsed)
+    leavingUnappliedAssemblies(&found, of: readers)
+    let assemblies = placingTargetAssemblies(&found, of: readers)
+    placingStandInFunctions(&found, of: readers)
+    readingTargetsApart(&found)
+    applyingDefaultScopes(&found, of: readers)
+    return assemblies
   }
 
   /// The registrations each reader finds, and the files that call a registration API where no
