@@ -40,59 +40,79 @@ public enum LinkChecks {
         diagnostics.append(.unregisteredType(service, registered: types.names))
         return
       }
-      if let count = type.argumentCount, count != given.count {
-        diagnostics.append(.factoryArity(service, argumentTypes: type.argumentTypes ?? []))
-      } else if let labels = type.labels, !RegisteredTypes.same(labels, given) {
-        diagnostics.append(.factoryLabels(service, labels: labels))
-      } else if type.labels == nil, given.count >= 2, let argumentTypes = type.argumentTypes,
-        let repeated = Self.repeatedType(argumentTypes)
-      {
-        diagnostics.append(.unlabeledArguments(service, repeatedType: repeated))
-      } else if type.argumentCount != nil {
-        for (position, argument) in service.initializer.enumerated() {
-          guard let literal = Self.literal(of: argument.value, in: plan),
-            let expected = type.argumentType(at: position)
-          else { continue }
-          // The registry's metatype says what the resolve can convert the literal to; a manifest's
-          // name, what the scalar types take.
-          if case .metatype(let taken)? = type.types.argument(position) {
-            guard !ValueConversion.fits(literal.value, taken) else { continue }
-          } else if literal.fits(expected) {
-            continue
-          }
-          diagnostics.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
-        }
-      }
-      for property in service.properties {
-        guard type.properties.contains(property.label) else {
-          diagnostics.append(.unknownProperty(property, of: service, registered: type.properties))
-          continue
-        }
-        // A literal the property cannot take is found here, when the container is created, not when
-        // the service is first built.
-        guard let literal = Self.literal(of: property.value, in: plan),
-          case .metatype(let taken)? = type.types.property(property.label),
-          !ValueConversion.fits(literal.value, taken)
-        else { continue }
-        diagnostics.append(
-          .literalMismatch(property, of: service, literal: literal, expected: TypeName.described(taken), property: true)
-        )
-      }
-      if type.isMainActor != (service.isolation == .mainActor) {
-        diagnostics.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))
-      } else if service.isolation != .mainActor,
-        let property = service.properties.first(where: { type.mainActorProperties.contains($0.label) })
-      {
-        diagnostics.append(.mainActorProperty(property, of: service))
-      }
-      if service.scope == .weak, !type.isClass {
-        diagnostics.append(.weakScopeValue(service))
-      }
+      diagnostics += argumentFindings(service, type: type, plan: plan)
+      diagnostics += memberFindings(service, type: type, plan: plan)
     }
     for container in plan.containers {
       for service in container.services { check(service) }
     }
     return diagnostics + passedServices(plan: plan, checked: checked)
+  }
+
+  /// What the registered factory of `service`'s type says of its arguments: their count, labels and
+  /// literals.
+  private static func argumentFindings(
+    _ service: ResolutionPlan.Service, type: RegisteredType, plan: ResolutionPlan
+  ) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
+    let given = service.initializer
+    if let count = type.argumentCount, count != given.count {
+      findings.append(.factoryArity(service, argumentTypes: type.argumentTypes ?? []))
+    } else if let labels = type.labels, !RegisteredTypes.same(labels, given) {
+      findings.append(.factoryLabels(service, labels: labels))
+    } else if type.labels == nil, given.count >= 2, let argumentTypes = type.argumentTypes,
+      let repeated = Self.repeatedType(argumentTypes)
+    {
+      findings.append(.unlabeledArguments(service, repeatedType: repeated))
+    } else if type.argumentCount != nil {
+      for (position, argument) in service.initializer.enumerated() {
+        guard let literal = Self.literal(of: argument.value, in: plan),
+          let expected = type.argumentType(at: position)
+        else { continue }
+        // The registry's metatype says what the resolve can convert the literal to; a manifest's
+        // name, what the scalar types take.
+        if case .metatype(let taken)? = type.types.argument(position) {
+          guard !ValueConversion.fits(literal.value, taken) else { continue }
+        } else if literal.fits(expected) {
+          continue
+        }
+        findings.append(.literalMismatch(argument, of: service, literal: literal, expected: expected))
+      }
+    }
+    return findings
+  }
+
+  /// What the registered type says of `service`'s properties, isolation and scope.
+  private static func memberFindings(
+    _ service: ResolutionPlan.Service, type: RegisteredType, plan: ResolutionPlan
+  ) -> [Diagnostic] {
+    var findings: [Diagnostic] = []
+    for property in service.properties {
+      guard type.properties.contains(property.label) else {
+        findings.append(.unknownProperty(property, of: service, registered: type.properties))
+        continue
+      }
+      // A literal the property cannot take is found here, when the container is created, not when
+      // the service is first built.
+      guard let literal = Self.literal(of: property.value, in: plan),
+        case .metatype(let taken)? = type.types.property(property.label),
+        !ValueConversion.fits(literal.value, taken)
+      else { continue }
+      findings.append(
+        .literalMismatch(property, of: service, literal: literal, expected: TypeName.described(taken), property: true)
+      )
+    }
+    if type.isMainActor != (service.isolation == .mainActor) {
+      findings.append(.isolationMismatch(service, registeredOnMainActor: type.isMainActor))
+    } else if service.isolation != .mainActor,
+      let property = service.properties.first(where: { type.mainActorProperties.contains($0.label) })
+    {
+      findings.append(.mainActorProperty(property, of: service))
+    }
+    if service.scope == .weak, !type.isClass {
+      findings.append(.weakScopeValue(service))
+    }
+    return findings
   }
 
   /// A service passed to an argument or property of a type it cannot be: found by what typed

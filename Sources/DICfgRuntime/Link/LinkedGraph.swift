@@ -85,8 +85,14 @@ final class LinkedGraph: Sendable {
     self.weakScope = weak
     self.resettableScopes = resettable
     self.scopes = scopes
+    self.idLookup = Self.idTables(plan, firstService: firstService)
+  }
+
+  /// Each container's table of the ids it resolves, its own services' and aliases' and then its
+  /// collaborators', nearest first.
+  private static func idTables(_ plan: ResolutionPlan, firstService: [Int]) -> [IDTable] {
     let collaborators = plan.containers.map(\.collaborators)
-    self.idLookup = plan.containers.indices.map { index in
+    return plan.containers.indices.map { index in
       var candidates: [(id: String, service: Int)] = []
       for owner in CollaboratorSearch.order(from: index, collaborators: collaborators) {
         let first = firstService[owner]

@@ -413,28 +413,7 @@ struct Resolve {
     case .constant(let constant):
       return constant.value
     case .provider(let target):
-      let weak = WeakGraph(graph)
-      let name = graph.plan.containers[graph.services[owner].container].name
-      return .boxed(
-        AnyProvider(
-          resolve: { arguments in
-            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return try CalledResolves.resolving(target, of: graph) {
-              try graph.resolve(target, arguments: arguments).any
-            }
-          },
-          resolveOnMainActor: { arguments in
-            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return try CalledResolves.resolving(target, of: graph) {
-              try graph.resolve(target, arguments: arguments, onMainActor: true).any
-            }
-          },
-          resolveAwaiting: { arguments in
-            guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
-            return try await CalledResolves.resolving(target, of: graph) {
-              SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)
-            }
-          }))
+      return .boxed(provider(of: target, owner: owner, graph: graph))
     case .lazy(let target):
       let weak = WeakGraph(graph)
       let name = graph.plan.containers[graph.services[owner].container].name
@@ -450,6 +429,32 @@ struct Resolve {
     case .service, .tagged, .array:
       throw ResolutionError(.internalError, "a value that builds services is not a plain value", path: path())
     }
+  }
+
+  /// A provider of `target` for the service `owner`: each call resolves it anew, holding the graph
+  /// weakly, synchronously, on the main actor or awaiting.
+  static func provider(of target: Int, owner: Int, graph: LinkedGraph) -> AnyProvider {
+    let weak = WeakGraph(graph)
+    let name = graph.plan.containers[graph.services[owner].container].name
+    return AnyProvider(
+      resolve: { arguments in
+        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+        return try CalledResolves.resolving(target, of: graph) {
+          try graph.resolve(target, arguments: arguments).any
+        }
+      },
+      resolveOnMainActor: { arguments in
+        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+        return try CalledResolves.resolving(target, of: graph) {
+          try graph.resolve(target, arguments: arguments, onMainActor: true).any
+        }
+      },
+      resolveAwaiting: { arguments in
+        guard let graph = weak.graph else { throw ResolutionError.releasedContainer(name) }
+        return try await CalledResolves.resolving(target, of: graph) {
+          SentValue(try await graph.resolveAwaiting(target, arguments: arguments).any)
+        }
+      })
   }
 
   /// The run-time arguments of a service resolved as another's dependency: none.
