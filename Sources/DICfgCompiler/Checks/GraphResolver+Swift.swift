@@ -50,26 +50,36 @@ extension GraphResolver {
         }
         continue
       }
-      let service = services[node.container][node.index]
-      if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
-        let callee = "\(type.name).\(initializer.signature)"
-        if checkReach(
-          type, member: callee, access: initializer.access, declaredAt: initializer.location,
-          of: node.declaration, at: node.declaration.initializer.first?.location ?? typeName.location)
-        {
-          continue
-        }
-        checkValues(
-          of: node.declaration, service: service, initializer: initializer, callee: callee, declaredIn: type.name,
-          context: context, lostBindings: lost)
-        checkLeftOutDefaults(of: node, initializer: initializer, callee: callee)
-        if initializer.globalActor == "MainActor" {
-          isolateOnMainActor(
-            number, initializer: initializer, callee: callee, at: typeName.location, services: &services)
-        }
-      }
-      checkProperties(of: node.declaration, type: type, context: context)
+      checkInitialized(
+        number, type: type, at: typeName.location, context: context, lostBindings: lost, services: &services)
     }
+  }
+
+  /// The checks of a service built by its type's initializer: the initializer `init:` names, its
+  /// reach, the values passed, the defaults left out, its isolation; then the properties set.
+  private mutating func checkInitialized(
+    _ number: Int, type: SwiftType, at location: SourceLocation, context: SwiftContext,
+    lostBindings lost: Set<LostBinding>, services: inout [[ResolutionPlan.Service]]
+  ) {
+    let node = nodes[number]
+    let service = services[node.container][node.index]
+    if let initializer = checkInitializer(of: node.declaration, type: type, context: context) {
+      let callee = "\(type.name).\(initializer.signature)"
+      if checkReach(
+        type, member: callee, access: initializer.access, declaredAt: initializer.location,
+        of: node.declaration, at: node.declaration.initializer.first?.location ?? location)
+      {
+        return
+      }
+      checkValues(
+        of: node.declaration, service: service, initializer: initializer, callee: callee, declaredIn: type.name,
+        context: context, lostBindings: lost)
+      checkLeftOutDefaults(of: node, initializer: initializer, callee: callee)
+      if initializer.globalActor == "MainActor" {
+        isolateOnMainActor(number, initializer: initializer, callee: callee, at: location, services: &services)
+      }
+    }
+    checkProperties(of: node.declaration, type: type, context: context)
   }
 
   /// The checks of a service built by a function (`factory:`): its parameters, effects and

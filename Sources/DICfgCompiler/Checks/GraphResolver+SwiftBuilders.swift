@@ -282,6 +282,17 @@ extension GraphResolver {
           at: declaration.type?.location ?? declaration.location, notes: notes))
       return nil
     }
+    reportMismatch(with: best, of: declaration, type: type, usable: usable, notes: notes, at: anchor)
+    return nil
+  }
+
+  /// Why `init:` names no initializer of `type`, against the closest one: its arguments out of order,
+  /// a label the initializer does not take, or one it needs that is missing.
+  private mutating func reportMismatch(
+    with best: SwiftInitializer, of declaration: ServiceDeclaration, type: SwiftType, usable: [SwiftInitializer],
+    notes: [Note], at anchor: SourceLocation
+  ) {
+    let labels = declaration.initializer.map(\.label)
     let wanted = best.labels
     let required = best.parameters.filter { !$0.hasDefault }.map { $0.label ?? "_" }
     if Set(labels).isSubset(of: wanted), Set(labels).count == labels.count, Set(required).isSubset(of: labels) {
@@ -294,11 +305,11 @@ extension GraphResolver {
           "'init:' of '\(declaration.id)' lists '\(labels[position])' where '\(type.name).\(best.signature)' takes "
             + "'\(ordered[position])'; list the arguments in the initializer's order (\(Self.list(ordered)))",
           at: declaration.initializer[position].location, notes: notes))
-      return nil
+      return
     }
     if let extra = declaration.initializer.first(where: { !wanted.contains($0.label) }) {
       reportUnknownLabel(extra, of: declaration, type: type, closest: best, usable: usable, notes: notes)
-      return nil
+      return
     }
     let missing = required.filter { !labels.contains($0) }
     diagnostics.append(
@@ -307,7 +318,6 @@ extension GraphResolver {
         "'init:' of '\(declaration.id)' lacks \(Self.list(missing)), which '\(type.name).\(best.signature)' takes "
           + "without a default; add \(missing.count == 1 ? "it" : "them")",
         at: anchor, notes: notes))
-    return nil
   }
 
   /// The error of an `init:` label no initializer of `type` takes with the others: the label it

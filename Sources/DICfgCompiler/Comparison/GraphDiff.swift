@@ -186,25 +186,7 @@ public struct GraphDiff: Sendable {
     let oldSpelling = PlanSpelling(plan: oldPlan, container: oldIndex)
     let newSpelling = PlanSpelling(plan: newPlan, container: newIndex)
 
-    for match in Self.matched(before.externals, after.externals, by: \.id) {
-      switch match {
-      case .added(let external):
-        changes.append(added(.external, name, external.id, external.location, value: external.type))
-      case .kept(let previous, let external):
-        for (field, oldValue, newValue) in [
-          ("type", previous.type, external.type), ("retain", previous.retain.rawValue, external.retain.rawValue),
-          ("optional", String(previous.optional), String(external.optional)),
-        ] where oldValue != newValue {
-          changes.append(changed(.external, name, external.id, field, oldValue, newValue, external.location))
-        }
-      case .removed(let external):
-        changes.append(
-          removed(
-            .external, name, external.id, external.location, value: external.type,
-            written: removal(of: external.id, .external, in: name)))
-      }
-    }
-
+    changes += externalChanges(before.externals, after.externals, container: name)
     for match in Self.matched(before.services, after.services, by: \.id) {
       switch match {
       case .added(let service):
@@ -238,6 +220,32 @@ public struct GraphDiff: Sendable {
           removed(
             .alias, name, alias.id, alias.location, value: oldSpelling.name(alias.target),
             written: removal(of: alias.id, .service, in: name)))
+      }
+    }
+    return changes
+  }
+
+  /// The externals a container adds, changes (type, retention, optionality) and removes.
+  private func externalChanges(
+    _ before: [ResolutionPlan.External], _ after: [ResolutionPlan.External], container name: String
+  ) -> [GraphChange] {
+    var changes: [GraphChange] = []
+    for match in Self.matched(before, after, by: \.id) {
+      switch match {
+      case .added(let external):
+        changes.append(added(.external, name, external.id, external.location, value: external.type))
+      case .kept(let previous, let external):
+        for (field, oldValue, newValue) in [
+          ("type", previous.type, external.type), ("retain", previous.retain.rawValue, external.retain.rawValue),
+          ("optional", String(previous.optional), String(external.optional)),
+        ] where oldValue != newValue {
+          changes.append(changed(.external, name, external.id, field, oldValue, newValue, external.location))
+        }
+      case .removed(let external):
+        changes.append(
+          removed(
+            .external, name, external.id, external.location, value: external.type,
+            written: removal(of: external.id, .external, in: name)))
       }
     }
     return changes

@@ -318,16 +318,6 @@ struct DeclarationDecoder {
       case list(items: Slice<ConfigNode.Items>, values: [Literal])
       case map(entries: Slice<ConfigNode.Entries>, key: String?, values: [ResolutionPlan.LiteralEntry])
     }
-    func scalarLiteral(_ scalar: ConfigNode.Scalar) -> Literal {
-      switch CoreSchema.value(of: scalar) {
-      case .null: .null
-      case .bool(let value): .bool(value)
-      case .int(let value): .int(value)
-      case .bigInt(let text): .string(text)
-      case .double(let value): .double(value)
-      case .string(let text): .string(text)
-      }
-    }
     func start(_ node: ConfigNode) -> Pending? {
       switch node.content {
       case .scalar: nil
@@ -335,7 +325,7 @@ struct DeclarationDecoder {
       case .mapping(let entries): .map(entries: entries[...], key: nil, values: [])
       }
     }
-    guard let first = start(root) else { return root.scalar.map(scalarLiteral) }
+    guard let first = start(root) else { return root.scalar.map(Self.scalarLiteral) }
     var stack = [first]
     var finished: Literal?
     while let top = stack.popLast() {
@@ -372,10 +362,22 @@ struct DeclarationDecoder {
       if let next, let nested = start(next) {
         stack.append(nested)
       } else if let scalar = next?.scalar {
-        finished = scalarLiteral(scalar)
+        finished = Self.scalarLiteral(scalar)
       }
     }
     return finished
+  }
+
+  /// A scalar as the core schema types it; a big integer stays text.
+  private static func scalarLiteral(_ scalar: ConfigNode.Scalar) -> ResolutionPlan.Literal {
+    switch CoreSchema.value(of: scalar) {
+    case .null: .null
+    case .bool(let value): .bool(value)
+    case .int(let value): .int(value)
+    case .bigInt(let text): .string(text)
+    case .double(let value): .double(value)
+    case .string(let text): .string(text)
+    }
   }
 
   // MARK: Scalars

@@ -431,6 +431,15 @@ extension TypedContainerGenerator {
     }
     writer.line("}")
     writer.blank()
+    renderBuildEveryEnvironment(
+      container, linked: linked, access: access, parameters: parameters, arguments: arguments, into: &writer)
+  }
+
+  /// `buildEveryEnvironment(…)`: every environment's container, each service of each built.
+  func renderBuildEveryEnvironment(
+    _ container: TypedContainerModel.Container, linked: Bool, access: String, parameters: String, arguments: String,
+    into writer: inout SwiftWriter
+  ) {
     writer.documentation(
       linked
         ? [

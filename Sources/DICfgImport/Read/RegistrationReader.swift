@@ -340,21 +340,8 @@ struct RegistrationReader {
         registration.closure = closure(at: last.value.lowerBound)
         items.removeLast()
       }
-      // SwinjectAutoregistration's `autoregister(P.self, initializer: Impl.init)`.
       if file.isWord(index, "autoregister") {
-        guard let last = items.last, last.label == "initializer" else {
-          registration.unsupported = "it names no 'initializer:', which the import reads"
-          return registration
-        }
-        let initializer = file.text(last.value).filter { !$0.isWhitespace }
-        guard let dot = initializer.range(of: ".init") else {
-          registration.unsupported = "its initializer '\(initializer)' is not a type's 'init'"
-          return registration
-        }
-        let labels =
-          initializer[dot.upperBound...].hasPrefix("(")
-          ? initializer[dot.upperBound...].dropFirst().dropLast().split(separator: ":").map(String.init) : nil
-        registration.autoregistered = (String(initializer[..<dot.lowerBound]), labels)
+        guard readAutoregistration(items, into: &registration) else { return registration }
         items.removeLast()
       }
       guard let (key, name) = file.keyAndName(of: items) else {
@@ -384,6 +371,27 @@ struct RegistrationReader {
     apply(conditions, to: &registration)
     if library == .resolver { readLocalInstance(into: &registration, before: index) }
     return registration
+  }
+
+  /// SwinjectAutoregistration's `autoregister(P.self, initializer: Impl.init)`: the type and the labels its
+  /// last argument names; false, with why, where it names no type's `init`.
+  func readAutoregistration(
+    _ items: [(label: String?, value: Range<Int>)], into registration: inout FoundRegistration
+  ) -> Bool {
+    guard let last = items.last, last.label == "initializer" else {
+      registration.unsupported = "it names no 'initializer:', which the import reads"
+      return false
+    }
+    let initializer = file.text(last.value).filter { !$0.isWhitespace }
+    guard let dot = initializer.range(of: ".init") else {
+      registration.unsupported = "its initializer '\(initializer)' is not a type's 'init'"
+      return false
+    }
+    let labels =
+      initializer[dot.upperBound...].hasPrefix("(")
+      ? initializer[dot.upperBound...].dropFirst().dropLast().split(separator: ":").map(String.init) : nil
+    registration.autoregistered = (String(initializer[..<dot.lowerBound]), labels)
+    return true
   }
 
   /// Resolver's `lazy var store: Store = { DiskStore() }()` (or `let store: Store = DiskStore()`) then

@@ -141,16 +141,10 @@ extension RegistrationImport {
       registration.outcome = .binding(of: "")
       return registration
     }
-    // `register { Container.appState }`: the type the static member is declared with;
-    // `register { manager as AnyManager }`: the type it is cast to.
-    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1 {
-      if let type = translator.staticMemberType(statements[0]) {
-        registration.key = type
-      } else if let cast = statements[0].last(where: { file.isWord($0, "as") }), cast + 1 < statements[0].upperBound,
-        !file.isOperator(cast + 1, "!"), !file.isOperator(cast + 1, "?")
-      {
-        registration.key = file.text(cast + 1..<statements[0].upperBound)
-      }
+    if registration.key.isEmpty, closure.returnType == nil, statements.count == 1,
+      let key = keyOfOneStatement(statements[0], with: translator)
+    {
+      registration.key = key
     }
     // `{ _ in self.navigation }`: what the assembly holds, which the app passes in.
     if statements.count == 1, case .external(let id, let type, _)? = translator.held(statements[0], in: closure) {
@@ -166,6 +160,18 @@ extension RegistrationImport {
     registration = settingProperties(of: registration, closures: found.propertyClosures, with: translator)
     if case .notImported = registration.outcome { return registration }
     return typingValues(of: registration, with: translator)
+  }
+
+  /// The key a closure of one statement registers where the registration names none: the type of the
+  /// static member it returns (`register { Container.appState }`), or the type it casts to
+  /// (`register { manager as AnyManager }`).
+  static func keyOfOneStatement(_ statement: Range<Int>, with translator: ClosureTranslator) -> String? {
+    let file = translator.file
+    if let type = translator.staticMemberType(statement) { return type }
+    guard let cast = statement.last(where: { file.isWord($0, "as") }), cast + 1 < statement.upperBound,
+      !file.isOperator(cast + 1, "!"), !file.isOperator(cast + 1, "?")
+    else { return nil }
+    return file.text(cast + 1..<statement.upperBound)
   }
 
   /// A closure that builds nothing: a placeholder that stops the app until it registers the service (an
