@@ -77,6 +77,14 @@ extension StraightLinePlanner.Builder {
     return try expression(wrapped, as: type, owner: owner, uses: &uses)
   }
 
+  /// Whether an accessor returning `returned` passes where Swift expects `bare` (or its wrapped type) of a
+  /// service of `target`'s type: the accessor's type is the one taken, or the service's.
+  static func accessor(returning returned: String, fits bare: SwiftTypeExpression, of target: ResolutionPlan.Service)
+    -> Bool
+  {
+    [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains { SwiftTypeExpression(returned).isSame(as: $0) }
+  }
+
   /// A run-time argument of service `owner`, passed where Swift expects its declared type.
   func argument(_ name: String, as bare: SwiftTypeExpression, owner: Int?) throws -> TypedContainerModel.Expression {
     guard let owner, let argument = planner.service(owner).arguments.first(where: { $0.name == name }) else {
@@ -130,11 +138,7 @@ extension StraightLinePlanner.Builder {
     guard target.arguments.isEmpty else {
       throw Unplannable("it takes '\(target.id)' of container '\(name)', which takes run-time arguments")
     }
-    guard
-      [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
-        SwiftTypeExpression(facts.type).isSame(as: $0)
-      })
-    else {
+    guard Self.accessor(returning: facts.type, fits: bare, of: target) else {
       throw Unplannable(
         "it takes '\(target.id)' of container '\(name)', whose accessor returns '\(facts.type)', where Swift "
           + "expects '\(bare.normalized)'")
@@ -206,11 +210,7 @@ extension StraightLinePlanner.Builder {
     guard target.arguments.isEmpty else {
       throw Unplannable("it takes '\(target.id)', which takes run-time arguments, as a plain dependency")
     }
-    guard
-      [bare.wrapped ?? bare, SwiftTypeExpression(target.type)].contains(where: {
-        SwiftTypeExpression(facts.type).isSame(as: $0)
-      })
-    else {
+    guard Self.accessor(returning: facts.type, fits: bare, of: target) else {
       throw Unplannable(
         "it takes the shared service '\(target.id)', whose accessor returns '\(facts.type)', where Swift expects "
           + "'\(bare.normalized)'")
