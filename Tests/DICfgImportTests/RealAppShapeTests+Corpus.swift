@@ -382,4 +382,37 @@ extension RealAppShapeTests {
       """
     #expect(imported([("PodHaven/Cache/CachePurger.swift", purger)]).overrides.map(\.factory) == ["searchService"])
   }
+
+  /// A module's assemblies read with its test target, whose `Assembler` applies only some of them: the
+  /// app applies the module's assemblies from code not read, so none is reported as never applied, and
+  /// what the test applies is no environment of the app.
+  @Test func aTestsAssemblerIsNoCompositionRootOfTheApp() {
+    let assemblies = """
+      import Swinject
+
+      final class StorageAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Storage.self) { _ in DiskStorage() }
+        }
+      }
+      final class NetworkAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Networking.self) { _ in APIClient() }
+        }
+      }
+      """
+    let test = """
+      import Swinject
+      @testable import Domain
+
+      final class StorageTests {
+        let assembler = Assembler([StorageAssembly()])
+      }
+      """
+    let imported = imported([
+      ("Sources/Domain/Assemblies.swift", assemblies), ("Tests/DomainTests/StorageTests.swift", test),
+    ])
+    #expect(imported.registrations.map(\.isImported) == [true, true], "\(ImportReport(imported).text)")
+    #expect(imported.registrations.map(\.environment) == [nil, nil])
+  }
 }

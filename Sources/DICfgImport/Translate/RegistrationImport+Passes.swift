@@ -344,14 +344,14 @@ extension RegistrationImport {
   /// read apply some assembly, so that the app's composition root is among them (a module read alone
   /// is applied by the app).
   static func leavingUnappliedAssemblies(_ found: inout [FoundRegistration], of readers: [RegistrationReader]) {
-    guard readers.contains(where: { !$0.assemblyOrder().isEmpty }) else { return }
+    let below = commonFolders(of: readers.map(\.file.path))
+    // The app's own code, tests left out: a test's `Assembler` is no composition root of the app.
+    let app = readers.filter { testTarget(ofPath: $0.file.path, below: below) == nil }
+    guard app.contains(where: { !$0.assemblyOrder().isEmpty }) else { return }
     let assemblies = Set(found.compactMap { $0.library == .swinject ? $0.assembly : nil })
     guard !assemblies.isEmpty else { return }
-    let below = commonFolders(of: readers.map(\.file.path))
     var applied: Set<String> = []
-    for reader in readers where testTarget(ofPath: reader.file.path, below: below) == nil {
-      applied.formUnion(reader.usesOfTypes(assemblies))
-    }
+    for reader in app { applied.formUnion(reader.usesOfTypes(assemblies)) }
     for index in found.indices where found[index].unsupported == nil && found[index].library == .swinject {
       guard let assembly = found[index].assembly, !applied.contains(assembly) else { continue }
       found[index].unsupported =
@@ -378,7 +378,9 @@ extension RegistrationImport {
       depth > 8 ? order : order.flatMap { [$0] + expanded(nested[$0] ?? [], depth: depth + 1) }
     }
     var listed: [String: Int] = [:]
-    for reader in readers {
+    // The app's targets: what a test's `Assembler` applies is no environment of the app.
+    let below = commonFolders(of: readers.map(\.file.path))
+    for reader in readers where testTarget(ofPath: reader.file.path, below: below) == nil {
       let written = reader.assemblyOrder()
       guard !written.isEmpty else { continue }
       let target = SwiftDeclarations.module(ofPath: reader.file.path) ?? ""
