@@ -265,16 +265,19 @@ extension RealAppShapeTests {
         }
       }
       """
+    // Another file's private type of the same name is another type, left as it is.
     let swift = """
       final class Firestore { init() {}; func useEmulator() {} }
       final class AppState { init() {} }
+      private enum FirebaseEmulation { static let enabled = true }
       """
-    let files = [("App/Resolver.swift", registering), ("App/Types.swift", swift)]
+    let files = [("App/Types.swift", swift), ("App/Resolver.swift", registering)]
     let imported = imported(files)
     #expect(
-      imported.widenings.map { "\($0.location.line): \($0.declaration) \($0.access.keyword)" } == [
-        "3: enum FirebaseEmulation private", "7: struct Container fileprivate",
-      ], "\(imported.widenings)")
+      imported.widenings.map { "\($0.location.file):\($0.location.line): \($0.declaration) \($0.access.keyword)" }
+        == [
+          "App/Resolver.swift:3: enum FirebaseEmulation private", "App/Resolver.swift:7: struct Container fileprivate",
+        ], "\(imported.widenings)")
     let (patch, unchanged) = imported.accessPatch { $0 }
     #expect(unchanged.isEmpty)
     #expect(patch?.contains("-private enum FirebaseEmulation {\n+enum FirebaseEmulation {") == true, "\(patch ?? "")")

@@ -109,7 +109,9 @@ public struct RegistrationImport: Sendable {
     let (hoisted, nested) = (Array(isolated.prefix(registered.count)), Array(isolated.dropFirst(registered.count)))
     self.registrations = hoisted
     entries = hoisted + nested
-    widenings = AccessWidening.needed(by: entries, in: declarations)
+    widenings = AccessWidening.needed(
+      by: entries, in: declarations,
+      texts: Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first }))
     let widened = Set(widenings.map(\.location.file))
     widenedFiles = Dictionary(
       (files + declarationFiles).filter { widened.contains($0.path) }, uniquingKeysWith: { first, _ in first })

@@ -16,7 +16,9 @@ public struct AccessWidening: Sendable, Hashable {
   /// The declarations private to their files that `entries`, the graph entries written, are built
   /// with: each the one the entry's `init:` labels (or `factory:` and labels) name where no other
   /// the generated code can call does; the overload ranking decides, as the checks do.
-  static func needed(by entries: [ImportedRegistration], in declarations: SwiftDeclarations) -> [AccessWidening] {
+  static func needed(
+    by entries: [ImportedRegistration], in declarations: SwiftDeclarations, texts: [String: String] = [:]
+  ) -> [AccessWidening] {
     var found: [AccessWidening] = []
     var seen: Set<SourceLocation> = []
     for entry in entries where entry.factoryFunction == nil && entry.function == nil && entry.receiver == nil {
@@ -42,7 +44,7 @@ public struct AccessWidening: Sendable, Hashable {
       }
       if let widening, seen.insert(widening.location).inserted { found.append(widening) }
     }
-    for widening in privateTypesNamed(by: entries, in: declarations) where seen.insert(widening.location).inserted {
+    for widening in privateTypesNamed(by: entries, texts: texts) where seen.insert(widening.location).inserted {
       found.append(widening)
     }
     return found.sorted { $0.location < $1.location }
@@ -50,12 +52,13 @@ public struct AccessWidening: Sendable, Hashable {
 
   /// The types private to their file that the graph or its factory functions name: the receiver of
   /// a static factory (`Container.appState` of a `fileprivate struct Container`), and each type the
-  /// copied code of a factory function reads (`FirebaseEmulation.enabled` of a `private enum`).
-  static func privateTypesNamed(
-    by entries: [ImportedRegistration], in declarations: SwiftDeclarations
-  ) -> [AccessWidening] {
+  /// copied code of a factory function reads (`FirebaseEmulation.enabled` of a `private enum`). Each is
+  /// the registering file's own, found in its text (`texts`, by path): the code was copied from there,
+  /// where its private types are the ones its names mean, whatever other files declare of that name.
+  static func privateTypesNamed(by entries: [ImportedRegistration], texts: [String: String]) -> [AccessWidening] {
     var found: [AccessWidening] = []
     for entry in entries where entry.isImported && !entry.isExternal && !entry.isNil {
+      guard let text = texts[entry.file] else { continue }
       var names: [String] = []
       if let factory = entry.factory, let dot = factory.lastIndex(of: ".") { names.append(String(factory[..<dot])) }
       if let function = entry.factoryFunction {
@@ -64,14 +67,22 @@ public struct AccessWidening: Sendable, Hashable {
           $0.first?.isUppercase == true
         }
       }
-      for name in Set(names).sorted() {
-        guard let type = declarations.types.first(where: { $0.name == name && $0.kind != .extension }),
-          !type.isForeign, type.access <= .fileprivate
+      let wanted = Set(names)
+      guard !wanted.isEmpty else { continue }
+      let file = SwiftSourceFile(path: entry.file, text: text)
+      for index in file.tokens.indices
+      where ["private", "fileprivate"].contains(file.text(index)) && file.kind(index) == .identifier {
+        var keyword = index + 1
+        while file.isWord(keyword, "final") || file.isWord(keyword, "indirect") { keyword += 1 }
+        guard ["enum", "struct", "class", "actor"].contains(file.text(keyword)), file.kind(keyword + 1) == .identifier,
+          wanted.contains(file.text(keyword + 1))
         else { continue }
+        let (line, column) = file.position(index)
         found.append(
           AccessWidening(
-            declaration: "\(type.kind.rawValue) \(type.name)", service: entry.id, access: type.access,
-            location: type.location))
+            declaration: "\(file.text(keyword)) \(file.text(keyword + 1))", service: entry.id,
+            access: file.text(index) == "private" ? .private : .fileprivate,
+            location: SourceLocation(file: entry.file, line: line, column: column, offset: 0)))
       }
     }
     return found
