@@ -57,6 +57,8 @@ public struct AccessWidening: Sendable, Hashable {
   /// where its private types are the ones its names mean, whatever other files declare of that name.
   static func privateTypesNamed(by entries: [ImportedRegistration], texts: [String: String]) -> [AccessWidening] {
     var found: [AccessWidening] = []
+    // Each registering file's private types, read once however many of its registrations ask.
+    var declared: [String: [(name: String, keyword: String, access: SwiftAccess, location: SourceLocation)]] = [:]
     for entry in entries where entry.isImported && !entry.isExternal && !entry.isNil {
       guard let text = texts[entry.file] else { continue }
       var names: [String] = []
@@ -69,23 +71,36 @@ public struct AccessWidening: Sendable, Hashable {
       }
       let wanted = Set(names)
       guard !wanted.isEmpty else { continue }
-      let file = SwiftSourceFile(path: entry.file, text: text)
-      for index in file.tokens.indices
-      where ["private", "fileprivate"].contains(file.text(index)) && file.kind(index) == .identifier {
-        var keyword = index + 1
-        while file.isWord(keyword, "final") || file.isWord(keyword, "indirect") { keyword += 1 }
-        guard ["enum", "struct", "class", "actor"].contains(file.text(keyword)), file.kind(keyword + 1) == .identifier,
-          wanted.contains(file.text(keyword + 1))
-        else { continue }
-        let (line, column) = file.position(index)
+      if declared[entry.file] == nil {
+        declared[entry.file] = privateTypes(in: SwiftSourceFile(path: entry.file, text: text))
+      }
+      for type in declared[entry.file] ?? [] where wanted.contains(type.name) {
         found.append(
           AccessWidening(
-            declaration: "\(file.text(keyword)) \(file.text(keyword + 1))", service: entry.id,
-            access: file.text(index) == "private" ? .private : .fileprivate,
-            location: SourceLocation(file: entry.file, line: line, column: column, offset: 0)))
+            declaration: "\(type.keyword) \(type.name)", service: entry.id, access: type.access,
+            location: type.location))
       }
     }
     return found
+  }
+
+  /// The types `file` declares `private` or `fileprivate` (`private enum FirebaseEmulation`), each
+  /// with its keyword and the place of its modifier, where the patch removes it.
+  private static func privateTypes(
+    in file: SwiftSourceFile
+  ) -> [(name: String, keyword: String, access: SwiftAccess, location: SourceLocation)] {
+    file.tokens.indices.compactMap { index in
+      guard ["private", "fileprivate"].contains(file.text(index)), file.kind(index) == .identifier else { return nil }
+      var keyword = index + 1
+      while file.isWord(keyword, "final") || file.isWord(keyword, "indirect") { keyword += 1 }
+      guard ["enum", "struct", "class", "actor"].contains(file.text(keyword)), file.kind(keyword + 1) == .identifier
+      else { return nil }
+      let (line, column) = file.position(index)
+      return (
+        file.text(keyword + 1), file.text(keyword), file.text(index) == "private" ? .private : .fileprivate,
+        SourceLocation(file: file.path, line: line, column: column, offset: 0)
+      )
+    }
   }
 }
 
